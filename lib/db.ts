@@ -1,0 +1,41 @@
+import "server-only";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { PrismaClient } from "@/lib/generated/prisma/client";
+import { env } from "@/lib/env";
+
+/**
+ * The one Prisma client. It always talks to PostgreSQL through the `pg`
+ * driver: a real server when DATABASE_URL is set by you, or the embedded
+ * PGlite server that `npm start` / `npm run dev` own and point DATABASE_URL at.
+ * Only lib/<domain>/service.ts and queries.ts import this module.
+ */
+export function createPrismaClient(url: string, poolMax?: number) {
+  const adapter = new PrismaPg({ connectionString: url, max: poolMax ?? 10 });
+  return new PrismaClient({ adapter });
+}
+
+const globalForPrisma = globalThis as unknown as { prisma?: PrismaClient };
+
+function getClient(): PrismaClient {
+  if (!globalForPrisma.prisma) {
+    if (!env.DATABASE_URL) {
+      throw new Error(
+        "DATABASE_URL is not set. Start the shop with `npm start` or `npm run dev` (they run the embedded database), or point DATABASE_URL at PostgreSQL.",
+      );
+    }
+    globalForPrisma.prisma = createPrismaClient(env.DATABASE_URL, env.DATABASE_POOL_MAX);
+  }
+  return globalForPrisma.prisma;
+}
+
+/** Lazily connected, so importing this module (e.g. during `next build`) opens nothing. */
+export const prisma: PrismaClient = new Proxy({} as PrismaClient, {
+  get(_target, prop) {
+    const client = getClient();
+    const value = Reflect.get(client, prop, client);
+    return typeof value === "function" ? value.bind(client) : value;
+  },
+});
+
+export type { PrismaClient };
+export { Prisma } from "@/lib/generated/prisma/client";
