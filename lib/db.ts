@@ -1,19 +1,13 @@
 import "server-only";
-import { PrismaPg } from "@prisma/adapter-pg";
-import { PrismaClient } from "@/lib/generated/prisma/client";
+import { createPrismaClient, type PrismaClient } from "@/lib/db/client";
 import { env } from "@/lib/env";
 
 /**
- * The one Prisma client. It always talks to PostgreSQL through the `pg`
- * driver: a real server when DATABASE_URL is set by you, or the embedded
- * PGlite server that `npm start` / `npm run dev` own and point DATABASE_URL at.
+ * The one Prisma client. It always talks PostgreSQL through the `pg` driver:
+ * your server when you set DATABASE_URL, or the embedded PGlite server that
+ * `npm start` / `npm run dev` own and point DATABASE_URL at.
  * Only lib/<domain>/service.ts and queries.ts import this module.
  */
-export function createPrismaClient(url: string, poolMax?: number) {
-  const adapter = new PrismaPg({ connectionString: url, max: poolMax ?? 10 });
-  return new PrismaClient({ adapter });
-}
-
 const globalForPrisma = globalThis as unknown as { prisma?: PrismaClient };
 
 function getClient(): PrismaClient {
@@ -28,7 +22,7 @@ function getClient(): PrismaClient {
   return globalForPrisma.prisma;
 }
 
-/** Lazily connected, so importing this module (e.g. during `next build`) opens nothing. */
+/** Connected on first use, so importing this module (e.g. during `next build`) opens nothing. */
 export const prisma: PrismaClient = new Proxy({} as PrismaClient, {
   get(_target, prop) {
     const client = getClient();
@@ -37,5 +31,4 @@ export const prisma: PrismaClient = new Proxy({} as PrismaClient, {
   },
 });
 
-export type { PrismaClient };
 export { Prisma } from "@/lib/generated/prisma/client";

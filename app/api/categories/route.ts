@@ -1,0 +1,4 @@
+import { listCategories } from "@/lib/catalog/queries";
+import { withRoute } from "@/lib/http";
+
+export const GET = withRoute(async () => listCategories());

@@ -1,0 +1,35 @@
+import { percentOf, type Cents } from "@/lib/money";
+
+/** Spec §9: free shipping when the subtotal is OVER $100 (exactly $100 pays), else a flat $15.99. */
+export const FREE_SHIPPING_THRESHOLD: Cents = 100_00;
+export const FLAT_SHIPPING: Cents = 15_99;
+/** Cart page estimate only; checkout sends tax 0. */
+export const TAX_ESTIMATE_PERCENT = 8;
+export const SHIPPING_SERVICE = "USPS_GROUND_ADVANTAGE";
+
+export function qualifiesForFreeShipping(subtotal: Cents): boolean {
+  return subtotal > FREE_SHIPPING_THRESHOLD;
+}
+
+/** Shipping for a subtotal; 0 until the shipping address is complete (checkout), as the spec says. */
+export function shippingFor(subtotal: Cents, addressComplete = true): Cents {
+  if (!addressComplete || subtotal <= 0) return 0;
+  return qualifiesForFreeShipping(subtotal) ? 0 : FLAT_SHIPPING;
+}
+
+/** "Add $X more for free shipping": the amount that takes the subtotal over the threshold (to the next cent). */
+export function amountForFreeShipping(subtotal: Cents): Cents {
+  return qualifiesForFreeShipping(subtotal) ? 0 : FREE_SHIPPING_THRESHOLD - subtotal + 1;
+}
+
+export function estimateTax(subtotal: Cents): Cents {
+  return percentOf(subtotal, TAX_ESTIMATE_PERCENT);
+}
+
+export function lineTotal(price: Cents, quantity: number): Cents {
+  return price * quantity;
+}
+
+export function subtotalOf(items: ReadonlyArray<{ price: Cents; quantity: number }>): Cents {
+  return items.reduce((sum, item) => sum + lineTotal(item.price, item.quantity), 0);
+}

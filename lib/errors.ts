@@ -1,0 +1,31 @@
+/** The one error type services throw; route handlers and actions map it once (lib/http.ts, lib/actions.ts). */
+export type AppErrorCode = "bad_request" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "rate_limited";
+
+export const STATUS_BY_CODE: Record<AppErrorCode, number> = {
+  bad_request: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  rate_limited: 429,
+};
+
+export class AppError extends Error {
+  readonly code: AppErrorCode;
+  readonly fields?: Record<string, string>;
+
+  constructor(code: AppErrorCode, message: string, fields?: Record<string, string>) {
+    super(message);
+    this.name = "AppError";
+    this.code = code;
+    this.fields = fields;
+  }
+
+  get status(): number {
+    return STATUS_BY_CODE[this.code];
+  }
+}
+
+export function isAppError(error: unknown): error is AppError {
+  return error instanceof AppError;
+}

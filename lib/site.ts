@@ -1,0 +1,43 @@
+/** Brand, contact details and shop-wide constants: the one place components read them from. */
+export const site = {
+  name: "Maple & Micron",
+  tagline: "Handcrafted Wood & Precision 3D-Printed Tools",
+  title: "Maple & Micron | Handcrafted Wood & Precision 3D-Printed Tools",
+  description:
+    "Handcrafted wood bowls, furniture and home decor, and precision 3D-printed jigs, fixtures and tools from a one-person workshop. Free shipping on orders over $100.",
+  blurb:
+    "One small workshop, two crafts: hand-turned and hand-built wood pieces, and precision 3D-printed jigs, fixtures and tools designed at the same bench.",
+  maker: "Sam Whitaker",
+  address: { line1: "214 Mill Race Road", line2: "Unit 3", city: "Asheville", state: "NC", postalCode: "28801", country: "US" },
+  phone: "(828) 555-0147",
+  email: "hello@maplemicron.com",
+  hours: "Mon–Fri, 9 am – 5 pm ET",
+  mapEmbedUrl:
+    "https://www.openstreetmap.org/export/embed.html?bbox=-82.5635%2C35.5850%2C-82.5435%2C35.5990&layer=mapnik&marker=35.5920%2C-82.5535",
+  social: [
+    { label: "Instagram", href: "https://www.instagram.com/maplemicron" },
+    { label: "YouTube", href: "https://www.youtube.com/@maplemicron" },
+    { label: "Facebook", href: "https://www.facebook.com/maplemicron" },
+  ],
+  copyrightYear: 2024,
+  fallbackImage: "/demo/fallback.webp",
+} as const;
+
+/** Spec §9 listing and query sizes. */
+export const PAGE_SIZE = 12;
+export const RELATED_LIMIT = 4;
+export const FEATURED_LIMIT = 8;
+export const MAX_API_LIMIT = 100;
+export const PAGINATION_BUTTONS = 5;
+export const GALLERY_SKELETON_CARDS = 8;
+export const META_DESCRIPTION_MAX = 160;
+
+export const SORT_OPTIONS = [
+  { value: "featured", label: "Featured" },
+  { value: "price-low", label: "Price: Low to High" },
+  { value: "price-high", label: "Price: High to Low" },
+  { value: "newest", label: "Newest" },
+  { value: "popular", label: "Most Popular" },
+] as const;
+export type SortValue = (typeof SORT_OPTIONS)[number]["value"];
+export const DEFAULT_SORT: SortValue = "featured";

@@ -1,0 +1,23 @@
+import type { z } from "zod";
+import { AppError } from "@/lib/errors";
+
+/** Field path → first message, the shape forms and API clients get back. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join(".") || "_";
+    fields[key] ??= issue.message;
+  }
+  return fields;
+}
+
+/** Parses input with a schema or throws a 400 AppError carrying every field message. */
+export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) {
+    const fields = fieldErrors(result.error);
+    const first = Object.values(fields)[0] ?? "Invalid request";
+    throw new AppError("bad_request", first, fields);
+  }
+  return result.data;
+}

@@ -1,0 +1,71 @@
+/**
+ * Runs the shop: `npm start` (production server), `npm run dev`, and the
+ * database side of `npm run build`.
+ *
+ * With DATABASE_URL set it uses that PostgreSQL. Without it, this process
+ * starts the embedded database (PGlite under .data/pglite, served on
+ * 127.0.0.1) and is its only owner; Next.js connects to it like any
+ * PostgreSQL server. Either way the database is migrated, and seeded with the
+ * demo catalogue when it is empty, before Next.js starts.
+ */
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { createPrismaClient } from "@/lib/db/client";
+import { startEmbeddedDatabase } from "@/lib/db/embedded";
+import { migrate } from "@/lib/db/migrator";
+import { seedDatabase } from "@/lib/db/seed";
+
+const mode = process.argv[2];
+if (mode !== "dev" && mode !== "start" && mode !== "build") {
+  console.error("usage: tsx scripts/serve.ts dev|start|build");
+  process.exit(2);
+}
+if (mode === "start" && !existsSync(path.resolve(".next/BUILD_ID"))) {
+  console.error("No production build found. Run `npm run build` first (or `npm run dev` for development).");
+  process.exit(1);
+}
+
+const embedded = process.env.DATABASE_URL
+  ? null
+  : await startEmbeddedDatabase({
+      dataDir: process.env.EMBEDDED_DB_DIR ? path.resolve(process.env.EMBEDDED_DB_DIR) : undefined,
+      port: process.env.EMBEDDED_DB_PORT ? Number(process.env.EMBEDDED_DB_PORT) : 0,
+    });
+const databaseUrl = process.env.DATABASE_URL ?? embedded!.url;
+if (embedded) console.log(`Embedded database ready (${process.env.EMBEDDED_DB_DIR ?? ".data/pglite"}), serving on ${databaseUrl.replace(/\/\/.*@/, "//")}`);
+
+await migrate(databaseUrl, { log: (m) => console.log(m) });
+const prisma = createPrismaClient(databaseUrl, 2);
+try {
+  const result = await seedDatabase(prisma, { log: (m) => console.log(m) });
+  if (result.seeded) console.log("Seeded the demo catalogue.");
+} finally {
+  await prisma.$disconnect();
+}
+
+const port = process.env.PORT ?? "3000";
+const args = mode === "build" ? ["build"] : [mode, "--port", port];
+const child = spawn(process.execPath, [path.resolve("node_modules/next/dist/bin/next"), ...args], {
+  stdio: "inherit",
+  env: {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    // The embedded server multiplexes one PGlite session; a small pool is plenty.
+    ...(embedded && !process.env.DATABASE_POOL_MAX ? { DATABASE_POOL_MAX: "4" } : {}),
+  },
+});
+
+let stopping = false;
+async function shutdown(code: number) {
+  if (stopping) return;
+  stopping = true;
+  await embedded?.stop().catch((e) => console.error("embedded database: error while stopping", e));
+  process.exit(code);
+}
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    child.kill(signal);
+  });
+}
+child.on("exit", (code, signal) => void shutdown(code ?? (signal ? 0 : 1)));

@@ -1,0 +1,13 @@
+/** Where the e2e server's database lives, so specs can check stored rows. */
+export const E2E_DB_PORT = Number(process.env.E2E_DB_PORT ?? 54329);
+export const E2E_DB_NAME = "mm_e2e";
+
+export function e2eDatabaseUrl(): string {
+  const server = process.env.TEST_DATABASE_URL;
+  if (server) {
+    const u = new URL(server);
+    u.pathname = `/${E2E_DB_NAME}`;
+    return u.toString();
+  }
+  return `postgresql://postgres:postgres@127.0.0.1:${E2E_DB_PORT}/postgres?sslmode=disable`;
+}
