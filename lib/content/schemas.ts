@@ -13,7 +13,7 @@ export const contactMessageSchema = z.object({
     .transform((v) => v || undefined),
   subject: z.string({ message: "Subject must be at least 5 characters" }).trim().min(5, "Subject must be at least 5 characters").max(200, "Subject is too long"),
   message: z.string({ message: "Message must be at least 10 characters" }).trim().min(10, "Message must be at least 10 characters").max(5000, "Message is too long"),
-});
+}, { message: "Request body must be a JSON object" });
 export type ContactMessageInput = z.input<typeof contactMessageSchema>;
 
 /** Spec §5: non-empty and contains @ in the browser; the server checks a real address shape. */
@@ -28,4 +28,4 @@ export const newsletterSchema = z.object({
     .trim()
     .toLowerCase()
     .pipe(z.email("Please enter a valid email address.").max(254, "Please enter a valid email address.")),
-});
+}, { message: "Please enter a valid email address." });

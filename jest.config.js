@@ -1,4 +1,3 @@
-import type { Config } from "jest";
 import nextJest from "next/jest.js";
 
 const createJestConfig = nextJest({ dir: "./" });
@@ -7,8 +6,9 @@ const createJestConfig = nextJest({ dir: "./" });
  * Unit tests (rules, components) and integration tests (services and route
  * handlers on a real database: PostgreSQL when TEST_DATABASE_URL is set, the
  * embedded database otherwise) — see tests/helpers/test-db.ts.
+ * @type {import('jest').Config}
  */
-const config: Config = {
+const config = {
   testEnvironment: "node",
   testMatch: ["<rootDir>/{lib,components,app,tests/integration}/**/*.test.{ts,tsx}"],
   testPathIgnorePatterns: ["/node_modules/", "/.next/", "/tests/e2e/"],
@@ -16,6 +16,8 @@ const config: Config = {
     "^server-only$": "<rootDir>/tests/mocks/empty.ts",
     "^next/cache$": "<rootDir>/tests/mocks/next-cache.ts",
     "^@/(.*)$": "<rootDir>/$1",
+    // Prisma loads its query compiler with import(); Jest runs CommonJS, so use the CJS build.
+    "^@prisma/client/runtime/(.*)\\.mjs$": "@prisma/client/runtime/$1.js",
   },
   setupFilesAfterEnv: ["<rootDir>/tests/helpers/jest-setup.ts"],
   testTimeout: 60_000,

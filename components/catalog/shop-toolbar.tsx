@@ -1,0 +1,92 @@
+"use client";
+
+import { useId, useState, type FormEvent } from "react";
+import { Loader2, Search } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { useListingNavigation } from "@/components/catalog/listing-navigation";
+import { listingHref, type ListingQuery } from "@/components/catalog/listing-url";
+import { DEFAULT_SORT, SORT_OPTIONS, type SortValue } from "@/lib/site";
+
+type ShopToolbarProps = {
+  /** The listing's path (/shop or /shop/{category}). */
+  pathname: string;
+  /** The current query string, so other parameters survive a change. */
+  query: ListingQuery;
+  search: string;
+  sort: SortValue | undefined;
+};
+
+/**
+ * Search box and sort select of a shop listing. State lives in the URL: a new
+ * search or sort pushes a new URL (back to page 1) inside a transition. Without
+ * JavaScript the search form still works as a plain GET form.
+ */
+export function ShopToolbar({ pathname, query, search, sort }: ShopToolbarProps) {
+  const { isPending, navigate } = useListingNavigation();
+  const [term, setTerm] = useState(search);
+  const [syncedSearch, setSyncedSearch] = useState(search);
+  if (search !== syncedSearch) {
+    // The URL changed from elsewhere (header search, Clear Search, back button): follow it.
+    setSyncedSearch(search);
+    setTerm(search);
+  }
+  const searchId = useId();
+  const sortId = useId();
+  const currentSort = sort ?? DEFAULT_SORT;
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    navigate(listingHref(pathname, query, { search: term }));
+  }
+
+  return (
+    <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between" data-testid="shop-toolbar">
+      <form role="search" action={pathname} method="get" onSubmit={onSubmit} className="flex w-full min-w-0 gap-2 sm:max-w-md">
+        {sort && sort !== DEFAULT_SORT && <input type="hidden" name="sort" value={sort} />}
+        <div className="relative min-w-0 flex-1">
+          <Label htmlFor={searchId} className="sr-only">
+            Search products
+          </Label>
+          <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+          <Input
+            id={searchId}
+            type="search"
+            name="search"
+            value={term}
+            onChange={(e) => setTerm(e.target.value)}
+            placeholder="Search products…"
+            maxLength={100}
+            autoComplete="off"
+            enterKeyHint="search"
+            className="h-10 bg-background pl-9"
+          />
+        </div>
+        <Button type="submit" variant="outline" className="h-10">
+          {isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Search aria-hidden="true" />}
+          Search
+        </Button>
+      </form>
+
+      <div className="flex items-center gap-2">
+        <Label htmlFor={sortId} className="shrink-0 text-muted-foreground">
+          Sort by
+        </Label>
+        <Select value={currentSort} onValueChange={(value) => navigate(listingHref(pathname, query, { sort: value }))}>
+          <SelectTrigger id={sortId} className="h-10 w-full min-w-44 bg-background sm:w-48" data-testid="sort-select">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent align="end">
+            {SORT_OPTIONS.map((option) => (
+              <SelectItem key={option.value} value={option.value}>
+                {option.label}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+import { POST as postContact } from "@/app/api/contact/route";
+import { POST as subscribe } from "@/app/api/newsletter/subscribe/route";
+import { call } from "@/tests/helpers/route";
+import { createTestDatabase, type TestDatabase } from "@/tests/helpers/test-db";
+
+let db: TestDatabase;
+beforeAll(async () => {
+  db = await createTestDatabase();
+});
+afterAll(() => db?.cleanup());
+
+describe("POST /api/contact", () => {
+  const valid = { name: "Dana Reyes", email: "dana@example.com", phone: "", subject: "Commission a bowl", message: "Could you turn a cherry bowl about 12 inches wide?" };
+
+  it("stores the message and emails the owner", async () => {
+    const { status, json } = await call(postContact, "/api/contact", { body: valid });
+    expect(status).toBe(201);
+    expect(json.message).toBe("Thank you for your message. We'll get back to you soon.");
+    const saved = await db.prisma.contactMessage.findUniqueOrThrow({ where: { id: json.id } });
+    expect(saved).toMatchObject({ name: "Dana Reyes", email: "dana@example.com", phone: null, subject: "Commission a bowl" });
+    const email = await db.prisma.emailMessage.findFirstOrThrow({ where: { subject: "[Contact] Commission a bowl" } });
+    expect(email.to).toBe("hello@maplemicron.com");
+    expect(email.provider).toBe("outbox");
+    expect(email.text).toContain("Could you turn a cherry bowl");
+  });
+
+  it("refuses invalid input with the spec's field messages and stores nothing", async () => {
+    const before = await db.prisma.contactMessage.count();
+    const { status, json } = await call(postContact, "/api/contact", { body: { name: "D", email: "x", subject: "Hey", message: "Too short" } });
+    expect(status).toBe(400);
+    expect(json.fields).toEqual({
+      name: "Name must be at least 2 characters",
+      email: "Please enter a valid email address",
+      subject: "Subject must be at least 5 characters",
+      message: "Message must be at least 10 characters",
+    });
+    const malformed = await call(postContact, "/api/contact", { rawBody: "{not json" });
+    expect(malformed.status).toBe(400);
+    expect(malformed.json.message).toBe("Request body must be valid JSON");
+    expect(await db.prisma.contactMessage.count()).toBe(before);
+  });
+
+  it("escapes HTML in the owner's email", async () => {
+    await call(postContact, "/api/contact", { body: { ...valid, subject: "Script test", message: "<script>alert(1)</script> hello there" } });
+    const email = await db.prisma.emailMessage.findFirstOrThrow({ where: { subject: "[Contact] Script test" } });
+    expect(email.html).not.toContain("<script>");
+    expect(email.html).toContain("&lt;script&gt;");
+  });
+});
+
+describe("POST /api/newsletter/subscribe", () => {
+  it("subscribes an address idempotently", async () => {
+    const first = await call(subscribe, "/api/newsletter/subscribe", { body: { email: "Fan@Example.com" } });
+    expect(first.status).toBe(200);
+    expect(first.json).toMatchObject({ subscribed: true, alreadySubscribed: false });
+    const second = await call(subscribe, "/api/newsletter/subscribe", { body: { email: "fan@example.com" } });
+    expect(second.status).toBe(200);
+    expect(second.json).toMatchObject({ subscribed: true, alreadySubscribed: true });
+    const customers = await db.prisma.customer.findMany({ where: { email: "fan@example.com" } });
+    expect(customers).toHaveLength(1);
+    expect(customers[0].newsletterSubscribed).toBe(true);
+    expect(customers[0].newsletterSubscribedAt).toBeInstanceOf(Date);
+    expect(await db.prisma.emailMessage.count({ where: { to: "fan@example.com" } })).toBe(1);
+  });
+
+  it("subscribes an existing customer who had opted out", async () => {
+    await db.prisma.customer.create({ data: { email: "buyer@example.com", firstName: "Lee" } });
+    const res = await call(subscribe, "/api/newsletter/subscribe", { body: { email: "buyer@example.com" } });
+    expect(res.status).toBe(200);
+    const c = await db.prisma.customer.findUniqueOrThrow({ where: { email: "buyer@example.com" } });
+    expect(c).toMatchObject({ firstName: "Lee", newsletterSubscribed: true });
+  });
+
+  it.each([[{ email: "" }], [{ email: "not-an-email" }], [{}], [null]])("refuses %o with 400", async (body) => {
+    const before = await db.prisma.customer.count();
+    const res = await call(subscribe, "/api/newsletter/subscribe", { body });
+    expect(res.status).toBe(400);
+    expect(res.json.message).toBe("Please enter a valid email address.");
+    expect(await db.prisma.customer.count()).toBe(before);
+  });
+
+  it("refuses malformed JSON with 400", async () => {
+    const res = await call(subscribe, "/api/newsletter/subscribe", { rawBody: "email=a@b.c" });
+    expect(res.status).toBe(400);
+  });
+});
