@@ -1,0 +1,42 @@
+import { Suspense } from "react";
+import type { Metadata } from "next";
+import { CategoryCards } from "@/components/home/category-cards";
+import { CraftOfferings } from "@/components/home/craft-offerings";
+import { FeaturedProducts, FeaturedProductsLoading, FeaturedSection } from "@/components/home/featured-products";
+import { HomeHero } from "@/components/home/home-hero";
+import { ProductNotFoundNotice } from "@/components/home/product-not-found-notice";
+import { listCategories, listGalleryItems } from "@/lib/catalog/queries";
+import { site } from "@/lib/site";
+
+export const metadata: Metadata = {
+  title: { absolute: site.title },
+  description: site.description,
+  alternates: { canonical: "/" },
+  openGraph: { title: site.title, description: site.description, url: "/" },
+};
+
+/**
+ * Home. Fully static (cached as a whole page, revalidated by catalogue tags):
+ * nothing here reads the request; the product-not-found notice reads the
+ * query string on the client.
+ */
+export default async function HomePage() {
+  const [categories, gallery] = await Promise.all([listCategories(), listGalleryItems()]);
+  const galleryImage = gallery.find((item) => item.media.length > 0)?.media[0] ?? null;
+
+  return (
+    <>
+      <Suspense fallback={null}>
+        <ProductNotFoundNotice />
+      </Suspense>
+      <HomeHero galleryImage={galleryImage} />
+      <FeaturedSection>
+        <Suspense fallback={<FeaturedProductsLoading />}>
+          <FeaturedProducts />
+        </Suspense>
+      </FeaturedSection>
+      <CategoryCards categories={categories} />
+      <CraftOfferings />
+    </>
+  );
+}

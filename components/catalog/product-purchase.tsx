@@ -1,0 +1,17 @@
+"use client";
+
+import { useState } from "react";
+import { AddToCartButton } from "@/components/catalog/add-to-cart-button";
+import { QuantityStepper } from "@/components/catalog/quantity-stepper";
+import type { ProductDTO } from "@/lib/catalog/types";
+
+/** Quantity stepper + add-to-cart for an available product (sold pieces render neither). */
+export function ProductPurchase({ product }: { product: Pick<ProductDTO, "id" | "name" | "slug" | "sold" | "uniqueItem"> }) {
+  const [quantity, setQuantity] = useState(1);
+  return (
+    <div className="flex flex-col gap-4 sm:flex-row sm:items-end">
+      <QuantityStepper value={quantity} onChange={setQuantity} unique={product.uniqueItem} />
+      <AddToCartButton product={product} quantity={product.uniqueItem ? 1 : quantity} size="lg" className="h-10 sm:flex-1" />
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+"use client";
+
+import { useId } from "react";
+import { Minus, Plus } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { cn } from "@/lib/utils";
+
+type QuantityStepperProps = {
+  value: number;
+  onChange: (value: number) => void;
+  /** One-of-a-kind pieces: quantity fixed at 1, plus disabled ('Only 1 available'). */
+  unique?: boolean;
+  className?: string;
+};
+
+/** Spec §5 quantity: minimum 1, no maximum; minus disabled at 1; plus disabled for unique items. */
+export function QuantityStepper({ value, onChange, unique = false, className }: QuantityStepperProps) {
+  const inputId = useId();
+  const quantity = unique ? 1 : Math.max(1, value);
+
+  return (
+    <div className={cn("flex flex-col gap-1.5", className)}>
+      <label htmlFor={inputId} className="text-sm font-medium">
+        Quantity
+      </label>
+      <div className="inline-flex w-fit items-center rounded-md border bg-background shadow-xs" data-testid="quantity-stepper">
+        <Button
+          type="button"
+          variant="ghost"
+          size="icon"
+          className="size-10 rounded-r-none"
+          onClick={() => onChange(Math.max(1, quantity - 1))}
+          disabled={quantity <= 1}
+          aria-label="Decrease quantity"
+          title="Decrease quantity"
+          aria-controls={inputId}
+        >
+          <Minus aria-hidden="true" />
+        </Button>
+        <input
+          id={inputId}
+          type="text"
+          inputMode="numeric"
+          pattern="[0-9]*"
+          value={quantity}
+          readOnly={unique}
+          aria-readonly={unique || undefined}
+          onChange={(e) => {
+            const digits = e.target.value.replace(/\D/g, "");
+            const next = Number(digits);
+            if (digits !== "" && next >= 1) onChange(Math.min(next, 9999));
+          }}
+          onFocus={(e) => e.target.select()}
+          className="h-10 w-12 border-x bg-transparent text-center text-base font-medium tabular-nums outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+          data-testid="quantity-value"
+        />
+        <Button
+          type="button"
+          variant="ghost"
+          size="icon"
+          className="size-10 rounded-l-none disabled:pointer-events-auto disabled:cursor-not-allowed"
+          onClick={() => onChange(quantity + 1)}
+          disabled={unique}
+          aria-label="Increase quantity"
+          title={unique ? "Only 1 available" : "Increase quantity"}
+          aria-controls={inputId}
+        >
+          <Plus aria-hidden="true" />
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,109 @@
+"use client";
+
+import { useForm, type FieldError } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Loader2, Send } from "lucide-react";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Textarea } from "@/components/ui/textarea";
+import { contactMessageSchema, type ContactMessageInput } from "@/lib/content/schemas";
+import { cn } from "@/lib/utils";
+
+const EMPTY: ContactMessageInput = { name: "", email: "", phone: "", subject: "", message: "" };
+
+type FieldProps = {
+  id: string;
+  label: string;
+  hint?: string;
+  error?: FieldError;
+  className?: string;
+  children: (aria: { id: string; "aria-invalid": boolean; "aria-describedby"?: string }) => React.ReactNode;
+};
+
+/** Label + control + inline message, wired with aria-invalid / aria-describedby. */
+function Field({ id, label, hint, error, className, children }: FieldProps) {
+  const errorId = `${id}-error`;
+  const describedBy = error ? errorId : undefined;
+  return (
+    <div className={cn("flex flex-col gap-2", className)}>
+      <Label htmlFor={id}>
+        {label}
+        {hint && (
+          <span className="font-normal text-muted-foreground">
+            {hint}
+          </span>
+        )}
+      </Label>
+      {children({ id, "aria-invalid": Boolean(error), "aria-describedby": describedBy })}
+      {error?.message && (
+        <p id={errorId} className="text-sm text-destructive">
+          {error.message}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Spec §2 contact form: validated with the shared contactMessageSchema, sent to POST /api/contact. */
+export function ContactForm() {
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(contactMessageSchema), defaultValues: EMPTY });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const res = await fetch("/api/contact", {
+        method: "POST",
+        credentials: "include",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(values),
+      });
+      if (!res.ok) throw new Error(`${res.status}: ${(await res.text()) || res.statusText}`);
+      toast.success("Message sent!", { description: "Thank you for your message. We'll get back to you soon." });
+      reset(EMPTY);
+    } catch (error) {
+      console.error("Contact message failed", error);
+      toast.error("Error", { description: "Failed to send message. Please try again." });
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-busy={isSubmitting} className="grid gap-5 sm:grid-cols-2">
+      <Field id="contact-name" label="Name" error={errors.name}>
+        {(aria) => <Input {...aria} {...register("name")} autoComplete="name" placeholder="Your name" className="h-10" />}
+      </Field>
+      <Field id="contact-email" label="Email" error={errors.email}>
+        {(aria) => <Input {...aria} {...register("email")} type="email" autoComplete="email" inputMode="email" placeholder="you@example.com" className="h-10" />}
+      </Field>
+      <Field id="contact-phone" label="Phone" hint="(optional)" error={errors.phone}>
+        {(aria) => <Input {...aria} {...register("phone")} type="tel" autoComplete="tel" placeholder="(555) 555-0100" className="h-10" />}
+      </Field>
+      <Field id="contact-subject" label="Subject" error={errors.subject}>
+        {(aria) => <Input {...aria} {...register("subject")} placeholder="Custom bowl, order question…" className="h-10" />}
+      </Field>
+      <Field id="contact-message" label="Message" error={errors.message} className="sm:col-span-2">
+        {(aria) => (
+          <Textarea
+            {...aria}
+            {...register("message")}
+            rows={6}
+            placeholder="Tell me about the piece you have in mind, the wood you like, or the setup your jig needs to fit."
+            className="min-h-36"
+          />
+        )}
+      </Field>
+      <div className="flex flex-col gap-3 sm:col-span-2 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-sm text-muted-foreground">I usually reply within one working day.</p>
+        <Button type="submit" size="lg" disabled={isSubmitting} className="h-11 sm:min-w-40">
+          {isSubmitting ? <Loader2 aria-hidden="true" className="animate-spin" /> : <Send aria-hidden="true" />}
+          {isSubmitting ? "Sending..." : "Send Message"}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,44 @@
+"use client";
+
+import { useRouter, useSearchParams } from "next/navigation";
+import { SearchX, X } from "lucide-react";
+import { Button } from "@/components/ui/button";
+
+/**
+ * Spec §2: /?product-not-found=true (where a failed product page sends the
+ * shopper) shows this notice above the featured products. Read on the client
+ * so the home page itself stays fully static; render it inside <Suspense>.
+ */
+export function ProductNotFoundNotice() {
+  const searchParams = useSearchParams();
+  const router = useRouter();
+  if (searchParams.get("product-not-found") !== "true") return null;
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 pt-6 sm:px-6 lg:px-8">
+      <section
+        role="status"
+        aria-labelledby="product-not-found-title"
+        className="flex items-start gap-3 rounded-lg border border-primary/30 bg-accent/60 p-4 text-accent-foreground sm:items-center"
+      >
+        <SearchX aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary sm:mt-0" />
+        <div className="min-w-0 flex-1">
+          <h2 id="product-not-found-title" className="font-sans text-base font-semibold">
+            Product Not Found
+          </h2>
+          <p className="text-sm">Sorry I can&apos;t find that product, but here are some others you might like.</p>
+        </div>
+        <Button
+          type="button"
+          variant="ghost"
+          size="icon"
+          aria-label="Dismiss notice"
+          className="-my-1 shrink-0"
+          onClick={() => router.replace("/", { scroll: false })}
+        >
+          <X aria-hidden="true" />
+        </Button>
+      </section>
+    </div>
+  );
+}
