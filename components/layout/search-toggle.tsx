@@ -52,8 +52,9 @@ export function SearchToggle() {
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => (open ? close() : setOpen(true))}
+        className="aria-expanded:bg-accent aria-expanded:text-accent-foreground"
       >
-        {open ? <X aria-hidden="true" className="size-5" /> : <Search aria-hidden="true" className="size-5" />}
+        <Search aria-hidden="true" className="size-5" />
       </Button>
       {open && (
         <div id={panelId} className="absolute inset-x-0 top-full border-b bg-background/95 shadow-sm backdrop-blur supports-[backdrop-filter]:bg-background/85">
@@ -82,7 +83,7 @@ export function SearchToggle() {
                 autoComplete="off"
                 enterKeyHint="search"
                 maxLength={100}
-                className="h-10 bg-background pl-9"
+                className="h-10 bg-background pl-9 [&::-webkit-search-cancel-button]:appearance-none"
               />
             </div>
             <Button type="submit" className="h-10">

@@ -25,8 +25,8 @@ export async function SiteFooter() {
   return (
     <footer className="mt-auto bg-foreground text-background">
       <div className="mx-auto max-w-7xl px-4 pt-14 pb-8 sm:px-6 lg:px-8">
-        <div className="grid gap-10 sm:grid-cols-2 md:grid-cols-12">
-          <section aria-labelledby="footer-about" className="md:col-span-4">
+        <div className="grid grid-cols-2 gap-x-6 gap-y-10 md:grid-cols-12">
+          <section aria-labelledby="footer-about" className="col-span-2 md:col-span-4">
             <h2 id="footer-about" className="font-serif text-2xl font-semibold">
               {site.name}
             </h2>
@@ -99,7 +99,7 @@ export async function SiteFooter() {
             </address>
           </section>
 
-          <section aria-labelledby="footer-newsletter" className="sm:col-span-2 md:col-span-3">
+          <section aria-labelledby="footer-newsletter" className="col-span-2 md:col-span-3">
             <FooterHeading id="footer-newsletter">Stay Updated</FooterHeading>
             <p className="mt-4 mb-4 text-sm leading-relaxed text-background/75">
               Be first to hear when a one-of-a-kind bowl comes off the lathe or a new jig leaves the printer.
