@@ -22,6 +22,7 @@ export function AddToCartButton({ product, quantity = 1, size = "default", class
     return (
       <Button type="button" size={size} variant="secondary" disabled className={cn("w-full", className)} data-testid="add-to-cart">
         Sold
+        <span className="sr-only">: {product.name}</span>
       </Button>
     );
   }
@@ -33,10 +34,10 @@ export function AddToCartButton({ product, quantity = 1, size = "default", class
       data-testid="add-to-cart"
       data-product-id={product.id}
       data-quantity={quantity}
-      aria-label={`Add ${product.name} to cart`}
     >
       <ShoppingCart aria-hidden="true" />
       Add to Cart
+      <span className="sr-only">: {product.name}</span>
     </Button>
   );
 }

@@ -18,7 +18,7 @@ export function ProductCard({ product, priority }: { product: ProductDTO; priori
 
   return (
     <article
-      className="group relative flex h-full flex-col overflow-hidden rounded-lg border bg-card text-card-foreground shadow-xs transition-shadow focus-within:ring-2 focus-within:ring-ring/50 hover:shadow-md"
+      className="group relative flex h-full flex-col overflow-hidden rounded-lg border bg-card text-card-foreground shadow-xs transition-shadow has-[a:focus-visible]:ring-[3px] has-[a:focus-visible]:ring-ring/60 hover:shadow-md"
       data-testid="product-card"
       data-slug={product.slug}
     >
@@ -28,7 +28,8 @@ export function ProductCard({ product, priority }: { product: ProductDTO; priori
           alt={image.alt ?? product.name}
           width={image.width}
           height={image.height}
-          priority={priority}
+          loading={priority ? "eager" : "lazy"}
+          fetchPriority={priority ? "high" : undefined}
           sizes="(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw"
           className={`size-full object-cover transition-transform duration-300 group-hover:scale-[1.03] ${soldUnique ? "opacity-80 grayscale-[30%]" : ""}`}
         />

@@ -55,7 +55,6 @@ export function ProductGallery({ name, images, video, sold = false }: ProductGal
             title="Product video"
             className="absolute inset-0 size-full"
             allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture; fullscreen"
-            allowFullScreen
             referrerPolicy="strict-origin-when-cross-origin"
             data-testid="gallery-video"
           />
@@ -66,7 +65,8 @@ export function ProductGallery({ name, images, video, sold = false }: ProductGal
             alt={current.alt ?? name}
             width={current.width}
             height={current.height}
-            priority={active === 0}
+            loading="eager"
+            fetchPriority={active === 0 ? "high" : "auto"}
             sizes="(min-width: 1280px) 640px, (min-width: 1024px) 50vw, 100vw"
             className={cn("size-full object-cover", sold && "grayscale-[25%]")}
             data-testid="gallery-main-image"
@@ -100,7 +100,7 @@ export function ProductGallery({ name, images, video, sold = false }: ProductGal
       </div>
 
       {slides.length > 1 && (
-        <div role="group" aria-label="Product media" className="grid grid-cols-4 gap-2 sm:grid-cols-5" onKeyDown={onThumbKeyDown}>
+        <div role="group" aria-label="Product media" className="grid grid-cols-5 gap-2" onKeyDown={onThumbKeyDown}>
           {images.map((image, i) => (
             <button
               key={image.url}

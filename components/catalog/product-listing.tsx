@@ -51,7 +51,7 @@ export async function ProductListing({ category, query }: { category: CategoryDT
         </p>
       </header>
 
-      <CategoryPills categories={categories} active={category?.slug ?? null} search={search} />
+      <CategoryPills categories={categories} active={category?.slug ?? null} search={search} sort={sort} />
 
       <ListingNavigationProvider>
         <div className="mt-6 rounded-lg border bg-card/60 p-4">
@@ -100,7 +100,8 @@ export async function ProductListing({ category, query }: { category: CategoryDT
   );
 }
 
-function CategoryPills({ categories, active, search }: { categories: CategoryDTO[]; active: string | null; search: string }) {
+/** Quick category switch; keeps the current search and sort, starts at page 1. */
+function CategoryPills({ categories, active, search, sort }: { categories: CategoryDTO[]; active: string | null; search: string; sort: string | undefined }) {
   const items = [{ slug: null as string | null, name: "All Products" }, ...categories.map((c) => ({ slug: c.slug as string | null, name: c.name }))];
   return (
     <nav aria-label="Product categories" className="-mx-4 mt-6 overflow-x-auto px-4 sm:mx-0 sm:px-0">
@@ -111,7 +112,7 @@ function CategoryPills({ categories, active, search }: { categories: CategoryDTO
           return (
             <li key={item.slug ?? "all"}>
               <Link
-                href={search ? `${base}?search=${encodeURIComponent(search)}` : base}
+                href={listingHref(base, {}, { search, sort })}
                 aria-current={current ? "page" : undefined}
                 className={cn(
                   "inline-flex h-8 items-center rounded-full border px-3 text-sm whitespace-nowrap transition-colors focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none",

@@ -9,9 +9,9 @@ import type { ProductDTO } from "@/lib/catalog/types";
 export function ProductPurchase({ product }: { product: Pick<ProductDTO, "id" | "name" | "slug" | "sold" | "uniqueItem"> }) {
   const [quantity, setQuantity] = useState(1);
   return (
-    <div className="flex flex-col gap-4 sm:flex-row sm:items-end">
+    <div className="flex items-end gap-3">
       <QuantityStepper value={quantity} onChange={setQuantity} unique={product.uniqueItem} />
-      <AddToCartButton product={product} quantity={product.uniqueItem ? 1 : quantity} size="lg" className="h-10 sm:flex-1" />
+      <AddToCartButton product={product} quantity={product.uniqueItem ? 1 : quantity} size="lg" className="h-10 flex-1" />
     </div>
   );
 }

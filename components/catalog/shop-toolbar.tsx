@@ -33,13 +33,28 @@ export function ShopToolbar({ pathname, query, search, sort }: ShopToolbarProps)
     setSyncedSearch(search);
     setTerm(search);
   }
+  // The sort the shopper just picked, shown while its page loads.
+  const [chosenSort, setChosenSort] = useState<string | null>(null);
+  const [syncedSort, setSyncedSort] = useState(sort);
+  if (sort !== syncedSort) {
+    setSyncedSort(sort);
+    setChosenSort(null);
+  }
+  const [lastChange, setLastChange] = useState<"search" | "sort" | null>(null);
   const searchId = useId();
   const sortId = useId();
-  const currentSort = sort ?? DEFAULT_SORT;
+  const currentSort = chosenSort ?? sort ?? DEFAULT_SORT;
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    setLastChange("search");
     navigate(listingHref(pathname, query, { search: term }));
+  }
+
+  function onSortChange(value: string) {
+    setLastChange("sort");
+    setChosenSort(value);
+    navigate(listingHref(pathname, query, { sort: value }));
   }
 
   return (
@@ -65,7 +80,7 @@ export function ShopToolbar({ pathname, query, search, sort }: ShopToolbarProps)
           />
         </div>
         <Button type="submit" variant="outline" className="h-10">
-          {isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Search aria-hidden="true" />}
+          {isPending && lastChange === "search" ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Search aria-hidden="true" />}
           Search
         </Button>
       </form>
@@ -74,7 +89,7 @@ export function ShopToolbar({ pathname, query, search, sort }: ShopToolbarProps)
         <Label htmlFor={sortId} className="shrink-0 text-muted-foreground">
           Sort by
         </Label>
-        <Select value={currentSort} onValueChange={(value) => navigate(listingHref(pathname, query, { sort: value }))}>
+        <Select value={currentSort} onValueChange={onSortChange}>
           <SelectTrigger id={sortId} className="h-10 w-full min-w-44 bg-background sm:w-48" data-testid="sort-select">
             <SelectValue />
           </SelectTrigger>

@@ -1,0 +1,206 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { redirect } from "next/navigation";
+import { BadgeCheck, Hammer, Truck } from "lucide-react";
+import { Badge } from "@/components/ui/badge";
+import { Separator } from "@/components/ui/separator";
+import { Breadcrumb } from "@/components/catalog/breadcrumb";
+import { ProductGallery } from "@/components/catalog/product-gallery";
+import { ProductGrid } from "@/components/catalog/product-grid";
+import { ProductPurchase } from "@/components/catalog/product-purchase";
+import { getProductBySlug, getRelatedProducts } from "@/lib/catalog/queries";
+import { parseVideoUrl, truncateMeta } from "@/lib/catalog/schemas";
+import type { ProductDTO, ProductImageDTO } from "@/lib/catalog/types";
+import { env } from "@/lib/env";
+import { formatMoney } from "@/lib/money";
+import { META_DESCRIPTION_MAX, RELATED_LIMIT, site } from "@/lib/site";
+
+/** Rendered on first request, then served from cache; the catalogue's tags revalidate it. */
+export const revalidate = 3600;
+
+export async function generateStaticParams() {
+  return [];
+}
+
+type ProductPageProps = { params: Promise<{ slug: string }> };
+
+const FALLBACK_IMAGE: ProductImageDTO = { url: site.fallbackImage, width: 1200, height: 900, alt: null };
+
+function metaDescription(product: ProductDTO): string {
+  return truncateMeta(product.seoDescription ?? product.shortDescription ?? product.description, META_DESCRIPTION_MAX);
+}
+
+function absoluteUrl(path: string): string {
+  return new URL(path, env.SITE_URL ?? "http://localhost:3000").toString();
+}
+
+export async function generateMetadata(props: ProductPageProps): Promise<Metadata> {
+  const { slug } = await props.params;
+  const product = await getProductBySlug(slug);
+  if (!product) return { title: "Product Not Found", robots: { index: false } };
+  const title = product.seoTitle ?? product.name;
+  const description = metaDescription(product);
+  // An SEO title that already names the shop is used as is; anything else gets the site's title template.
+  const pageTitle: Metadata["title"] = product.seoTitle?.includes(site.name) ? { absolute: product.seoTitle } : title;
+  const image = product.media[0];
+  return {
+    title: pageTitle,
+    description,
+    alternates: { canonical: `/product/${product.slug}` },
+    openGraph: {
+      title,
+      description,
+      type: "website",
+      url: `/product/${product.slug}`,
+      images: image
+        ? [{ url: image.url, width: image.width, height: image.height, alt: image.alt ?? product.name }]
+        : [{ url: site.fallbackImage, alt: product.name }],
+    },
+  };
+}
+
+export default async function ProductPage(props: ProductPageProps) {
+  const { slug } = await props.params;
+  const product = await getProductBySlug(slug);
+  if (!product) redirect("/?product-not-found=true");
+
+  const related = await getRelatedProducts(product, RELATED_LIMIT);
+  const video = parseVideoUrl(product.videoUrl);
+  const images = product.media.length ? product.media : [FALLBACK_IMAGE];
+  const soldUnique = product.uniqueItem && product.sold;
+  const paragraphs = product.description
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+
+  const jsonLd = {
+    "@context": "https://schema.org",
+    "@type": "Product",
+    name: product.name,
+    image: (product.images.length ? product.images : [site.fallbackImage]).map(absoluteUrl),
+    description: metaDescription(product),
+    sku: `MM-${product.id}`,
+    category: product.category.name,
+    brand: { "@type": "Brand", name: site.name },
+    url: absoluteUrl(`/product/${product.slug}`),
+    offers: {
+      "@type": "Offer",
+      price: product.price,
+      priceCurrency: "USD",
+      availability: product.sold ? "https://schema.org/SoldOut" : "https://schema.org/InStock",
+      itemCondition: "https://schema.org/NewCondition",
+      url: absoluteUrl(`/product/${product.slug}`),
+    },
+  };
+
+  return (
+    <div className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 sm:py-8 lg:px-8">
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(jsonLd).replace(/</g, "\\u003c") }} />
+
+      <Breadcrumb
+        items={[
+          { label: "Home", href: "/" },
+          { label: "Shop", href: "/shop" },
+          { label: product.category.name, href: `/shop/${product.category.slug}` },
+          { label: product.name },
+        ]}
+      />
+
+      <div className="mt-6 grid gap-8 lg:grid-cols-2 lg:gap-12">
+        <div className="min-w-0 lg:sticky lg:top-24 lg:self-start">
+          <ProductGallery name={product.name} images={images} video={video} sold={soldUnique} />
+        </div>
+
+        <div className="flex min-w-0 flex-col gap-5" data-testid="product-info">
+          <div>
+            <div className="flex flex-wrap items-center gap-2">
+              <Badge asChild variant="outline" className="text-muted-foreground">
+                <Link href={`/shop/${product.category.slug}`}>{product.category.name}</Link>
+              </Badge>
+              {product.featured && !product.sold && <Badge>Featured</Badge>}
+            </div>
+            <h1 className="mt-3 font-serif text-3xl leading-tight font-semibold sm:text-4xl">{product.name}</h1>
+            <p className="mt-3 text-2xl font-semibold text-primary" data-testid="product-price">
+              {formatMoney(product.price)}
+            </p>
+          </div>
+
+          {soldUnique ? (
+            <div className="rounded-lg border border-destructive/30 bg-destructive/5 p-4" data-testid="sold-banner">
+              <p className="inline-flex rounded-sm bg-destructive px-2.5 py-0.5 text-sm font-bold tracking-[0.2em] text-white">SOLD</p>
+              <p className="mt-2 font-medium">This unique handcrafted piece has been sold.</p>
+              <p className="mt-1 text-sm text-muted-foreground">
+                Browse more{" "}
+                <Link href={`/shop/${product.category.slug}`} className="font-medium text-primary underline-offset-4 hover:underline">
+                  {product.category.name}
+                </Link>{" "}
+                or see other finished pieces in the{" "}
+                <Link href="/gallery" className="font-medium text-primary underline-offset-4 hover:underline">
+                  gallery
+                </Link>
+                .
+              </p>
+            </div>
+          ) : (
+            <>
+              {product.uniqueItem && (
+                <div className="flex items-center gap-2 rounded-lg border border-primary/25 bg-accent/60 px-4 py-3 text-sm" data-testid="unique-notice">
+                  <BadgeCheck className="size-5 shrink-0 text-primary" aria-hidden="true" />
+                  <p>
+                    <span className="font-semibold">Only 1 Available</span>
+                    <span className="text-muted-foreground"> · a one-of-a-kind piece; once it is sold it is gone.</span>
+                  </p>
+                </div>
+              )}
+              <ProductPurchase product={product} />
+            </>
+          )}
+
+          {product.shortDescription && <p className="text-lg text-foreground/90">{product.shortDescription}</p>}
+
+          {!soldUnique && (
+            <ul className="grid gap-2 text-sm text-muted-foreground sm:grid-cols-2">
+              <li className="flex items-center gap-2">
+                <Truck className="size-4 shrink-0 text-primary" aria-hidden="true" />
+                Free shipping on orders over $100
+              </li>
+              <li className="flex items-center gap-2">
+                <Hammer className="size-4 shrink-0 text-primary" aria-hidden="true" />
+                Made in our {site.address.city}, {site.address.state} workshop
+              </li>
+            </ul>
+          )}
+
+          <Separator />
+
+          <section aria-labelledby="product-description-heading">
+            <h2 id="product-description-heading" className="font-serif text-xl font-semibold">
+              Description
+            </h2>
+            <div className="mt-3 space-y-4 leading-relaxed text-foreground/85" data-testid="product-description">
+              {paragraphs.map((p, i) => (
+                <p key={i}>{p}</p>
+              ))}
+            </div>
+          </section>
+        </div>
+      </div>
+
+      {related.length > 0 && (
+        <section aria-labelledby="related-heading" className="mt-16 border-t pt-10" data-testid="related-products">
+          <div className="flex flex-wrap items-end justify-between gap-2">
+            <h2 id="related-heading" className="font-serif text-2xl font-semibold">
+              You May Also Like
+            </h2>
+            <Link href={`/shop/${product.category.slug}`} className="text-sm font-medium text-primary underline-offset-4 hover:underline">
+              More {product.category.name}
+            </Link>
+          </div>
+          <div className="mt-6">
+            <ProductGrid products={related} />
+          </div>
+        </section>
+      )}
+    </div>
+  );
+}

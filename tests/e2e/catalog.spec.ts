@@ -1,0 +1,369 @@
+import { test, expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import { seedProducts } from "../../prisma/seed/catalog";
+
+/**
+ * Catalogue browsing as a shopper: shop listing (count, pagination, sort, search,
+ * categories), product detail (gallery, stepper, unique pieces, video, related,
+ * redirects) and the gallery of sold pieces. Slugs come from the public API so the
+ * tests follow the demo catalogue instead of hard-coding it.
+ */
+
+type ApiProduct = {
+  slug: string;
+  name: string;
+  description: string;
+  shortDescription: string | null;
+  price: string;
+  category: { name: string; slug: string };
+  images: string[];
+  videoUrl: string | null;
+  featured: boolean;
+  uniqueItem: boolean;
+  sold: boolean;
+  seoTitle: string | null;
+};
+type ApiCategory = { name: string; slug: string; description: string | null };
+type ApiGalleryItem = { slug: string; name: string };
+
+async function apiProducts(request: APIRequestContext, query = ""): Promise<{ products: ApiProduct[]; total: number }> {
+  const res = await request.get(`/api/products?limit=100${query}`);
+  expect(res.ok()).toBeTruthy();
+  return res.json();
+}
+
+function cards(page: Page): Locator {
+  return page.locator("main").getByTestId("product-grid").first().getByTestId("product-card");
+}
+
+async function cardSlugs(page: Page): Promise<string[]> {
+  return cards(page).evaluateAll((els) => els.map((el) => el.getAttribute("data-slug") ?? ""));
+}
+
+async function cardPrices(page: Page): Promise<number[]> {
+  const texts = await cards(page).getByTestId("product-price").allTextContents();
+  return texts.map((t) => Number(t.replace(/[^0-9.]/g, "")));
+}
+
+/** The page's Product structured data (other JSON-LD blocks, if any, are skipped). */
+type ProductJsonLd = { "@type": string; name: string; offers: { price: string; priceCurrency: string; availability: string } };
+
+async function productJsonLd(page: Page): Promise<ProductJsonLd> {
+  const blocks = await page.locator('script[type="application/ld+json"]').evaluateAll((els) => els.map((el) => el.textContent ?? ""));
+  const product = blocks.map((b) => JSON.parse(b) as ProductJsonLd).find((data) => data["@type"] === "Product");
+  expect(product, "Product JSON-LD").toBeTruthy();
+  return product!;
+}
+
+async function chooseSort(page: Page, label: string) {
+  await page.locator("main").getByLabel("Sort by").click();
+  await page.getByRole("option", { name: label, exact: true }).click();
+}
+
+test.describe("shop listing", () => {
+  test("shows All Products with a count, 12 cards and crawlable pagination", async ({ page, request }) => {
+    const { total } = await apiProducts(request);
+    await page.goto("/shop");
+    const main = page.locator("main");
+    await expect(main.getByRole("heading", { level: 1, name: "All Products" })).toBeVisible();
+    await expect(main.getByTestId("product-count")).toHaveText(`${total} products`);
+    await expect(cards(page)).toHaveCount(12);
+
+    const pagination = main.getByRole("navigation", { name: "Pagination" });
+    await expect(pagination).toBeVisible();
+    const numbered = pagination.locator('[data-testid="page-link"], [data-testid="page-current"]');
+    expect(await numbered.count()).toBeLessThanOrEqual(5);
+    await expect(pagination.locator('[aria-current="page"]')).toHaveText(/1/);
+    // Real links, so crawlers can follow them.
+    await expect(pagination.getByRole("link", { name: "Page 2" })).toHaveAttribute("href", "/shop?page=2");
+    await expect(pagination.getByRole("link", { name: "Next page" })).toHaveAttribute("href", "/shop?page=2");
+
+    const firstPage = await cardSlugs(page);
+    await pagination.getByRole("link", { name: "Page 2" }).click();
+    await expect(page).toHaveURL(/[?&]page=2(&|$)/);
+    await expect(pagination.locator('[aria-current="page"]')).toHaveText(/2/);
+    await expect.poll(async () => (await cardSlugs(page)).join(",")).not.toBe(firstPage.join(","));
+    const secondPage = await cardSlugs(page);
+    expect(secondPage.filter((slug) => firstPage.includes(slug))).toEqual([]);
+    await expect(pagination.getByRole("link", { name: "Previous page" })).toHaveAttribute("href", "/shop");
+  });
+
+  test("a page past the last one goes to the last page", async ({ page, request }) => {
+    const { total } = await apiProducts(request);
+    const lastPage = Math.ceil(total / 12);
+    await page.goto("/shop?page=99");
+    await expect(page).toHaveURL(new RegExp(`/shop\\?page=${lastPage}$`));
+    await expect(cards(page)).toHaveCount(total - (lastPage - 1) * 12);
+  });
+
+  test("sorts by price both ways, newest and most popular", async ({ page, request }) => {
+    await page.goto("/shop?page=2");
+    await expect(cards(page)).toHaveCount(12);
+
+    await chooseSort(page, "Price: Low to High");
+    await expect(page).toHaveURL(/\/shop\?sort=price-low$/); // sorting goes back to page 1
+    await expect.poll(async () => {
+      const prices = await cardPrices(page);
+      return prices.length === 12 && prices.every((p, i) => i === 0 || prices[i - 1] <= p);
+    }).toBe(true);
+
+    await chooseSort(page, "Price: High to Low");
+    await expect(page).toHaveURL(/sort=price-high/);
+    await expect.poll(async () => {
+      const prices = await cardPrices(page);
+      return prices.length === 12 && prices.every((p, i) => i === 0 || prices[i - 1] >= p);
+    }).toBe(true);
+    const highest = Math.max(...(await apiProducts(request)).products.map((p) => Number(p.price)));
+    expect((await cardPrices(page))[0]).toBe(highest);
+
+    const featuredOrder = (await apiProducts(request, "&sort=featured")).products.slice(0, 12).map((p) => p.slug);
+    for (const [label, value] of [
+      ["Newest", "newest"],
+      ["Most Popular", "popular"],
+    ] as const) {
+      await chooseSort(page, label);
+      await expect(page).toHaveURL(new RegExp(`sort=${value}`));
+      const expected = (await apiProducts(request, `&sort=${value}`)).products.slice(0, 12).map((p) => p.slug);
+      expect(expected).not.toEqual(featuredOrder);
+      await expect.poll(() => cardSlugs(page)).toEqual(expected);
+    }
+
+    await chooseSort(page, "Featured");
+    await expect(page).toHaveURL(/\/shop$/);
+    await expect.poll(() => cardSlugs(page)).toEqual(featuredOrder);
+  });
+
+  test("search box filters by a term and shows the search badge", async ({ page, request }) => {
+    const term = "walnut";
+    await page.goto("/shop?sort=price-low&page=2");
+    const box = page.locator("main").getByLabel("Search products");
+    await box.fill(term);
+    await box.press("Enter");
+    await expect(page).toHaveURL(/\/shop\?sort=price-low&search=walnut$/); // keeps the sort, drops the page
+    await expect(page.locator("main").getByTestId("search-badge")).toContainText(`Search: "${term}"`);
+    await expect(box).toHaveValue(term);
+
+    const { products, total } = await apiProducts(request, `&search=${term}`);
+    expect(total).toBeGreaterThan(0);
+    for (const p of products) {
+      const haystack = [p.name, p.shortDescription ?? "", p.description, p.category.name].join(" ").toLowerCase();
+      expect(haystack).toContain(term);
+    }
+    await expect(page.locator("main").getByTestId("product-count")).toHaveText(`${total} ${total === 1 ? "product" : "products"}`);
+    const shown = await cardSlugs(page);
+    expect(shown.length).toBe(Math.min(12, total));
+    const matching = new Set(products.map((p) => p.slug));
+    for (const slug of shown) expect(matching.has(slug)).toBe(true);
+    // Every shown card mentions the term in what it shows or what it describes.
+    const names = await cards(page).getByTestId("product-link").allTextContents();
+    expect(names.some((n) => n.toLowerCase().includes(term))).toBe(true);
+    const prices = await cardPrices(page);
+    expect(prices.every((p, i) => i === 0 || prices[i - 1] <= p)).toBe(true);
+  });
+
+  test("a search without results shows the empty state and Clear Search returns to all products", async ({ page }) => {
+    const term = "zzqxnonsense";
+    await page.goto("/shop");
+    const box = page.locator("main").getByLabel("Search products");
+    await box.fill(term);
+    await page.locator("main").getByRole("button", { name: "Search", exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/shop\\?search=${term}$`));
+    const main = page.locator("main");
+    await expect(main.getByRole("heading", { name: "No Products Found" })).toBeVisible();
+    await expect(main.getByText(`No products match "${term}". Try a different search term.`)).toBeVisible();
+    await expect(main.getByTestId("product-count")).toHaveText("0 products");
+
+    await main.getByRole("link", { name: "Clear Search" }).click();
+    await expect(page).toHaveURL(/\/shop$/);
+    await expect(main.getByRole("heading", { level: 1, name: "All Products" })).toBeVisible();
+    await expect(cards(page)).toHaveCount(12);
+    await expect(main.getByLabel("Search products")).toHaveValue("");
+  });
+
+  test("a category page shows its heading, description and only its products", async ({ page, request }) => {
+    const categories: ApiCategory[] = await (await request.get("/api/categories")).json();
+    const { products } = await apiProducts(request);
+    const category = categories.find((c) => products.some((p) => p.category.slug === c.slug))!;
+    const count = products.filter((p) => p.category.slug === category.slug).length;
+
+    await page.goto(`/shop/${category.slug}`);
+    const main = page.locator("main");
+    await expect(main.getByRole("heading", { level: 1, name: category.name })).toBeVisible();
+    await expect(main.getByTestId("listing-description")).toHaveText(category.description ?? "");
+    await expect(main.getByTestId("listing-category-badge")).toHaveText(category.name);
+    await expect(main.getByTestId("product-count")).toHaveText(`${count} ${count === 1 ? "product" : "products"}`);
+    await expect(cards(page)).toHaveCount(Math.min(12, count));
+    const badges = await cards(page).getByTestId("category-badge").allTextContents();
+    expect(new Set(badges)).toEqual(new Set([category.name]));
+    await expect(page).toHaveTitle(new RegExp(category.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
+  });
+
+  test("an unknown category is a 404", async ({ page }) => {
+    const res = await page.goto("/shop/no-such-category");
+    expect(res?.status()).toBe(404);
+  });
+});
+
+test.describe("product detail", () => {
+  test("breadcrumb, thumbnails, quantity stepper and related products", async ({ page, request }) => {
+    const { products } = await apiProducts(request);
+    const product = products.find((p) => !p.uniqueItem && !p.sold && p.images.length >= 3)!;
+    await page.goto(`/product/${product.slug}`);
+    const main = page.locator("main");
+
+    await expect(main.getByRole("heading", { level: 1, name: product.name })).toBeVisible();
+    const crumbs = main.getByRole("navigation", { name: "Breadcrumb" });
+    await expect(crumbs.getByRole("link", { name: "Home" })).toHaveAttribute("href", "/");
+    await expect(crumbs.getByRole("link", { name: "Shop" })).toHaveAttribute("href", "/shop");
+    await expect(crumbs.getByRole("link", { name: product.category.name })).toHaveAttribute("href", `/shop/${product.category.slug}`);
+    await expect(crumbs.locator('[aria-current="page"]')).toHaveText(product.name);
+
+    // Gallery: thumbnails switch the main image.
+    const mainImage = main.getByTestId("gallery-main-image");
+    await expect(mainImage).toHaveAttribute("src", new RegExp(encodeURIComponent(product.images[0]).replace(/\./g, "\\.")));
+    const first = main.getByRole("button", { name: "Show image 1" });
+    const second = main.getByRole("button", { name: "Show image 2" });
+    await expect(first).toHaveAttribute("aria-current", "true");
+    await second.click();
+    await expect(second).toHaveAttribute("aria-current", "true");
+    await expect(first).not.toHaveAttribute("aria-current", "true");
+    await expect(mainImage).toHaveAttribute("src", new RegExp(encodeURIComponent(product.images[1]).replace(/\./g, "\\.")));
+    // Keyboard: arrow right moves to the next thumbnail.
+    await second.press("ArrowRight");
+    await expect(main.getByRole("button", { name: "Show image 3" })).toHaveAttribute("aria-current", "true");
+    await expect(main.getByRole("button", { name: "Show image 3" })).toBeFocused();
+
+    // Quantity stepper.
+    const info = main.getByTestId("product-info");
+    const minus = info.getByRole("button", { name: "Decrease quantity" });
+    const plus = info.getByRole("button", { name: "Increase quantity" });
+    const quantity = info.getByLabel("Quantity", { exact: true });
+    await expect(quantity).toHaveValue("1");
+    await expect(minus).toBeDisabled();
+    await expect(plus).toHaveAttribute("title", "Increase quantity");
+    await plus.click();
+    await plus.click();
+    await expect(quantity).toHaveValue("3");
+    await expect(minus).toBeEnabled();
+    await minus.click();
+    await expect(quantity).toHaveValue("2");
+    await expect(info.getByRole("button", { name: /^Add to Cart/ }).filter({ hasText: product.name })).toBeEnabled();
+
+    // Related: same category, at most 4, never the product itself.
+    const related = main.getByTestId("related-products");
+    await expect(related.getByRole("heading", { name: "You May Also Like" })).toBeVisible();
+    const relatedCards = related.getByTestId("product-card");
+    const n = await relatedCards.count();
+    expect(n).toBeGreaterThan(0);
+    expect(n).toBeLessThanOrEqual(4);
+    const relatedSlugs = await relatedCards.evaluateAll((els) => els.map((el) => el.getAttribute("data-slug")));
+    expect(relatedSlugs).not.toContain(product.slug);
+    expect(new Set(await relatedCards.getByTestId("category-badge").allTextContents())).toEqual(new Set([product.category.name]));
+
+    // Metadata and structured data.
+    const title = product.seoTitle ?? product.name;
+    await expect(page).toHaveTitle(title.includes("Maple & Micron") ? title : `${title} | Maple & Micron`);
+    const description = await page.locator('meta[name="description"]').getAttribute("content");
+    expect(description?.length ?? 0).toBeGreaterThan(0);
+    expect(description!.length).toBeLessThanOrEqual(160);
+    const ld = await productJsonLd(page);
+    expect(ld["@type"]).toBe("Product");
+    expect(ld.offers.priceCurrency).toBe("USD");
+    expect(ld.offers.price).toBe(product.price);
+    expect(ld.offers.availability).toBe("https://schema.org/InStock");
+  });
+
+  test("a sold unique piece says so and has no add button", async ({ page, request }) => {
+    const { products } = await apiProducts(request);
+    const sold = products.find((p) => p.uniqueItem && p.sold)!;
+    await page.goto(`/product/${sold.slug}`);
+    const info = page.locator("main").getByTestId("product-info");
+    await expect(info.getByText("This unique handcrafted piece has been sold.")).toBeVisible();
+    await expect(info.getByText("SOLD", { exact: true })).toBeVisible();
+    await expect(info.getByRole("button", { name: /add to cart/i })).toHaveCount(0);
+    await expect(info.getByTestId("add-to-cart")).toHaveCount(0);
+    await expect(info.getByTestId("quantity-stepper")).toHaveCount(0);
+    const ld = await productJsonLd(page);
+    expect(ld.offers.availability).toBe("https://schema.org/SoldOut");
+  });
+
+  test("an unsold unique piece shows Only 1 Available and a disabled plus", async ({ page, request }) => {
+    const { products } = await apiProducts(request);
+    const unique = products.find((p) => p.uniqueItem && !p.sold)!;
+    await page.goto(`/product/${unique.slug}`);
+    const info = page.locator("main").getByTestId("product-info");
+    await expect(info.getByText("Only 1 Available")).toBeVisible();
+    const plus = info.getByRole("button", { name: "Increase quantity" });
+    await expect(plus).toBeDisabled();
+    await expect(plus).toHaveAttribute("title", "Only 1 available");
+    await expect(info.getByRole("button", { name: "Decrease quantity" })).toBeDisabled();
+    await expect(info.getByLabel("Quantity", { exact: true })).toHaveValue("1");
+    await expect(info.getByRole("button", { name: /^Add to Cart/ }).filter({ hasText: unique.name })).toBeEnabled();
+  });
+
+  test("a product with a YouTube video opens the player from its thumbnail", async ({ page, request }) => {
+    const { products } = await apiProducts(request);
+    const withVideo = products.find((p) => p.videoUrl && /youtu/.test(p.videoUrl))!;
+    await page.goto(`/product/${withVideo.slug}`);
+    const main = page.locator("main");
+    await expect(main.locator('iframe[title="Product video"]')).toHaveCount(0);
+    const videoThumb = main.getByRole("button", { name: "Play video" });
+    await expect(videoThumb).toBeVisible();
+    await videoThumb.click();
+    const iframe = main.locator('iframe[title="Product video"]');
+    await expect(iframe).toBeVisible();
+    await expect(iframe).toHaveAttribute("src", /^https:\/\/www\.youtube-nocookie\.com\/embed\/[\w-]{11}/);
+    await expect(videoThumb).toHaveAttribute("aria-current", "true");
+    await main.getByRole("button", { name: "Show image 1" }).click();
+    await expect(iframe).toHaveCount(0);
+    await expect(main.getByTestId("gallery-main-image")).toBeVisible();
+  });
+
+  test("a missing product redirects home with a notice flag", async ({ page }) => {
+    await page.goto("/product/does-not-exist");
+    await expect(page).toHaveURL(/\/\?product-not-found=true$/);
+  });
+
+  test("an inactive product redirects like a missing one", async ({ page, request }) => {
+    const inactive = seedProducts.find((p) => p.active === false)!;
+    expect(inactive).toBeTruthy();
+    const { products } = await apiProducts(request);
+    expect(products.some((p) => p.slug === inactive.slug)).toBe(false);
+    await page.goto(`/product/${inactive.slug}`);
+    await expect(page).toHaveURL(/\/\?product-not-found=true$/);
+  });
+});
+
+test.describe("gallery", () => {
+  test("shows sold pieces linking to their product pages", async ({ page, request }) => {
+    const items: ApiGalleryItem[] = await (await request.get("/api/gallery")).json();
+    expect(items.length).toBeGreaterThan(0);
+    await page.goto("/gallery");
+    const gallery = page.locator("main").getByTestId("gallery-grid");
+    const links = gallery.getByTestId("gallery-card");
+    await expect(links).toHaveCount(items.length);
+    const hrefs = await links.evaluateAll((els) => els.map((el) => el.getAttribute("href")));
+    expect(hrefs).toEqual(items.map((i) => `/product/${i.slug}`));
+
+    const { products } = await apiProducts(request);
+    for (const item of items) {
+      const p = products.find((x) => x.slug === item.slug);
+      if (p) expect(p.uniqueItem && p.sold).toBe(true);
+    }
+
+    await links.first().click();
+    await expect(page).toHaveURL(new RegExp(`/product/${items[0].slug}$`));
+    await expect(page.locator("main").getByText("This unique handcrafted piece has been sold.")).toBeVisible();
+  });
+});
+
+test("listing cards link to product pages without nesting the button in the link", async ({ page }) => {
+  await page.goto("/shop");
+  const card = cards(page).first();
+  const link = card.getByTestId("product-link");
+  const slug = await card.getAttribute("data-slug");
+  await expect(link).toHaveAttribute("href", `/product/${slug}`);
+  expect(await card.locator("a button, a a, button a").count()).toBe(0);
+  await expect(card.getByRole("button", { name: /^(add to cart|sold)/i })).toBeVisible();
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`/product/${slug}$`));
+});
