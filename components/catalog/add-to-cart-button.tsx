@@ -3,10 +3,10 @@
 import { ShoppingCart } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
-import type { ProductDTO } from "@/lib/catalog/types";
+import type { CartProductDTO } from "@/lib/catalog/types";
 
 type AddToCartButtonProps = {
-  product: Pick<ProductDTO, "id" | "name" | "slug" | "sold" | "uniqueItem">;
+  product: CartProductDTO;
   /** Quantity chosen on the product page; the card always adds one. */
   quantity?: number;
   size?: "default" | "sm" | "lg";

@@ -6,7 +6,7 @@ import { ChevronLeft, ChevronRight } from "lucide-react";
 import { buttonVariants } from "@/components/ui/button";
 import { useListingNavigation } from "@/components/catalog/listing-navigation";
 import { listingHref, type ListingQuery } from "@/components/catalog/listing-url";
-import { paginationWindow } from "@/lib/catalog/schemas";
+import { paginationWindow } from "@/lib/catalog/rules";
 import { PAGINATION_BUTTONS } from "@/lib/site";
 import { cn } from "@/lib/utils";
 

@@ -5,7 +5,7 @@ import { AddToCartButton } from "@/components/catalog/add-to-cart-button";
 import { StarRow } from "@/components/catalog/star-row";
 import { formatMoney } from "@/lib/money";
 import { site } from "@/lib/site";
-import type { ProductDTO } from "@/lib/catalog/types";
+import { toCartProduct, type ProductDTO } from "@/lib/catalog/types";
 
 const FALLBACK = { url: site.fallbackImage, width: 1200, height: 900, alt: null };
 
@@ -73,7 +73,7 @@ export function ProductCard({ product, priority }: { product: ProductDTO; priori
             {formatMoney(product.price)}
           </span>
           <div className="relative z-10 w-auto">
-            <AddToCartButton product={product} size="sm" className="w-auto" />
+            <AddToCartButton product={toCartProduct(product)} size="sm" className="w-auto" />
           </div>
         </div>
       </div>

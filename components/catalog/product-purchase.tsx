@@ -3,10 +3,10 @@
 import { useState } from "react";
 import { AddToCartButton } from "@/components/catalog/add-to-cart-button";
 import { QuantityStepper } from "@/components/catalog/quantity-stepper";
-import type { ProductDTO } from "@/lib/catalog/types";
+import type { CartProductDTO } from "@/lib/catalog/types";
 
 /** Quantity stepper + add-to-cart for an available product (sold pieces render neither). */
-export function ProductPurchase({ product }: { product: Pick<ProductDTO, "id" | "name" | "slug" | "sold" | "uniqueItem"> }) {
+export function ProductPurchase({ product }: { product: CartProductDTO }) {
   const [quantity, setQuantity] = useState(1);
   return (
     <div className="flex items-end gap-3">

@@ -5,7 +5,7 @@ import { Loader2 } from "lucide-react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { looksLikeEmail } from "@/lib/content/schemas";
+import { looksLikeEmail } from "@/lib/content/rules";
 
 /** Footer "Stay Updated" form (spec §5, §8 newsletter rules and toasts). */
 export function NewsletterForm() {

@@ -40,3 +40,10 @@ export type ProductList = { products: ProductDTO[]; total: number };
 export type GalleryItemDTO = Pick<ProductDTO, "id" | "slug" | "name" | "images" | "media" | "shortDescription" | "description"> & {
   category: { name: string } | null;
 };
+
+/** The few fields cart controls need: passed to client components instead of the whole product. */
+export type CartProductDTO = Pick<ProductDTO, "id" | "slug" | "name" | "price" | "uniqueItem" | "sold"> & { image: string | null };
+
+export function toCartProduct(p: ProductDTO): CartProductDTO {
+  return { id: p.id, slug: p.slug, name: p.name, price: p.price, uniqueItem: p.uniqueItem, sold: p.sold, image: p.images[0] ?? null };
+}

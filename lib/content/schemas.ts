@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+export { looksLikeEmail } from "@/lib/content/rules";
+
 /** Spec §5 contact rules and messages (shared by the form and POST /api/contact). */
 export const contactMessageSchema = z.object({
   name: z.string({ message: "Name must be at least 2 characters" }).trim().min(2, "Name must be at least 2 characters").max(120, "Name is too long"),
@@ -15,12 +17,6 @@ export const contactMessageSchema = z.object({
   message: z.string({ message: "Message must be at least 10 characters" }).trim().min(10, "Message must be at least 10 characters").max(5000, "Message is too long"),
 }, { message: "Request body must be a JSON object" });
 export type ContactMessageInput = z.input<typeof contactMessageSchema>;
-
-/** Spec §5: non-empty and contains @ in the browser; the server checks a real address shape. */
-export function looksLikeEmail(value: string): boolean {
-  const v = value.trim();
-  return v.length > 0 && v.includes("@");
-}
 
 export const newsletterSchema = z.object({
   email: z

@@ -10,7 +10,7 @@ import { ProductGrid } from "@/components/catalog/product-grid";
 import { ProductPurchase } from "@/components/catalog/product-purchase";
 import { getProductBySlug, getRelatedProducts } from "@/lib/catalog/queries";
 import { parseVideoUrl, truncateMeta } from "@/lib/catalog/schemas";
-import type { ProductDTO, ProductImageDTO } from "@/lib/catalog/types";
+import { toCartProduct, type ProductDTO, type ProductImageDTO } from "@/lib/catalog/types";
 import { env } from "@/lib/env";
 import { formatMoney } from "@/lib/money";
 import { META_DESCRIPTION_MAX, RELATED_LIMIT, site } from "@/lib/site";
@@ -152,7 +152,7 @@ export default async function ProductPage(props: ProductPageProps) {
                   </p>
                 </div>
               )}
-              <ProductPurchase product={product} />
+              <ProductPurchase product={toCartProduct(product)} />
             </>
           )}
 

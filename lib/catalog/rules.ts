@@ -1,0 +1,88 @@
+import { SORT_OPTIONS, type SortValue } from "@/lib/site";
+
+/**
+ * Pure catalogue rules, safe for client components (no zod here, so it does
+ * not weigh on every page's JavaScript). Validation schemas: ./schemas.ts.
+ */
+
+export const SORT_VALUES = SORT_OPTIONS.map((o) => o.value) as [SortValue, ...SortValue[]];
+
+/** Spec §5 slug rule: lowercase, spaces to hyphens, anything but a-z 0-9 and hyphens removed. */
+export function slugify(name: string): string {
+  return name
+    .toLowerCase()
+    .trim()
+    .replace(/\s+/g, "-")
+    .replace(/[^a-z0-9-]/g, "")
+    .replace(/-+/g, "-")
+    .replace(/^-|-$/g, "");
+}
+
+/** Normalises a shopper's search term: trimmed, inner whitespace folded, at most 100 characters. */
+export function normalizeSearch(term: string | null | undefined): string {
+  return (term ?? "").replace(/\s+/g, " ").trim().slice(0, 100);
+}
+
+/** Listing state that lives in the URL of /shop pages; lenient: bad values fall back to defaults. */
+export function parseListingParams(params: Record<string, string | string[] | undefined>) {
+  const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+  const search = normalizeSearch(first(params.search));
+  const sortRaw = first(params.sort);
+  const sort = (SORT_VALUES as string[]).includes(sortRaw ?? "") ? (sortRaw as SortValue) : undefined;
+  const pageRaw = Number(first(params.page));
+  const page = Number.isInteger(pageRaw) && pageRaw >= 1 && pageRaw <= 10_000 ? pageRaw : 1;
+  return { search, sort, page };
+}
+
+/** Page numbers to show: at most `max` buttons, centred on the current page. */
+export function paginationWindow(current: number, totalPages: number, max = 5): number[] {
+  if (totalPages <= 0) return [];
+  const size = Math.min(max, totalPages);
+  let start = Math.max(1, current - Math.floor(size / 2));
+  start = Math.min(start, totalPages - size + 1);
+  return Array.from({ length: size }, (_, i) => start + i);
+}
+
+/** Cut a meta description to the spec's 160 characters on a word boundary, with an ellipsis when cut. */
+export function truncateMeta(text: string, max = 160): string {
+  const clean = text.replace(/\s+/g, " ").trim();
+  if (clean.length <= max) return clean;
+  const cut = clean.slice(0, max - 1);
+  const lastSpace = cut.lastIndexOf(" ");
+  return `${(lastSpace > max * 0.6 ? cut.slice(0, lastSpace) : cut).replace(/[.,;:\s]+$/, "")}…`;
+}
+
+/** YouTube / Vimeo: the embed URL and thumbnail derived from a watch URL; null for anything else. */
+export function parseVideoUrl(url: string | null | undefined): { provider: "youtube" | "vimeo"; id: string; embedUrl: string; thumbnailUrl: string | null } | null {
+  if (!url) return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return null;
+  }
+  const host = parsed.hostname.replace(/^www\.|^m\./, "");
+  let id: string | null = null;
+  if (host === "youtube.com" || host === "youtube-nocookie.com") {
+    id = parsed.searchParams.get("v") ?? /^\/(?:embed|shorts|live)\/([\w-]{11})/.exec(parsed.pathname)?.[1] ?? null;
+  } else if (host === "youtu.be") {
+    id = parsed.pathname.slice(1, 12);
+  }
+  if (id && /^[\w-]{11}$/.test(id)) {
+    return {
+      provider: "youtube",
+      id,
+      embedUrl: `https://www.youtube-nocookie.com/embed/${id}`,
+      thumbnailUrl: `https://i.ytimg.com/vi/${id}/hqdefault.jpg`,
+    };
+  }
+  if (host === "vimeo.com" || host === "player.vimeo.com") {
+    const vimeoId = /(\d{6,12})/.exec(parsed.pathname)?.[1];
+    if (vimeoId) {
+      return { provider: "vimeo", id: vimeoId, embedUrl: `https://player.vimeo.com/video/${vimeoId}`, thumbnailUrl: `https://vumbnail.com/${vimeoId}.jpg` };
+    }
+  }
+  return null;
+}
+
+export const VIDEO_URL_MESSAGE = "Video URL must be a YouTube or Vimeo link";
