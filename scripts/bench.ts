@@ -55,10 +55,10 @@ async function measure(path: string): Promise<Row> {
   };
 }
 
-/** Gzipped size of the JavaScript a page loads (its <script src> chunks). */
+/** Gzipped size of the JavaScript a modern browser loads for a page (its <script src> chunks; `noModule` polyfills excluded). */
 async function pageJsKb(path: string): Promise<number> {
   const html = await (await fetch(BASE + path)).text();
-  const srcs = [...new Set([...html.matchAll(/<script[^>]+src="([^"]+\.js[^"]*)"/g)].map((m) => m[1]))];
+  const srcs = [...new Set([...html.matchAll(/<script([^>]+)>/g)].filter((m) => !/noModule/i.test(m[1])).flatMap((m) => /src="([^"]+\.js[^"]*)"/.exec(m[1])?.[1] ?? []))];
   let total = 0;
   for (const src of srcs) {
     const body = Buffer.from(await (await fetch(new URL(src, BASE))).arrayBuffer());

@@ -1,13 +1,13 @@
-import { Star } from "lucide-react";
 import { cn } from "@/lib/utils";
 
-/** Decorative five-star row (the shop has no reviews; the stars are part of the card design). */
+/**
+ * Decorative five-star row (the shop has no reviews; the stars are part of the
+ * card design). Text glyphs rather than five SVGs per card keep listing pages light.
+ */
 export function StarRow({ className }: { className?: string }) {
   return (
-    <div className={cn("flex items-center gap-0.5 text-amber-500", className)} aria-hidden="true">
-      {Array.from({ length: 5 }, (_, i) => (
-        <Star key={i} className="size-3.5 fill-current" />
-      ))}
-    </div>
+    <span className={cn("text-sm leading-none tracking-[0.1em] text-amber-500", className)} aria-hidden="true">
+      ★★★★★
+    </span>
   );
 }
