@@ -9,7 +9,7 @@
  * demo catalogue when it is empty, before Next.js starts.
  */
 import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
 import path from "node:path";
 import { createPrismaClient } from "@/lib/db/client";
 import { startEmbeddedDatabase } from "@/lib/db/embedded";
@@ -40,6 +40,9 @@ const prisma = createPrismaClient(databaseUrl, 2);
 try {
   const result = await seedDatabase(prisma, { log: (m) => console.log(m) });
   if (result.seeded) console.log("Seeded the demo catalogue.");
+  // Next's data cache (.next/cache/fetch-cache) outlives builds and databases: a new
+  // build, or a server on a freshly seeded database, must not serve another database's reads.
+  if (mode === "build" || result.seeded) rmSync(path.resolve(".next/cache/fetch-cache"), { recursive: true, force: true });
 } finally {
   await prisma.$disconnect();
 }

@@ -198,7 +198,7 @@ export async function getCategoryBySlug(slug: string): Promise<CategoryDTO | nul
 export const listGalleryItems = unstable_cache(
   async (): Promise<GalleryItemDTO[]> => {
     const rows = await prisma.product.findMany({
-      where: { uniqueItem: true, sold: true, showInGallery: true, active: true },
+      where: { uniqueItem: true, sold: true, showInGallery: true, active: true, category: { active: true } },
       include: productInclude,
       orderBy: [{ updatedAt: "desc" }, { id: "desc" }],
     });

@@ -34,6 +34,7 @@ export async function createCatalogFixture(prisma: PrismaClient) {
     { name: "Track Saw Square", slug: "track-saw-square", price: "59.99", category: "jigs", featured: true, salesCount: 12, daysAgo: 1, description: "Squares a track to the board edge; works with walnut or any stock." },
     { name: "Retired Jig", slug: "retired-jig", price: "10.00", category: "jigs", active: false, daysAgo: 3 },
     { name: "Garden Planter", slug: "garden-planter", price: "75.00", category: "outdoor", daysAgo: 4 },
+    { name: "Sold Cedar Planter", slug: "sold-cedar-planter", price: "95.00", category: "outdoor", uniqueItem: true, sold: true, showInGallery: true, daysAgo: 70 },
   ];
   const now = Date.now();
   for (const p of products) {

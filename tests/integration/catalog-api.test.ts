@@ -112,7 +112,7 @@ describe(`catalogue API on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "the
     }
   });
 
-  it("GET /api/gallery lists sold one-of-a-kind pieces flagged for the gallery", async () => {
+  it("GET /api/gallery lists sold one-of-a-kind pieces flagged for the gallery (never from a hidden category)", async () => {
     const { status, json } = await call(getGallery, "/api/gallery");
     expect(status).toBe(200);
     expect(json).toHaveLength(1);
