@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { LegalSection } from "@/components/content/legal-section";
 import { site } from "@/lib/site";
 
 export const metadata: Metadata = {
@@ -9,15 +10,6 @@ export const metadata: Metadata = {
 };
 
 const LAST_UPDATED = "November 1, 2024";
-
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <section className="mt-10">
-      <h2 className="text-2xl font-semibold">{title}</h2>
-      <div className="mt-3 space-y-3 leading-relaxed text-foreground/85 [&_ul]:list-disc [&_ul]:space-y-1.5 [&_ul]:pl-6 [&_li]:marker:text-primary">{children}</div>
-    </section>
-  );
-}
 
 export default function PrivacyPage() {
   const { address } = site;
@@ -32,7 +24,7 @@ export default function PrivacyPage() {
         </p>
       </header>
 
-      <Section title="Information I collect">
+      <LegalSection title="Information I collect">
         <ul>
           <li>
             <strong>Orders:</strong> your name, email address, phone number (if you give one), shipping and billing address, and the items
@@ -54,9 +46,9 @@ export default function PrivacyPage() {
             for security.
           </li>
         </ul>
-      </Section>
+      </LegalSection>
 
-      <Section title="How I use it">
+      <LegalSection title="How I use it">
         <ul>
           <li>To process, make, ship and follow up on your order, including returns and warranty claims.</li>
           <li>To reply to your messages and questions.</li>
@@ -64,9 +56,9 @@ export default function PrivacyPage() {
           <li>To keep the shop secure and to meet tax and accounting obligations.</li>
         </ul>
         <p>I do not use advertising trackers, and I do not build marketing profiles.</p>
-      </Section>
+      </LegalSection>
 
-      <Section title="Who I share it with">
+      <LegalSection title="Who I share it with">
         <p>Only with the services that are needed to run the shop, and only what each one needs:</p>
         <ul>
           <li>Stripe, to take card payments.</li>
@@ -75,39 +67,39 @@ export default function PrivacyPage() {
           <li>My website and database host, which stores the data on my behalf.</li>
         </ul>
         <p>I will also disclose information if the law requires it. I never sell or rent personal information to anyone.</p>
-      </Section>
+      </LegalSection>
 
-      <Section title="Cookies and local storage">
+      <LegalSection title="Cookies and local storage">
         <p>
           The shop uses your browser&apos;s local storage for the cart and its session identifier, and a sign-in token for the workshop&apos;s
           admin area. These are needed for the site to work. There are no advertising or third-party analytics cookies. The map on the
           contact page is loaded from OpenStreetMap, which may log your IP address when the map is displayed.
         </p>
-      </Section>
+      </LegalSection>
 
-      <Section title="How long I keep it">
+      <LegalSection title="How long I keep it">
         <p>
           Order records are kept for seven years, because tax law requires it. Contact messages are deleted two years after the
           conversation ends. Newsletter addresses are kept until you unsubscribe.
         </p>
-      </Section>
+      </LegalSection>
 
-      <Section title="Your choices and rights">
+      <LegalSection title="Your choices and rights">
         <p>
           You can ask me at any time for a copy of the information I hold about you, to correct it, or to delete it (except records I must
           keep for tax purposes). You can unsubscribe from the newsletter from any issue or by emailing me. I will answer within 30 days.
         </p>
-      </Section>
+      </LegalSection>
 
-      <Section title="Children">
+      <LegalSection title="Children">
         <p>The shop is not aimed at children under 13, and I do not knowingly collect information from them.</p>
-      </Section>
+      </LegalSection>
 
-      <Section title="Changes to this policy">
+      <LegalSection title="Changes to this policy">
         <p>If this policy changes, the new version will be posted on this page with a new &ldquo;last updated&rdquo; date.</p>
-      </Section>
+      </LegalSection>
 
-      <Section title="Contact">
+      <LegalSection title="Contact">
         <p>
           Questions about your privacy? Email <a href={`mailto:${site.email}`} className="font-medium text-primary underline underline-offset-4">{site.email}</a>, call{" "}
           {site.phone}, write to {site.name}, {address.line1}, {address.line2}, {address.city}, {address.state} {address.postalCode}, or use
@@ -117,7 +109,7 @@ export default function PrivacyPage() {
           </Link>
           .
         </p>
-      </Section>
+      </LegalSection>
     </article>
   );
 }

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { FLAT_SHIPPING, FREE_SHIPPING_THRESHOLD } from "@/lib/checkout/pricing";
 import { formatMoney } from "@/lib/money";
+import { LegalSection } from "@/components/content/legal-section";
 import { site } from "@/lib/site";
 
 export const metadata: Metadata = {
@@ -11,15 +12,6 @@ export const metadata: Metadata = {
 };
 
 const LAST_UPDATED = "November 1, 2024";
-
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <section className="mt-10">
-      <h2 className="text-2xl font-semibold">{title}</h2>
-      <div className="mt-3 space-y-3 leading-relaxed text-foreground/85 [&_ul]:list-disc [&_ul]:space-y-1.5 [&_ul]:pl-6 [&_li]:marker:text-primary">{children}</div>
-    </section>
-  );
-}
 
 export default function TermsPage() {
   const freeOver = `$${FREE_SHIPPING_THRESHOLD / 100}`;
@@ -45,7 +37,7 @@ export default function TermsPage() {
         </ul>
       </aside>
 
-      <Section title="1. Handmade products">
+      <LegalSection title="1. Handmade products">
         <p>
           Wood pieces are made by hand from natural timber, much of it from storm-felled local trees. Grain, colour, figure and small
           natural features such as knots, spalting or filled checks vary from piece to piece and from the photos; they are part of the
@@ -56,25 +48,25 @@ export default function TermsPage() {
           3D-printed jigs, fixtures and tools are designed and checked in the workshop. Printed parts show fine layer lines. Dimensions are
           stated on each product page and each item is checked before it ships.
         </p>
-      </Section>
+      </LegalSection>
 
-      <Section title="2. Prices and payment">
+      <LegalSection title="2. Prices and payment">
         <p>
           Prices are in US dollars and include the item only. Payment is taken by card at checkout through Stripe, our payment processor.
           An order is accepted when you receive the order confirmation. If an item turns out to be unavailable, for example because a
           one-of-a-kind piece sold at the same moment, you will not be charged for it.
         </p>
-      </Section>
+      </LegalSection>
 
-      <Section title="3. Shipping">
+      <LegalSection title="3. Shipping">
         <p>
           Orders ship within the United States by USPS Ground Advantage. Shipping is free on orders over {freeOver}; smaller orders pay a
           flat {formatMoney(FLAT_SHIPPING)}. In-stock items usually ship within 3 business days; made-to-order furniture ships when it is
           finished, and the product page gives the expected lead time. Risk of loss passes to you on delivery.
         </p>
-      </Section>
+      </LegalSection>
 
-      <Section title="4. Returns">
+      <LegalSection title="4. Returns">
         <ul>
           <li>
             You may return standard items within a 30-day return window, counted from the day your order is delivered. Items must be unused,
@@ -97,9 +89,9 @@ export default function TermsPage() {
             and replace or refund it.
           </li>
         </ul>
-      </Section>
+      </LegalSection>
 
-      <Section title="5. One-year warranty">
+      <LegalSection title="5. One-year warranty">
         <p>
           Every product comes with a one-year warranty from the date of delivery against defects in materials and workmanship: a glue joint
           that fails, a crack that opens in normal use, or a printed part that breaks while used as intended. I will repair, replace or
@@ -110,37 +102,37 @@ export default function TermsPage() {
           seasonal movement of wood. Wooden bowls and boards need an occasional coat of food-safe oil; care instructions come with every
           order.
         </p>
-      </Section>
+      </LegalSection>
 
-      <Section title="6. Safe use of jigs and tools">
+      <LegalSection title="6. Safe use of jigs and tools">
         <p>
           Jigs and fixtures are aids, not safety devices. Always follow your power tool manufacturer&apos;s instructions, use the guards
           and protective equipment it calls for, and check every setup before cutting or drilling.
         </p>
-      </Section>
+      </LegalSection>
 
-      <Section title="7. Limitation of liability">
+      <LegalSection title="7. Limitation of liability">
         <p>
           To the extent the law allows, {site.name}&apos;s liability for any claim about a product is limited to the price you paid for
           it. Nothing in these terms limits rights you have under consumer protection law that cannot be excluded.
         </p>
-      </Section>
+      </LegalSection>
 
-      <Section title="8. Intellectual property">
+      <LegalSection title="8. Intellectual property">
         <p>
           Photos, text and product designs on this site, including the 3D models of the jigs and tools, belong to {site.name}. Please do
           not copy or resell them without permission.
         </p>
-      </Section>
+      </LegalSection>
 
-      <Section title="9. Governing law and changes">
+      <LegalSection title="9. Governing law and changes">
         <p>
           These terms are governed by the laws of the State of North Carolina. I may update them from time to time; the version posted
           when you place your order applies to that order.
         </p>
-      </Section>
+      </LegalSection>
 
-      <Section title="10. Contact">
+      <LegalSection title="10. Contact">
         <p>
           Questions about these terms, an order or a return: email{" "}
           <a href={`mailto:${site.email}`} className="font-medium text-primary underline underline-offset-4">
@@ -148,7 +140,7 @@ export default function TermsPage() {
           </a>{" "}
           or call {site.phone} ({site.hours}).
         </p>
-      </Section>
+      </LegalSection>
     </article>
   );
 }
