@@ -28,6 +28,10 @@ const schema = z.object({
   STRIPE_SECRET_KEY: optional,
   NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY: optional,
   STRIPE_WEBHOOK_SECRET: optional,
+  /** Stripe API endpoint override (tests against a local fake Stripe, or a proxy). */
+  STRIPE_API_HOST: optional,
+  STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  STRIPE_API_PROTOCOL: z.enum(["http", "https"]).optional(),
   AUTH_SECRET: optional,
 });
 

@@ -1,9 +1,10 @@
 /** The one error type services throw; route handlers and actions map it once (lib/http.ts, lib/actions.ts). */
-export type AppErrorCode = "bad_request" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "rate_limited";
+export type AppErrorCode = "bad_request" | "unauthorized" | "payment_required" | "forbidden" | "not_found" | "conflict" | "rate_limited";
 
 export const STATUS_BY_CODE: Record<AppErrorCode, number> = {
   bad_request: 400,
   unauthorized: 401,
+  payment_required: 402,
   forbidden: 403,
   not_found: 404,
   conflict: 409,
@@ -13,12 +14,15 @@ export const STATUS_BY_CODE: Record<AppErrorCode, number> = {
 export class AppError extends Error {
   readonly code: AppErrorCode;
   readonly fields?: Record<string, string>;
+  /** Extra JSON the client can act on (e.g. which cart lines are unavailable). */
+  readonly data?: Record<string, unknown>;
 
-  constructor(code: AppErrorCode, message: string, fields?: Record<string, string>) {
+  constructor(code: AppErrorCode, message: string, fields?: Record<string, string>, data?: Record<string, unknown>) {
     super(message);
     this.name = "AppError";
     this.code = code;
     this.fields = fields;
+    this.data = data;
   }
 
   get status(): number {

@@ -25,7 +25,7 @@ export function withRoute<P extends Params = Params>(
 export function errorResponse(error: unknown): Response {
   if (isAppError(error)) {
     return NextResponse.json(
-      { message: error.message, error: error.message, ...(error.fields ? { fields: error.fields } : {}) },
+      { ...error.data, message: error.message, error: error.message, ...(error.fields ? { fields: error.fields } : {}) },
       { status: error.status },
     );
   }

@@ -55,7 +55,7 @@ const child = spawn(process.execPath, [path.resolve("node_modules/next/dist/bin/
     ...process.env,
     DATABASE_URL: databaseUrl,
     NEXT_TELEMETRY_DISABLED: process.env.NEXT_TELEMETRY_DISABLED ?? "1",
-    // The embedded server multiplexes one PGlite session; a small pool is plenty.
+    // The embedded server lets connections take turns on one PGlite session; a small pool is plenty.
     ...(embedded && !process.env.DATABASE_POOL_MAX ? { DATABASE_POOL_MAX: "4" } : {}),
   },
 });

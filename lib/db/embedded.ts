@@ -1,8 +1,8 @@
 import { mkdirSync } from "node:fs";
+import net from "node:net";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 
 /**
  * The embedded database: PGlite served over the PostgreSQL wire protocol on
@@ -10,25 +10,142 @@ import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
  * Prisma adapter as with a real server. The process that calls this is the
  * one and only owner of the data directory (two PGlite instances on one
  * directory silently lose data); everything else connects over the socket.
+ *
+ * PGlite is a single session, so connections take turns: a connection holds
+ * the session from its first message until a Sync/Query completes outside a
+ * transaction (a whole extended-protocol batch, or a whole transaction).
+ * pglite-socket's multiplexer interleaves messages of different connections
+ * mid-batch ("bind message supplies 4 parameters…"), hence this small server.
  */
 export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
 
 export const DEFAULT_DATA_DIR = path.resolve(process.cwd(), ".data/pglite");
 
+const SSL_REQUEST = 80877103;
+const CANCEL_REQUEST = 80877102;
+const GSS_REQUEST = 80877104;
+
+class Mutex {
+  private tail: Promise<void> = Promise.resolve();
+  lock(): Promise<() => void> {
+    let release!: () => void;
+    const next = new Promise<void>((resolve) => (release = resolve));
+    const ready = this.tail.then(() => release);
+    this.tail = this.tail.then(() => next);
+    return ready;
+  }
+}
+
+function serve(db: PGlite, socket: net.Socket, session: Mutex) {
+  let buffer = Buffer.alloc(0);
+  let started = false;
+  let release: (() => void) | null = null;
+  let chain = Promise.resolve();
+  let closed = false;
+
+  const write = (data: Uint8Array) => {
+    if (!closed && socket.writable) socket.write(data);
+  };
+  const run = (message: Uint8Array) => db.runExclusive(() => db.execProtocolRawStream(message, { onRawData: write }));
+
+  async function drain() {
+    for (;;) {
+      if (closed) return;
+      if (!started) {
+        if (buffer.length < 8) return;
+        const length = buffer.readInt32BE(0);
+        const code = buffer.readInt32BE(4);
+        if (code === SSL_REQUEST || code === GSS_REQUEST) {
+          buffer = buffer.subarray(8);
+          write(Buffer.from("N"));
+          continue;
+        }
+        if (code === CANCEL_REQUEST) {
+          socket.end();
+          return;
+        }
+        if (buffer.length < length) return;
+        const startup = buffer.subarray(0, length);
+        buffer = buffer.subarray(length);
+        const unlock = await session.lock();
+        try {
+          await run(startup);
+        } finally {
+          unlock();
+        }
+        started = true;
+        continue;
+      }
+      if (buffer.length < 5) return;
+      const length = 1 + buffer.readInt32BE(1);
+      if (buffer.length < length) return;
+      const message = buffer.subarray(0, length);
+      buffer = buffer.subarray(length);
+      const type = String.fromCharCode(message[0]);
+      if (type === "X") {
+        await finish();
+        socket.end();
+        return;
+      }
+      release ??= await session.lock();
+      await run(message);
+      if ((type === "S" || type === "Q") && !db.isInTransaction()) {
+        release();
+        release = null;
+      }
+    }
+  }
+
+  async function finish() {
+    if (closed) return;
+    closed = true;
+    if (release) {
+      if (db.isInTransaction()) await db.exec("ROLLBACK").catch(() => {});
+      release();
+      release = null;
+    }
+  }
+
+  socket.setNoDelay(true);
+  socket.on("data", (chunk) => {
+    buffer = Buffer.concat([buffer, chunk]);
+    chain = chain.then(drain).catch((error) => {
+      console.error("embedded database: connection error", error);
+      socket.destroy();
+    });
+  });
+  socket.on("error", () => {});
+  socket.on("close", () => {
+    chain = chain.then(finish);
+  });
+}
+
 export async function startEmbeddedDatabase(opts: { dataDir?: string | null; port?: number } = {}): Promise<EmbeddedDatabase> {
   const dataDir = opts.dataDir === undefined ? DEFAULT_DATA_DIR : opts.dataDir;
   if (dataDir) mkdirSync(path.dirname(dataDir), { recursive: true });
   const db = await PGlite.create({ dataDir: dataDir ?? undefined, extensions: { pg_trgm } });
-  const server = new PGLiteSocketServer({ db, host: "127.0.0.1", port: opts.port ?? 0, maxConnections: 16 });
-  await server.start();
-  const port = Number(server.getServerConn().split(":").pop());
+  const session = new Mutex();
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((socket) => {
+    sockets.add(socket);
+    socket.on("close", () => sockets.delete(socket));
+    serve(db, socket, session);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(opts.port ?? 0, "127.0.0.1", () => resolve());
+  });
+  const port = (server.address() as net.AddressInfo).port;
   let stopped = false;
   return {
     url: `postgresql://postgres:postgres@127.0.0.1:${port}/postgres?sslmode=disable`,
     stop: async () => {
       if (stopped) return;
       stopped = true;
-      await server.stop();
+      for (const s of sockets) s.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      // Let closing connections roll back before the database closes.
+      await session.lock().then((unlock) => unlock());
       await db.close();
     },
   };

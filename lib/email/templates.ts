@@ -34,3 +34,80 @@ export function newsletterWelcomeEmail() {
   const text = `Thanks for subscribing to the ${site.name} newsletter. You'll hear about new one-of-a-kind pieces and new printed tools first.`;
   return { subject: `Welcome to the ${site.name} newsletter`, text, html: layout("You're subscribed", `<p>${escapeHtml(text)}</p>`) };
 }
+
+type OrderForEmail = {
+  orderNumber: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string | null;
+  shippingAddress: unknown;
+  subtotal: { toFixed(n: number): string };
+  shipping: { toFixed(n: number): string };
+  tax: { toFixed(n: number): string };
+  total: { toFixed(n: number): string };
+  items: Array<{ productName: string; quantity: number; price: { toFixed(n: number): string }; total: { toFixed(n: number): string } }>;
+};
+
+function orderLines(order: OrderForEmail) {
+  const a = order.shippingAddress as { line1: string; line2?: string | null; city: string; state: string; postalCode: string; country: string };
+  const address = [a.line1, a.line2, `${a.city}, ${a.state} ${a.postalCode}`, a.country].filter(Boolean) as string[];
+  const items = order.items.map((i) => `${i.quantity} × ${i.productName} @ $${i.price.toFixed(2)} = $${i.total.toFixed(2)}`);
+  const totals = [
+    `Subtotal: $${order.subtotal.toFixed(2)}`,
+    `Shipping: ${Number(order.shipping.toFixed(2)) === 0 ? "Free" : `$${order.shipping.toFixed(2)}`}`,
+    `Tax: $${order.tax.toFixed(2)}`,
+    `Total: $${order.total.toFixed(2)}`,
+  ];
+  const html =
+    `<table style="width:100%;border-collapse:collapse">${order.items
+      .map((i) => `<tr><td style="padding:4px 0">${i.quantity} × ${escapeHtml(i.productName)}</td><td style="text-align:right">$${i.total.toFixed(2)}</td></tr>`)
+      .join("")}</table>` +
+    `<p>${totals.map(escapeHtml).join("<br>")}</p>` +
+    `<p><strong>Ship to</strong><br>${escapeHtml(`${order.firstName} ${order.lastName}`)}<br>${address.map(escapeHtml).join("<br>")}</p>`;
+  return { address, items, totals, html };
+}
+
+export function orderConfirmationEmail(order: OrderForEmail) {
+  const { address, items, totals, html } = orderLines(order);
+  const text = [
+    `Hi ${order.firstName},`,
+    "",
+    `Thank you for your order ${order.orderNumber}. It is confirmed and I'm getting it ready in the workshop.`,
+    "",
+    ...items,
+    "",
+    ...totals,
+    "",
+    "Shipping to:",
+    `${order.firstName} ${order.lastName}`,
+    ...address,
+    "",
+    "You'll get another email with USPS tracking when it ships.",
+    `— ${site.maker}, ${site.name}`,
+  ].join("\n");
+  return {
+    subject: `Your ${site.name} order ${order.orderNumber} is confirmed`,
+    text,
+    html: layout(`Order ${order.orderNumber} confirmed`, `<p>Hi ${escapeHtml(order.firstName)}, thank you for your order. It is confirmed and being prepared.</p>${html}`),
+  };
+}
+
+export function newOrderNoticeEmail(order: OrderForEmail) {
+  const { address, items, totals, html } = orderLines(order);
+  const text = [
+    `New order ${order.orderNumber} from ${order.firstName} ${order.lastName} <${order.email}>${order.phone ? `, ${order.phone}` : ""}`,
+    "",
+    ...items,
+    "",
+    ...totals,
+    "",
+    "Ship to:",
+    ...address,
+  ].join("\n");
+  return {
+    subject: `New order ${order.orderNumber} — $${order.total.toFixed(2)}`,
+    text,
+    html: layout(`New order ${order.orderNumber}`, `<p>From ${escapeHtml(`${order.firstName} ${order.lastName}`)} &lt;${escapeHtml(order.email)}&gt;</p>${html}`),
+  };
+}

@@ -1,0 +1,103 @@
+"use client";
+
+import { create } from "zustand";
+import { createJSONStorage, persist } from "zustand/middleware";
+import type { CartProductDTO } from "@/lib/catalog/types";
+import { toCents } from "@/lib/money";
+
+/**
+ * The client cart (spec §3/§4), persisted in localStorage under "cart-storage".
+ * Rules: adding an existing item increases its quantity; a unique item can be
+ * in the cart once, with quantity 1; sold items cannot be added; quantity ≤ 0
+ * removes the line; cartCount is the sum of quantities after every change.
+ * `unavailable` is set by reconciliation with the server (a piece sold or
+ * withdrawn meanwhile): such a line stays visible but blocks checkout.
+ */
+export type CartItem = {
+  id: string;
+  productId: number;
+  slug: string;
+  name: string;
+  price: string;
+  image: string | null;
+  quantity: number;
+  uniqueItem: boolean;
+  unavailable?: string | null;
+};
+
+export type AddResult = "added" | "duplicate-unique" | "sold";
+
+type CartState = {
+  cartItems: CartItem[];
+  cartCount: number;
+  addItem: (product: CartProductDTO, quantity?: number) => AddResult;
+  removeItem: (productId: number) => void;
+  updateQuantity: (productId: number, quantity: number) => void;
+  clearCart: () => void;
+  /** Applies the server's view: new prices, and a reason for lines that can no longer be bought (null = fine). */
+  reconcile: (updates: Array<{ productId: number; price?: string; unavailable: string | null }>) => void;
+};
+
+const count = (items: CartItem[]) => items.reduce((sum, i) => sum + i.quantity, 0);
+
+export const useCart = create<CartState>()(
+  persist(
+    (set, get) => ({
+      cartItems: [],
+      cartCount: 0,
+      addItem(product, quantity = 1) {
+        if (product.sold) return "sold";
+        const items = get().cartItems;
+        const existing = items.find((i) => i.productId === product.id);
+        if (existing && product.uniqueItem) return "duplicate-unique";
+        const qty = product.uniqueItem ? 1 : Math.max(1, Math.floor(quantity));
+        const next = existing
+          ? items.map((i) => (i.productId === product.id ? { ...i, quantity: i.quantity + qty, price: product.price } : i))
+          : [
+              ...items,
+              {
+                id: String(product.id),
+                productId: product.id,
+                slug: product.slug,
+                name: product.name,
+                price: product.price,
+                image: product.image,
+                quantity: qty,
+                uniqueItem: product.uniqueItem,
+                unavailable: null,
+              },
+            ];
+        set({ cartItems: next, cartCount: count(next) });
+        return "added";
+      },
+      removeItem(productId) {
+        const next = get().cartItems.filter((i) => i.productId !== productId);
+        set({ cartItems: next, cartCount: count(next) });
+      },
+      updateQuantity(productId, quantity) {
+        if (quantity <= 0) return get().removeItem(productId);
+        const next = get().cartItems.map((i) =>
+          i.productId === productId ? { ...i, quantity: i.uniqueItem ? 1 : Math.floor(quantity) } : i,
+        );
+        set({ cartItems: next, cartCount: count(next) });
+      },
+      clearCart() {
+        set({ cartItems: [], cartCount: 0 });
+      },
+      reconcile(updates) {
+        const byId = new Map(updates.map((u) => [u.productId, u]));
+        const next = get().cartItems.map((i) => {
+          const u = byId.get(i.productId);
+          return u ? { ...i, price: u.price ?? i.price, unavailable: u.unavailable } : i;
+        });
+        set({ cartItems: next, cartCount: count(next) });
+      },
+    }),
+    { name: "cart-storage", storage: createJSONStorage(() => localStorage), partialize: (s) => ({ cartItems: s.cartItems, cartCount: s.cartCount }) },
+  ),
+);
+
+/** Subtotal of the available lines, in cents. */
+export function cartSubtotalCents(items: CartItem[]): number {
+  return items.filter((i) => !i.unavailable).reduce((sum, i) => sum + toCents(i.price) * i.quantity, 0);
+}

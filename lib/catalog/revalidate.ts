@@ -1,0 +1,21 @@
+import "server-only";
+import { revalidateTag } from "next/cache";
+import { CATALOG_TAGS } from "@/lib/catalog/queries";
+
+/**
+ * Expires cached catalogue reads and the pages built from them at once, so
+ * the next request shows the change (used by every service that changes the
+ * catalogue). Outside a Next.js request (scripts) there is no cache to expire.
+ */
+export function expireCatalog(opts: { slugs?: string[]; gallery?: boolean; categories?: boolean } = {}) {
+  const tags: string[] = [CATALOG_TAGS.products, ...(opts.slugs ?? []).map(CATALOG_TAGS.product)];
+  if (opts.gallery) tags.push(CATALOG_TAGS.gallery);
+  if (opts.categories) tags.push(CATALOG_TAGS.categories);
+  for (const tag of tags) {
+    try {
+      revalidateTag(tag, { expire: 0 });
+    } catch (error) {
+      if (!/static generation store|outside a request|workStore/i.test(String(error))) throw error;
+    }
+  }
+}

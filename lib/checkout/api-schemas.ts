@@ -1,0 +1,59 @@
+import { z } from "zod";
+
+/** Server-side checkout inputs (POST /api/create-payment-intent, POST /api/orders). */
+const text = (max: number) => z.string().trim().max(max);
+const required = (message: string, max = 200) => z.string({ message }).trim().min(1, message).max(max);
+
+export const addressSchema = z.object({
+  line1: required("Address is required"),
+  line2: text(200).optional().nullable().transform((v) => v || null),
+  city: required("City is required", 100),
+  state: required("State is required", 100),
+  postalCode: required("ZIP / postal code is required", 20),
+  country: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, "Country must be a 2-letter code").default("US"),
+});
+export type Address = z.output<typeof addressSchema>;
+
+export const cartLinesSchema = z
+  .array(
+    z.object({
+      productId: z.number({ message: "productId must be a number" }).int().positive(),
+      quantity: z.number({ message: "Quantity must be at least 1" }).int().min(1, "Quantity must be at least 1").max(99, "Quantity must be 99 or less"),
+    }),
+    { message: "items must be a list" },
+  )
+  .min(1, "Your cart is empty")
+  .max(50, "Too many different items in one order");
+
+export const createPaymentIntentSchema = z.object({
+  sessionId: z.string({ message: "sessionId is required" }).regex(/^[A-Za-z0-9_-]{1,64}$/, "sessionId is invalid"),
+  items: cartLinesSchema,
+  email: text(254).optional().nullable(),
+  firstName: text(100).optional().nullable(),
+  lastName: text(100).optional().nullable(),
+  phone: text(40).optional().nullable(),
+  newsletter: z.boolean().optional().default(false),
+  shippingAddress: addressSchema,
+  /** What the browser shows, in cents: compared with the server's own price, never used. */
+  amount: z.number().int().min(0).optional(),
+});
+
+/** The contact details an order needs (checked when the order is finalised). */
+export const orderContactSchema = z.object({
+  email: z.string({ message: "Please enter a valid email address" }).trim().toLowerCase().pipe(z.email("Please enter a valid email address")),
+  firstName: required("First name is required", 100),
+  lastName: required("Last name is required", 100),
+  phone: text(40).optional().nullable().transform((v) => v || null),
+  newsletter: z.boolean().default(false),
+});
+export type OrderContact = z.output<typeof orderContactSchema>;
+
+export const finalizeOrderSchema = z.object({
+  paymentIntentId: z.string().regex(/^pi_[A-Za-z0-9_]{3,200}$/, "paymentIntentId is invalid").optional(),
+  stripePaymentIntentId: z.string().regex(/^pi_[A-Za-z0-9_]{3,200}$/, "paymentIntentId is invalid").optional(),
+  email: z.string().optional(),
+  firstName: z.string().optional(),
+  lastName: z.string().optional(),
+  phone: z.string().optional().nullable(),
+  newsletter: z.boolean().optional(),
+}).refine((v) => v.paymentIntentId || v.stripePaymentIntentId, { message: "paymentIntentId is required", path: ["paymentIntentId"] });

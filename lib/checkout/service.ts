@@ -1,0 +1,272 @@
+import "server-only";
+import { expireCatalog } from "@/lib/catalog/revalidate";
+import { createPaymentIntentSchema, orderContactSchema, type Address, type OrderContact } from "@/lib/checkout/api-schemas";
+import { SHIPPING_SERVICE, shippingFor } from "@/lib/checkout/pricing";
+import { prisma, Prisma } from "@/lib/db";
+import { AppError } from "@/lib/errors";
+import { fromCents, toCents } from "@/lib/money";
+import { sendOrderEmails } from "@/lib/orders/emails";
+import { getPaymentProvider } from "@/lib/payments/provider";
+import { UPDATABLE_STATUSES, type PaymentIntentInfo } from "@/lib/payments/types";
+import { parseOrThrow } from "@/lib/validation";
+
+/**
+ * Paying for one-of-a-kind pieces (DESIGN.md): the server prices the cart,
+ * records a checkout and an authorise-only payment intent; finalizeOrder then
+ * claims every unique piece in one transaction, records the order, and only
+ * then captures. A failed claim voids the authorisation: nobody is charged
+ * for a piece they cannot get, and no piece is sold twice.
+ */
+export type CheckoutLine = { productId: number; slug: string; name: string; price: string; quantity: number; uniqueItem: boolean };
+
+const CURRENCY = "usd";
+const SOLD_MESSAGE = (name: string) => `Sorry, “${name}” was just bought by someone else. Your card has not been charged.`;
+
+type PricedCart = { lines: CheckoutLine[]; subtotal: number; unavailable: Array<{ productId: number; name: string; reason: string }> };
+
+/** Prices cart lines from the database; reports what can no longer be bought. */
+export async function priceCart(items: Array<{ productId: number; quantity: number }>): Promise<PricedCart> {
+  const merged = new Map<number, number>();
+  for (const item of items) merged.set(item.productId, (merged.get(item.productId) ?? 0) + item.quantity);
+  const products = await prisma.product.findMany({
+    where: { id: { in: [...merged.keys()] } },
+    select: { id: true, slug: true, name: true, price: true, uniqueItem: true, sold: true, active: true, category: { select: { active: true } } },
+  });
+  const byId = new Map(products.map((p) => [p.id, p]));
+  const lines: CheckoutLine[] = [];
+  const unavailable: PricedCart["unavailable"] = [];
+  for (const [productId, quantity] of merged) {
+    const p = byId.get(productId);
+    if (!p || !p.active || !p.category.active) {
+      unavailable.push({ productId, name: p?.name ?? `Product ${productId}`, reason: "This item is no longer available." });
+      continue;
+    }
+    if (p.uniqueItem && p.sold) {
+      unavailable.push({ productId, name: p.name, reason: "This piece has been sold." });
+      continue;
+    }
+    if (p.uniqueItem && quantity > 1) {
+      throw new AppError("bad_request", `“${p.name}” is one of a kind: you can buy only one.`, { items: "Only 1 available" });
+    }
+    lines.push({ productId, slug: p.slug, name: p.name, price: p.price.toFixed(2), quantity, uniqueItem: p.uniqueItem });
+  }
+  const subtotal = lines.reduce((sum, l) => sum + toCents(l.price) * l.quantity, 0);
+  return { lines, subtotal, unavailable };
+}
+
+/** POST /api/create-payment-intent: one checkout and one authorise-only intent per shopper session. */
+export async function preparePayment(input: unknown) {
+  const data = parseOrThrow(createPaymentIntentSchema, input);
+  const { lines, subtotal, unavailable } = await priceCart(data.items);
+  if (unavailable.length) {
+    const first = unavailable[0];
+    throw new AppError("conflict", unavailable.length === 1 ? `“${first.name}”: ${first.reason}` : "Some items in your cart are no longer available.", undefined, {
+      unavailable: unavailable.map((u) => u.productId),
+    });
+  }
+  const shipping = shippingFor(subtotal, true);
+  const total = subtotal + shipping;
+  const amounts = { subtotal: fromCents(subtotal), shipping: fromCents(shipping), total: fromCents(total) };
+  if (data.amount !== undefined && data.amount !== total) {
+    throw new AppError("conflict", "Your cart total has changed. Please review your order before paying.", undefined, amounts);
+  }
+  const provider = getPaymentProvider();
+  const snapshot = {
+    items: lines,
+    contact: { email: data.email ?? null, firstName: data.firstName ?? null, lastName: data.lastName ?? null, phone: data.phone ?? null, newsletter: data.newsletter },
+    shippingAddress: data.shippingAddress,
+    subtotal: amounts.subtotal,
+    shipping: amounts.shipping,
+    total: amounts.total,
+  };
+  const metadata = { sessionId: data.sessionId };
+
+  let checkout = await prisma.checkout.findFirst({
+    where: { sessionId: data.sessionId, status: "open", provider: provider.name },
+    orderBy: { id: "desc" },
+  });
+  let intent: PaymentIntentInfo | null = null;
+  if (checkout?.paymentIntentId) {
+    const current = await provider.retrieveIntent(checkout.paymentIntentId);
+    if (UPDATABLE_STATUSES.includes(current.status)) {
+      intent = current.amount === total ? current : await provider.updateIntent(current.id, { amount: total, metadata: { ...metadata, checkoutId: String(checkout.id) } });
+    } else {
+      checkout = null; // already confirmed or cancelled: start a new checkout rather than change a confirmed payment
+    }
+  }
+  if (!checkout || !intent) {
+    checkout = await prisma.checkout.create({ data: { sessionId: data.sessionId, provider: provider.name, ...snapshot } });
+    intent = await provider.createIntent({ amount: total, currency: CURRENCY, metadata: { ...metadata, checkoutId: String(checkout.id) }, idempotencyKey: `checkout-${checkout.id}` });
+  }
+  await prisma.checkout.update({ where: { id: checkout.id }, data: { ...snapshot, paymentIntentId: intent.id } });
+  return { clientSecret: intent.clientSecret, paymentIntentId: intent.id, provider: provider.name, checkoutId: checkout.id, ...amounts };
+}
+
+/** Saves the contact details the shopper submitted with the order (POST /api/orders). */
+export async function updateCheckoutContact(paymentIntentId: string, contact: Partial<OrderContact>) {
+  const checkout = await prisma.checkout.findUnique({ where: { paymentIntentId } });
+  if (!checkout || checkout.status !== "open") return;
+  const current = (checkout.contact ?? {}) as Record<string, unknown>;
+  const next = { ...current, ...Object.fromEntries(Object.entries(contact).filter(([, v]) => v !== undefined && v !== "")) };
+  await prisma.checkout.update({ where: { id: checkout.id }, data: { contact: next as Prisma.InputJsonObject } });
+}
+
+class ClaimError extends Error {
+  constructor(readonly productName: string) {
+    super(`claim failed: ${productName}`);
+  }
+}
+
+async function failCheckout(checkoutId: number, paymentIntentId: string, reason: string) {
+  const provider = getPaymentProvider();
+  try {
+    const intent = await provider.retrieveIntent(paymentIntentId);
+    if (intent.status !== "canceled" && intent.status !== "succeeded") await provider.cancelIntent(paymentIntentId, `cancel-${checkoutId}`);
+  } catch (error) {
+    console.error(`checkout ${checkoutId}: could not cancel payment ${paymentIntentId}`, error);
+  }
+  await prisma.checkout.updateMany({ where: { id: checkoutId, status: "open" }, data: { status: "failed", failureReason: reason } });
+}
+
+const orderInclude = { items: { orderBy: { id: "asc" } } } satisfies Prisma.OrderInclude;
+export type OrderWithItems = Prisma.OrderGetPayload<{ include: typeof orderInclude }>;
+
+/**
+ * The one idempotent way an order comes into being (POST /api/orders and the
+ * payment webhook both call it). Returns the same order for the same intent.
+ */
+export async function finalizeOrder(paymentIntentId: string): Promise<{ order: OrderWithItems; created: boolean }> {
+  const checkout = await prisma.checkout.findUnique({ where: { paymentIntentId } });
+  if (!checkout) throw new AppError("not_found", "We could not find this checkout. Please start again from your cart.");
+  if (checkout.status === "completed" && checkout.orderId) {
+    return { order: await prisma.order.findUniqueOrThrow({ where: { id: checkout.orderId }, include: orderInclude }), created: false };
+  }
+  if (checkout.status !== "open") {
+    throw new AppError("conflict", checkout.failureReason ?? "This checkout was cancelled. You have not been charged.");
+  }
+
+  const provider = getPaymentProvider();
+  const intent = await provider.retrieveIntent(paymentIntentId);
+  if (intent.status !== "requires_capture" && intent.status !== "succeeded") {
+    throw new AppError("payment_required", intent.lastError ?? "Your payment has not been authorised yet.");
+  }
+  const total = toCents(checkout.total.toFixed(2));
+  if (intent.amount !== total || intent.currency !== CURRENCY) {
+    const reason = "The payment amount does not match your order. You have not been charged.";
+    await failCheckout(checkout.id, paymentIntentId, reason);
+    throw new AppError("conflict", reason);
+  }
+  const contactResult = orderContactSchema.safeParse(checkout.contact);
+  if (!contactResult.success) {
+    throw new AppError("bad_request", contactResult.error.issues[0]?.message ?? "Your contact details are incomplete.");
+  }
+  const contact = contactResult.data;
+  const lines = checkout.items as unknown as CheckoutLine[];
+  const address = checkout.shippingAddress as unknown as Address;
+
+  // Prices and availability must still be what the shopper authorised.
+  const priced = await priceCart(lines.map((l) => ({ productId: l.productId, quantity: l.quantity })));
+  const changed = priced.lines.find((p) => p.price !== lines.find((l) => l.productId === p.productId)?.price);
+  if (priced.unavailable.length || changed) {
+    const gone = priced.unavailable[0];
+    const reason = gone
+      ? gone.reason === "This piece has been sold."
+        ? SOLD_MESSAGE(gone.name)
+        : `“${gone.name}” is no longer available. Your card has not been charged.`
+      : "Prices changed while you were checking out. Your card has not been charged; please review your cart.";
+    await failCheckout(checkout.id, paymentIntentId, reason);
+    throw new AppError("conflict", reason, undefined, { unavailable: priced.unavailable.map((u) => u.productId) });
+  }
+
+  let result: { order: OrderWithItems; created: boolean };
+  try {
+    result = await prisma.$transaction(
+      async (tx) => {
+        // Serialise finalisations of this checkout (browser and webhook may race).
+        const [locked] = await tx.$queryRaw<Array<{ status: string; orderId: number | null }>>`
+          SELECT "status"::text AS status, "orderId" FROM "Checkout" WHERE "id" = ${checkout.id} FOR UPDATE`;
+        if (locked?.status === "completed" && locked.orderId) {
+          return { order: await tx.order.findUniqueOrThrow({ where: { id: locked.orderId }, include: orderInclude }), created: false };
+        }
+        if (locked?.status !== "open") throw new AppError("conflict", "This checkout was cancelled. You have not been charged.");
+        for (const line of lines) {
+          if (line.uniqueItem) {
+            const claimed = await tx.product.updateMany({ where: { id: line.productId, uniqueItem: true, sold: false, active: true }, data: { sold: true, salesCount: { increment: 1 } } });
+            if (claimed.count !== 1) throw new ClaimError(line.name);
+          } else {
+            await tx.product.update({ where: { id: line.productId }, data: { salesCount: { increment: line.quantity } } });
+          }
+        }
+        const now = new Date();
+        const customer = await tx.customer.upsert({
+          where: { email: contact.email },
+          create: {
+            email: contact.email,
+            firstName: contact.firstName,
+            lastName: contact.lastName,
+            phone: contact.phone,
+            ...(contact.newsletter ? { newsletterSubscribed: true, newsletterSubscribedAt: now } : {}),
+          },
+          update: { firstName: contact.firstName, lastName: contact.lastName, ...(contact.phone ? { phone: contact.phone } : {}) },
+        });
+        if (contact.newsletter && !customer.newsletterSubscribed) {
+          await tx.customer.update({ where: { id: customer.id }, data: { newsletterSubscribed: true, newsletterSubscribedAt: now } });
+        }
+        const order = await tx.order.create({
+          data: {
+            orderNumber: `ORD-${now.getTime()}-${checkout.id}`,
+            customerId: customer.id,
+            firstName: contact.firstName,
+            lastName: contact.lastName,
+            email: contact.email,
+            phone: contact.phone,
+            status: "confirmed",
+            shippingAddress: address,
+            billingAddress: address,
+            subtotal: checkout.subtotal,
+            shipping: checkout.shipping,
+            shippingService: SHIPPING_SERVICE,
+            tax: "0.00",
+            total: checkout.total,
+            stripePaymentIntentId: paymentIntentId,
+            items: {
+              create: lines.map((l) => ({ productId: l.productId, productName: l.name, price: l.price, quantity: l.quantity, total: fromCents(toCents(l.price) * l.quantity) })),
+            },
+          },
+          include: orderInclude,
+        });
+        await tx.checkout.update({ where: { id: checkout.id }, data: { status: "completed", orderId: order.id, failureReason: null } });
+        await tx.cartItem.deleteMany({ where: { sessionId: checkout.sessionId } });
+        return { order, created: true };
+      },
+      { maxWait: 20_000, timeout: 30_000 },
+    );
+  } catch (error) {
+    if (error instanceof ClaimError) {
+      const reason = SOLD_MESSAGE(error.productName);
+      await failCheckout(checkout.id, paymentIntentId, reason);
+      throw new AppError("conflict", reason);
+    }
+    throw error;
+  }
+
+  if (!result.created) return result;
+  if (intent.status !== "succeeded") {
+    try {
+      await provider.captureIntent(paymentIntentId, `capture-${checkout.id}`);
+    } catch (error) {
+      // The order is recorded and the piece reserved; the maker sees it as pending and can retry the capture.
+      console.error(`order ${result.order.orderNumber}: capture failed`, error);
+      result.order = await prisma.order.update({ where: { id: result.order.id }, data: { status: "pending" }, include: orderInclude });
+    }
+  }
+  const soldUnique = lines.filter((l) => l.uniqueItem);
+  if (soldUnique.length) expireCatalog({ slugs: soldUnique.map((l) => l.slug), gallery: true });
+  await sendOrderEmails(result.order).catch((error) => console.error(`order ${result.order.orderNumber}: emails failed`, error));
+  return result;
+}
+
+/** Marks a checkout failed or cancelled when the provider says so (webhook). */
+export async function markCheckoutClosed(paymentIntentId: string, status: "failed" | "cancelled", reason: string) {
+  await prisma.checkout.updateMany({ where: { paymentIntentId, status: "open" }, data: { status, failureReason: reason } });
+}

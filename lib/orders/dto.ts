@@ -1,0 +1,24 @@
+import type { OrderWithItems } from "@/lib/checkout/service";
+
+/** An order as the API shows it (money as decimal strings). */
+export function toOrderDTO(o: OrderWithItems) {
+  return {
+    id: o.id,
+    orderNumber: o.orderNumber,
+    firstName: o.firstName,
+    lastName: o.lastName,
+    email: o.email,
+    phone: o.phone,
+    status: o.status,
+    createdAt: o.createdAt.toISOString(),
+    shippingAddress: o.shippingAddress,
+    billingAddress: o.billingAddress,
+    items: o.items.map((i) => ({ productId: i.productId, productName: i.productName, quantity: i.quantity, price: i.price.toFixed(2), total: i.total.toFixed(2) })),
+    subtotal: o.subtotal.toFixed(2),
+    shipping: o.shipping.toFixed(2),
+    shippingService: o.shippingService,
+    tax: o.tax.toFixed(2),
+    total: o.total.toFixed(2),
+    stripePaymentIntentId: o.stripePaymentIntentId,
+  };
+}

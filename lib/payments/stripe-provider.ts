@@ -1,0 +1,54 @@
+import Stripe from "stripe";
+import type { IntentStatus, PaymentIntentInfo, PaymentProvider } from "@/lib/payments/types";
+
+export type StripeConfig = { secretKey: string; host?: string; port?: number; protocol?: "http" | "https" };
+
+export function createStripeClient(config: StripeConfig): Stripe {
+  return new Stripe(config.secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    appInfo: { name: "Maple & Micron" },
+    ...(config.host ? { host: config.host } : {}),
+    ...(config.port ? { port: config.port } : {}),
+    ...(config.protocol ? { protocol: config.protocol } : {}),
+  });
+}
+
+function toInfo(pi: Stripe.PaymentIntent): PaymentIntentInfo {
+  return {
+    id: pi.id,
+    clientSecret: pi.client_secret,
+    amount: pi.amount,
+    currency: pi.currency,
+    status: pi.status as IntentStatus,
+    metadata: { ...(pi.metadata ?? {}) },
+    lastError: pi.last_payment_error?.message ?? null,
+  };
+}
+
+/** Stripe PaymentIntents with manual capture: authorise at checkout, capture once the order is safely recorded. */
+export function createStripeProvider(config: StripeConfig): PaymentProvider {
+  const stripe = createStripeClient(config);
+  return {
+    name: "stripe",
+    async createIntent({ amount, currency, metadata, idempotencyKey }) {
+      const pi = await stripe.paymentIntents.create(
+        { amount, currency, capture_method: "manual", automatic_payment_methods: { enabled: true }, metadata },
+        { idempotencyKey },
+      );
+      return toInfo(pi);
+    },
+    async updateIntent(id, { amount, metadata }) {
+      return toInfo(await stripe.paymentIntents.update(id, { amount, metadata }));
+    },
+    async retrieveIntent(id) {
+      return toInfo(await stripe.paymentIntents.retrieve(id));
+    },
+    async captureIntent(id, idempotencyKey) {
+      return toInfo(await stripe.paymentIntents.capture(id, {}, { idempotencyKey }));
+    },
+    async cancelIntent(id, idempotencyKey) {
+      return toInfo(await stripe.paymentIntents.cancel(id, {}, { idempotencyKey }));
+    },
+  };
+}

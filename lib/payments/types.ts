@@ -1,0 +1,36 @@
+/** One interface for both payment back ends: Stripe (real) and the embedded test provider. */
+export type IntentStatus =
+  | "requires_payment_method"
+  | "requires_confirmation"
+  | "requires_action"
+  | "processing"
+  | "requires_capture"
+  | "succeeded"
+  | "canceled";
+
+export type PaymentIntentInfo = {
+  id: string;
+  clientSecret: string | null;
+  /** Integer cents. */
+  amount: number;
+  currency: string;
+  status: IntentStatus;
+  metadata: Record<string, string>;
+  lastError: string | null;
+};
+
+export type CreateIntentInput = { amount: number; currency: string; metadata: Record<string, string>; idempotencyKey: string };
+
+export interface PaymentProvider {
+  readonly name: "stripe" | "test";
+  /** Authorise-only (manual capture) intent. Same idempotency key → same intent. */
+  createIntent(input: CreateIntentInput): Promise<PaymentIntentInfo>;
+  /** Changes the amount of an intent that has not been confirmed yet. */
+  updateIntent(id: string, input: { amount: number; metadata: Record<string, string> }): Promise<PaymentIntentInfo>;
+  retrieveIntent(id: string): Promise<PaymentIntentInfo>;
+  captureIntent(id: string, idempotencyKey: string): Promise<PaymentIntentInfo>;
+  cancelIntent(id: string, idempotencyKey: string): Promise<PaymentIntentInfo>;
+}
+
+/** Statuses whose amount can still change. */
+export const UPDATABLE_STATUSES: IntentStatus[] = ["requires_payment_method", "requires_confirmation", "requires_action"];
