@@ -3,6 +3,8 @@ import { NextResponse, type NextRequest } from "next/server";
 import type { z } from "zod";
 import { AppError, isAppError } from "@/lib/errors";
 import { parseOrThrow } from "@/lib/validation";
+import { requireAdmin } from "@/lib/auth/guard";
+import type { AdminIdentity } from "@/lib/auth/service";
 
 type Params = Record<string, string | string[]>;
 type Ctx = { params: Promise<Params> };
@@ -47,4 +49,14 @@ export async function readJson<S extends z.ZodType>(req: Request, schema: S): Pr
 /** Validates the query string (single values only) against a schema. */
 export function readQuery<S extends z.ZodType>(req: NextRequest, schema: S): z.output<S> {
   return parseOrThrow(schema, Object.fromEntries(req.nextUrl.searchParams.entries()));
+}
+
+/** withRoute for admin endpoints: the session cookie or a bearer token, else 401 JSON before anything runs. */
+export function withAdminRoute<P extends Params = Params>(
+  handler: (req: NextRequest, ctx: { params: P; admin: AdminIdentity }) => Promise<Response | unknown>,
+) {
+  return withRoute<P>(async (req, ctx) => {
+    const admin = await requireAdmin(req);
+    return handler(req, { ...ctx, admin });
+  });
 }

@@ -9,7 +9,8 @@
  * demo catalogue when it is empty, before Next.js starts.
  */
 import { spawn } from "node:child_process";
-import { existsSync, rmSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { createPrismaClient } from "@/lib/db/client";
 import { startEmbeddedDatabase } from "@/lib/db/embedded";
@@ -48,6 +49,17 @@ try {
 }
 
 const port = process.env.PORT ?? "3000";
+
+/** Admin sessions need a signing secret: AUTH_SECRET, or one generated once and kept in .data/auth-secret. */
+function ensureAuthSecret(): string {
+  if (process.env.AUTH_SECRET) return process.env.AUTH_SECRET;
+  const file = path.resolve(".data/auth-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(path.dirname(file), { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
 const args = mode === "build" ? ["build"] : [mode, "--port", port];
 const child = spawn(process.execPath, [path.resolve("node_modules/next/dist/bin/next"), ...args], {
   stdio: "inherit",
@@ -55,6 +67,8 @@ const child = spawn(process.execPath, [path.resolve("node_modules/next/dist/bin/
     ...process.env,
     DATABASE_URL: databaseUrl,
     NEXT_TELEMETRY_DISABLED: process.env.NEXT_TELEMETRY_DISABLED ?? "1",
+    AUTH_SECRET: ensureAuthSecret(),
+    NEXTAUTH_URL: process.env.NEXTAUTH_URL ?? process.env.SITE_URL ?? `http://localhost:${port}`,
     // The embedded server lets connections take turns on one PGlite session; a small pool is plenty.
     ...(embedded && !process.env.DATABASE_POOL_MAX ? { DATABASE_POOL_MAX: "4" } : {}),
   },

@@ -111,3 +111,19 @@ export function newOrderNoticeEmail(order: OrderForEmail) {
     html: layout(`New order ${order.orderNumber}`, `<p>From ${escapeHtml(`${order.firstName} ${order.lastName}`)} &lt;${escapeHtml(order.email)}&gt;</p>${html}`),
   };
 }
+
+export function passwordResetEmail(link: string) {
+  const text = [
+    `Someone asked to reset the password of your ${site.name} admin account.`,
+    "",
+    `Set a new password here (the link works once, for 1 hour):`,
+    link,
+    "",
+    "If it wasn't you, ignore this email: your password stays as it is.",
+  ].join("\n");
+  return {
+    subject: `Reset your ${site.name} admin password`,
+    text,
+    html: layout("Reset your password", `<p>Someone asked to reset the password of your admin account.</p><p><a href="${escapeHtml(link)}">Set a new password</a> (the link works once, for 1 hour).</p><p>If it wasn't you, ignore this email.</p>`),
+  };
+}

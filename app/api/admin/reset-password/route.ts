@@ -1,0 +1,5 @@
+import { z } from "zod";
+import { resetPassword } from "@/lib/auth/service";
+import { readJson, withRoute } from "@/lib/http";
+
+export const POST = withRoute(async (req) => resetPassword(await readJson(req, z.unknown())));

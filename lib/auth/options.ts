@@ -1,0 +1,40 @@
+import "server-only";
+import type { NextAuthOptions } from "next-auth";
+import CredentialsProvider from "next-auth/providers/credentials";
+import { authSecret } from "@/lib/auth/secret";
+import { authenticateAdmin } from "@/lib/auth/service";
+import { isAppError } from "@/lib/errors";
+
+export const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60;
+
+/** next-auth for the admin UI: credentials, a JWT session in an httpOnly SameSite=Lax cookie. */
+export const authOptions: NextAuthOptions = {
+  secret: authSecret(),
+  session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
+  pages: { signIn: "/admin/login", error: "/admin/login" },
+  providers: [
+    CredentialsProvider({
+      name: "Email and password",
+      credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
+      async authorize(credentials, req) {
+        const forwarded = (req?.headers?.["x-forwarded-for"] as string | undefined)?.split(",")[0]?.trim();
+        try {
+          const admin = await authenticateAdmin({ email: credentials?.email, password: credentials?.password }, forwarded || null);
+          return { id: String(admin.id), email: admin.email, name: admin.username };
+        } catch (error) {
+          // next-auth hands this message to signIn()'s `error` in the browser.
+          throw new Error(isAppError(error) ? error.message : "Login failed");
+        }
+      },
+    }),
+  ],
+  callbacks: {
+    async jwt({ token, user }) {
+      if (user) token.adminId = Number(user.id);
+      return token;
+    },
+    async session({ session, token }) {
+      return { ...session, adminId: token.adminId as number | undefined };
+    },
+  },
+};

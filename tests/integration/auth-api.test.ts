@@ -1,0 +1,109 @@
+import { SignJWT } from "jose";
+import { POST as forgot } from "@/app/api/admin/forgot-password/route";
+import { POST as login } from "@/app/api/admin/login/route";
+import { POST as reset } from "@/app/api/admin/reset-password/route";
+import { GET as verify } from "@/app/api/admin/verify-token/route";
+import { hashPassword } from "@/lib/auth/password";
+import { call } from "@/tests/helpers/route";
+import { createTestDatabase, type TestDatabase } from "@/tests/helpers/test-db";
+
+let db: TestDatabase;
+beforeAll(async () => {
+  db = await createTestDatabase();
+  await db.prisma.adminUser.create({ data: { username: "maker", email: "maker@example.com", passwordHash: await hashPassword("right-password") } });
+  await db.prisma.adminUser.create({ data: { username: "helper", email: "helper@example.com", passwordHash: await hashPassword("helper-password") } });
+});
+afterAll(() => db?.cleanup());
+
+const signIn = (email: string, password: string, ip?: string) =>
+  call(login, "/api/admin/login", { body: { email, password }, headers: ip ? { "x-forwarded-for": ip } : {} });
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+describe("admin sign-in API", () => {
+  it("returns a signed token and the user, which verify-token accepts", async () => {
+    const res = await signIn("Maker@Example.com", "right-password");
+    expect(res.status).toBe(200);
+    expect(res.json.user).toEqual({ id: expect.any(Number), username: "maker", email: "maker@example.com" });
+    expect(res.json.token.split(".")).toHaveLength(3);
+    const ok = await call(verify, "/api/admin/verify-token", { headers: bearer(res.json.token) });
+    expect(ok.status).toBe(200);
+    expect(ok.json.user.email).toBe("maker@example.com");
+  });
+
+  it("refuses a wrong password or unknown email with 401 and a message", async () => {
+    expect(await signIn("maker@example.com", "nope")).toMatchObject({ status: 401, json: { message: "Invalid email or password" } });
+    expect(await signIn("ghost@example.com", "nope")).toMatchObject({ status: 401, json: { message: "Invalid email or password" } });
+    expect((await signIn("not-an-email", "x")).status).toBe(400);
+  });
+
+  it("throttles the 6th attempt in 15 minutes, even with the right password", async () => {
+    for (let i = 0; i < 4; i++) expect((await signIn("maker@example.com", `wrong-${i}`)).status).toBe(401); // 5 with the one above
+    const sixth = await signIn("maker@example.com", "right-password");
+    expect(sixth.status).toBe(429);
+    expect(sixth.json.message).toBe("Too many sign-in attempts. Please wait 15 minutes and try again.");
+    expect((await signIn("helper@example.com", "helper-password")).status).toBe(200); // other accounts unaffected
+    // the window passes
+    await db.prisma.loginAttempt.updateMany({ data: { createdAt: new Date(Date.now() - 16 * 60 * 1000) } });
+    expect((await signIn("maker@example.com", "right-password")).status).toBe(200);
+  });
+
+  it("throttles one address trying many accounts", async () => {
+    for (let i = 0; i < 5; i++) expect((await signIn(`guess${i}@example.com`, "x", "203.0.113.9")).status).toBe(401);
+    expect((await signIn("helper@example.com", "helper-password", "203.0.113.9")).status).toBe(429);
+    expect((await signIn("helper@example.com", "helper-password", "198.51.100.1")).status).toBe(200);
+  });
+
+  it("rejects missing, malformed, tampered, expired and deleted-admin tokens with 401", async () => {
+    const { json } = await signIn("helper@example.com", "helper-password", "198.51.100.2");
+    const [h, p] = json.token.split(".");
+    const expired = await new SignJWT({}).setProtectedHeader({ alg: "HS256" }).setSubject("1").setAudience("maple-micron-admin-api").setIssuedAt(0).setExpirationTime(60).sign(new TextEncoder().encode("maple-and-micron-development-only-secret"));
+    for (const headers of [{}, { authorization: "Bearer" }, { authorization: "Bearer abc.def.ghi" }, bearer(`${h}.${p}.forged`), bearer(expired)]) {
+      const res = await call(verify, "/api/admin/verify-token", { headers });
+      expect(res.status).toBe(401);
+      expect(res.json.message).toBe("Authentication required");
+    }
+    await db.prisma.adminUser.delete({ where: { email: "helper@example.com" } });
+    expect((await call(verify, "/api/admin/verify-token", { headers: bearer(json.token) })).status).toBe(401);
+  });
+});
+
+describe("password reset", () => {
+  const latestLink = async () => {
+    const email = await db.prisma.emailMessage.findFirstOrThrow({ where: { to: "maker@example.com", subject: { contains: "Reset" } }, orderBy: { id: "desc" } });
+    return new URL(/https?:\/\/\S+/.exec(email.text)![0]);
+  };
+
+  it("answers the same for known and unknown emails, and only emails known ones", async () => {
+    const known = await call(forgot, "/api/admin/forgot-password", { body: { email: "maker@example.com" } });
+    const unknown = await call(forgot, "/api/admin/forgot-password", { body: { email: "nobody@example.com" } });
+    expect(known).toMatchObject({ status: 200 });
+    expect(unknown.json).toEqual(known.json);
+    expect(await db.prisma.emailMessage.count({ where: { to: "nobody@example.com" } })).toBe(0);
+    const link = await latestLink();
+    expect(link.pathname).toBe("/admin/reset-password");
+    const token = link.searchParams.get("token")!;
+    const stored = await db.prisma.passwordResetToken.findFirstOrThrow({ orderBy: { id: "desc" } });
+    expect(stored.tokenHash).not.toContain(token); // stored hashed
+    expect(stored.expiresAt.getTime() - Date.now()).toBeGreaterThan(59 * 60 * 1000);
+  });
+
+  it("sets a new password once with a valid link, then refuses the used link", async () => {
+    const token = (await latestLink()).searchParams.get("token")!;
+    const short = await call(reset, "/api/admin/reset-password", { body: { token, password: "12345" } });
+    expect(short).toMatchObject({ status: 400, json: { message: "Password must be at least 6 characters" } });
+    const ok = await call(reset, "/api/admin/reset-password", { body: { token, password: "brand-new-pass" } });
+    expect(ok.status).toBe(200);
+    expect((await signIn("maker@example.com", "brand-new-pass", "198.51.100.3")).status).toBe(200);
+    expect((await signIn("maker@example.com", "right-password", "198.51.100.3")).status).toBe(401);
+    const again = await call(reset, "/api/admin/reset-password", { body: { token, password: "another-pass" } });
+    expect(again).toMatchObject({ status: 400, json: { message: "Failed to reset password. The link may be expired or invalid." } });
+  });
+
+  it("refuses an expired link", async () => {
+    await call(forgot, "/api/admin/forgot-password", { body: { email: "maker@example.com" } });
+    const token = (await latestLink()).searchParams.get("token")!;
+    await db.prisma.passwordResetToken.updateMany({ where: { usedAt: null }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    const res = await call(reset, "/api/admin/reset-password", { body: { token, password: "too-late-pass" } });
+    expect(res.status).toBe(400);
+  });
+});
