@@ -19,7 +19,7 @@ const schema = z.object({
       .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
       .optional(),
   ),
-  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).optional(),
+  DATABASE_POOL_MAX: optional.pipe(z.coerce.number<string | undefined>().int().min(1).max(100).optional()),
   SITE_URL: optional.pipe(z.url().optional()),
   OWNER_EMAIL: optional.pipe(z.email().optional()),
   EMAIL_FROM: optional,
@@ -30,8 +30,8 @@ const schema = z.object({
   STRIPE_WEBHOOK_SECRET: optional,
   /** Stripe API endpoint override (tests against a local fake Stripe, or a proxy). */
   STRIPE_API_HOST: optional,
-  STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
-  STRIPE_API_PROTOCOL: z.enum(["http", "https"]).optional(),
+  STRIPE_API_PORT: optional.pipe(z.coerce.number<string | undefined>().int().min(1).max(65535).optional()),
+  STRIPE_API_PROTOCOL: optional.pipe(z.enum(["http", "https"]).optional()),
   AUTH_SECRET: optional,
 });
 

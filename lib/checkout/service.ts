@@ -20,6 +20,12 @@ import { parseOrThrow } from "@/lib/validation";
 export type CheckoutLine = { productId: number; slug: string; name: string; price: string; quantity: number; uniqueItem: boolean };
 
 const CURRENCY = "usd";
+
+/**
+ * Stripe keeps idempotency keys for 24 h per account, so keys must be unique
+ * beyond this database (a reset database reuses ids): id + creation time.
+ */
+const idempotencyKey = (action: string, checkout: { id: number; createdAt: Date }) => `${action}-${checkout.id}-${checkout.createdAt.getTime()}`;
 const SOLD_MESSAGE = (name: string) => `Sorry, “${name}” was just bought by someone else. Your card has not been charged.`;
 
 type PricedCart = { lines: CheckoutLine[]; subtotal: number; unavailable: Array<{ productId: number; name: string; reason: string }> };
@@ -96,7 +102,7 @@ export async function preparePayment(input: unknown) {
   }
   if (!checkout || !intent) {
     checkout = await prisma.checkout.create({ data: { sessionId: data.sessionId, provider: provider.name, ...snapshot } });
-    intent = await provider.createIntent({ amount: total, currency: CURRENCY, metadata: { ...metadata, checkoutId: String(checkout.id) }, idempotencyKey: `checkout-${checkout.id}` });
+    intent = await provider.createIntent({ amount: total, currency: CURRENCY, metadata: { ...metadata, checkoutId: String(checkout.id) }, idempotencyKey: idempotencyKey("checkout", checkout) });
   }
   await prisma.checkout.update({ where: { id: checkout.id }, data: { ...snapshot, paymentIntentId: intent.id } });
   return { clientSecret: intent.clientSecret, paymentIntentId: intent.id, provider: provider.name, checkoutId: checkout.id, ...amounts };
@@ -121,7 +127,7 @@ async function failCheckout(checkoutId: number, paymentIntentId: string, reason:
   const provider = getPaymentProvider();
   try {
     const intent = await provider.retrieveIntent(paymentIntentId);
-    if (intent.status !== "canceled" && intent.status !== "succeeded") await provider.cancelIntent(paymentIntentId, `cancel-${checkoutId}`);
+    if (intent.status !== "canceled" && intent.status !== "succeeded") await provider.cancelIntent(paymentIntentId, `cancel-${paymentIntentId}`);
   } catch (error) {
     console.error(`checkout ${checkoutId}: could not cancel payment ${paymentIntentId}`, error);
   }
@@ -253,7 +259,7 @@ export async function finalizeOrder(paymentIntentId: string): Promise<{ order: O
   if (!result.created) return result;
   if (intent.status !== "succeeded") {
     try {
-      await provider.captureIntent(paymentIntentId, `capture-${checkout.id}`);
+      await provider.captureIntent(paymentIntentId, `capture-${paymentIntentId}`);
     } catch (error) {
       // The order is recorded and the piece reserved; the maker sees it as pending and can retry the capture.
       console.error(`order ${result.order.orderNumber}: capture failed`, error);

@@ -36,6 +36,26 @@ class Mutex {
   }
 }
 
+/**
+ * PGlite has one user and one database, and a startup packet without a user
+ * is fatal to the whole instance — so every client's startup is rewritten to
+ * user=postgres, database=postgres (keeping harmless session options).
+ */
+const KEPT_STARTUP_PARAMS = new Set(["client_encoding", "application_name", "DateStyle", "TimeZone", "extra_float_digits", "options"]);
+
+function normalizeStartup(params: Buffer): Buffer {
+  const parts = params.toString("utf8").split("\0");
+  const pairs: Array<[string, string]> = [["user", "postgres"], ["database", "postgres"]];
+  for (let i = 0; i + 1 < parts.length; i += 2) {
+    if (parts[i] && KEPT_STARTUP_PARAMS.has(parts[i])) pairs.push([parts[i], parts[i + 1]]);
+  }
+  const body = Buffer.from(pairs.map(([k, v]) => `${k}\0${v}\0`).join("") + "\0", "utf8");
+  const head = Buffer.alloc(8);
+  head.writeInt32BE(8 + body.length, 0);
+  head.writeInt32BE(196608, 4);
+  return Buffer.concat([head, body]);
+}
+
 function serve(db: PGlite, socket: net.Socket, session: Mutex) {
   let buffer = Buffer.alloc(0);
   let started = false;
@@ -65,7 +85,7 @@ function serve(db: PGlite, socket: net.Socket, session: Mutex) {
           return;
         }
         if (buffer.length < length) return;
-        const startup = buffer.subarray(0, length);
+        const startup = normalizeStartup(buffer.subarray(8, length));
         buffer = buffer.subarray(length);
         const unlock = await session.lock();
         try {

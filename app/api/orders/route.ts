@@ -1,7 +1,9 @@
 import { NextResponse } from "next/server";
 import { finalizeOrderSchema } from "@/lib/checkout/api-schemas";
 import { finalizeOrder, updateCheckoutContact } from "@/lib/checkout/service";
-import { readJson, withRoute } from "@/lib/http";
+import { readJson, readQuery, withAdminRoute, withRoute } from "@/lib/http";
+import { orderListQuerySchema } from "@/lib/orders/admin-schemas";
+import { listOrders } from "@/lib/orders/admin-service";
 import { toOrderDTO } from "@/lib/orders/dto";
 
 /**
@@ -21,4 +23,10 @@ export const POST = withRoute(async (req) => {
   });
   const { order, created } = await finalizeOrder(paymentIntentId);
   return NextResponse.json({ orderNumber: order.orderNumber, order: toOrderDTO(order) }, { status: created ? 201 : 200 });
+});
+
+/** Admin: GET /api/orders?limit=5 (dashboard) or ?status=pending|…|all (orders page), newest first. */
+export const GET = withAdminRoute(async (req) => {
+  const { status, limit } = readQuery(req, orderListQuerySchema);
+  return listOrders({ status, limit });
 });

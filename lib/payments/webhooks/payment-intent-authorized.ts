@@ -14,7 +14,7 @@ export async function handlePaymentIntentAuthorized(event: Stripe.Event) {
     await finalizeOrder(intent.id);
   } catch (error) {
     // A checkout that cannot become an order (piece sold, prices changed) was already voided and marked failed.
-    if (isAppError(error) && (error.code === "conflict" || error.code === "not_found" || error.code === "bad_request")) return;
+    if (isAppError(error) && ["conflict", "not_found", "bad_request", "payment_required"].includes(error.code)) return;
     throw error;
   }
 }

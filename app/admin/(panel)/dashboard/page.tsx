@@ -1,0 +1,28 @@
+import type { Metadata } from "next";
+import { AdminPageHeader } from "@/components/admin/admin-page-header";
+import { RecentOrders } from "@/components/admin/recent-orders";
+import { RevenueChart } from "@/components/admin/revenue-chart";
+import { StatsTiles } from "@/components/admin/stats-tiles";
+import { getAdminStats, REVENUE_DAYS, revenueByDay } from "@/lib/admin/stats";
+import { requireAdminPage } from "@/lib/auth/guard";
+import { listOrders } from "@/lib/orders/admin-service";
+
+export const metadata: Metadata = { title: "Dashboard" };
+
+/** Spec §9: the dashboard lists the 5 newest orders. */
+const RECENT_ORDERS = 5;
+
+export default async function AdminDashboardPage() {
+  const admin = await requireAdminPage();
+  const [stats, recent, revenue] = await Promise.all([getAdminStats(), listOrders({ limit: RECENT_ORDERS }), revenueByDay(REVENUE_DAYS)]);
+  return (
+    <>
+      <AdminPageHeader title="Dashboard" description={`Welcome back, ${admin.username}. Here is how the shop is doing.`} />
+      <div className="flex flex-col gap-6">
+        <StatsTiles stats={stats} />
+        <RevenueChart days={revenue} />
+        <RecentOrders orders={recent} />
+      </div>
+    </>
+  );
+}

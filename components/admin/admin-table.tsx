@@ -1,0 +1,40 @@
+import { cn } from "@/lib/utils";
+
+/** A table inside a card that scrolls sideways on narrow screens instead of squeezing its columns. */
+export function AdminTable({ caption, className, children, minWidth = "min-w-[44rem]" }: { caption: string; className?: string; children: React.ReactNode; minWidth?: string }) {
+  return (
+    <div className={cn("overflow-x-auto rounded-xl border bg-card shadow-xs", className)}>
+      <table className={cn("w-full border-collapse text-sm", minWidth)}>
+        <caption className="sr-only">{caption}</caption>
+        {children}
+      </table>
+    </div>
+  );
+}
+
+export function Th({ className, children, ...props }: React.ComponentProps<"th">) {
+  return (
+    <th scope="col" className={cn("border-b bg-muted/50 px-4 py-3 text-left text-xs font-semibold tracking-wide whitespace-nowrap text-muted-foreground uppercase", className)} {...props}>
+      {children}
+    </th>
+  );
+}
+
+export function Td({ className, children, ...props }: React.ComponentProps<"td">) {
+  return (
+    <td className={cn("border-b px-4 py-3 align-middle", className)} {...props}>
+      {children}
+    </td>
+  );
+}
+
+/** A row spanning every column, for "nothing here yet" messages. */
+export function EmptyRow({ colSpan, children }: { colSpan: number; children: React.ReactNode }) {
+  return (
+    <tr>
+      <td colSpan={colSpan} className="px-4 py-12 text-center text-sm text-muted-foreground">
+        {children}
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,93 @@
+"use client";
+
+import { useState } from "react";
+import { Pencil, Trash2 } from "lucide-react";
+import { toast } from "sonner";
+import { deleteCustomerAction } from "@/app/admin/(panel)/customers/actions";
+import { actionMessage } from "@/components/admin/action-message";
+import { AdminTable, EmptyRow, Td, Th } from "@/components/admin/admin-table";
+import { ConfirmDialog } from "@/components/admin/confirm-dialog";
+import { CustomerEditDialog } from "@/components/admin/customer-edit-dialog";
+import { formatDate, fullName } from "@/components/admin/format";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import type { CustomerDTO } from "@/lib/customers/service";
+
+const DELETE_FAILED = "Failed to delete customer.";
+
+/** Deletes after confirmation (refused for customers with orders); the dialog closes either way and a toast says what happened. */
+async function removeCustomer(customer: CustomerDTO): Promise<void> {
+  try {
+    const result = await deleteCustomerAction({ id: customer.id });
+    if (result.ok) {
+      toast.success("Customer Deleted", { description: `${customer.email} has been deleted.` });
+      return;
+    }
+    toast.error("Deletion Failed", { description: actionMessage(result, DELETE_FAILED) });
+  } catch (error) {
+    console.error("Customer delete failed", error);
+    toast.error("Deletion Failed", { description: DELETE_FAILED });
+  }
+}
+
+/** Customers: name, email, orders, newsletter, joined; edit and delete. */
+export function CustomersTable({ customers }: { customers: CustomerDTO[] }) {
+  const [editing, setEditing] = useState<CustomerDTO | null>(null);
+  return (
+    <>
+      <AdminTable caption="Customers" minWidth="min-w-[50rem]">
+        <thead>
+          <tr>
+            <Th>Name</Th>
+            <Th>Email</Th>
+            <Th className="text-right">Orders</Th>
+            <Th>Newsletter</Th>
+            <Th>Joined</Th>
+            <Th className="text-right">Actions</Th>
+          </tr>
+        </thead>
+        <tbody>
+          {customers.length === 0 && <EmptyRow colSpan={6}>No customers yet. They appear here after their first order or newsletter sign-up.</EmptyRow>}
+          {customers.map((customer) => {
+            const name = fullName(customer.firstName, customer.lastName);
+            const label = name === "—" ? customer.email : name;
+            return (
+              <tr key={customer.id} className="hover:bg-muted/30" data-testid="customer-row" data-email={customer.email}>
+                <Td className="font-medium">{name}</Td>
+                <Td className="break-all">{customer.email}</Td>
+                <Td className="text-right tabular-nums">{customer.orderCount}</Td>
+                <Td>{customer.newsletterSubscribed ? <Badge variant="secondary">Subscribed</Badge> : <span className="text-muted-foreground">—</span>}</Td>
+                <Td className="whitespace-nowrap">{formatDate(customer.createdAt)}</Td>
+                <Td>
+                  <div className="flex justify-end gap-1">
+                    <Button type="button" variant="ghost" size="sm" onClick={() => setEditing(customer)} aria-label={`Edit ${label}`}>
+                      <Pencil aria-hidden="true" />
+                      Edit
+                    </Button>
+                    <ConfirmDialog
+                      title="Delete this customer?"
+                      description={
+                        customer.orderCount > 0
+                          ? `${label} has ${customer.orderCount} ${customer.orderCount === 1 ? "order" : "orders"}. Customers who have orders cannot be deleted.`
+                          : `${label} will be permanently deleted. This cannot be undone.`
+                      }
+                      confirmLabel="Delete Customer"
+                      onConfirm={() => removeCustomer(customer)}
+                      trigger={
+                        <Button type="button" variant="ghost" size="sm" className="text-destructive hover:bg-destructive/10 hover:text-destructive" aria-label={`Delete ${label}`}>
+                          <Trash2 aria-hidden="true" />
+                          Delete
+                        </Button>
+                      }
+                    />
+                  </div>
+                </Td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </AdminTable>
+      <CustomerEditDialog customer={editing} onOpenChange={(open) => !open && setEditing(null)} />
+    </>
+  );
+}

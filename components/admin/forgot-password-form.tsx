@@ -1,0 +1,58 @@
+"use client";
+
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { ArrowLeft, Loader2, Mail } from "lucide-react";
+import { toast } from "sonner";
+import { AdminField } from "@/components/admin/admin-field";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { forgotPasswordSchema } from "@/lib/auth/schemas";
+import { readMessage } from "@/components/admin/read-message";
+
+/** 'Forgot your password?' mode: asks for the email and POSTs /api/admin/forgot-password. */
+export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { email: "" } });
+
+  const onSubmit = handleSubmit(async ({ email }) => {
+    try {
+      const res = await fetch("/api/admin/forgot-password", {
+        method: "POST",
+        credentials: "include",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ email }),
+      });
+      const message = await readMessage(res);
+      if (!res.ok) {
+        toast.error("Error", { description: message || "Failed to send password reset" });
+        return;
+      }
+      toast.success("Password Reset Sent", { description: message });
+      onBack();
+    } catch (error) {
+      console.error("Forgot password failed", error);
+      toast.error("Error", { description: "Failed to send password reset" });
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-busy={isSubmitting} className="flex flex-col gap-5">
+      <p className="text-sm text-muted-foreground">Enter the email address of your admin account and we&apos;ll send you a link to set a new password.</p>
+      <AdminField id="forgot-email" label="Email" error={errors.email?.message}>
+        {(aria) => <Input {...aria} {...register("email")} type="email" autoComplete="username" inputMode="email" placeholder="you@example.com" className="h-10" autoFocus />}
+      </AdminField>
+      <Button type="submit" size="lg" disabled={isSubmitting} className="h-11 w-full">
+        {isSubmitting ? <Loader2 aria-hidden="true" className="animate-spin" /> : <Mail aria-hidden="true" />}
+        {isSubmitting ? "Sending..." : "Send Reset Link"}
+      </Button>
+      <Button type="button" variant="ghost" className="self-center" onClick={onBack}>
+        <ArrowLeft aria-hidden="true" />
+        Back to login
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,41 @@
+"use client";
+
+import { useTransition } from "react";
+import { usePathname, useRouter } from "next/navigation";
+import { Loader2 } from "lucide-react";
+import { statusLabel } from "@/components/admin/format";
+import { Label } from "@/components/ui/label";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { ORDER_STATUSES, type OrderFilter } from "@/lib/orders/admin-schemas";
+
+/** The orders list filter, kept in the URL as ?status= (all = no parameter). */
+export function OrderStatusFilter({ value }: { value: OrderFilter }) {
+  const router = useRouter();
+  const pathname = usePathname();
+  const [pending, startTransition] = useTransition();
+
+  return (
+    <div className="flex items-center gap-2">
+      <Label htmlFor="order-status-filter" className="whitespace-nowrap">
+        Filter by status
+      </Label>
+      <Select
+        value={value}
+        onValueChange={(next) => startTransition(() => router.push(next === "all" ? pathname : `${pathname}?status=${encodeURIComponent(next)}`))}
+      >
+        <SelectTrigger id="order-status-filter" className="w-40 bg-background">
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          <SelectItem value="all">All orders</SelectItem>
+          {ORDER_STATUSES.map((s) => (
+            <SelectItem key={s} value={s}>
+              {statusLabel(s)}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+      {pending && <Loader2 aria-label="Loading orders" className="size-4 animate-spin text-muted-foreground" />}
+    </div>
+  );
+}

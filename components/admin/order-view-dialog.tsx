@@ -1,0 +1,138 @@
+"use client";
+
+import { OrderStatusBadge } from "@/components/admin/order-status-badge";
+import { formatDateTime, fullName } from "@/components/admin/format";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import type { OrderDTO } from "@/lib/orders/admin-service";
+import { formatMoney } from "@/lib/money";
+
+type Address = { line1?: string; line2?: string | null; city?: string; state?: string; postalCode?: string; country?: string };
+
+function readAddress(value: unknown): Address | null {
+  return value && typeof value === "object" && !Array.isArray(value) ? (value as Address) : null;
+}
+
+function AddressBlock({ title, value }: { title: string; value: unknown }) {
+  const a = readAddress(value);
+  return (
+    <div className="rounded-lg border p-3">
+      <h3 className="font-sans text-xs font-semibold tracking-wide text-muted-foreground uppercase">{title}</h3>
+      {a ? (
+        <address className="mt-1.5 text-sm leading-relaxed not-italic">
+          {a.line1}
+          {a.line2 && (
+            <>
+              <br />
+              {a.line2}
+            </>
+          )}
+          <br />
+          {[a.city, [a.state, a.postalCode].filter(Boolean).join(" ")].filter(Boolean).join(", ")}
+          {a.country && (
+            <>
+              <br />
+              {a.country}
+            </>
+          )}
+        </address>
+      ) : (
+        <p className="mt-1.5 text-sm text-muted-foreground">Not provided</p>
+      )}
+    </div>
+  );
+}
+
+function TotalRow({ label, value, strong }: { label: React.ReactNode; value: string; strong?: boolean }) {
+  return (
+    <div className={strong ? "flex justify-between border-t pt-2 text-base font-semibold" : "flex justify-between text-sm"}>
+      <dt className={strong ? undefined : "text-muted-foreground"}>{label}</dt>
+      <dd className="tabular-nums">{value}</dd>
+    </div>
+  );
+}
+
+/** Everything about one order: customer, items, addresses, totals and the payment reference. */
+export function OrderViewDialog({ order, onOpenChange }: { order: OrderDTO | null; onOpenChange: (open: boolean) => void }) {
+  return (
+    <Dialog open={order !== null} onOpenChange={onOpenChange}>
+      <DialogContent className="sm:max-w-2xl">
+        {order && (
+          <>
+            <DialogHeader>
+              <DialogTitle className="flex flex-wrap items-center gap-2 pr-6">
+                Order <span className="font-mono text-base">{order.orderNumber}</span>
+                <OrderStatusBadge status={order.status} />
+              </DialogTitle>
+              <DialogDescription>Placed {formatDateTime(order.createdAt)}</DialogDescription>
+            </DialogHeader>
+
+            <section aria-labelledby="order-customer-heading" className="grid gap-1 text-sm">
+              <h3 id="order-customer-heading" className="font-sans text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+                Customer
+              </h3>
+              <p className="font-medium">{fullName(order.firstName, order.lastName)}</p>
+              <p className="break-all">
+                <a href={`mailto:${order.email}`} className="text-primary underline-offset-4 hover:underline">
+                  {order.email}
+                </a>
+              </p>
+              {order.phone && <p>{order.phone}</p>}
+            </section>
+
+            <section aria-labelledby="order-items-heading">
+              <h3 id="order-items-heading" className="mb-2 font-sans text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+                Items
+              </h3>
+              <div className="overflow-x-auto rounded-lg border">
+                <table className="w-full min-w-[26rem] text-sm">
+                  <thead className="bg-muted/50 text-left text-xs text-muted-foreground">
+                    <tr>
+                      <th scope="col" className="px-3 py-2 font-medium">Product</th>
+                      <th scope="col" className="px-3 py-2 text-right font-medium">Qty</th>
+                      <th scope="col" className="px-3 py-2 text-right font-medium">Price</th>
+                      <th scope="col" className="px-3 py-2 text-right font-medium">Total</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {order.items.map((item, i) => (
+                      <tr key={`${item.productId ?? "x"}-${i}`} className="border-t">
+                        <td className="px-3 py-2">{item.productName}</td>
+                        <td className="px-3 py-2 text-right tabular-nums">{item.quantity}</td>
+                        <td className="px-3 py-2 text-right tabular-nums">{formatMoney(item.price)}</td>
+                        <td className="px-3 py-2 text-right tabular-nums">{formatMoney(item.total)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </section>
+
+            <div className="grid gap-3 sm:grid-cols-2">
+              <AddressBlock title="Shipping address" value={order.shippingAddress} />
+              <AddressBlock title="Billing address" value={order.billingAddress} />
+            </div>
+
+            <dl className="grid gap-1.5 rounded-lg bg-muted/50 p-3">
+              <TotalRow label="Subtotal" value={formatMoney(order.subtotal)} />
+              <TotalRow
+                label={
+                  <>
+                    Shipping{order.shippingService && <span className="text-xs"> ({order.shippingService.replaceAll("_", " ").toLowerCase()})</span>}
+                  </>
+                }
+                value={formatMoney(order.shipping)}
+              />
+              <TotalRow label="Tax" value={formatMoney(order.tax)} />
+              <TotalRow label="Total" value={formatMoney(order.total)} strong />
+            </dl>
+
+            <div className="text-sm">
+              <span className="text-muted-foreground">Payment reference: </span>
+              <span className="font-mono text-xs break-all">{order.stripePaymentIntentId ?? "—"}</span>
+            </div>
+          </>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

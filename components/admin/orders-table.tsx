@@ -1,0 +1,91 @@
+"use client";
+
+import { useState } from "react";
+import { Eye, Trash2 } from "lucide-react";
+import { toast } from "sonner";
+import { deleteOrderAction } from "@/app/admin/(panel)/orders/actions";
+import { actionMessage } from "@/components/admin/action-message";
+import { AdminTable, EmptyRow, Td, Th } from "@/components/admin/admin-table";
+import { ConfirmDialog } from "@/components/admin/confirm-dialog";
+import { formatDate, fullName } from "@/components/admin/format";
+import { OrderViewDialog } from "@/components/admin/order-view-dialog";
+import { StatusSelect } from "@/components/admin/status-select";
+import { Button } from "@/components/ui/button";
+import type { OrderDTO } from "@/lib/orders/admin-service";
+import { formatMoney } from "@/lib/money";
+
+const DELETE_FAILED = "Failed to delete order";
+
+/** Deletes after confirmation; the dialog closes either way and a toast says what happened. */
+async function removeOrder(order: OrderDTO): Promise<void> {
+  try {
+    const result = await deleteOrderAction({ id: order.id });
+    if (result.ok) {
+      toast.success("Order deleted", { description: `${order.orderNumber} has been deleted.` });
+      return;
+    }
+    toast.error(actionMessage(result, DELETE_FAILED));
+  } catch (error) {
+    console.error("Order delete failed", error);
+    toast.error(DELETE_FAILED);
+  }
+}
+
+/** Orders: number, customer, date, total, inline status, view and delete. */
+export function OrdersTable({ orders, emptyMessage }: { orders: OrderDTO[]; emptyMessage: string }) {
+  const [viewing, setViewing] = useState<OrderDTO | null>(null);
+  return (
+    <>
+      <AdminTable caption="Orders" minWidth="min-w-[52rem]">
+        <thead>
+          <tr>
+            <Th>Order</Th>
+            <Th>Customer</Th>
+            <Th>Date</Th>
+            <Th className="text-right">Total</Th>
+            <Th>Status</Th>
+            <Th className="text-right">Actions</Th>
+          </tr>
+        </thead>
+        <tbody>
+          {orders.length === 0 && <EmptyRow colSpan={6}>{emptyMessage}</EmptyRow>}
+          {orders.map((order) => (
+            <tr key={order.id} className="hover:bg-muted/30" data-testid="order-row" data-order-number={order.orderNumber}>
+              <Td className="font-mono text-xs whitespace-nowrap">{order.orderNumber}</Td>
+              <Td>
+                <div className="font-medium">{fullName(order.firstName, order.lastName)}</div>
+                <div className="text-xs break-all text-muted-foreground">{order.email}</div>
+              </Td>
+              <Td className="whitespace-nowrap">{formatDate(order.createdAt)}</Td>
+              <Td className="text-right tabular-nums">{formatMoney(order.total)}</Td>
+              <Td>
+                <StatusSelect key={order.status} orderId={order.id} orderNumber={order.orderNumber} status={order.status} />
+              </Td>
+              <Td>
+                <div className="flex justify-end gap-1">
+                  <Button type="button" variant="ghost" size="sm" onClick={() => setViewing(order)} aria-label={`View order ${order.orderNumber}`}>
+                    <Eye aria-hidden="true" />
+                    View
+                  </Button>
+                  <ConfirmDialog
+                    title="Delete this order?"
+                    description={`Order ${order.orderNumber} and its items will be permanently deleted. This cannot be undone.`}
+                    confirmLabel="Delete Order"
+                    onConfirm={() => removeOrder(order)}
+                    trigger={
+                      <Button type="button" variant="ghost" size="sm" className="text-destructive hover:bg-destructive/10 hover:text-destructive" aria-label={`Delete order ${order.orderNumber}`}>
+                        <Trash2 aria-hidden="true" />
+                        Delete
+                      </Button>
+                    }
+                  />
+                </div>
+              </Td>
+            </tr>
+          ))}
+        </tbody>
+      </AdminTable>
+      <OrderViewDialog order={viewing} onOpenChange={(open) => !open && setViewing(null)} />
+    </>
+  );
+}

@@ -1,0 +1,64 @@
+"use client";
+
+import { useState } from "react";
+import Link from "next/link";
+import { Eye } from "lucide-react";
+import { AdminTable, EmptyRow, Td, Th } from "@/components/admin/admin-table";
+import { formatDate, fullName } from "@/components/admin/format";
+import { OrderStatusBadge } from "@/components/admin/order-status-badge";
+import { OrderViewDialog } from "@/components/admin/order-view-dialog";
+import { Button } from "@/components/ui/button";
+import type { OrderDTO } from "@/lib/orders/admin-service";
+import { formatMoney } from "@/lib/money";
+
+/** Dashboard: the newest orders with a view dialog. */
+export function RecentOrders({ orders }: { orders: OrderDTO[] }) {
+  const [viewing, setViewing] = useState<OrderDTO | null>(null);
+  return (
+    <section aria-labelledby="recent-orders-title">
+      <div className="mb-3 flex items-center justify-between gap-2">
+        <h2 id="recent-orders-title" className="text-lg font-semibold">
+          Recent Orders
+        </h2>
+        <Button asChild variant="outline" size="sm">
+          <Link href="/admin/orders">View all orders</Link>
+        </Button>
+      </div>
+      <AdminTable caption="Recent Orders">
+        <thead>
+          <tr>
+            <Th>Order</Th>
+            <Th>Customer</Th>
+            <Th>Date</Th>
+            <Th className="text-right">Total</Th>
+            <Th>Status</Th>
+            <Th className="text-right">
+              <span className="sr-only">Actions</span>
+            </Th>
+          </tr>
+        </thead>
+        <tbody>
+          {orders.length === 0 && <EmptyRow colSpan={6}>No orders yet.</EmptyRow>}
+          {orders.map((order) => (
+            <tr key={order.id} className="hover:bg-muted/30" data-testid="recent-order-row">
+              <Td className="font-mono text-xs whitespace-nowrap">{order.orderNumber}</Td>
+              <Td>{fullName(order.firstName, order.lastName)}</Td>
+              <Td className="whitespace-nowrap">{formatDate(order.createdAt)}</Td>
+              <Td className="text-right tabular-nums">{formatMoney(order.total)}</Td>
+              <Td>
+                <OrderStatusBadge status={order.status} />
+              </Td>
+              <Td className="text-right">
+                <Button type="button" variant="ghost" size="sm" onClick={() => setViewing(order)} aria-label={`View order ${order.orderNumber}`}>
+                  <Eye aria-hidden="true" />
+                  View
+                </Button>
+              </Td>
+            </tr>
+          ))}
+        </tbody>
+      </AdminTable>
+      <OrderViewDialog order={viewing} onOpenChange={(open) => !open && setViewing(null)} />
+    </section>
+  );
+}

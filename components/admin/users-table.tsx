@@ -1,0 +1,97 @@
+"use client";
+
+import { useState } from "react";
+import { Pencil, Trash2, UserPlus } from "lucide-react";
+import { toast } from "sonner";
+import { deleteAdminUserAction } from "@/app/admin/(panel)/users/actions";
+import { actionMessage } from "@/components/admin/action-message";
+import { AdminPageHeader } from "@/components/admin/admin-page-header";
+import { AdminTable, EmptyRow, Td, Th } from "@/components/admin/admin-table";
+import { ConfirmDialog } from "@/components/admin/confirm-dialog";
+import { formatDate } from "@/components/admin/format";
+import { UserDialog, type UserDialogState } from "@/components/admin/user-dialog";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import type { AdminUserDTO } from "@/lib/admin-users/service";
+
+const DELETE_FAILED = "Failed to delete user.";
+
+/** Deletes after confirmation (the server refuses your own account and the last admin); the toast says what happened. */
+async function removeUser(user: AdminUserDTO): Promise<void> {
+  try {
+    const result = await deleteAdminUserAction({ id: user.id });
+    if (result.ok) {
+      toast.success("User deleted successfully.", { description: `${user.username} no longer has admin access.` });
+      return;
+    }
+    toast.error(actionMessage(result, DELETE_FAILED));
+  } catch (error) {
+    console.error("Admin user delete failed", error);
+    toast.error(DELETE_FAILED);
+  }
+}
+
+/** Users screen body: header with Add User, the admins table, the create/edit dialog. */
+export function UsersTable({ users, currentAdminId }: { users: AdminUserDTO[]; currentAdminId: number }) {
+  const [dialog, setDialog] = useState<UserDialogState>(null);
+  return (
+    <>
+      <AdminPageHeader
+        title="Users"
+        description="Admin accounts that can sign in and manage the shop."
+        actions={
+          <Button type="button" onClick={() => setDialog({ mode: "create" })}>
+            <UserPlus aria-hidden="true" />
+            Add User
+          </Button>
+        }
+      />
+      <AdminTable caption="Admin users" minWidth="min-w-[40rem]">
+        <thead>
+          <tr>
+            <Th>Username</Th>
+            <Th>Email</Th>
+            <Th>Created</Th>
+            <Th className="text-right">Actions</Th>
+          </tr>
+        </thead>
+        <tbody>
+          {users.length === 0 && <EmptyRow colSpan={4}>No admin users.</EmptyRow>}
+          {users.map((user) => (
+            <tr key={user.id} className="hover:bg-muted/30" data-testid="user-row" data-email={user.email}>
+              <Td className="font-medium">
+                <span className="inline-flex items-center gap-2">
+                  {user.username}
+                  {user.id === currentAdminId && <Badge variant="secondary">You</Badge>}
+                </span>
+              </Td>
+              <Td className="break-all">{user.email}</Td>
+              <Td className="whitespace-nowrap">{formatDate(user.createdAt)}</Td>
+              <Td>
+                <div className="flex justify-end gap-1">
+                  <Button type="button" variant="ghost" size="sm" onClick={() => setDialog({ mode: "edit", user })} aria-label={`Edit ${user.username}`}>
+                    <Pencil aria-hidden="true" />
+                    Edit
+                  </Button>
+                  <ConfirmDialog
+                    title="Delete this admin user?"
+                    description={`${user.username} (${user.email}) will lose access to the admin area at once. This cannot be undone.`}
+                    confirmLabel="Delete User"
+                    onConfirm={() => removeUser(user)}
+                    trigger={
+                      <Button type="button" variant="ghost" size="sm" className="text-destructive hover:bg-destructive/10 hover:text-destructive" aria-label={`Delete ${user.username}`}>
+                        <Trash2 aria-hidden="true" />
+                        Delete
+                      </Button>
+                    }
+                  />
+                </div>
+              </Td>
+            </tr>
+          ))}
+        </tbody>
+      </AdminTable>
+      <UserDialog state={dialog} onOpenChange={(open) => !open && setDialog(null)} />
+    </>
+  );
+}

@@ -1,0 +1,53 @@
+import "server-only";
+import { prisma } from "@/lib/db";
+import { fromCents, toCents } from "@/lib/money";
+
+/**
+ * The dashboard's numbers. Revenue counts every order that is not cancelled,
+ * summed exactly in the database (Decimal) and returned as "x.xx".
+ */
+export type AdminStats = { totalRevenue: string; totalOrders: number; totalProducts: number; totalCustomers: number };
+export type RevenueDay = { date: string; revenue: string; orders: number };
+
+/** Days and months are the workshop's (Asheville, NC), not the server's. */
+export const SHOP_TIME_ZONE = "America/New_York";
+export const REVENUE_DAYS = 30;
+const MAX_REVENUE_DAYS = 366;
+
+const money = (value: string | null | undefined) => fromCents(toCents(value ?? "0"));
+
+export async function getAdminStats(): Promise<AdminStats> {
+  const [revenue, totalOrders, totalProducts, totalCustomers] = await Promise.all([
+    prisma.order.aggregate({ _sum: { total: true }, where: { status: { not: "cancelled" } } }),
+    prisma.order.count(),
+    prisma.product.count(),
+    prisma.customer.count(),
+  ]);
+  return { totalRevenue: (revenue._sum.total ?? 0).toFixed(2), totalOrders, totalProducts, totalCustomers };
+}
+
+/**
+ * Revenue and order count (cancelled orders excluded) for each of the last
+ * `days` calendar days in the shop's time zone, today included, oldest first;
+ * days without orders are present with "0.00" and 0.
+ */
+export async function revenueByDay(days: number = REVENUE_DAYS): Promise<RevenueDay[]> {
+  const n = Math.min(Math.max(Math.floor(days) || 1, 1), MAX_REVENUE_DAYS);
+  const rows = await prisma.$queryRaw<Array<{ date: string; revenue: string; orders: number }>>`
+    WITH today AS (SELECT (now() AT TIME ZONE ${SHOP_TIME_ZONE})::date AS d),
+    days AS (
+      SELECT gs::date AS day
+      FROM today, generate_series(today.d - ${n - 1}::int, today.d, interval '1 day') AS gs
+    )
+    SELECT to_char(days.day, 'YYYY-MM-DD') AS date,
+           coalesce(sum(o.total), 0)::numeric(14, 2)::text AS revenue,
+           count(o.id)::int AS orders
+    FROM days
+    LEFT JOIN "Order" o
+      ON o.status <> 'cancelled'
+     AND o."createdAt" >= (now() AT TIME ZONE 'UTC') - make_interval(days => ${n + 1}::int)
+     AND (o."createdAt" AT TIME ZONE 'UTC' AT TIME ZONE ${SHOP_TIME_ZONE})::date = days.day
+    GROUP BY days.day
+    ORDER BY days.day`;
+  return rows.map((r) => ({ date: r.date, revenue: money(r.revenue), orders: Number(r.orders) }));
+}

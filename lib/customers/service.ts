@@ -1,0 +1,127 @@
+import "server-only";
+import { entityIdOrNotFound } from "@/lib/admin/ids";
+import { SHOP_TIME_ZONE } from "@/lib/admin/stats";
+import { customerUpdateSchema, type CustomerUpdateInput } from "@/lib/customers/schemas";
+import { prisma, Prisma } from "@/lib/db";
+import { AppError } from "@/lib/errors";
+import { parseOrThrow } from "@/lib/validation";
+
+/** Customers as the admin sees them (customers page, GET/PUT/DELETE /api/admin/customers…). */
+export type CustomerDTO = {
+  id: number;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  phone: string | null;
+  newsletterSubscribed: boolean;
+  newsletterSubscribedAt: string | null;
+  createdAt: string;
+  orderCount: number;
+};
+
+export type CustomerStats = { total: number; newsletterSubscribers: number; joinedThisMonth: number };
+
+export const CUSTOMER_NOT_FOUND_MESSAGE = "Customer not found.";
+export const CUSTOMER_HAS_ORDERS_MESSAGE = "This customer has orders and cannot be deleted.";
+
+const customerSelect = {
+  id: true,
+  email: true,
+  firstName: true,
+  lastName: true,
+  phone: true,
+  newsletterSubscribed: true,
+  newsletterSubscribedAt: true,
+  createdAt: true,
+  _count: { select: { orders: true } },
+} satisfies Prisma.CustomerSelect;
+
+type CustomerRow = Prisma.CustomerGetPayload<{ select: typeof customerSelect }>;
+
+function toCustomerDTO(c: CustomerRow): CustomerDTO {
+  return {
+    id: c.id,
+    email: c.email,
+    firstName: c.firstName,
+    lastName: c.lastName,
+    phone: c.phone,
+    newsletterSubscribed: c.newsletterSubscribed,
+    newsletterSubscribedAt: c.newsletterSubscribedAt?.toISOString() ?? null,
+    createdAt: c.createdAt.toISOString(),
+    orderCount: c._count.orders,
+  };
+}
+
+const isPrismaError = (error: unknown, code: string) => error instanceof Prisma.PrismaClientKnownRequestError && error.code === code;
+
+/** Every customer (buyers and newsletter-only sign-ups), newest first, with how many orders each has. */
+export async function listCustomers(): Promise<CustomerDTO[]> {
+  const rows = await prisma.customer.findMany({ select: customerSelect, orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
+  return rows.map(toCustomerDTO);
+}
+
+export async function getCustomer(id: number | string): Promise<CustomerDTO> {
+  const customerId = entityIdOrNotFound(id, CUSTOMER_NOT_FOUND_MESSAGE);
+  const row = await prisma.customer.findUnique({ where: { id: customerId }, select: customerSelect });
+  if (!row) throw new AppError("not_found", CUSTOMER_NOT_FOUND_MESSAGE);
+  return toCustomerDTO(row);
+}
+
+/** The customers page tiles; "this month" is the calendar month in the shop's time zone. */
+export async function customerStats(): Promise<CustomerStats> {
+  const [total, newsletterSubscribers, joined] = await Promise.all([
+    prisma.customer.count(),
+    prisma.customer.count({ where: { newsletterSubscribed: true } }),
+    prisma.$queryRaw<Array<{ count: number }>>`
+      SELECT count(*)::int AS count FROM "Customer"
+      WHERE ("createdAt" AT TIME ZONE 'UTC' AT TIME ZONE ${SHOP_TIME_ZONE}) >= date_trunc('month', now() AT TIME ZONE ${SHOP_TIME_ZONE})`,
+  ]);
+  return { total, newsletterSubscribers, joinedThisMonth: Number(joined[0]?.count ?? 0) };
+}
+
+/**
+ * Changes a customer's name and newsletter flag. Subscribing (from off) stamps
+ * newsletterSubscribedAt now; staying subscribed keeps the original date;
+ * unsubscribing clears it.
+ */
+export async function updateCustomer(id: number | string, input: CustomerUpdateInput): Promise<CustomerDTO> {
+  const customerId = entityIdOrNotFound(id, CUSTOMER_NOT_FOUND_MESSAGE);
+  const data = parseOrThrow(customerUpdateSchema, input);
+  const current = await prisma.customer.findUnique({ where: { id: customerId }, select: { newsletterSubscribed: true } });
+  if (!current) throw new AppError("not_found", CUSTOMER_NOT_FOUND_MESSAGE);
+
+  const update: Prisma.CustomerUpdateInput = {};
+  if (data.firstName !== undefined) update.firstName = data.firstName;
+  if (data.lastName !== undefined) update.lastName = data.lastName;
+  if (data.newsletterSubscribed === false) {
+    update.newsletterSubscribed = false;
+    update.newsletterSubscribedAt = null;
+  } else if (data.newsletterSubscribed === true && !current.newsletterSubscribed) {
+    update.newsletterSubscribed = true;
+    update.newsletterSubscribedAt = new Date();
+  }
+  try {
+    const row = await prisma.customer.update({ where: { id: customerId }, data: update, select: customerSelect });
+    return toCustomerDTO(row);
+  } catch (error) {
+    if (isPrismaError(error, "P2025")) throw new AppError("not_found", CUSTOMER_NOT_FOUND_MESSAGE);
+    throw error;
+  }
+}
+
+/** Deletes a customer who has no orders; one with orders is refused (409), their row untouched. */
+export async function deleteCustomer(id: number | string): Promise<{ id: number; deleted: true }> {
+  const customerId = entityIdOrNotFound(id, CUSTOMER_NOT_FOUND_MESSAGE);
+  const row = await prisma.customer.findUnique({ where: { id: customerId }, select: { _count: { select: { orders: true } } } });
+  if (!row) throw new AppError("not_found", CUSTOMER_NOT_FOUND_MESSAGE);
+  if (row._count.orders > 0) throw new AppError("conflict", CUSTOMER_HAS_ORDERS_MESSAGE);
+  try {
+    await prisma.customer.delete({ where: { id: customerId } });
+  } catch (error) {
+    // An order placed between the check and the delete: the foreign key refuses it.
+    if (isPrismaError(error, "P2003")) throw new AppError("conflict", CUSTOMER_HAS_ORDERS_MESSAGE);
+    if (isPrismaError(error, "P2025")) throw new AppError("not_found", CUSTOMER_NOT_FOUND_MESSAGE);
+    throw error;
+  }
+  return { id: customerId, deleted: true };
+}

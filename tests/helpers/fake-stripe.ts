@@ -1,0 +1,284 @@
+import { randomBytes } from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
+/**
+ * A small local stand-in for the Stripe REST API (PaymentIntents only), for
+ * tests that drive the real `stripe` SDK through its host/port/protocol
+ * options. State lives in memory; `authorize`/`decline` play the part of the
+ * browser confirming a card with Stripe.js.
+ */
+export type FakeIntentStatus =
+  | "requires_payment_method"
+  | "requires_confirmation"
+  | "requires_action"
+  | "processing"
+  | "requires_capture"
+  | "succeeded"
+  | "canceled";
+
+export type FakeIntent = {
+  id: string;
+  object: "payment_intent";
+  amount: number;
+  amount_capturable: number;
+  amount_received: number;
+  automatic_payment_methods: { enabled: boolean; allow_redirects?: string } | null;
+  canceled_at: number | null;
+  cancellation_reason: string | null;
+  capture_method: string;
+  client_secret: string;
+  confirmation_method: string;
+  created: number;
+  currency: string;
+  description: string | null;
+  last_payment_error: { type: string; code: string; message: string } | null;
+  latest_charge: string | null;
+  livemode: false;
+  metadata: Record<string, string>;
+  payment_method: string | null;
+  payment_method_types: string[];
+  status: FakeIntentStatus;
+};
+
+type Params = Record<string, unknown>;
+export type FakeStripeCall = { method: string; path: string; body: Params; idempotencyKey: string | null };
+export type FakeStripeError = { status?: number; type?: string; message: string; code?: string };
+
+export type FakeStripe = {
+  port: number;
+  url: string;
+  calls: FakeStripeCall[];
+  intents: Map<string, FakeIntent>;
+  /** The next request (optionally only one matching method/path) fails with this Stripe error instead of running. */
+  setNextError(error: FakeStripeError, match?: { method?: string; path?: string | RegExp }): void;
+  /** The browser confirmed a card that was authorised: requires_capture. */
+  authorize(id: string): FakeIntent;
+  /** The browser confirmed a card that was declined: back to requires_payment_method with last_payment_error. */
+  decline(id: string, message?: string): FakeIntent;
+  callsTo(method: string, path: string | RegExp): FakeStripeCall[];
+  close(): Promise<void>;
+};
+
+class StripeHttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly type: string,
+    message: string,
+    readonly code?: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Parses a form body with qs-style bracket keys: `a[b][c]=1&list[0]=x` → {a:{b:{c:"1"}}, list:{0:"x"}}. */
+export function parseStripeForm(raw: string): Params {
+  const out: Params = {};
+  for (const [fullKey, value] of new URLSearchParams(raw)) {
+    const match = /^([^[]+)((?:\[[^\]]*\])*)$/.exec(fullKey);
+    const path = match ? [match[1], ...[...match[2].matchAll(/\[([^\]]*)\]/g)].map((m) => m[1])] : [fullKey];
+    let node = out;
+    path.forEach((key, i) => {
+      if (i === path.length - 1) node[key] = value;
+      else node = (node[key] ??= {}) as Params;
+    });
+  }
+  return out;
+}
+
+const UPDATABLE: FakeIntentStatus[] = ["requires_payment_method", "requires_confirmation", "requires_action"];
+const now = () => Math.floor(Date.now() / 1000);
+const token = (n: number) => randomBytes(n).toString("hex");
+
+function stringMap(value: unknown): Record<string, string> {
+  if (!value || typeof value !== "object") return {};
+  return Object.fromEntries(Object.entries(value as Params).map(([k, v]) => [k, String(v)]));
+}
+
+function toAmount(value: unknown): number {
+  const n = Number(value);
+  if (value === undefined || !Number.isInteger(n) || n < 1) throw new StripeHttpError(400, "invalid_request_error", "Missing or invalid required param: amount.", "parameter_invalid_integer");
+  return n;
+}
+
+function unexpectedState(intent: FakeIntent, action: string): StripeHttpError {
+  return new StripeHttpError(400, "invalid_request_error", `You cannot ${action} this PaymentIntent because it has a status of ${intent.status}.`, "payment_intent_unexpected_state");
+}
+
+export async function startFakeStripe(): Promise<FakeStripe> {
+  const calls: FakeStripeCall[] = [];
+  const intents = new Map<string, FakeIntent>();
+  /** Idempotency-Key → the first request's endpoint, params and successful response (replayed as Stripe does). */
+  const idempotent = new Map<string, { endpoint: string; params: string; status: number; body: unknown }>();
+  let nextError: { error: FakeStripeError; method?: string; path?: string | RegExp } | null = null;
+
+  function get(id: string): FakeIntent {
+    const intent = intents.get(id);
+    if (!intent) throw new StripeHttpError(404, "invalid_request_error", `No such payment_intent: '${id}'`, "resource_missing");
+    return intent;
+  }
+
+  function route(method: string, path: string, body: Params): unknown {
+    if (method === "POST" && path === "/v1/payment_intents") {
+      const id = `pi_fake_${token(12)}`;
+      const apm = body.automatic_payment_methods as Params | undefined;
+      const intent: FakeIntent = {
+        id,
+        object: "payment_intent",
+        amount: toAmount(body.amount),
+        amount_capturable: 0,
+        amount_received: 0,
+        automatic_payment_methods: apm ? { enabled: apm.enabled === "true", allow_redirects: "always" } : null,
+        canceled_at: null,
+        cancellation_reason: null,
+        capture_method: typeof body.capture_method === "string" ? body.capture_method : "automatic_async",
+        client_secret: `${id}_secret_${token(12)}`,
+        confirmation_method: "automatic",
+        created: now(),
+        currency: String(body.currency ?? "").toLowerCase(),
+        description: typeof body.description === "string" ? body.description : null,
+        last_payment_error: null,
+        latest_charge: null,
+        livemode: false,
+        metadata: stringMap(body.metadata),
+        payment_method: null,
+        payment_method_types: ["card"],
+        status: "requires_payment_method",
+      };
+      if (!intent.currency) throw new StripeHttpError(400, "invalid_request_error", "Missing required param: currency.", "parameter_missing");
+      intents.set(id, intent);
+      return intent;
+    }
+    const m = /^\/v1\/payment_intents\/([^/]+)(?:\/(capture|cancel))?$/.exec(path);
+    if (!m) throw new StripeHttpError(404, "invalid_request_error", `Unrecognized request URL (${method}: ${path}).`);
+    const [, id, action] = m;
+    if (method === "GET" && !action) return get(id);
+    if (method !== "POST") throw new StripeHttpError(404, "invalid_request_error", `Unrecognized request URL (${method}: ${path}).`);
+    const intent = get(id);
+    if (!action) {
+      if (!UPDATABLE.includes(intent.status)) throw unexpectedState(intent, "update");
+      if (body.amount !== undefined) intent.amount = toAmount(body.amount);
+      if (body.currency !== undefined) intent.currency = String(body.currency).toLowerCase();
+      if (body.metadata !== undefined) {
+        // Stripe merges metadata keys; an empty value removes a key.
+        const merged = { ...intent.metadata, ...stringMap(body.metadata) };
+        intent.metadata = Object.fromEntries(Object.entries(merged).filter(([, v]) => v !== ""));
+      }
+      return intent;
+    }
+    if (action === "capture") {
+      if (intent.status !== "requires_capture") throw unexpectedState(intent, "capture");
+      const amount = body.amount_to_capture === undefined ? intent.amount_capturable : toAmount(body.amount_to_capture);
+      intent.status = "succeeded";
+      intent.amount_received = amount;
+      intent.amount_capturable = 0;
+      return intent;
+    }
+    // cancel: allowed until the payment succeeded (a canceled intent cannot be canceled again, as on Stripe)
+    if (intent.status === "succeeded" || intent.status === "canceled") throw unexpectedState(intent, "cancel");
+    intent.status = "canceled";
+    intent.canceled_at = now();
+    intent.cancellation_reason = typeof body.cancellation_reason === "string" ? body.cancellation_reason : null;
+    intent.amount_capturable = 0;
+    return intent;
+  }
+
+  function handle(method: string, path: string, raw: string, idempotencyKey: string | null): { status: number; body: unknown } {
+    const body = parseStripeForm(raw);
+    calls.push({ method, path, body, idempotencyKey });
+    if (nextError && (!nextError.method || nextError.method === method) && (!nextError.path || (typeof nextError.path === "string" ? nextError.path === path : nextError.path.test(path)))) {
+      const { error } = nextError;
+      nextError = null;
+      return { status: error.status ?? 400, body: { error: { type: error.type ?? "invalid_request_error", message: error.message, ...(error.code ? { code: error.code } : {}) } } };
+    }
+    const params = JSON.stringify(body);
+    const endpoint = `${method} ${path}`;
+    if (idempotencyKey && method === "POST") {
+      const prior = idempotent.get(idempotencyKey);
+      if (prior) {
+        if (prior.endpoint !== endpoint || prior.params !== params) {
+          return { status: 400, body: { error: { type: "idempotency_error", message: "Keys for idempotent requests can only be used with the same parameters they were first used with." } } };
+        }
+        return { status: prior.status, body: prior.body };
+      }
+    }
+    try {
+      // Snapshot the intent so a replayed response shows the state at the time, as Stripe does.
+      const result = JSON.parse(JSON.stringify(route(method, path, body)));
+      if (idempotencyKey && method === "POST") idempotent.set(idempotencyKey, { endpoint, params, status: 200, body: result });
+      return { status: 200, body: result };
+    } catch (error) {
+      if (error instanceof StripeHttpError) {
+        return { status: error.status, body: { error: { type: error.type, message: error.message, ...(error.code ? { code: error.code } : {}) } } };
+      }
+      return { status: 500, body: { error: { type: "api_error", message: String(error) } } };
+    }
+  }
+
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      const url = new URL(req.url ?? "/", "http://127.0.0.1");
+      const raw = req.method === "GET" ? url.search.slice(1) : Buffer.concat(chunks).toString("utf8");
+      const key = req.headers["idempotency-key"];
+      const result = req.headers.authorization?.startsWith("Bearer sk_")
+        ? handle(req.method ?? "GET", url.pathname, raw, typeof key === "string" ? key : null)
+        : { status: 401, body: { error: { type: "invalid_request_error", message: "Invalid API Key provided." } } };
+      res.writeHead(result.status, {
+        "content-type": "application/json",
+        "request-id": `req_fake_${token(6)}`,
+        // Never ask the SDK to retry: each test request reaches the fake exactly once.
+        "stripe-should-retry": "false",
+        ...(typeof key === "string" ? { "idempotency-key": key } : {}),
+      });
+      res.end(JSON.stringify(result.body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+
+  function browserConfirm(id: string): FakeIntent {
+    const intent = intents.get(id);
+    if (!intent) throw new Error(`fake stripe: no intent ${id}`);
+    if (!UPDATABLE.includes(intent.status)) throw new Error(`fake stripe: cannot confirm ${id} in status ${intent.status}`);
+    return intent;
+  }
+
+  return {
+    port,
+    url: `http://127.0.0.1:${port}`,
+    calls,
+    intents,
+    setNextError(error, match) {
+      nextError = { error, ...match };
+    },
+    authorize(id) {
+      const intent = browserConfirm(id);
+      intent.payment_method = `pm_fake_${token(6)}`;
+      intent.last_payment_error = null;
+      if (intent.capture_method === "manual") {
+        intent.status = "requires_capture";
+        intent.amount_capturable = intent.amount;
+      } else {
+        intent.status = "succeeded";
+        intent.amount_received = intent.amount;
+      }
+      return intent;
+    },
+    decline(id, message = "Your card was declined.") {
+      const intent = browserConfirm(id);
+      intent.status = "requires_payment_method";
+      intent.payment_method = null;
+      intent.last_payment_error = { type: "card_error", code: "card_declined", message };
+      return intent;
+    },
+    callsTo(method, path) {
+      return calls.filter((c) => c.method === method && (typeof path === "string" ? c.path === path : path.test(c.path)));
+    },
+    close() {
+      server.closeAllConnections();
+      return new Promise<void>((resolve, reject) => server.close((err) => (err ? reject(err) : resolve())));
+    },
+  };
+}
