@@ -87,3 +87,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
   });
 }
 child.on("exit", (code, signal) => void shutdown(code ?? (signal ? 0 : 1)));
+// Never leave Next.js running without its database.
+process.on("exit", () => {
+  if (child.exitCode === null) child.kill("SIGTERM");
+});

@@ -1,0 +1,115 @@
+import "server-only";
+import { prisma, Prisma } from "@/lib/db";
+import { ADMIN_PRODUCT_LIMIT, MAX_ADMIN_PRODUCT_LIMIT, type AdminCategoryDTO, type AdminProductDTO } from "@/lib/catalog/admin-schemas";
+
+/**
+ * Admin reads: never cached (the admin must see a change at once), inactive
+ * products and categories included. The public, cached reads are in ./queries.ts.
+ */
+
+const adminProductInclude = {
+  category: { select: { name: true, slug: true } },
+  images: { orderBy: [{ position: "asc" }, { id: "asc" }], select: { url: true, width: true, height: true, alt: true } },
+} satisfies Prisma.ProductInclude;
+
+type AdminProductRow = Prisma.ProductGetPayload<{ include: typeof adminProductInclude }>;
+
+/** The public product shape (lib/catalog/types.ts ProductDTO) plus the category name for the admin table. */
+function toAdminProductDTO(p: AdminProductRow): AdminProductDTO {
+  return {
+    id: p.id,
+    name: p.name,
+    slug: p.slug,
+    description: p.description,
+    shortDescription: p.shortDescription,
+    price: p.price.toFixed(2),
+    categoryId: p.categoryId,
+    category: { name: p.category.name, slug: p.category.slug },
+    categoryName: p.category.name,
+    images: p.images.map((i) => i.url),
+    media: p.images.map((i) => ({ url: i.url, width: i.width, height: i.height, alt: i.alt })),
+    videoUrl: p.videoUrl,
+    featured: p.featured,
+    uniqueItem: p.uniqueItem,
+    sold: p.sold,
+    showInGallery: p.showInGallery,
+    active: p.active,
+    seoTitle: p.seoTitle,
+    seoDescription: p.seoDescription,
+    createdAt: p.createdAt.toISOString(),
+  };
+}
+
+function adminProductWhere(search?: string): Prisma.ProductWhereInput {
+  const term = search?.replace(/\s+/g, " ").trim();
+  if (!term) return {};
+  return {
+    AND: term
+      .split(" ")
+      .slice(0, 8)
+      .map((word) => ({
+        OR: [
+          { name: { contains: word, mode: "insensitive" } },
+          { slug: { contains: word, mode: "insensitive" } },
+          { category: { name: { contains: word, mode: "insensitive" } } },
+        ],
+      })),
+  };
+}
+
+/** Newest first; every word of `search` must appear in the name, slug or category name. */
+export async function listAdminProducts(opts: { search?: string; limit?: number } = {}): Promise<AdminProductDTO[]> {
+  const limit = Math.min(Math.max(Math.trunc(opts.limit ?? ADMIN_PRODUCT_LIMIT), 1), MAX_ADMIN_PRODUCT_LIMIT);
+  const rows = await prisma.product.findMany({
+    where: adminProductWhere(opts.search),
+    include: adminProductInclude,
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: limit,
+  });
+  return rows.map(toAdminProductDTO);
+}
+
+export async function countAdminProducts(opts: { search?: string } = {}): Promise<number> {
+  return prisma.product.count({ where: adminProductWhere(opts.search) });
+}
+
+export async function findAdminProduct(id: number): Promise<AdminProductDTO | null> {
+  const row = await prisma.product.findUnique({ where: { id }, include: adminProductInclude });
+  return row ? toAdminProductDTO(row) : null;
+}
+
+/** Every category (inactive too) in storefront order, with its product count (inactive products too). */
+export async function listAdminCategories(): Promise<AdminCategoryDTO[]> {
+  const rows = await prisma.category.findMany({
+    orderBy: [{ sortOrder: "asc" }, { name: "asc" }, { id: "asc" }],
+    include: { _count: { select: { products: true } } },
+  });
+  return rows.map(toAdminCategoryDTO);
+}
+
+export async function findAdminCategory(id: number): Promise<AdminCategoryDTO | null> {
+  const row = await prisma.category.findUnique({ where: { id }, include: { _count: { select: { products: true } } } });
+  return row ? toAdminCategoryDTO(row) : null;
+}
+
+function toAdminCategoryDTO(c: {
+  id: number;
+  name: string;
+  slug: string;
+  description: string | null;
+  image: string | null;
+  sortOrder: number;
+  active: boolean;
+  _count: { products: number };
+}): AdminCategoryDTO {
+  return {
+    id: c.id,
+    name: c.name,
+    slug: c.slug,
+    description: c.description,
+    image: c.image,
+    sortOrder: c.sortOrder,
+    active: c.active,
+    productCount: c._count.products,
+  };
+}

@@ -1,0 +1,224 @@
+import "server-only";
+import { prisma, Prisma } from "@/lib/db";
+import {
+  CATEGORY_REQUIRED,
+  categoryInputSchema,
+  categoryUpdateSchema,
+  productInputSchema,
+  productUpdateSchema,
+  type AdminCategoryDTO,
+  type AdminProductDTO,
+  type CategoryInput,
+  type CategoryUpdateInput,
+  type ProductData,
+  type ProductInput,
+  type ProductUpdateInput,
+} from "@/lib/catalog/admin-schemas";
+import { findAdminCategory, findAdminProduct } from "@/lib/catalog/admin-queries";
+import { expireCatalog } from "@/lib/catalog/revalidate";
+import { AppError } from "@/lib/errors";
+import { parseOrThrow } from "@/lib/validation";
+
+/**
+ * Catalogue writes for the admin area: the admin server actions and the admin
+ * API endpoints both call these. Every input is parsed here with the shared
+ * schemas (lib/catalog/admin-schemas.ts), and every write expires the cached
+ * storefront reads (expireCatalog).
+ */
+
+export { countAdminProducts, listAdminCategories, listAdminProducts } from "@/lib/catalog/admin-queries";
+export type { AdminCategoryDTO, AdminProductDTO } from "@/lib/catalog/admin-schemas";
+
+export const PRODUCT_NOT_FOUND = "Product not found";
+export const CATEGORY_NOT_FOUND = "Category not found";
+export const PRODUCT_SLUG_TAKEN = "A product with this slug already exists.";
+export const CATEGORY_SLUG_TAKEN = "A category with this slug already exists.";
+export const CATEGORY_HAS_PRODUCTS = "Move or delete the products in this category first.";
+
+/** A route segment or form value as a row id; anything that is not one is simply "not found". */
+function toId(value: number | string, notFound: string): number {
+  const n = typeof value === "number" ? value : /^\d{1,10}$/.test(value) ? Number(value) : NaN;
+  if (!Number.isSafeInteger(n) || n < 1 || n > 2_147_483_647) throw new AppError("not_found", notFound);
+  return n;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
+}
+
+function slugConflict(message: string) {
+  return new AppError("conflict", message, { slug: message });
+}
+
+async function assertCategoryExists(categoryId: number) {
+  const found = await prisma.category.findUnique({ where: { id: categoryId }, select: { id: true } });
+  if (!found) throw new AppError("bad_request", CATEGORY_REQUIRED, { categoryId: CATEGORY_REQUIRED });
+}
+
+async function assertProductSlugFree(slug: string) {
+  const taken = await prisma.product.findUnique({ where: { slug }, select: { id: true } });
+  if (taken) throw slugConflict(PRODUCT_SLUG_TAKEN);
+}
+
+async function assertCategorySlugFree(slug: string, exceptId?: number) {
+  const taken = await prisma.category.findUnique({ where: { slug }, select: { id: true } });
+  if (taken && taken.id !== exceptId) throw slugConflict(CATEGORY_SLUG_TAKEN);
+}
+
+function imageRows(images: ProductData["images"]) {
+  return images.map((image, position) => ({ url: image.url, width: image.width, height: image.height, alt: image.alt, position }));
+}
+
+// ─── products ────────────────────────────────────────────────────────────────
+
+export async function getAdminProduct(id: number | string): Promise<AdminProductDTO> {
+  const product = await findAdminProduct(toId(id, PRODUCT_NOT_FOUND));
+  if (!product) throw new AppError("not_found", PRODUCT_NOT_FOUND);
+  return product;
+}
+
+/** Creates a product (also a clone, which may have no images yet). */
+export async function createProduct(input: ProductInput): Promise<AdminProductDTO> {
+  const data = parseOrThrow(productInputSchema, input);
+  await assertCategoryExists(data.categoryId);
+  await assertProductSlugFree(data.slug);
+  const { images, clone: _clone, ...fields } = data;
+  let id: number;
+  try {
+    ({ id } = await prisma.product.create({
+      data: { ...fields, images: { create: imageRows(images) } },
+      select: { id: true },
+    }));
+  } catch (error) {
+    if (isUniqueViolation(error)) throw slugConflict(PRODUCT_SLUG_TAKEN);
+    throw error;
+  }
+  expireCatalog({ slugs: [data.slug], gallery: data.showInGallery });
+  return getAdminProduct(id);
+}
+
+/**
+ * Updates the given fields. Sent images replace the current ones, in order.
+ * Sold only holds for one-of-a-kind pieces and the gallery flag only for sold
+ * ones, judged on the flags as they are after this update.
+ */
+export async function updateProduct(id: number | string, input: ProductUpdateInput): Promise<AdminProductDTO> {
+  const productId = toId(id, PRODUCT_NOT_FOUND);
+  const data = parseOrThrow(productUpdateSchema, input);
+  if (data.categoryId !== undefined) await assertCategoryExists(data.categoryId);
+  const { images, ...fields } = data;
+  let before: { slug: string; showInGallery: boolean };
+  let showInGallery: boolean;
+  try {
+    ({ before, showInGallery } = await prisma.$transaction(async (tx) => {
+      // Lock the row: checkout claims unique pieces with a conditional update of the same row,
+      // so the flags read here cannot change before this update is written.
+      const locked = await tx.$queryRaw<Array<{ id: number }>>`SELECT "id" FROM "Product" WHERE "id" = ${productId} FOR UPDATE`;
+      if (!locked.length) throw new AppError("not_found", PRODUCT_NOT_FOUND);
+      const current = await tx.product.findUniqueOrThrow({
+        where: { id: productId },
+        select: { slug: true, uniqueItem: true, sold: true, showInGallery: true },
+      });
+      if (data.slug !== undefined && data.slug !== current.slug) {
+        const taken = await tx.product.findUnique({ where: { slug: data.slug }, select: { id: true } });
+        if (taken) throw slugConflict(PRODUCT_SLUG_TAKEN);
+      }
+      const uniqueItem = data.uniqueItem ?? current.uniqueItem;
+      const sold = uniqueItem && (data.sold ?? current.sold);
+      const gallery = sold && (data.showInGallery ?? current.showInGallery);
+      // Only flags that were sent or that the rules change are written.
+      const flags = {
+        ...(sold !== current.sold || data.sold !== undefined ? { sold } : {}),
+        ...(gallery !== current.showInGallery || data.showInGallery !== undefined ? { showInGallery: gallery } : {}),
+      };
+      await tx.product.update({ where: { id: productId }, data: { ...fields, ...flags } });
+      if (images) {
+        await tx.productImage.deleteMany({ where: { productId } });
+        await tx.productImage.createMany({ data: imageRows(images).map((row) => ({ ...row, productId })) });
+      }
+      return { before: current, showInGallery: gallery };
+    }));
+  } catch (error) {
+    if (isUniqueViolation(error)) throw slugConflict(PRODUCT_SLUG_TAKEN);
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2025") throw new AppError("not_found", PRODUCT_NOT_FOUND);
+    throw error;
+  }
+  const slugs = [...new Set([before.slug, data.slug ?? before.slug])];
+  expireCatalog({ slugs, gallery: before.showInGallery || showInGallery });
+  return getAdminProduct(productId);
+}
+
+/** Deletes a product; its images and cart lines go with it, order lines keep their copy of name and price. */
+export async function deleteProduct(id: number | string): Promise<{ id: number }> {
+  const productId = toId(id, PRODUCT_NOT_FOUND);
+  let deleted: { slug: string; showInGallery: boolean };
+  try {
+    deleted = await prisma.product.delete({ where: { id: productId }, select: { slug: true, showInGallery: true } });
+  } catch (error) {
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2025") throw new AppError("not_found", PRODUCT_NOT_FOUND);
+    throw error;
+  }
+  expireCatalog({ slugs: [deleted.slug], gallery: deleted.showInGallery });
+  return { id: productId };
+}
+
+// ─── categories ──────────────────────────────────────────────────────────────
+
+export async function getAdminCategory(id: number | string): Promise<AdminCategoryDTO> {
+  const category = await findAdminCategory(toId(id, CATEGORY_NOT_FOUND));
+  if (!category) throw new AppError("not_found", CATEGORY_NOT_FOUND);
+  return category;
+}
+
+export async function createCategory(input: CategoryInput): Promise<AdminCategoryDTO> {
+  const data = parseOrThrow(categoryInputSchema, input);
+  await assertCategorySlugFree(data.slug);
+  let id: number;
+  try {
+    ({ id } = await prisma.category.create({ data, select: { id: true } }));
+  } catch (error) {
+    if (isUniqueViolation(error)) throw slugConflict(CATEGORY_SLUG_TAKEN);
+    throw error;
+  }
+  expireCatalog({ categories: true });
+  return getAdminCategory(id);
+}
+
+/** Updates the given fields; `{ active }` alone is the card's toggle. */
+export async function updateCategory(id: number | string, input: CategoryUpdateInput): Promise<AdminCategoryDTO> {
+  const categoryId = toId(id, CATEGORY_NOT_FOUND);
+  const data = parseOrThrow(categoryUpdateSchema, input);
+  const current = await prisma.category.findUnique({ where: { id: categoryId }, select: { slug: true } });
+  if (!current) throw new AppError("not_found", CATEGORY_NOT_FOUND);
+  if (data.slug !== undefined && data.slug !== current.slug) await assertCategorySlugFree(data.slug, categoryId);
+  try {
+    await prisma.category.update({ where: { id: categoryId }, data });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw slugConflict(CATEGORY_SLUG_TAKEN);
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2025") throw new AppError("not_found", CATEGORY_NOT_FOUND);
+    throw error;
+  }
+  // Category names, slugs and visibility show on product pages, listings and the gallery.
+  expireCatalog({ categories: true, gallery: true });
+  return getAdminCategory(categoryId);
+}
+
+/** Deletes an empty category; one that still holds products (active or not) is refused. */
+export async function deleteCategory(id: number | string): Promise<{ id: number }> {
+  const categoryId = toId(id, CATEGORY_NOT_FOUND);
+  const category = await prisma.category.findUnique({ where: { id: categoryId }, select: { _count: { select: { products: true } } } });
+  if (!category) throw new AppError("not_found", CATEGORY_NOT_FOUND);
+  if (category._count.products > 0) throw new AppError("conflict", CATEGORY_HAS_PRODUCTS);
+  try {
+    await prisma.category.delete({ where: { id: categoryId } });
+  } catch (error) {
+    if (error instanceof Prisma.PrismaClientKnownRequestError) {
+      // A product added since the check: the foreign key (onDelete: Restrict) refuses the delete.
+      if (error.code === "P2003" || error.code === "P2014") throw new AppError("conflict", CATEGORY_HAS_PRODUCTS);
+      if (error.code === "P2025") throw new AppError("not_found", CATEGORY_NOT_FOUND);
+    }
+    throw error;
+  }
+  expireCatalog({ categories: true, gallery: true });
+  return { id: categoryId };
+}
