@@ -1,0 +1,26 @@
+import type { Metadata } from "next";
+import { ProductsManager } from "@/components/admin/products/products-manager";
+import { requireAdminPage } from "@/lib/auth/guard";
+import { ADMIN_PRODUCT_LIMIT } from "@/lib/catalog/admin-schemas";
+import { normalizeSearch } from "@/lib/catalog/rules";
+import { listAdminCategories, listAdminProducts } from "@/lib/catalog/service";
+
+export const metadata: Metadata = { title: "Products" };
+
+type ProductsPageProps = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+/** Admin products (spec §2): the newest 50, or those matching ?search=, with add / edit / clone / delete. */
+export default async function ProductsPage({ searchParams }: ProductsPageProps) {
+  await requireAdminPage();
+  const params = await searchParams;
+  const search = normalizeSearch(Array.isArray(params.search) ? params.search[0] : params.search);
+  const [products, categories] = await Promise.all([listAdminProducts({ search: search || undefined, limit: ADMIN_PRODUCT_LIMIT }), listAdminCategories()]);
+  return (
+    <ProductsManager
+      products={products}
+      categories={categories.map((c) => ({ id: c.id, name: c.name, active: c.active }))}
+      search={search}
+      limit={ADMIN_PRODUCT_LIMIT}
+    />
+  );
+}

@@ -1,0 +1,126 @@
+"use client";
+
+import { Controller, useForm, type FieldErrors, type Resolver } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Loader2 } from "lucide-react";
+import { toast } from "sonner";
+import { FormField } from "@/components/checkout/form-field";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Textarea } from "@/components/ui/textarea";
+import { createCategoryAction, updateCategoryAction } from "@/app/admin/(panel)/categories/actions";
+import { actionFailureMessage } from "@/components/admin/products/action-messages";
+import { CategoryImageField } from "@/components/admin/categories/category-image-field";
+import { categoryInputSchema, type AdminCategoryDTO } from "@/lib/catalog/admin-schemas";
+import { slugify } from "@/lib/catalog/rules";
+
+export type CategoryFormValues = { name: string; slug: string; description: string; sortOrder: string; image: string | null };
+
+function toFormValues(category: AdminCategoryDTO | null): CategoryFormValues {
+  return {
+    name: category?.name ?? "",
+    slug: category?.slug ?? "",
+    description: category?.description ?? "",
+    sortOrder: String(category?.sortOrder ?? 0),
+    image: category?.image ?? null,
+  };
+}
+
+/** Trimmed; a blank slug is left for the server to derive from the name, blank text clears. */
+function toPayload(v: CategoryFormValues) {
+  return {
+    name: v.name.trim(),
+    slug: v.slug.trim() || undefined,
+    description: v.description.trim() || null,
+    sortOrder: v.sortOrder.trim(),
+    image: v.image,
+  };
+}
+
+const schemaResolver = zodResolver(categoryInputSchema);
+const resolver: Resolver<CategoryFormValues> = async (values, context, options) => {
+  const result = await schemaResolver(toPayload(values) as never, context, options as never);
+  if (Object.keys(result.errors).length > 0) return { values: {}, errors: result.errors as FieldErrors<CategoryFormValues> };
+  return { values, errors: {} };
+};
+
+type CategoryFormProps = { category: AdminCategoryDTO | null; onDone: () => void; onCancel: () => void };
+
+/** Add / edit a category (spec §5): name, slug (derived when blank), description, sort order, optional image. */
+export function CategoryForm({ category, onDone, onCancel }: CategoryFormProps) {
+  const editing = category !== null;
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    getValues,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<CategoryFormValues>({ resolver, defaultValues: toFormValues(category) });
+  const derivedSlug = slugify(watch("name") ?? "");
+
+  const onSubmit = handleSubmit(async () => {
+    const payload = toPayload(getValues());
+    const failed = editing ? "Failed to update category." : "Failed to create category.";
+    try {
+      const result = editing ? await updateCategoryAction({ id: category.id, input: payload }) : await createCategoryAction(payload);
+      if (result.ok) {
+        toast.success(editing ? "Category updated successfully." : "Category created successfully.");
+        onDone();
+        return;
+      }
+      for (const [key, message] of Object.entries(result.fields ?? {})) {
+        if (key in payload) setError(key as keyof CategoryFormValues, { type: "server", message });
+      }
+      toast.error(failed, { description: actionFailureMessage(result.message) });
+    } catch (error) {
+      console.error("category save failed", error);
+      toast.error(failed);
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-busy={isSubmitting} className="flex flex-col gap-5" data-testid="category-form">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField id="category-name" label="Name" error={errors.name?.message}>
+          {(aria) => <Input {...aria} {...register("name")} autoComplete="off" maxLength={100} disabled={isSubmitting} />}
+        </FormField>
+        <FormField
+          id="category-slug"
+          label="Slug"
+          hint=" (optional)"
+          error={errors.slug?.message}
+          description={derivedSlug ? `Leave blank to use “${derivedSlug}”.` : "Leave blank to derive it from the name."}
+        >
+          {(aria) => <Input {...aria} {...register("slug")} autoComplete="off" spellCheck={false} maxLength={200} placeholder={derivedSlug || "e.g. hand-turned-bowls"} disabled={isSubmitting} />}
+        </FormField>
+      </div>
+      <FormField id="category-description" label="Description" hint=" (optional)" error={errors.description?.message} description="Shown at the top of the category's shop page.">
+        {(aria) => <Textarea {...aria} {...register("description")} rows={3} maxLength={2000} disabled={isSubmitting} />}
+      </FormField>
+      <FormField id="category-sort-order" label="Sort order" error={errors.sortOrder?.message} description="Lower numbers come first in menus and lists.">
+        {(aria) => <Input {...aria} {...register("sortOrder")} type="number" inputMode="numeric" min={0} step={1} className="sm:max-w-40" disabled={isSubmitting} />}
+      </FormField>
+      <div className="flex flex-col gap-2" role="group" aria-labelledby="category-image-label">
+        <span className="text-sm font-medium" id="category-image-label">
+          Image
+        </span>
+        <Controller
+          control={control}
+          name="image"
+          render={({ field }) => <CategoryImageField id="category-image" value={field.value} onChange={field.onChange} error={errors.image?.message} disabled={isSubmitting} />}
+        />
+      </div>
+      <div className="sticky bottom-[-1.5rem] z-10 -mx-6 -mb-6 flex justify-end gap-2 border-t bg-background px-6 py-3 sm:py-4">
+        <Button type="button" variant="outline" onClick={onCancel} disabled={isSubmitting} className="flex-1 sm:flex-none">
+          Cancel
+        </Button>
+        <Button type="submit" disabled={isSubmitting} className="flex-1 sm:flex-none">
+          {isSubmitting && <Loader2 aria-hidden="true" className="animate-spin" />}
+          {editing ? "Save changes" : "Create category"}
+        </Button>
+      </div>
+    </form>
+  );
+}

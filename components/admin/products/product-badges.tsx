@@ -1,0 +1,35 @@
+import { Badge } from "@/components/ui/badge";
+import { cn } from "@/lib/utils";
+
+type BadgeFlags = { active: boolean; featured: boolean; uniqueItem: boolean; sold: boolean };
+
+/** Which status badges a product gets (spec §2): Active/Inactive, Featured, Sold (unique and sold), Unique Item (unique, not sold). */
+export function productBadgeLabels(p: BadgeFlags): string[] {
+  const labels = [p.active ? "Active" : "Inactive"];
+  if (p.featured) labels.push("Featured");
+  if (p.uniqueItem && p.sold) labels.push("Sold");
+  if (p.uniqueItem && !p.sold) labels.push("Unique Item");
+  return labels;
+}
+
+const STYLE: Record<string, string> = {
+  Active: "border-emerald-200 bg-emerald-50 text-emerald-800",
+  Inactive: "border-zinc-300 bg-zinc-100 text-zinc-700",
+  Featured: "border-amber-200 bg-amber-50 text-amber-900",
+  Sold: "border-red-200 bg-red-50 text-red-800",
+  "Unique Item": "border-sky-200 bg-sky-50 text-sky-900",
+};
+
+export function ProductBadges({ product, className }: { product: BadgeFlags; className?: string }) {
+  return (
+    <ul className={cn("flex flex-wrap gap-1.5", className)} aria-label="Status">
+      {productBadgeLabels(product).map((label) => (
+        <li key={label}>
+          <Badge variant="outline" className={STYLE[label]} data-testid="product-badge">
+            {label}
+          </Badge>
+        </li>
+      ))}
+    </ul>
+  );
+}

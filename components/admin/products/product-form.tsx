@@ -1,0 +1,163 @@
+"use client";
+
+import { useState } from "react";
+import { Controller, useForm, type FieldErrors, type Resolver } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Loader2 } from "lucide-react";
+import { toast } from "sonner";
+import { FormField } from "@/components/checkout/form-field";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { IMAGES_REQUIRED, productInputSchema } from "@/lib/catalog/admin-schemas";
+import { slugify } from "@/lib/catalog/rules";
+import { createProductAction, updateProductAction } from "@/app/admin/(panel)/products/actions";
+import { CheckField } from "@/components/admin/products/check-field";
+import { ImageUploader } from "@/components/admin/products/image-uploader";
+import { DescriptionFields, FormSection, PriceAndCategoryFields, SeoFields } from "@/components/admin/products/product-form-fields";
+import { actionFailureMessage } from "@/components/admin/products/action-messages";
+import {
+  toFormValues,
+  toProductPayload,
+  type AdminProductRow,
+  type CategoryOption,
+  type ProductFormMode,
+  type ProductFormValues,
+} from "@/components/admin/products/product-form-values";
+
+type ProductFormProps = {
+  mode: ProductFormMode;
+  product: AdminProductRow | null;
+  categories: CategoryOption[];
+  onDone: () => void;
+  onCancel: () => void;
+};
+
+const schemaResolver = zodResolver(productInputSchema);
+
+/** Validates what will be sent (the payload) with the same schema the server uses, and reports errors on the form's fields. */
+function productResolver(mode: ProductFormMode): Resolver<ProductFormValues> {
+  return async (values, context, options) => {
+    const result = await schemaResolver(toProductPayload(values, mode) as never, context, options as never);
+    const errors = { ...result.errors } as FieldErrors<ProductFormValues>;
+    // The schema checks the images only once every other field is valid; the form says it at once.
+    if (mode !== "clone" && values.images.length === 0 && !errors.images) errors.images = { type: "required", message: IMAGES_REQUIRED };
+    if (Object.keys(errors).length > 0) return { values: {}, errors };
+    return { values, errors: {} };
+  };
+}
+
+const FAILED = { create: "Failed to create product.", edit: "Failed to update product.", clone: "Failed to create product." } as const;
+const DONE = { create: "Product created successfully.", edit: "Product updated successfully.", clone: "Product created successfully." } as const;
+
+/** Add / edit / clone a product (spec §2, §5): validated in the browser and again by the server action with productInputSchema. */
+export function ProductForm({ mode, product, categories, onDone, onCancel }: ProductFormProps) {
+  // Editing keeps the product's URL unless the slug is changed by hand; create and clone follow the name.
+  const [slugTouched, setSlugTouched] = useState(mode === "edit");
+  const {
+    register,
+    control,
+    handleSubmit,
+    setValue,
+    setError,
+    getValues,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<ProductFormValues>({ resolver: productResolver(mode), defaultValues: toFormValues(product, mode) });
+
+  const uniqueItem = watch("uniqueItem");
+  const sold = watch("sold");
+  const nameField = register("name", {
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
+      if (!slugTouched) setValue("slug", slugify(e.target.value));
+    },
+  });
+  const slugField = register("slug", {
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) => setSlugTouched(e.target.value.trim() !== ""),
+  });
+
+  const onSubmit = handleSubmit(async () => {
+    const payload = toProductPayload(getValues(), mode);
+    try {
+      const result = mode === "edit" && product ? await updateProductAction({ id: product.id, input: payload }) : await createProductAction(payload);
+      if (result.ok) {
+        toast.success(DONE[mode]);
+        onDone();
+        return;
+      }
+      for (const [key, message] of Object.entries(result.fields ?? {})) {
+        const field = key.split(".")[0] as keyof ProductFormValues;
+        if (field in getValues()) setError(field, { type: "server", message });
+      }
+      toast.error(FAILED[mode], { description: actionFailureMessage(result.message) });
+    } catch (error) {
+      console.error("product save failed", error);
+      toast.error(FAILED[mode]);
+    }
+  });
+
+  const imagesError = errors.images?.message ?? errors.images?.root?.message ?? (Array.isArray(errors.images) ? "Check the product images." : undefined);
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-busy={isSubmitting} className="flex flex-col gap-8" data-testid="product-form">
+      <FormSection title="Details">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField id="product-name" label="Name" error={errors.name?.message}>
+            {(aria) => <Input {...aria} {...nameField} autoComplete="off" maxLength={200} disabled={isSubmitting} />}
+          </FormField>
+          <FormField
+            id="product-slug"
+            label="Slug"
+            error={errors.slug?.message}
+            description={mode === "edit" ? "Changing the slug changes the product's web address." : "Filled in from the name until you edit it."}
+          >
+            {(aria) => <Input {...aria} {...slugField} autoComplete="off" spellCheck={false} maxLength={200} placeholder="e.g. walnut-serving-bowl" disabled={isSubmitting} />}
+          </FormField>
+        </div>
+        <PriceAndCategoryFields register={register} control={control} errors={errors} categories={categories} disabled={isSubmitting} />
+        <DescriptionFields register={register} errors={errors} disabled={isSubmitting} />
+      </FormSection>
+
+      <FormSection title="Media" description={mode === "clone" ? "A clone starts without images or video; add them now or later." : undefined}>
+        <div className="flex flex-col gap-2" role="group" aria-labelledby="product-images-label">
+          <span className="text-sm font-medium" id="product-images-label">
+            Images
+          </span>
+          <Controller
+            control={control}
+            name="images"
+            render={({ field }) => <ImageUploader id="product-images" value={field.value} onChange={field.onChange} error={imagesError} disabled={isSubmitting} />}
+          />
+        </div>
+        <FormField id="product-video-url" label="Video URL" hint=" (optional)" error={errors.videoUrl?.message} description="A YouTube or Vimeo link.">
+          {(aria) => <Input {...aria} {...register("videoUrl")} type="url" inputMode="url" placeholder="https://www.youtube.com/watch?v=…" disabled={isSubmitting} />}
+        </FormField>
+      </FormSection>
+
+      <FormSection title="Visibility">
+        <div className="grid gap-3 sm:grid-cols-2">
+          <CheckField id="product-active" label="Active" description="Shown in the shop." {...register("active")} disabled={isSubmitting} />
+          <CheckField id="product-featured" label="Featured" description="Shown on the home page." {...register("featured")} disabled={isSubmitting} />
+          <CheckField id="product-unique" label="Unique item" description="One of a kind: only 1 available." {...register("uniqueItem")} disabled={isSubmitting} />
+          {uniqueItem && <CheckField id="product-sold" label="Sold" description="This piece has found its home." {...register("sold")} disabled={isSubmitting} />}
+          {uniqueItem && sold && (
+            <CheckField id="product-show-in-gallery" label="Show in gallery" description="List it in the gallery of sold pieces." {...register("showInGallery")} disabled={isSubmitting} />
+          )}
+        </div>
+      </FormSection>
+
+      <FormSection title="SEO">
+        <SeoFields register={register} errors={errors} disabled={isSubmitting} />
+      </FormSection>
+
+      <div className="sticky bottom-[-1.5rem] z-10 -mx-6 -mb-6 flex justify-end gap-2 border-t bg-background px-6 py-3 sm:py-4">
+        <Button type="button" variant="outline" onClick={onCancel} disabled={isSubmitting} className="flex-1 sm:flex-none">
+          Cancel
+        </Button>
+        <Button type="submit" disabled={isSubmitting} className="flex-1 sm:flex-none">
+          {isSubmitting && <Loader2 aria-hidden="true" className="animate-spin" />}
+          {mode === "edit" ? "Save changes" : mode === "clone" ? "Create copy" : "Create product"}
+        </Button>
+      </div>
+    </form>
+  );
+}
