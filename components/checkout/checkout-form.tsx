@@ -1,0 +1,138 @@
+"use client";
+
+import { useCallback, useEffect, useRef, useState } from "react";
+import { FormProvider, useForm, useWatch } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { getSessionId } from "@/lib/cart/session";
+import type { CartItem } from "@/lib/cart/store";
+import {
+  checkoutFormSchema,
+  DEFAULT_COUNTRY,
+  isAddressComplete,
+  isValidEmail,
+  type CheckoutFormInput,
+  type CheckoutFormValues,
+} from "@/lib/checkout/schemas";
+import { refreshCartAvailability } from "@/components/cart/cart-actions";
+import type { CheckoutRequestError } from "@/components/checkout/checkout-api";
+import { cartLines, checkoutTotals, cleanAddress, paymentIntentRequest } from "@/components/checkout/checkout-totals";
+import { ContactCard } from "@/components/checkout/contact-card";
+import { OrderSummary } from "@/components/checkout/order-summary";
+import { PaymentCard } from "@/components/checkout/payment-card";
+import type { PaymentHandle } from "@/components/checkout/payment-handle";
+import { recheckCart } from "@/components/checkout/recheck-cart";
+import { ShippingCard } from "@/components/checkout/shipping-card";
+import { usePaymentIntent } from "@/components/checkout/use-payment-intent";
+import { usePlaceOrder } from "@/components/checkout/use-place-order";
+
+const DEFAULTS: CheckoutFormInput = {
+  email: "",
+  firstName: "",
+  lastName: "",
+  phone: "",
+  newsletter: false,
+  shippingAddress: { line1: "", line2: "", city: "", state: "", postalCode: "", country: DEFAULT_COUNTRY },
+};
+
+type Props = {
+  items: CartItem[];
+  publishableKey: string | null;
+  onPlaced: (orderNumber: string) => void;
+};
+
+/** The checkout proper: form (contact, shipping, payment) on the left, summary on the right; summary first on phones. */
+export function CheckoutForm({ items, publishableKey, onPlaced }: Props) {
+  const form = useForm<CheckoutFormInput, unknown, CheckoutFormValues>({
+    resolver: zodResolver(checkoutFormSchema),
+    defaultValues: DEFAULTS,
+    // Messages appear on the first submit, then follow each change. Not on blur: a message appearing
+    // as a field loses focus shifts the Pay button under the pointer and swallows the click.
+    mode: "onSubmit",
+    reValidateMode: "onChange",
+  });
+  const paymentHandle = useRef<PaymentHandle | null>(null);
+
+  // Sold or re-priced pieces are flagged before the shopper pays.
+  useEffect(() => {
+    void refreshCartAvailability();
+  }, []);
+
+  const watchedAddress = useWatch({ control: form.control, name: "shippingAddress" });
+  const address = cleanAddress(watchedAddress);
+  const addressComplete = isAddressComplete(address);
+  const blocked = items.some((i) => i.unavailable);
+  const totals = checkoutTotals(items, addressComplete);
+  const requestKey = JSON.stringify({ items: cartLines(items), address, amount: totals.total });
+
+  const buildRequest = useCallback(() => {
+    const v = form.getValues();
+    return paymentIntentRequest(getSessionId(), items, cleanAddress(v.shippingAddress), v, isValidEmail(v.email));
+  }, [form, items]);
+
+  const onConflict = useCallback((error: CheckoutRequestError) => {
+    void recheckCart(error.unavailable);
+  }, []);
+
+  const payment = usePaymentIntent({
+    enabled: addressComplete && !blocked && items.length > 0,
+    requestKey,
+    buildRequest,
+    onConflict,
+  });
+
+  const placeOrder = usePlaceOrder({
+    items,
+    paymentHandle,
+    ensureIntent: payment.ensureCurrent,
+    prepareAgain: payment.reset,
+    onPlaced,
+  });
+
+  // Our own flag rather than formState.isSubmitting: it is set only once the form is valid, so a failed
+  // validation never disables (and so never un-focuses) the field that needs fixing.
+  const [submitting, setSubmitting] = useState(false);
+  const busy = useRef(false);
+  const onSubmit = form.handleSubmit(
+    async (values) => {
+      if (busy.current) return;
+      busy.current = true;
+      setSubmitting(true);
+      try {
+        await placeOrder(values);
+      } finally {
+        busy.current = false;
+        setSubmitting(false);
+      }
+    },
+    () => {
+      // Show the card's own messages too, so every problem is visible at once (focus stays on the first form error).
+      paymentHandle.current?.validate({ focus: false });
+    },
+  );
+
+  return (
+    <FormProvider {...form}>
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(320px,400px)] lg:gap-10">
+        <div className="lg:sticky lg:top-24 lg:col-start-2 lg:row-start-1">
+          <OrderSummary items={items} totals={totals} />
+        </div>
+        <form onSubmit={onSubmit} noValidate aria-busy={submitting} aria-label="Checkout" className="flex min-w-0 flex-col gap-6 lg:col-start-1 lg:row-start-1">
+          <fieldset disabled={submitting} className="flex min-w-0 flex-col gap-6">
+            <ContactCard />
+            <ShippingCard />
+          </fieldset>
+          <PaymentCard
+            state={payment.state}
+            blocked={blocked}
+            addressComplete={addressComplete}
+            submitting={submitting}
+            total={totals.total}
+            publishableKey={publishableKey}
+            handleRef={paymentHandle}
+            onRetry={payment.reset}
+          />
+        </form>
+      </div>
+    </FormProvider>
+  );
+}

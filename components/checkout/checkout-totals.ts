@@ -1,0 +1,96 @@
+import { cartSubtotalCents, type CartItem } from "@/lib/cart/store";
+import { qualifiesForFreeShipping, shippingFor, SHIPPING_SERVICE } from "@/lib/checkout/pricing";
+import type { CheckoutFormValues, ShippingAddress } from "@/lib/checkout/schemas";
+import { fromCents, toCents, type Cents } from "@/lib/money";
+import type { OrderPayload, PaymentIntentRequest } from "@/components/checkout/checkout-api";
+
+/** Spec §9 at checkout: shipping 0 until the address is complete; tax shown and sent as 0, not added. */
+export type CheckoutTotals = {
+  subtotal: Cents;
+  shipping: Cents;
+  tax: Cents;
+  total: Cents;
+  addressComplete: boolean;
+  freeShipping: boolean;
+};
+
+export function checkoutTotals(items: CartItem[], addressComplete: boolean): CheckoutTotals {
+  const subtotal = cartSubtotalCents(items);
+  const shipping = shippingFor(subtotal, addressComplete);
+  return { subtotal, shipping, tax: 0, total: subtotal + shipping, addressComplete, freeShipping: qualifiesForFreeShipping(subtotal) };
+}
+
+/** The address as it will be sent: trimmed, empty line2 dropped, country defaulting to US. */
+export function cleanAddress(addr: Partial<Record<keyof ShippingAddress, string | undefined>> | undefined): ShippingAddress {
+  const t = (v: string | undefined) => (v ?? "").trim();
+  const line2 = t(addr?.line2);
+  return {
+    line1: t(addr?.line1),
+    ...(line2 ? { line2 } : {}),
+    city: t(addr?.city),
+    state: t(addr?.state),
+    postalCode: t(addr?.postalCode),
+    country: t(addr?.country).toUpperCase() || "US",
+  };
+}
+
+export function cartLines(items: CartItem[]) {
+  return items.map((i) => ({ productId: i.productId, quantity: i.quantity }));
+}
+
+type ContactSoFar = { email?: string; firstName?: string; lastName?: string; phone?: string; newsletter?: boolean };
+
+/** The create-payment-intent body: contact details only as far as they are filled in (and the email only once valid). */
+export function paymentIntentRequest(
+  sessionId: string,
+  items: CartItem[],
+  address: ShippingAddress,
+  contact: ContactSoFar,
+  emailValid: boolean,
+): PaymentIntentRequest {
+  const { total } = checkoutTotals(items, true);
+  const opt = (v: string | undefined) => {
+    const s = (v ?? "").trim();
+    return s ? s : undefined;
+  };
+  return {
+    sessionId,
+    items: cartLines(items),
+    ...(emailValid && opt(contact.email) ? { email: opt(contact.email) } : {}),
+    ...(opt(contact.firstName) ? { firstName: opt(contact.firstName) } : {}),
+    ...(opt(contact.lastName) ? { lastName: opt(contact.lastName) } : {}),
+    ...(opt(contact.phone) ? { phone: opt(contact.phone) } : {}),
+    newsletter: Boolean(contact.newsletter),
+    shippingAddress: address,
+    amount: total,
+  };
+}
+
+/** Spec §7 "Order payload at checkout", plus the payment intent the server actually trusts. */
+export function orderPayload(values: CheckoutFormValues, items: CartItem[], paymentIntentId: string): OrderPayload {
+  const { subtotal, shipping, total } = checkoutTotals(items, true);
+  const address = cleanAddress(values.shippingAddress);
+  return {
+    paymentIntentId,
+    orderNumber: `ORD-${Date.now()}`,
+    status: "confirmed",
+    firstName: values.firstName,
+    lastName: values.lastName,
+    email: values.email,
+    phone: values.phone ?? "",
+    shippingAddress: address,
+    billingAddress: { ...address },
+    items: items.map((i) => ({
+      productId: i.productId,
+      quantity: i.quantity,
+      price: i.price,
+      total: fromCents(toCents(i.price) * i.quantity),
+    })),
+    subtotal: fromCents(subtotal),
+    shipping: fromCents(shipping),
+    shippingService: SHIPPING_SERVICE,
+    tax: fromCents(0),
+    total: fromCents(total),
+    newsletter: values.newsletter,
+  };
+}

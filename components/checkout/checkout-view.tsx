@@ -1,0 +1,45 @@
+"use client";
+
+import { useState } from "react";
+import { Loader2 } from "lucide-react";
+import { Skeleton } from "@/components/ui/skeleton";
+import { useCart } from "@/lib/cart/store";
+import { CartEmpty } from "@/components/cart/cart-empty";
+import { useHydrated } from "@/components/cart/use-hydrated";
+import { CheckoutForm } from "@/components/checkout/checkout-form";
+
+function CheckoutSkeleton() {
+  return (
+    <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(320px,400px)] lg:gap-10" aria-hidden="true" data-testid="checkout-loading">
+      <Skeleton className="h-40 rounded-xl lg:col-start-2 lg:row-start-1 lg:h-80" />
+      <div className="flex flex-col gap-6 lg:col-start-1 lg:row-start-1">
+        <Skeleton className="h-64 rounded-xl" />
+        <Skeleton className="h-80 rounded-xl" />
+        <Skeleton className="h-32 rounded-xl" />
+      </div>
+    </div>
+  );
+}
+
+/**
+ * /checkout in the browser: the persisted cart decides what shows. Empty cart →
+ * 'Your cart is empty'; otherwise the form. After a successful order the cart is
+ * cleared, so the page says it is moving on rather than flashing the empty state.
+ */
+export function CheckoutView({ publishableKey }: { publishableKey: string | null }) {
+  const hydrated = useHydrated();
+  const items = useCart((s) => s.cartItems);
+  const [placedOrder, setPlacedOrder] = useState<string | null>(null);
+
+  if (!hydrated) return <CheckoutSkeleton />;
+  if (placedOrder) {
+    return (
+      <div role="status" className="flex flex-col items-center gap-3 py-20 text-center text-muted-foreground">
+        <Loader2 aria-hidden="true" className="size-6 animate-spin text-primary" />
+        <p>Order {placedOrder} placed. Taking you to your confirmation...</p>
+      </div>
+    );
+  }
+  if (items.length === 0) return <CartEmpty className="rounded-xl border bg-card px-6 py-16 shadow-xs" />;
+  return <CheckoutForm items={items} publishableKey={publishableKey} onPlaced={setPlacedOrder} />;
+}

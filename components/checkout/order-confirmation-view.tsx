@@ -1,0 +1,193 @@
+"use client";
+
+import { useEffect, useRef, useState } from "react";
+import Link from "next/link";
+import { useRouter, useSearchParams } from "next/navigation";
+import { AlertCircle, CheckCircle2, Hammer, Loader2, Mail, MessageCircle, Truck } from "lucide-react";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import { useHydrated } from "@/components/cart/use-hydrated";
+import { createOrder, isCheckoutRequestError } from "@/components/checkout/checkout-api";
+import { readPendingCheckout } from "@/components/checkout/pending-checkout";
+import { LAST_ORDER_KEY, ORDER_FAILED, rememberOrder } from "@/components/checkout/use-place-order";
+
+function readLastOrder(): string | null {
+  try {
+    return window.localStorage.getItem(LAST_ORDER_KEY);
+  } catch {
+    return null;
+  }
+}
+
+const NEXT_STEPS = [
+  { icon: Hammer, title: "Made and packed by hand", body: "I finish, check and carefully pack your order in the workshop, usually within a few working days." },
+  { icon: Truck, title: "Shipped with tracking", body: "When it leaves with USPS Ground Advantage, you'll get an email with the tracking number." },
+  {
+    icon: MessageCircle,
+    title: "Questions?",
+    body: (
+      <>
+        <Link href="/contact" className="font-medium text-primary underline-offset-4 hover:underline">
+          Get in touch
+        </Link>{" "}
+        and mention your order number: I answer every message myself.
+      </>
+    ),
+  },
+];
+
+function Confirmed({ orderNumber }: { orderNumber: string }) {
+  return (
+    <div className="mx-auto flex max-w-2xl flex-col items-center text-center" data-testid="order-confirmed">
+      <span className="flex size-16 items-center justify-center rounded-full bg-accent text-primary">
+        <CheckCircle2 aria-hidden="true" className="size-9" />
+      </span>
+      <h1 className="mt-5 text-3xl font-semibold sm:text-4xl">Order Confirmed!</h1>
+      <p className="mt-3 text-lg text-muted-foreground">Thank you for supporting a one-person workshop.</p>
+
+      <dl className="mt-8 grid w-full gap-4 rounded-xl border bg-card p-6 text-left shadow-xs sm:grid-cols-2">
+        <div>
+          <dt className="text-sm text-muted-foreground">Order number</dt>
+          <dd className="mt-1 font-mono text-lg font-semibold break-all" data-testid="order-number">
+            {orderNumber}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-sm text-muted-foreground">Status</dt>
+          <dd className="mt-1">
+            <span className="inline-flex items-center gap-1.5 rounded-full bg-accent px-3 py-1 text-sm font-medium text-accent-foreground" data-testid="order-status">
+              <span aria-hidden="true" className="size-2 rounded-full bg-primary" />
+              Order Confirmed - Processing
+            </span>
+          </dd>
+        </div>
+        <div className="flex items-start gap-3 border-t pt-4 sm:col-span-2">
+          <Mail aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
+          <p className="text-sm leading-relaxed">A confirmation email with your order details is on its way. If you don&apos;t see it in a few minutes, check your spam folder.</p>
+        </div>
+      </dl>
+
+      <section aria-labelledby="next-steps-title" className="mt-10 w-full text-left">
+        <h2 id="next-steps-title" className="text-2xl font-semibold">
+          What happens next
+        </h2>
+        <ol className="mt-4 grid gap-4">
+          {NEXT_STEPS.map(({ icon: Icon, title, body }, i) => (
+            <li key={title} className="flex gap-4 rounded-xl border bg-card p-4 shadow-xs">
+              <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-accent text-primary">
+                <Icon aria-hidden="true" className="size-5" />
+              </span>
+              <div className="min-w-0 text-sm leading-relaxed">
+                <h3 className="font-sans text-base font-semibold">
+                  <span className="sr-only">Step {i + 1}: </span>
+                  {title}
+                </h3>
+                <p className="mt-0.5 text-muted-foreground">{body}</p>
+              </div>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <div className="mt-10 flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
+        <Button asChild size="lg">
+          <Link href="/shop">Continue Shopping</Link>
+        </Button>
+        <Button asChild size="lg" variant="outline">
+          <Link href="/contact">Contact Us</Link>
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function Problem({ title, message }: { title: string; message: string }) {
+  return (
+    <div role="alert" className="mx-auto flex max-w-xl flex-col items-center text-center" data-testid="order-problem">
+      <span className="flex size-16 items-center justify-center rounded-full bg-destructive/10 text-destructive">
+        <AlertCircle aria-hidden="true" className="size-9" />
+      </span>
+      <h1 className="mt-5 text-3xl font-semibold">{title}</h1>
+      <p className="mt-3 text-muted-foreground">{message}</p>
+      <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+        <Button asChild size="lg">
+          <Link href="/checkout">Back to Checkout</Link>
+        </Button>
+        <Button asChild size="lg" variant="outline">
+          <Link href="/contact">Contact Us</Link>
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+export function ConfirmationPending({ text = "Loading your order..." }: { text?: string }) {
+  return (
+    <div role="status" className="flex flex-col items-center gap-3 py-20 text-center text-muted-foreground">
+      <Loader2 aria-hidden="true" className="size-6 animate-spin text-primary" />
+      <p>{text}</p>
+    </div>
+  );
+}
+
+type Finalising = { status: "working" } | { status: "done"; orderNumber: string } | { status: "failed"; title: string; message: string };
+
+/**
+ * /order-confirmation: the order from ?order=, else the locally stored last order
+ * number; neither → home. A Stripe redirect return (?payment_intent=…) finalises
+ * the order once (idempotent on the server) and then shows its number.
+ */
+export function OrderConfirmationView() {
+  const params = useSearchParams();
+  const router = useRouter();
+  const hydrated = useHydrated();
+  const orderParam = params.get("order");
+  const paymentIntentId = params.get("payment_intent");
+  const redirectStatus = params.get("redirect_status");
+  const returning = !orderParam && Boolean(paymentIntentId);
+  const [finalising, setFinalising] = useState<Finalising>({ status: "working" });
+  const started = useRef(false);
+
+  const stored = hydrated && !orderParam && !returning ? readLastOrder() : null;
+  const orderNumber = orderParam ?? stored;
+
+  useEffect(() => {
+    if (hydrated && !orderNumber && !returning) router.replace("/");
+  }, [hydrated, orderNumber, returning, router]);
+
+  useEffect(() => {
+    if (!returning || !paymentIntentId || started.current) return;
+    started.current = true;
+    if (redirectStatus === "failed") {
+      setFinalising({ status: "failed", title: "Payment failed", message: "Your bank did not authorise the payment, so nothing was charged. Please try again." });
+      return;
+    }
+    const pending = readPendingCheckout(paymentIntentId);
+    createOrder({ paymentIntentId, ...(pending ? { ...pending, paymentIntentId } : {}) })
+      .then(({ orderNumber: created }) => {
+        rememberOrder(created);
+        toast.success("Order submitted!", {
+          description: pending?.newsletter ? "You've also been subscribed to our newsletter." : "Your order has been successfully placed.",
+        });
+        setFinalising({ status: "done", orderNumber: created });
+        router.replace(`/order-confirmation?order=${encodeURIComponent(created)}`);
+      })
+      .catch((error: unknown) => {
+        if (isCheckoutRequestError(error) && (error.status === 409 || error.status === 402)) {
+          setFinalising({ status: "failed", title: error.status === 409 ? "Order not completed" : "Payment failed", message: error.message });
+          return;
+        }
+        console.error("Order creation failed", error);
+        toast.error(ORDER_FAILED.title, { description: ORDER_FAILED.description });
+        setFinalising({ status: "failed", title: ORDER_FAILED.title, message: ORDER_FAILED.description });
+      });
+  }, [returning, paymentIntentId, redirectStatus, router]);
+
+  if (returning) {
+    if (finalising.status === "done") return <Confirmed orderNumber={finalising.orderNumber} />;
+    if (finalising.status === "failed") return <Problem title={finalising.title} message={finalising.message} />;
+    return <ConfirmationPending text="Confirming your payment..." />;
+  }
+  if (orderNumber) return <Confirmed orderNumber={orderNumber} />;
+  return <ConfirmationPending />;
+}

@@ -1,0 +1,61 @@
+"use client";
+
+import { ChevronDown } from "lucide-react";
+import { useFormContext } from "react-hook-form";
+import { Input } from "@/components/ui/input";
+import { SHIPPING_COUNTRIES, type CheckoutFormInput } from "@/lib/checkout/schemas";
+import { cn } from "@/lib/utils";
+import { CheckoutSection, FormField } from "@/components/checkout/form-field";
+
+/** Shipping address (spec §3): line1, optional line2, city, state, postal code, country (US by default). */
+export function ShippingCard() {
+  const {
+    register,
+    formState: { errors },
+  } = useFormContext<CheckoutFormInput>();
+  const e = errors.shippingAddress;
+
+  return (
+    <CheckoutSection id="shipping" step={2} title="Shipping address" description="Shipped with USPS Ground Advantage, with tracking.">
+      <div className="grid gap-4 sm:grid-cols-6">
+        <FormField id="checkout-line1" label="Address" error={e?.line1?.message} className="sm:col-span-6">
+          {(aria) => <Input {...aria} {...register("shippingAddress.line1")} autoComplete="address-line1" placeholder="Street address" className="h-10" />}
+        </FormField>
+        <FormField id="checkout-line2" label="Apartment, suite, etc. (optional)" error={e?.line2?.message} className="sm:col-span-6">
+          {(aria) => <Input {...aria} {...register("shippingAddress.line2")} autoComplete="address-line2" className="h-10" />}
+        </FormField>
+        <FormField id="checkout-city" label="City" error={e?.city?.message} className="sm:col-span-3">
+          {(aria) => <Input {...aria} {...register("shippingAddress.city")} autoComplete="address-level2" className="h-10" />}
+        </FormField>
+        <FormField id="checkout-state" label="State" error={e?.state?.message} className="sm:col-span-3 lg:col-span-1">
+          {(aria) => <Input {...aria} {...register("shippingAddress.state")} autoComplete="address-level1" placeholder="NC" className="h-10" />}
+        </FormField>
+        <FormField id="checkout-postal-code" label="ZIP / postal code" error={e?.postalCode?.message} className="sm:col-span-3 lg:col-span-2">
+          {(aria) => <Input {...aria} {...register("shippingAddress.postalCode")} autoComplete="postal-code" inputMode="numeric" className="h-10" />}
+        </FormField>
+        <FormField id="checkout-country" label="Country" error={e?.country?.message} className="sm:col-span-3 lg:col-span-6">
+          {(aria) => (
+            <div className="relative">
+              <select
+                {...aria}
+                {...register("shippingAddress.country")}
+                autoComplete="country"
+                className={cn(
+                  "h-10 w-full appearance-none rounded-md border border-input bg-transparent py-1 pr-9 pl-3 text-base shadow-xs outline-none md:text-sm",
+                  "focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-invalid:border-destructive",
+                )}
+              >
+                {SHIPPING_COUNTRIES.map((c) => (
+                  <option key={c.code} value={c.code}>
+                    {c.name}
+                  </option>
+                ))}
+              </select>
+              <ChevronDown aria-hidden="true" className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 opacity-50" />
+            </div>
+          )}
+        </FormField>
+      </div>
+    </CheckoutSection>
+  );
+}

@@ -1,0 +1,76 @@
+import { z } from "zod";
+
+/**
+ * The checkout form (spec §3 "Checkout form", §5 "Checkout required"): client-safe
+ * zod, used by the checkout page's react-hook-form. The server validates the same
+ * fields in lib/checkout/api-schemas.ts with the same messages.
+ */
+
+export const CHECKOUT_MESSAGES = {
+  emailRequired: "Email is required",
+  emailInvalid: "Please enter a valid email address",
+  firstNameRequired: "First name is required",
+  lastNameRequired: "Last name is required",
+  line1Required: "Address is required",
+  cityRequired: "City is required",
+  stateRequired: "State is required",
+  postalCodeRequired: "ZIP / postal code is required",
+  countryUnsupported: "We currently ship within the United States only",
+} as const;
+
+/** Countries the shop ships to: USPS Ground Advantage is a domestic service (spec §7 shippingService). */
+export const SHIPPING_COUNTRIES = [{ code: "US", name: "United States" }] as const;
+export const DEFAULT_COUNTRY = "US";
+
+const required = (message: string, max: number) =>
+  z
+    .string({ message })
+    .trim()
+    .min(1, message)
+    .max(max, `Please use at most ${max} characters`);
+
+export const shippingAddressSchema = z.object({
+  line1: required(CHECKOUT_MESSAGES.line1Required, 200),
+  line2: z.string().trim().max(200, "Please use at most 200 characters").optional(),
+  city: required(CHECKOUT_MESSAGES.cityRequired, 100),
+  state: required(CHECKOUT_MESSAGES.stateRequired, 100),
+  postalCode: required(CHECKOUT_MESSAGES.postalCodeRequired, 20),
+  country: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .default(DEFAULT_COUNTRY)
+    .refine((code) => SHIPPING_COUNTRIES.some((c) => c.code === code), CHECKOUT_MESSAGES.countryUnsupported),
+});
+
+export const checkoutFormSchema = z.object({
+  email: z
+    .string({ message: CHECKOUT_MESSAGES.emailRequired })
+    .trim()
+    .min(1, CHECKOUT_MESSAGES.emailRequired)
+    .pipe(z.email(CHECKOUT_MESSAGES.emailInvalid).max(254, CHECKOUT_MESSAGES.emailInvalid)),
+  firstName: required(CHECKOUT_MESSAGES.firstNameRequired, 100),
+  lastName: required(CHECKOUT_MESSAGES.lastNameRequired, 100),
+  phone: z.string().trim().max(40, "Phone number is too long").optional(),
+  newsletter: z.boolean().default(false),
+  shippingAddress: shippingAddressSchema,
+});
+
+/** What the form holds while editing (country and newsletter may be missing). */
+export type CheckoutFormInput = z.input<typeof checkoutFormSchema>;
+/** What a valid submit produces (trimmed, defaults applied). */
+export type CheckoutFormValues = z.output<typeof checkoutFormSchema>;
+export type ShippingAddress = z.output<typeof shippingAddressSchema>;
+
+type AddressLike = Partial<Record<"line1" | "line2" | "city" | "state" | "postalCode" | "country", string | null>> | null | undefined;
+
+/** Spec §4: the address is complete when line1, city, state and postalCode are filled (blank counts as empty). */
+export function isAddressComplete(addr: AddressLike): boolean {
+  if (!addr) return false;
+  return [addr.line1, addr.city, addr.state, addr.postalCode].every((v) => typeof v === "string" && v.trim().length > 0);
+}
+
+/** True when `value` would pass the form's email rule (used to decide what contact details to send early). */
+export function isValidEmail(value: string | null | undefined): boolean {
+  return checkoutFormSchema.shape.email.safeParse(value ?? "").success;
+}
