@@ -1,8 +1,10 @@
+import { CartDrawer } from "@/components/cart/cart-drawer";
+import { CartSync } from "@/components/cart/cart-sync";
 import { SiteFooter } from "@/components/layout/site-footer";
 import { SiteHeader } from "@/components/layout/site-header";
 import { SkipLink } from "@/components/layout/skip-link";
 
-/** Storefront shell: skip link, sticky header, main content, footer. */
+/** Storefront shell: skip link, sticky header, main content, footer; the cart drawer and cart sync are mounted once here. */
 export default function ShopLayout({ children }: { children: React.ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col">
@@ -12,6 +14,8 @@ export default function ShopLayout({ children }: { children: React.ReactNode }) 
         {children}
       </main>
       <SiteFooter />
+      <CartDrawer />
+      <CartSync />
     </div>
   );
 }

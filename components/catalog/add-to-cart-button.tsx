@@ -1,9 +1,10 @@
 "use client";
 
-import { ShoppingCart } from "lucide-react";
+import { Check, Loader2, ShoppingCart } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 import type { CartProductDTO } from "@/lib/catalog/types";
+import { useAddToCart } from "@/components/cart/use-add-to-cart";
 
 type AddToCartButtonProps = {
   product: CartProductDTO;
@@ -11,14 +12,19 @@ type AddToCartButtonProps = {
   quantity?: number;
   size?: "default" | "sm" | "lg";
   className?: string;
+  /** Label for a unique piece already in the cart: 'In Cart' on cards, 'Already in Cart' on the product page. */
+  inCartLabel?: string;
 };
 
 /**
- * The add-to-cart control. The cart itself arrives with a later issue; until then the
- * button renders its final states ('Add to Cart' / disabled 'Sold') and is a no-op.
+ * The add-to-cart control (spec §4 card button): 'Add to Cart', 'Adding...' while
+ * pending, 'Added!' for 1.5 s, disabled 'Sold', disabled in-cart label for a
+ * unique piece already in the cart. Before hydration it renders as on the server.
  */
-export function AddToCartButton({ product, quantity = 1, size = "default", className }: AddToCartButtonProps) {
-  if (product.sold) {
+export function AddToCartButton({ product, quantity = 1, size = "default", className, inCartLabel = "In Cart" }: AddToCartButtonProps) {
+  const { ready, state, add, sold, inCart } = useAddToCart(product, quantity);
+
+  if (sold) {
     return (
       <Button type="button" size={size} variant="secondary" disabled className={cn("w-full", className)} data-testid="add-to-cart">
         Sold
@@ -26,6 +32,17 @@ export function AddToCartButton({ product, quantity = 1, size = "default", class
       </Button>
     );
   }
+
+  if (state === "idle" && inCart) {
+    return (
+      <Button type="button" size={size} variant="secondary" disabled className={cn("w-full", className)} data-testid="add-to-cart" data-product-id={product.id}>
+        <Check aria-hidden="true" />
+        {inCartLabel}
+        <span className="sr-only">: {product.name}</span>
+      </Button>
+    );
+  }
+
   return (
     <Button
       type="button"
@@ -34,9 +51,19 @@ export function AddToCartButton({ product, quantity = 1, size = "default", class
       data-testid="add-to-cart"
       data-product-id={product.id}
       data-quantity={quantity}
+      data-state={ready ? state : undefined}
+      disabled={state === "adding"}
+      aria-busy={state === "adding" || undefined}
+      onClick={add}
     >
-      <ShoppingCart aria-hidden="true" />
-      Add to Cart
+      {state === "adding" ? (
+        <Loader2 aria-hidden="true" className="animate-spin" />
+      ) : state === "added" ? (
+        <Check aria-hidden="true" />
+      ) : (
+        <ShoppingCart aria-hidden="true" />
+      )}
+      {state === "adding" ? "Adding..." : state === "added" ? "Added!" : "Add to Cart"}
       <span className="sr-only">: {product.name}</span>
     </Button>
   );

@@ -2,12 +2,20 @@
 
 import { ShoppingCart } from "lucide-react";
 import { Button } from "@/components/ui/button";
+import { useCartDrawer } from "@/components/cart/use-cart-drawer";
+import { useHydrated } from "@/components/cart/use-hydrated";
+import { useCart } from "@/lib/cart/store";
 
 /**
- * The header's cart button with its item-count badge. The cart drawer arrives
- * with a later issue: wire `count` to the cart store and `onClick` to open it.
+ * The header's cart button: item-count badge (cartCount, shown as 0 until the
+ * persisted cart is hydrated so server and client HTML match) that opens the cart drawer.
  */
-export function CartButton({ count = 0, onClick }: { count?: number; onClick?: () => void }) {
+export function CartButton() {
+  const hydrated = useHydrated();
+  const cartCount = useCart((s) => s.cartCount);
+  const open = useCartDrawer((s) => s.open);
+  const setOpen = useCartDrawer((s) => s.setOpen);
+  const count = hydrated ? cartCount : 0;
   const shown = count > 99 ? "99+" : String(count);
   return (
     <Button
@@ -16,7 +24,10 @@ export function CartButton({ count = 0, onClick }: { count?: number; onClick?: (
       size="icon"
       aria-label="Cart"
       aria-describedby="cart-count-description"
-      onClick={onClick}
+      aria-haspopup="dialog"
+      aria-expanded={open}
+      onClick={() => setOpen(true)}
+      data-ready={hydrated || undefined}
       className="relative"
     >
       <ShoppingCart aria-hidden="true" className="size-5" />

@@ -1,0 +1,9 @@
+import { z } from "zod";
+import { addToServerCart, setServerCartQuantity } from "@/lib/cart/service";
+import { readJson, withRoute } from "@/lib/http";
+
+/** POST {sessionId, productId, quantity}: adds units to the session's cart. */
+export const POST = withRoute(async (req) => addToServerCart(await readJson(req, z.unknown())));
+
+/** PUT {sessionId, productId, quantity}: sets a line's quantity. */
+export const PUT = withRoute(async (req) => setServerCartQuantity(await readJson(req, z.unknown())));

@@ -1,0 +1,18 @@
+import Image from "next/image";
+import { cn } from "@/lib/utils";
+import { site } from "@/lib/site";
+
+/** A cart line's thumbnail: the product's main image, or the shop's fallback photo. */
+export function CartLineImage({ src, alt, size, className }: { src: string | null; alt: string; size: number; className?: string }) {
+  return (
+    <Image
+      src={src ?? site.fallbackImage}
+      alt={alt}
+      width={size}
+      height={Math.round((size * 3) / 4)}
+      sizes={`${size}px`}
+      className={cn("aspect-[4/3] shrink-0 rounded-md border bg-muted object-cover", className)}
+      style={{ width: size, height: Math.round((size * 3) / 4) }}
+    />
+  );
+}

@@ -1,0 +1,64 @@
+"use client";
+
+import { Truck } from "lucide-react";
+import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
+import { Separator } from "@/components/ui/separator";
+import { amountForFreeShipping, estimateTax, qualifiesForFreeShipping, shippingFor } from "@/lib/checkout/pricing";
+import { formatMoney, type Cents } from "@/lib/money";
+import { CartCheckoutButton } from "@/components/cart/cart-checkout-button";
+
+function Row({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <div className="flex items-center justify-between text-sm">
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="font-medium tabular-nums" data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+/**
+ * Spec §2 cart page 'Order Summary': subtotal, shipping (free only OVER $100,
+ * else $15.99), estimated tax at 8 %, total, the free-shipping nudge and
+ * Proceed to Checkout. The subtotal counts available lines only.
+ */
+export function CartOrderSummary({ subtotal, blocked }: { subtotal: Cents; blocked: boolean }) {
+  const shipping = shippingFor(subtotal);
+  const tax = estimateTax(subtotal);
+  const total = subtotal + shipping + tax;
+  const shippingLabel = subtotal > 0 && shipping === 0 ? "Free" : formatMoney(shipping);
+
+  return (
+    <Card className="gap-4 lg:sticky lg:top-24" data-testid="order-summary">
+      <CardHeader>
+        <CardTitle className="font-serif text-xl">
+          <h2>Order Summary</h2>
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        <dl className="space-y-2">
+          <Row label="Subtotal" value={formatMoney(subtotal)} testId="summary-subtotal" />
+          <Row label="Shipping" value={shippingLabel} testId="summary-shipping" />
+          <Row label="Estimated tax" value={formatMoney(tax)} testId="summary-tax" />
+          <Separator className="my-3" />
+          <div className="flex items-center justify-between text-base font-semibold">
+            <dt>Total</dt>
+            <dd className="tabular-nums" data-testid="summary-total">
+              {formatMoney(total)}
+            </dd>
+          </div>
+        </dl>
+        {!qualifiesForFreeShipping(subtotal) && (
+          <p className="flex items-center gap-2 rounded-md bg-accent/60 px-3 py-2 text-sm" data-testid="free-shipping-note">
+            <Truck aria-hidden="true" className="size-4 shrink-0 text-primary" />
+            {`Add ${formatMoney(amountForFreeShipping(subtotal))} more for free shipping`}
+          </p>
+        )}
+      </CardContent>
+      <CardFooter className="flex-col items-stretch">
+        <CartCheckoutButton label="Proceed to Checkout" blocked={blocked} />
+      </CardFooter>
+    </Card>
+  );
+}

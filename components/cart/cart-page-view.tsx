@@ -1,0 +1,77 @@
+"use client";
+
+import { useEffect } from "react";
+import Link from "next/link";
+import { ArrowLeft } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/skeleton";
+import { cartSubtotalCents, useCart } from "@/lib/cart/store";
+import { clearCartLines, refreshCartAvailability } from "@/components/cart/cart-actions";
+import { CartEmpty } from "@/components/cart/cart-empty";
+import { CartOrderSummary } from "@/components/cart/cart-order-summary";
+import { CartPageLine } from "@/components/cart/cart-page-line";
+import { useHydrated } from "@/components/cart/use-hydrated";
+
+function CartPageSkeleton() {
+  return (
+    <div className="mt-8 grid gap-8 lg:grid-cols-3" aria-busy="true" aria-label="Loading your cart">
+      <div className="space-y-4 lg:col-span-2">
+        {[0, 1].map((k) => (
+          <div key={k} className="flex gap-4">
+            <Skeleton className="h-[84px] w-28 rounded-md" />
+            <div className="flex-1 space-y-2">
+              <Skeleton className="h-5 w-2/3" />
+              <Skeleton className="h-4 w-1/4" />
+            </div>
+          </div>
+        ))}
+      </div>
+      <Skeleton className="h-72 rounded-xl" />
+    </div>
+  );
+}
+
+/** The cart page body: lines, Clear Cart, Continue Shopping and the order summary; empty state when there is nothing in the cart. */
+export function CartPageView() {
+  const hydrated = useHydrated();
+  const items = useCart((s) => s.cartItems);
+  const count = useCart((s) => s.cartCount);
+
+  useEffect(() => {
+    void refreshCartAvailability();
+  }, []);
+
+  if (!hydrated) return <CartPageSkeleton />;
+
+  if (items.length === 0) return <CartEmpty className="mt-8 rounded-xl border border-dashed px-6 py-16" />;
+
+  const blocked = items.some((i) => i.unavailable);
+  return (
+    <>
+      <p className="mt-2 text-muted-foreground" data-testid="cart-page-count">
+        {count === 1 ? "1 item" : `${count} items`}
+      </p>
+      <div className="mt-6 grid items-start gap-8 lg:grid-cols-3">
+        <section aria-label="Items in your cart" className="lg:col-span-2">
+          <ul className="divide-y border-y">
+            {items.map((item) => (
+              <CartPageLine key={item.productId} item={item} />
+            ))}
+          </ul>
+          <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
+            <Button asChild variant="ghost">
+              <Link href="/shop">
+                <ArrowLeft aria-hidden="true" />
+                Continue Shopping
+              </Link>
+            </Button>
+            <Button type="button" variant="outline" onClick={clearCartLines}>
+              Clear Cart
+            </Button>
+          </div>
+        </section>
+        <CartOrderSummary subtotal={cartSubtotalCents(items)} blocked={blocked} />
+      </div>
+    </>
+  );
+}

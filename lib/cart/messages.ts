@@ -1,0 +1,19 @@
+/**
+ * Cart texts shared by the server (service errors) and the client (toasts,
+ * line flags). Pure constants: safe to import from client components.
+ */
+export const CART_MESSAGES = {
+  productNotFound: "Product not found",
+  productSold: "This item has been sold.",
+  duplicateUnique: "This one-of-a-kind item is already in your cart.",
+  uniqueLimit: "Only 1 of this one-of-a-kind item is available.",
+  quantityMin: "Quantity must be at least 1",
+  /** Line flags set by reconciliation (POST /api/cart/check, GET /api/cart/{sessionId}). */
+  lineSold: "This piece has been sold.",
+  lineGone: "This item is no longer available.",
+} as const;
+
+/** Spec §5 sets no maximum quantity; this only keeps a line's total within sane integer bounds. */
+export const MAX_LINE_QUANTITY = 9999;
+/** Most lines one check request may carry. */
+export const MAX_CHECK_LINES = 50;

@@ -1,0 +1,46 @@
+import { z } from "zod";
+import { CART_MESSAGES, MAX_CHECK_LINES, MAX_LINE_QUANTITY } from "@/lib/cart/messages";
+
+/** Cart API validation (server side; client components import ./messages instead, to stay free of zod). */
+const MAX_INT4 = 2_147_483_647;
+const PRODUCT_ID_MESSAGE = "Product id must be a positive whole number";
+
+export const sessionIdSchema = z
+  .string({ message: "A valid session id is required" })
+  .min(1, "A valid session id is required")
+  .max(64, "A valid session id is required")
+  .regex(/^[A-Za-z0-9_-]+$/, "A valid session id is required");
+
+export const productIdSchema = z.number({ message: PRODUCT_ID_MESSAGE }).int(PRODUCT_ID_MESSAGE).positive(PRODUCT_ID_MESSAGE).max(MAX_INT4, PRODUCT_ID_MESSAGE);
+
+/** A product id from a URL segment ("12" → 12). */
+export const productIdParamSchema = z.string().regex(/^\d{1,10}$/, PRODUCT_ID_MESSAGE).transform(Number).pipe(productIdSchema);
+
+export const quantitySchema = z
+  .number({ message: CART_MESSAGES.quantityMin })
+  .int("Quantity must be a whole number")
+  .min(1, CART_MESSAGES.quantityMin)
+  .max(MAX_LINE_QUANTITY, `Quantity must be at most ${MAX_LINE_QUANTITY}`);
+
+/** POST /api/cart (add) and PUT /api/cart (set quantity). */
+export const cartLineSchema = z.object(
+  { sessionId: sessionIdSchema, productId: productIdSchema, quantity: quantitySchema },
+  { message: "Request body must be a JSON object" },
+);
+export type CartLineInput = z.input<typeof cartLineSchema>;
+
+/** DELETE /api/cart/{sessionId}/{productId}. */
+export const cartLineParamsSchema = z.object({ sessionId: sessionIdSchema, productId: productIdParamSchema });
+
+/** POST /api/cart/check: the lines of a client cart to re-price and re-check. */
+export const cartCheckSchema = z.object(
+  {
+    items: z
+      .array(z.object({ productId: productIdSchema, quantity: quantitySchema }, { message: "Each item needs a productId and a quantity" }), {
+        message: "items must be an array",
+      })
+      .max(MAX_CHECK_LINES, `At most ${MAX_CHECK_LINES} items can be checked at once`),
+  },
+  { message: "Request body must be a JSON object" },
+);
+export type CartCheckInput = z.input<typeof cartCheckSchema>;

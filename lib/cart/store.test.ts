@@ -1,0 +1,102 @@
+/** @jest-environment jsdom */
+import { cartSubtotalCents, useCart } from "@/lib/cart/store";
+import type { CartProductDTO } from "@/lib/catalog/types";
+
+const jig: CartProductDTO = { id: 1, slug: "dowel-jig", name: "Dowel Jig", price: "24.00", uniqueItem: false, sold: false, image: "/a.webp" };
+const bowl: CartProductDTO = { id: 2, slug: "burl-bowl", name: "Burl Bowl", price: "320.00", uniqueItem: true, sold: false, image: null };
+const soldBowl: CartProductDTO = { ...bowl, id: 3, slug: "sold-bowl", sold: true };
+
+const state = () => useCart.getState();
+const stored = () => JSON.parse(window.localStorage.getItem("cart-storage") ?? "null");
+
+beforeEach(() => {
+  state().clearCart();
+  window.localStorage.clear();
+});
+
+describe("cart store", () => {
+  it("adds a product as a line and merges quantities when added again", () => {
+    expect(state().addItem(jig, 2)).toBe("added");
+    expect(state().addItem(jig, 3)).toBe("added");
+    expect(state().cartItems).toHaveLength(1);
+    expect(state().cartItems[0]).toMatchObject({ id: "1", productId: 1, slug: "dowel-jig", name: "Dowel Jig", price: "24.00", quantity: 5, uniqueItem: false, unavailable: null });
+    expect(state().cartCount).toBe(5);
+  });
+
+  it("refuses a unique item the second time and keeps its quantity at 1", () => {
+    expect(state().addItem(bowl, 4)).toBe("added");
+    expect(state().cartItems[0].quantity).toBe(1);
+    expect(state().addItem(bowl)).toBe("duplicate-unique");
+    expect(state().cartItems).toHaveLength(1);
+    expect(state().cartCount).toBe(1);
+    state().updateQuantity(bowl.id, 3);
+    expect(state().cartItems[0].quantity).toBe(1);
+  });
+
+  it("refuses a sold product", () => {
+    expect(state().addItem(soldBowl)).toBe("sold");
+    expect(state().cartItems).toEqual([]);
+    expect(state().cartCount).toBe(0);
+  });
+
+  it("updates quantities, removes a line at 0 or less and recounts after every change", () => {
+    state().addItem(jig, 1);
+    state().addItem(bowl);
+    expect(state().cartCount).toBe(2);
+    state().updateQuantity(jig.id, 4);
+    expect(state().cartCount).toBe(5);
+    state().updateQuantity(jig.id, 0);
+    expect(state().cartItems.map((i) => i.productId)).toEqual([bowl.id]);
+    expect(state().cartCount).toBe(1);
+    state().updateQuantity(bowl.id, -1);
+    expect(state().cartItems).toEqual([]);
+    expect(state().cartCount).toBe(0);
+  });
+
+  it("removes a line and clears the cart", () => {
+    state().addItem(jig, 2);
+    state().addItem(bowl);
+    state().removeItem(jig.id);
+    expect(state().cartCount).toBe(1);
+    state().clearCart();
+    expect(state().cartItems).toEqual([]);
+    expect(state().cartCount).toBe(0);
+  });
+
+  it("reconciles with the server: new prices, flagged lines excluded from the subtotal", () => {
+    state().addItem(jig, 2);
+    state().addItem(bowl);
+    expect(cartSubtotalCents(state().cartItems)).toBe(2 * 2400 + 32000);
+    state().reconcile([
+      { productId: jig.id, price: "25.50", unavailable: null },
+      { productId: bowl.id, price: "320.00", unavailable: "This piece has been sold." },
+    ]);
+    const [line, flagged] = state().cartItems;
+    expect(line).toMatchObject({ price: "25.50", unavailable: null });
+    expect(flagged).toMatchObject({ unavailable: "This piece has been sold." });
+    expect(cartSubtotalCents(state().cartItems)).toBe(2 * 2550);
+    expect(state().cartCount).toBe(3);
+    // A line the server clears again counts again; a missing price keeps the old one.
+    state().reconcile([{ productId: bowl.id, unavailable: null }]);
+    expect(state().cartItems[1]).toMatchObject({ price: "320.00", unavailable: null });
+    expect(cartSubtotalCents(state().cartItems)).toBe(2 * 2550 + 32000);
+  });
+
+  it("persists items and count in localStorage under cart-storage", () => {
+    state().addItem(jig, 3);
+    const saved = stored();
+    expect(saved.state.cartCount).toBe(3);
+    expect(saved.state.cartItems).toEqual([expect.objectContaining({ productId: 1, quantity: 3, price: "24.00" })]);
+    expect(Object.keys(saved.state).sort()).toEqual(["cartCount", "cartItems"]);
+  });
+
+  it("rehydrates from cart-storage", async () => {
+    window.localStorage.setItem(
+      "cart-storage",
+      JSON.stringify({ state: { cartItems: [{ id: "2", productId: 2, slug: "burl-bowl", name: "Burl Bowl", price: "320.00", image: null, quantity: 1, uniqueItem: true }], cartCount: 1 }, version: 0 }),
+    );
+    await useCart.persist.rehydrate();
+    expect(state().cartCount).toBe(1);
+    expect(state().addItem(bowl)).toBe("duplicate-unique");
+  });
+});
