@@ -3,7 +3,7 @@ import { cn } from "@/lib/utils";
 /** A table inside a card that scrolls sideways on narrow screens instead of squeezing its columns. */
 export function AdminTable({ caption, className, children, minWidth = "min-w-[44rem]" }: { caption: string; className?: string; children: React.ReactNode; minWidth?: string }) {
   return (
-    <div className={cn("overflow-x-auto rounded-xl border bg-card shadow-xs", className)}>
+    <div className={cn("relative overflow-x-auto rounded-xl border bg-card shadow-xs", className)}>
       <table className={cn("w-full border-collapse text-sm", minWidth)}>
         <caption className="sr-only">{caption}</caption>
         {children}

@@ -1,4 +1,5 @@
 import { test, expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import { queryE2eDb } from "./e2e-env";
 
 /**
  * Checkout as a shopper, with the embedded test payment provider: cart → checkout
@@ -190,12 +191,27 @@ test.describe("checkout with the test provider", () => {
     expect(await page.evaluate(() => localStorage.getItem("lastOrderNumber"))).toBe(orderNumber);
     await expect(page.locator("main").getByRole("link", { name: "Continue Shopping" })).toHaveAttribute("href", "/shop");
     await expect(page.locator("main").getByRole("link", { name: "Contact Us" })).toHaveAttribute("href", "/contact");
+
+    // What the shop recorded: the order with the server's total, a captured payment, the emails.
+    const [order] = await queryE2eDb<{ id: number; total: string; subtotal: string; shipping: string; status: string; stripePaymentIntentId: string }>(
+      `SELECT id, total::text, subtotal::text, shipping::text, status::text, "stripePaymentIntentId" FROM "Order" WHERE "orderNumber" = $1`,
+      [orderNumber],
+    );
+    expect(order).toMatchObject({ status: "confirmed", subtotal: (subtotal / 100).toFixed(2), shipping: "15.99", total: ((subtotal + 1599) / 100).toFixed(2) });
+    const items = await queryE2eDb<{ productName: string; quantity: number }>(`SELECT "productName", quantity FROM "OrderItem" WHERE "orderId" = $1`, [order.id]);
+    expect(items).toEqual([{ productName: product.name, quantity: 3 }]);
+    const [intent] = await queryE2eDb<{ status: string; amount: number }>(`SELECT status, amount FROM "TestPaymentIntent" WHERE id = $1`, [order.stripePaymentIntentId]);
+    expect(intent).toEqual({ status: "succeeded", amount: subtotal + 1599 });
+    const emails = await queryE2eDb<{ to: string; text: string }>(`SELECT "to", text FROM "EmailMessage" WHERE subject LIKE $1`, [`%${orderNumber}%`]);
+    expect(emails.map((e) => e.to).sort()).toEqual(["hello@maplemicron.com", "jo.turner@example.com"]);
+    expect(emails.find((e) => e.to === "jo.turner@example.com")!.text).toContain(`Total: $${((subtotal + 1599) / 100).toFixed(2)}`);
   });
 
   test("a declined card shows 'Payment failed' and stays on the checkout", async ({ page, request }) => {
     await seedCart(page, [{ product: await cheapProduct(request), quantity: 2 }]);
     await page.goto("/checkout");
-    await fillContactAndAddress(page);
+    const email = `declined-${Date.now()}@example.com`;
+    await fillContactAndAddress(page, { email });
     await expect(page.getByText(TEST_MODE)).toBeVisible();
 
     await fillCard(page, "4000 0000 0000 0002");
@@ -209,6 +225,7 @@ test.describe("checkout with the test provider", () => {
     await expect(toast(page, "Payment failed", "Your card has insufficient funds.")).toBeVisible();
     await expect(page).toHaveURL(/\/checkout$/);
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem("cart-storage") ?? "{}").state?.cartItems?.length)).toBe(1);
+    expect(await queryE2eDb(`SELECT id FROM "Order" WHERE email = $1`, [email])).toEqual([]);
   });
 
   test("card and form mistakes are shown inline before any request", async ({ page, request }) => {

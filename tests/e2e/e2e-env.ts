@@ -1,3 +1,4 @@
+import pg from "pg";
 /** Where the e2e server's database lives, so specs can check stored rows. */
 export const E2E_DB_PORT = Number(process.env.E2E_DB_PORT ?? 54329);
 export const E2E_DB_NAME = "mm_e2e";
@@ -10,4 +11,15 @@ export function e2eDatabaseUrl(): string {
     return u.toString();
   }
   return `postgresql://postgres:postgres@127.0.0.1:${E2E_DB_PORT}/postgres?sslmode=disable`;
+}
+
+/** Runs one query against the e2e server's database (E2E_DATABASE_URL overrides, e.g. for a dev server). */
+export async function queryE2eDb<T extends Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL ?? e2eDatabaseUrl() });
+  await client.connect();
+  try {
+    return (await client.query<T>(sql, params)).rows;
+  } finally {
+    await client.end();
+  }
 }

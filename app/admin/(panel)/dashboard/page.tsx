@@ -18,7 +18,7 @@ export default async function AdminDashboardPage() {
   return (
     <>
       <AdminPageHeader title="Dashboard" description={`Welcome back, ${admin.username}. Here is how the shop is doing.`} />
-      <div className="flex flex-col gap-6">
+      <div className="flex min-w-0 flex-col gap-6 [&>*]:min-w-0">
         <StatsTiles stats={stats} />
         <RevenueChart days={revenue} />
         <RecentOrders orders={recent} />
