@@ -1,3 +1,4 @@
+import { cn } from "@/lib/utils";
 import { formatDay } from "@/components/admin/format";
 import { formatMoney, toCents } from "@/lib/money";
 
@@ -95,8 +96,12 @@ export function RevenueChart({ days }: { days: RevenuePoint[] }) {
             {days.map((d, i) => {
               if (!labelled.has(i)) return null;
               const edge = i === 0 ? { left: 0 } : i === days.length - 1 ? { right: 0 } : { left: `${((i + 0.5) / days.length) * 100}%`, transform: "translateX(-50%)" };
+              // Phones have room for every other label only (first and last always shown).
+              const ordinal = [...labelled].sort((a, b) => a - b).indexOf(i);
+              const phoneHidden = ordinal % 2 === 1 && i !== 0 && i !== days.length - 1;
+              const beforeLast = i !== days.length - 1 && [...labelled].some((j) => j > i && j - i < labelEvery);
               return (
-                <span key={d.date} className="absolute whitespace-nowrap" style={edge}>
+                <span key={d.date} className={cn("absolute whitespace-nowrap", (phoneHidden || beforeLast) && "hidden sm:inline")} style={edge}>
                   {formatDay(d.date)}
                 </span>
               );
