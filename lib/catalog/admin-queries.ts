@@ -1,5 +1,6 @@
 import "server-only";
 import { prisma, Prisma } from "@/lib/db";
+import { productInclude, toProductDTO, type ProductRow } from "@/lib/catalog/mappers";
 import { ADMIN_PRODUCT_LIMIT, MAX_ADMIN_PRODUCT_LIMIT, type AdminCategoryDTO, type AdminProductDTO } from "@/lib/catalog/admin-schemas";
 
 /**
@@ -7,37 +8,9 @@ import { ADMIN_PRODUCT_LIMIT, MAX_ADMIN_PRODUCT_LIMIT, type AdminCategoryDTO, ty
  * products and categories included. The public, cached reads are in ./queries.ts.
  */
 
-const adminProductInclude = {
-  category: { select: { name: true, slug: true } },
-  images: { orderBy: [{ position: "asc" }, { id: "asc" }], select: { url: true, width: true, height: true, alt: true } },
-} satisfies Prisma.ProductInclude;
-
-type AdminProductRow = Prisma.ProductGetPayload<{ include: typeof adminProductInclude }>;
-
 /** The public product shape (lib/catalog/types.ts ProductDTO) plus the category name for the admin table. */
-function toAdminProductDTO(p: AdminProductRow): AdminProductDTO {
-  return {
-    id: p.id,
-    name: p.name,
-    slug: p.slug,
-    description: p.description,
-    shortDescription: p.shortDescription,
-    price: p.price.toFixed(2),
-    categoryId: p.categoryId,
-    category: { name: p.category.name, slug: p.category.slug },
-    categoryName: p.category.name,
-    images: p.images.map((i) => i.url),
-    media: p.images.map((i) => ({ url: i.url, width: i.width, height: i.height, alt: i.alt })),
-    videoUrl: p.videoUrl,
-    featured: p.featured,
-    uniqueItem: p.uniqueItem,
-    sold: p.sold,
-    showInGallery: p.showInGallery,
-    active: p.active,
-    seoTitle: p.seoTitle,
-    seoDescription: p.seoDescription,
-    createdAt: p.createdAt.toISOString(),
-  };
+function toAdminProductDTO(p: ProductRow): AdminProductDTO {
+  return { ...toProductDTO(p), categoryName: p.category.name };
 }
 
 function adminProductWhere(search?: string): Prisma.ProductWhereInput {
@@ -62,7 +35,7 @@ export async function listAdminProducts(opts: { search?: string; limit?: number 
   const limit = Math.min(Math.max(Math.trunc(opts.limit ?? ADMIN_PRODUCT_LIMIT), 1), MAX_ADMIN_PRODUCT_LIMIT);
   const rows = await prisma.product.findMany({
     where: adminProductWhere(opts.search),
-    include: adminProductInclude,
+    include: productInclude,
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: limit,
   });
@@ -74,7 +47,7 @@ export async function countAdminProducts(opts: { search?: string } = {}): Promis
 }
 
 export async function findAdminProduct(id: number): Promise<AdminProductDTO | null> {
-  const row = await prisma.product.findUnique({ where: { id }, include: adminProductInclude });
+  const row = await prisma.product.findUnique({ where: { id }, include: productInclude });
   return row ? toAdminProductDTO(row) : null;
 }
 

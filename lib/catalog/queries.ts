@@ -2,6 +2,7 @@ import "server-only";
 import { unstable_cache } from "next/cache";
 import { prisma, Prisma } from "@/lib/db";
 import { normalizeSearch } from "@/lib/catalog/schemas";
+import { productInclude, toCategoryDTO, toProductDTO } from "@/lib/catalog/mappers";
 import type { CategoryDTO, GalleryItemDTO, ProductDTO, ProductList } from "@/lib/catalog/types";
 import { DEFAULT_SORT, FEATURED_LIMIT, PAGE_SIZE, RELATED_LIMIT, type SortValue } from "@/lib/site";
 
@@ -19,41 +20,6 @@ export const CATALOG_TAGS = {
 
 /** Safety net only: tags do the real invalidation. */
 const REVALIDATE_SECONDS = 3600;
-
-const productInclude = {
-  category: { select: { name: true, slug: true } },
-  images: { orderBy: [{ position: "asc" }, { id: "asc" }], select: { url: true, width: true, height: true, alt: true } },
-} satisfies Prisma.ProductInclude;
-
-type ProductRow = Prisma.ProductGetPayload<{ include: typeof productInclude }>;
-
-function toProductDTO(p: ProductRow): ProductDTO {
-  return {
-    id: p.id,
-    name: p.name,
-    slug: p.slug,
-    description: p.description,
-    shortDescription: p.shortDescription,
-    price: p.price.toFixed(2),
-    categoryId: p.categoryId,
-    category: { name: p.category.name, slug: p.category.slug },
-    images: p.images.map((i) => i.url),
-    media: p.images.map((i) => ({ url: i.url, width: i.width, height: i.height, alt: i.alt })),
-    videoUrl: p.videoUrl,
-    featured: p.featured,
-    uniqueItem: p.uniqueItem,
-    sold: p.sold,
-    showInGallery: p.showInGallery,
-    active: p.active,
-    seoTitle: p.seoTitle,
-    seoDescription: p.seoDescription,
-    createdAt: p.createdAt.toISOString(),
-  };
-}
-
-function toCategoryDTO(c: { id: number; name: string; slug: string; description: string | null; image: string | null; sortOrder: number; active: boolean }): CategoryDTO {
-  return { id: c.id, name: c.name, slug: c.slug, description: c.description, image: c.image, sortOrder: c.sortOrder, active: c.active };
-}
 
 /** What the public may see: an active product in an active category. */
 const publicProduct: Prisma.ProductWhereInput = { active: true, category: { active: true } };
