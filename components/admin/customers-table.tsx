@@ -2,9 +2,8 @@
 
 import { useState } from "react";
 import { Pencil, Trash2 } from "lucide-react";
-import { toast } from "sonner";
 import { deleteCustomerAction } from "@/app/admin/(panel)/customers/actions";
-import { actionMessage } from "@/components/admin/action-message";
+import { runWithToast } from "@/components/admin/action-message";
 import { AdminTable, EmptyRow, Td, Th } from "@/components/admin/admin-table";
 import { ConfirmDialog } from "@/components/admin/confirm-dialog";
 import { CustomerEditDialog } from "@/components/admin/customer-edit-dialog";
@@ -17,17 +16,11 @@ const DELETE_FAILED = "Failed to delete customer.";
 
 /** Deletes after confirmation (refused for customers with orders); the dialog closes either way and a toast says what happened. */
 async function removeCustomer(customer: CustomerDTO): Promise<void> {
-  try {
-    const result = await deleteCustomerAction({ id: customer.id });
-    if (result.ok) {
-      toast.success("Customer Deleted", { description: `${customer.email} has been deleted.` });
-      return;
-    }
-    toast.error("Deletion Failed", { description: actionMessage(result, DELETE_FAILED) });
-  } catch (error) {
-    console.error("Customer delete failed", error);
-    toast.error("Deletion Failed", { description: DELETE_FAILED });
-  }
+  await runWithToast(() => deleteCustomerAction({ id: customer.id }), {
+    success: { title: "Customer Deleted", description: `${customer.email} has been deleted.` },
+    failure: DELETE_FAILED, failureTitle: "Deletion Failed",
+    logLabel: "Customer delete",
+  });
 }
 
 /** Customers: name, email, orders, newsletter, joined; edit and delete. */

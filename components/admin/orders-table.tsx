@@ -2,9 +2,8 @@
 
 import { useState } from "react";
 import { Eye, Trash2 } from "lucide-react";
-import { toast } from "sonner";
 import { deleteOrderAction } from "@/app/admin/(panel)/orders/actions";
-import { actionMessage } from "@/components/admin/action-message";
+import { runWithToast } from "@/components/admin/action-message";
 import { AdminTable, EmptyRow, Td, Th } from "@/components/admin/admin-table";
 import { ConfirmDialog } from "@/components/admin/confirm-dialog";
 import { formatDate, fullName } from "@/components/admin/format";
@@ -18,17 +17,11 @@ const DELETE_FAILED = "Failed to delete order";
 
 /** Deletes after confirmation; the dialog closes either way and a toast says what happened. */
 async function removeOrder(order: OrderDTO): Promise<void> {
-  try {
-    const result = await deleteOrderAction({ id: order.id });
-    if (result.ok) {
-      toast.success("Order deleted", { description: `${order.orderNumber} has been deleted.` });
-      return;
-    }
-    toast.error(actionMessage(result, DELETE_FAILED));
-  } catch (error) {
-    console.error("Order delete failed", error);
-    toast.error(DELETE_FAILED);
-  }
+  await runWithToast(() => deleteOrderAction({ id: order.id }), {
+    success: { title: "Order deleted", description: `${order.orderNumber} has been deleted.` },
+    failure: DELETE_FAILED,
+    logLabel: "Order delete",
+  });
 }
 
 /** Orders: number, customer, date, total, inline status, view and delete. */

@@ -2,9 +2,8 @@
 
 import { useState } from "react";
 import { Pencil, Trash2, UserPlus } from "lucide-react";
-import { toast } from "sonner";
 import { deleteAdminUserAction } from "@/app/admin/(panel)/users/actions";
-import { actionMessage } from "@/components/admin/action-message";
+import { runWithToast } from "@/components/admin/action-message";
 import { AdminPageHeader } from "@/components/admin/admin-page-header";
 import { AdminTable, EmptyRow, Td, Th } from "@/components/admin/admin-table";
 import { ConfirmDialog } from "@/components/admin/confirm-dialog";
@@ -18,17 +17,11 @@ const DELETE_FAILED = "Failed to delete user.";
 
 /** Deletes after confirmation (the server refuses your own account and the last admin); the toast says what happened. */
 async function removeUser(user: AdminUserDTO): Promise<void> {
-  try {
-    const result = await deleteAdminUserAction({ id: user.id });
-    if (result.ok) {
-      toast.success("User deleted successfully.", { description: `${user.username} no longer has admin access.` });
-      return;
-    }
-    toast.error(actionMessage(result, DELETE_FAILED));
-  } catch (error) {
-    console.error("Admin user delete failed", error);
-    toast.error(DELETE_FAILED);
-  }
+  await runWithToast(() => deleteAdminUserAction({ id: user.id }), {
+    success: { title: "User deleted successfully.", description: `${user.username} no longer has admin access.` },
+    failure: DELETE_FAILED,
+    logLabel: "Admin user delete",
+  });
 }
 
 /** Users screen body: header with Add User, the admins table, the create/edit dialog. */
