@@ -1,11 +1,12 @@
 "use client";
 
 import { useState } from "react";
-import { Pencil, Trash2 } from "lucide-react";
+import { Pencil } from "lucide-react";
 import { deleteCustomerAction } from "@/app/admin/(panel)/customers/actions";
 import { runWithToast } from "@/components/admin/action-message";
 import { AdminTable, EmptyRow, Td, Th } from "@/components/admin/admin-table";
 import { ConfirmDialog } from "@/components/admin/confirm-dialog";
+import { DeleteTriggerButton } from "@/components/admin/delete-trigger-button";
 import { CustomerEditDialog } from "@/components/admin/customer-edit-dialog";
 import { formatDate, fullName } from "@/components/admin/format";
 import { Badge } from "@/components/ui/badge";
@@ -67,10 +68,7 @@ export function CustomersTable({ customers }: { customers: CustomerDTO[] }) {
                       confirmLabel="Delete Customer"
                       onConfirm={() => removeCustomer(customer)}
                       trigger={
-                        <Button type="button" variant="ghost" size="sm" className="text-destructive hover:bg-destructive/10 hover:text-destructive" aria-label={`Delete ${label}`}>
-                          <Trash2 aria-hidden="true" />
-                          Delete
-                        </Button>
+                        <DeleteTriggerButton label={label} />
                       }
                     />
                   </div>

@@ -1,11 +1,12 @@
 "use client";
 
 import { useState } from "react";
-import { Eye, Trash2 } from "lucide-react";
+import { Eye } from "lucide-react";
 import { deleteOrderAction } from "@/app/admin/(panel)/orders/actions";
 import { runWithToast } from "@/components/admin/action-message";
 import { AdminTable, EmptyRow, Td, Th } from "@/components/admin/admin-table";
 import { ConfirmDialog } from "@/components/admin/confirm-dialog";
+import { DeleteTriggerButton } from "@/components/admin/delete-trigger-button";
 import { formatDate, fullName } from "@/components/admin/format";
 import { OrderViewDialog } from "@/components/admin/order-view-dialog";
 import { StatusSelect } from "@/components/admin/status-select";
@@ -66,10 +67,7 @@ export function OrdersTable({ orders, emptyMessage }: { orders: OrderDTO[]; empt
                     confirmLabel="Delete Order"
                     onConfirm={() => removeOrder(order)}
                     trigger={
-                      <Button type="button" variant="ghost" size="sm" className="text-destructive hover:bg-destructive/10 hover:text-destructive" aria-label={`Delete order ${order.orderNumber}`}>
-                        <Trash2 aria-hidden="true" />
-                        Delete
-                      </Button>
+                      <DeleteTriggerButton label={`order ${order.orderNumber}`} />
                     }
                   />
                 </div>

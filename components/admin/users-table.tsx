@@ -1,12 +1,13 @@
 "use client";
 
 import { useState } from "react";
-import { Pencil, Trash2, UserPlus } from "lucide-react";
+import { Pencil, UserPlus } from "lucide-react";
 import { deleteAdminUserAction } from "@/app/admin/(panel)/users/actions";
 import { runWithToast } from "@/components/admin/action-message";
 import { AdminPageHeader } from "@/components/admin/admin-page-header";
 import { AdminTable, EmptyRow, Td, Th } from "@/components/admin/admin-table";
 import { ConfirmDialog } from "@/components/admin/confirm-dialog";
+import { DeleteTriggerButton } from "@/components/admin/delete-trigger-button";
 import { formatDate } from "@/components/admin/format";
 import { UserDialog, type UserDialogState } from "@/components/admin/user-dialog";
 import { Badge } from "@/components/ui/badge";
@@ -72,10 +73,7 @@ export function UsersTable({ users, currentAdminId }: { users: AdminUserDTO[]; c
                     confirmLabel="Delete User"
                     onConfirm={() => removeUser(user)}
                     trigger={
-                      <Button type="button" variant="ghost" size="sm" className="text-destructive hover:bg-destructive/10 hover:text-destructive" aria-label={`Delete ${user.username}`}>
-                        <Trash2 aria-hidden="true" />
-                        Delete
-                      </Button>
+                      <DeleteTriggerButton label={user.username} />
                     }
                   />
                 </div>
