@@ -1,4 +1,11 @@
 import type { NextConfig } from "next";
+import { securityHeaders } from "./lib/security/headers";
+
+const headers = securityHeaders({
+  siteUrl: process.env.SITE_URL,
+  dev: process.env.NODE_ENV === "development",
+  vercelPreview: process.env.VERCEL_ENV === "preview",
+});
 
 const nextConfig: NextConfig = {
   reactStrictMode: true,
@@ -14,6 +21,10 @@ const nextConfig: NextConfig = {
       { protocol: "https", hostname: "i.ytimg.com" },
       { protocol: "https", hostname: "vumbnail.com" },
     ],
+  },
+  // Security headers on every response (lib/security/headers.ts).
+  async headers() {
+    return [{ source: "/:path*", headers }];
   },
 };
 

@@ -11,6 +11,20 @@ const optional = z
   .transform((v) => (v === "" ? undefined : v))
   .optional();
 
+const WINDOW_SECONDS = { s: 1, m: 60, h: 3600, d: 86400 } as const;
+
+/** A rate-limit override: "<count>/<window>", e.g. "5/1h" or "30/15s". */
+const rateLimitSpec = optional.pipe(
+  z
+    .string()
+    .regex(/^\d{1,6}\/\d{1,5}[smhd]$/, 'must look like "5/1h" (count/window, window in s, m, h or d)')
+    .transform((v) => {
+      const [count, window] = v.split("/");
+      return { points: Number(count), seconds: Number(window.slice(0, -1)) * WINDOW_SECONDS[window.slice(-1) as keyof typeof WINDOW_SECONDS] };
+    })
+    .optional(),
+);
+
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   DATABASE_URL: optional.pipe(
@@ -33,6 +47,24 @@ const schema = z.object({
   STRIPE_API_PORT: optional.pipe(z.coerce.number<string | undefined>().int().min(1).max(65535).optional()),
   STRIPE_API_PROTOCOL: optional.pipe(z.enum(["http", "https"]).optional()),
   AUTH_SECRET: optional,
+  /**
+   * How many reverse proxies in front of the shop append to X-Forwarded-For
+   * (nginx: 1). Unset: the client address is the TCP peer and
+   * X-Forwarded-For is ignored. Vercel (VERCEL=1) always has one.
+   */
+  TRUST_PROXY: optional.pipe(z.coerce.number<string | undefined>().int().min(0).max(10).optional()),
+  /** Multiplies every public rate limit (not sign-in throttling): 100 for suites that are not about limits. */
+  RATE_LIMIT_SCALE: optional.pipe(z.coerce.number<string | undefined>().positive().max(100_000).default(1)),
+  RATE_LIMIT_CONTACT: rateLimitSpec,
+  RATE_LIMIT_NEWSLETTER: rateLimitSpec,
+  RATE_LIMIT_FORGOT_PASSWORD: rateLimitSpec,
+  RATE_LIMIT_PAYMENT_INTENT: rateLimitSpec,
+  RATE_LIMIT_CARD_CONFIRM: rateLimitSpec,
+  RATE_LIMIT_ORDER: rateLimitSpec,
+  RATE_LIMIT_CART: rateLimitSpec,
+  /** Guards GET /api/cron/cleanup (Vercel Cron sends it as a bearer token). */
+  CRON_SECRET: optional.pipe(z.string().min(16, "must be at least 16 characters").optional()),
+  VERCEL: optional,
 });
 
 export type Env = z.infer<typeof schema>;

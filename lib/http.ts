@@ -1,7 +1,10 @@
 import "server-only";
 import { NextResponse, type NextRequest } from "next/server";
 import type { z } from "zod";
-import { AppError, isAppError } from "@/lib/errors";
+import { isAppError } from "@/lib/errors";
+import { JSON_BODY_LIMIT, readJsonBody } from "@/lib/net/body";
+import type { PublicLimitName } from "@/lib/rate-limit/limits";
+import { enforcePublicLimit } from "@/lib/rate-limit/public-limits";
 import { parseOrThrow } from "@/lib/validation";
 import { requireAdmin } from "@/lib/auth/guard";
 import type { AdminIdentity } from "@/lib/auth/service";
@@ -9,12 +12,19 @@ import type { AdminIdentity } from "@/lib/auth/service";
 type Params = Record<string, string | string[]>;
 type Ctx = { params: Promise<Params> };
 
+type RouteOptions = {
+  /** A public write: counted against this per-client limit (lib/rate-limit/limits.ts) before anything else runs. */
+  rateLimit?: PublicLimitName;
+};
+
 /** Wraps a route handler: runs it, turns AppError into its status with `{message, fields?}`, hides everything else behind a 500. */
 export function withRoute<P extends Params = Params>(
   handler: (req: NextRequest, ctx: { params: P }) => Promise<Response | unknown>,
+  opts: RouteOptions = {},
 ) {
   return async (req: NextRequest, ctx: Ctx): Promise<Response> => {
     try {
+      if (opts.rateLimit) await enforcePublicLimit(opts.rateLimit, req);
       const params = (await ctx?.params) as P;
       const result = await handler(req, { params });
       return result instanceof Response ? result : NextResponse.json(result);
@@ -28,22 +38,19 @@ export function errorResponse(error: unknown): Response {
   if (isAppError(error)) {
     return NextResponse.json(
       { ...error.data, message: error.message, error: error.message, ...(error.fields ? { fields: error.fields } : {}) },
-      { status: error.status },
+      { status: error.status, headers: error.retryAfterSeconds ? { "Retry-After": String(error.retryAfterSeconds) } : undefined },
     );
   }
   console.error("Unhandled error in route handler", error);
   return NextResponse.json({ message: "Something went wrong. Please try again.", error: "internal_error" }, { status: 500 });
 }
 
-/** Reads a JSON body and validates it; malformed JSON and schema failures are 400s. */
-export async function readJson<S extends z.ZodType>(req: Request, schema: S): Promise<z.output<S>> {
-  let body: unknown;
-  try {
-    body = await req.json();
-  } catch {
-    throw new AppError("bad_request", "Request body must be valid JSON");
-  }
-  return parseOrThrow(schema, body);
+/**
+ * Reads a JSON body (application/json, at most 64 KB unless `limit` says
+ * otherwise, no NUL characters) and validates it: 415 / 413 / 400.
+ */
+export async function readJson<S extends z.ZodType>(req: Request, schema: S, limit = JSON_BODY_LIMIT): Promise<z.output<S>> {
+  return parseOrThrow(schema, await readJsonBody(req, limit));
 }
 
 /** Validates the query string (single values only) against a schema. */

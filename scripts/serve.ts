@@ -60,11 +60,17 @@ function ensureAuthSecret(): string {
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
 }
-const args = mode === "build" ? ["build"] : [mode, "--port", port];
-const child = spawn(process.execPath, [path.resolve("node_modules/next/dist/bin/next"), ...args], {
+// `start` runs Next.js through scripts/next-server.mjs (same request handler as `next start`), which
+// vouches for each request's TCP peer address with this per-start token (lib/net/client-address.ts).
+const command =
+  mode === "start"
+    ? [path.resolve("scripts/next-server.mjs")]
+    : [path.resolve("node_modules/next/dist/bin/next"), ...(mode === "build" ? ["build"] : [mode, "--port", port])];
+const child = spawn(process.execPath, command, {
   stdio: "inherit",
   env: {
     ...process.env,
+    ...(mode === "start" ? { NODE_ENV: "production", PORT: port, MM_PEER_TOKEN: randomBytes(24).toString("base64url") } : {}),
     DATABASE_URL: databaseUrl,
     NEXT_TELEMETRY_DISABLED: process.env.NEXT_TELEMETRY_DISABLED ?? "1",
     AUTH_SECRET: ensureAuthSecret(),

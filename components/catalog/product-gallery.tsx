@@ -54,7 +54,7 @@ export function ProductGallery({ name, images, video, sold = false }: ProductGal
             src={`${video.embedUrl}?autoplay=1`}
             title="Product video"
             className="absolute inset-0 size-full"
-            allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture; fullscreen"
+            allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
             referrerPolicy="strict-origin-when-cross-origin"
             data-testid="gallery-video"
           />

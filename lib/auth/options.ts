@@ -4,6 +4,7 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import { authSecret } from "@/lib/auth/secret";
 import { authenticateAdmin } from "@/lib/auth/service";
 import { isAppError } from "@/lib/errors";
+import { clientAddress } from "@/lib/net/client-address";
 
 export const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60;
 
@@ -17,9 +18,9 @@ export const authOptions: NextAuthOptions = {
       name: "Email and password",
       credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
       async authorize(credentials, req) {
-        const forwarded = (req?.headers?.["x-forwarded-for"] as string | undefined)?.split(",")[0]?.trim();
         try {
-          const admin = await authenticateAdmin({ email: credentials?.email, password: credentials?.password }, forwarded || null);
+          const client = clientAddress((req?.headers ?? {}) as Record<string, string | undefined>);
+          const admin = await authenticateAdmin({ email: credentials?.email, password: credentials?.password }, client);
           return { id: String(admin.id), email: admin.email, name: admin.username };
         } catch (error) {
           // next-auth hands this message to signIn()'s `error` in the browser.

@@ -8,13 +8,10 @@ import { passwordResetEmail } from "@/lib/email/templates";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { parseOrThrow } from "@/lib/validation";
+import { clearSignInFailures, reserveSignInAttempt } from "@/lib/auth/throttle";
 
 export type AdminIdentity = { id: number; email: string; username: string };
 
-/** Spec-free but essential: 5 failed sign-ins per email or per IP in 15 minutes, then 429 until the window passes. */
-export const MAX_FAILED_LOGINS = 5;
-export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
-export const THROTTLED_MESSAGE = "Too many sign-in attempts. Please wait 15 minutes and try again.";
 export const INVALID_LOGIN_MESSAGE = "Invalid email or password";
 export const RESET_REQUESTED_MESSAGE = "If an admin account exists for that email, a password reset link is on its way.";
 export const RESET_FAILED_MESSAGE = "Failed to reset password. The link may be expired or invalid.";
@@ -22,33 +19,22 @@ export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
 const DUMMY_HASH = "$argon2id$v=19$m=19456,t=2,p=1$b9auewlreS9k7qCvXW+3ng$h+lrBDqXKFZLPylMCoR7AinpERvWL/a7EGggUAzRapw";
 
-const keysFor = (email: string, ip: string | null) => [`email:${email}`, ...(ip ? [`ip:${ip}`] : [])];
-
-async function assertNotThrottled(keys: string[]) {
-  const since = new Date(Date.now() - LOGIN_WINDOW_MS);
-  for (const key of keys) {
-    if ((await prisma.loginAttempt.count({ where: { key, createdAt: { gte: since } } })) >= MAX_FAILED_LOGINS) {
-      throw new AppError("rate_limited", THROTTLED_MESSAGE);
-    }
-  }
-}
-
-/** Checks an admin's email and password (both the sign-in form and POST /api/admin/login come here). */
-export async function authenticateAdmin(input: unknown, ip: string | null): Promise<AdminIdentity> {
+/**
+ * Checks an admin's email and password (both the sign-in form and POST
+ * /api/admin/login come here). `client` is the caller's address key
+ * (lib/net/client-address.ts); the attempt is counted before the password
+ * is checked (lib/auth/throttle.ts).
+ */
+export async function authenticateAdmin(input: unknown, client: string | null): Promise<AdminIdentity> {
   const { email, password } = parseOrThrow(loginSchema, input);
-  const keys = keysFor(email, ip);
-  await assertNotThrottled(keys);
+  const attempt = await reserveSignInAttempt(email, client);
   const admin = await prisma.adminUser.findUnique({ where: { email } });
   // Verify against a dummy hash when the email is unknown, so timing does not reveal which admins exist.
   const ok = await verifyPassword(admin?.passwordHash ?? DUMMY_HASH, password);
-  if (!admin || !ok) {
-    await prisma.loginAttempt.createMany({ data: keys.map((key) => ({ key })) });
-    throw new AppError("unauthorized", INVALID_LOGIN_MESSAGE);
-  }
-  await prisma.loginAttempt.deleteMany({ where: { key: `email:${email}` } });
+  if (!admin || !ok) throw new AppError("unauthorized", INVALID_LOGIN_MESSAGE);
+  await attempt.succeeded();
   return { id: admin.id, email: admin.email, username: admin.username };
 }
-
 
 /** The admin behind an id, if it still exists (deleted admins lose access at once). */
 export async function findAdmin(id: number): Promise<AdminIdentity | null> {
@@ -71,8 +57,8 @@ export async function requestPasswordReset(input: unknown, origin: string) {
   return { message: RESET_REQUESTED_MESSAGE };
 }
 
-/** Sets a new password with a single-use, unexpired link token. */
-export async function resetPassword(input: unknown) {
+/** Sets a new password with a single-use, unexpired link token; the caller's sign-in failures are forgotten. */
+export async function resetPassword(input: unknown, client: string | null = null) {
   const { token, password } = parseOrThrow(resetPasswordSchema, input);
   const row = await prisma.passwordResetToken.findUnique({ where: { tokenHash: hashToken(token) } });
   if (!row || row.usedAt || row.expiresAt.getTime() < Date.now()) throw new AppError("bad_request", RESET_FAILED_MESSAGE);
@@ -83,7 +69,7 @@ export async function resetPassword(input: unknown) {
     await tx.adminUser.update({ where: { id: row.adminUserId }, data: { passwordHash } });
     await tx.passwordResetToken.updateMany({ where: { adminUserId: row.adminUserId, usedAt: null }, data: { usedAt: new Date() } });
   });
-  const admin = await prisma.adminUser.findUniqueOrThrow({ where: { id: row.adminUserId } });
-  await prisma.loginAttempt.deleteMany({ where: { key: `email:${admin.email}` } });
+  const admin = await prisma.adminUser.findUniqueOrThrow({ where: { id: row.adminUserId }, select: { email: true } });
+  await clearSignInFailures(admin.email, client);
   return { message: "Your password has been updated. You can now log in with your new password." };
 }

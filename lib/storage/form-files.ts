@@ -1,19 +1,81 @@
 import "server-only";
+import { Readable } from "node:stream";
+import type { ReadableStream as NodeWebStream } from "node:stream/web";
+import busboy from "busboy";
 import { AppError } from "@/lib/errors";
-import { MAX_FILES_PER_UPLOAD, MAX_UPLOAD_BYTES } from "@/lib/storage/image-check";
+import { assertDeclaredLength, mediaType } from "@/lib/net/body";
+import { MAX_FILES_PER_UPLOAD, MAX_UPLOAD_BYTES, tooLargeMessage } from "@/lib/storage/image-check";
 
 /** Above this a request cannot be a valid upload (all files at the limit plus form overhead). */
-const MAX_REQUEST_BYTES = (MAX_FILES_PER_UPLOAD + 1) * MAX_UPLOAD_BYTES;
+export const MAX_UPLOAD_REQUEST_BYTES = MAX_FILES_PER_UPLOAD * MAX_UPLOAD_BYTES + 1024 * 1024;
+const NO_FILE_MESSAGE = "Please choose an image to upload.";
+const TOO_MANY_MESSAGE = `Please upload at most ${MAX_FILES_PER_UPLOAD} images at a time.`;
 
-/** The files sent in a multipart field (string values are ignored); a body that is not multipart is a 400. */
+/**
+ * The files sent in a multipart field, streamed through busboy with hard
+ * caps: at most 10 files of 10 MB each and a 101 MB request. The first file
+ * past a limit stops the parse and answers 413, so an oversized upload is
+ * never held in memory. Other fields and string values are ignored.
+ */
 export async function filesFromForm(req: Request, field: string): Promise<File[]> {
-  const length = Number(req.headers.get("content-length") ?? 0);
-  if (length > MAX_REQUEST_BYTES) throw new AppError("bad_request", "The upload is too large. Maximum size is 10MB per image.");
-  let form: FormData;
-  try {
-    form = await req.formData();
-  } catch {
-    throw new AppError("bad_request", "Please choose an image to upload.");
-  }
-  return form.getAll(field).filter((value): value is File => typeof value !== "string");
+  if (mediaType(req) !== "multipart/form-data") throw new AppError("unsupported_media_type", "Uploads must be sent as multipart/form-data.");
+  assertDeclaredLength(req, MAX_UPLOAD_REQUEST_BYTES);
+  if (!req.body) throw new AppError("bad_request", NO_FILE_MESSAGE);
+  const files = await parseMultipart(req, field);
+  if (!files.length) throw new AppError("bad_request", NO_FILE_MESSAGE);
+  return files;
+}
+
+function parseMultipart(req: Request, field: string): Promise<File[]> {
+  return new Promise<File[]>((resolve, reject) => {
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({
+        headers: { "content-type": req.headers.get("content-type") ?? "" },
+        limits: { files: MAX_FILES_PER_UPLOAD, fileSize: MAX_UPLOAD_BYTES, fields: 20, fieldSize: 64 * 1024, parts: MAX_FILES_PER_UPLOAD + 20 },
+      });
+    } catch {
+      reject(new AppError("bad_request", "The upload could not be read."));
+      return;
+    }
+    const source = Readable.fromWeb(req.body as NodeWebStream);
+    const files: Promise<File>[] = [];
+    let received = 0;
+    let failed = false;
+    const fail = (error: AppError) => {
+      if (failed) return;
+      failed = true;
+      source.unpipe(parser);
+      source.destroy();
+      reject(error);
+    };
+
+    source.on("data", (chunk: Buffer) => {
+      received += chunk.length;
+      if (received > MAX_UPLOAD_REQUEST_BYTES) fail(new AppError("payload_too_large", "The upload is too large. Maximum size is 10MB per image."));
+    });
+    parser.on("file", (name, stream, info) => {
+      if (name !== field) {
+        stream.resume();
+        return;
+      }
+      const fileName = info.filename || "image";
+      const chunks: Buffer[] = [];
+      files.push(
+        new Promise<File>((done) => {
+          stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+          stream.on("limit", () => fail(new AppError("payload_too_large", tooLargeMessage(fileName))));
+          stream.on("end", () => done(new File([new Uint8Array(Buffer.concat(chunks))], fileName, { type: info.mimeType })));
+        }),
+      );
+    });
+    parser.on("filesLimit", () => fail(new AppError("payload_too_large", TOO_MANY_MESSAGE)));
+    parser.on("partsLimit", () => fail(new AppError("payload_too_large", TOO_MANY_MESSAGE)));
+    parser.on("error", () => fail(new AppError("bad_request", "The upload could not be read.")));
+    parser.on("close", () => {
+      if (!failed) Promise.all(files).then(resolve, reject);
+    });
+    source.on("error", () => fail(new AppError("bad_request", "The upload could not be read.")));
+    source.pipe(parser);
+  });
 }

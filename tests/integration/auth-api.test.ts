@@ -4,7 +4,14 @@ import { POST as login } from "@/app/api/admin/login/route";
 import { POST as reset } from "@/app/api/admin/reset-password/route";
 import { GET as verify } from "@/app/api/admin/verify-token/route";
 import { hashPassword } from "@/lib/auth/password";
-import { call } from "@/tests/helpers/route";
+import { call, fromClient } from "@/tests/helpers/route";
+import { verifyPassword } from "@/lib/auth/password";
+
+// Counts password checks (the argon2 verifications) while keeping the real ones.
+jest.mock("@/lib/auth/password", () => {
+  const actual = jest.requireActual("@/lib/auth/password");
+  return { ...actual, verifyPassword: jest.fn(actual.verifyPassword) };
+});
 import { createTestDatabase, type TestDatabase } from "@/tests/helpers/test-db";
 
 let db: TestDatabase;
@@ -15,8 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => db?.cleanup());
 
-const signIn = (email: string, password: string, ip?: string) =>
-  call(login, "/api/admin/login", { body: { email, password }, headers: ip ? { "x-forwarded-for": ip } : {} });
+const signIn = (email: string, password: string, ip = "192.0.2.1") => call(login, "/api/admin/login", { body: { email, password }, headers: fromClient(ip) });
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 describe("admin sign-in API", () => {
@@ -36,21 +42,43 @@ describe("admin sign-in API", () => {
     expect((await signIn("not-an-email", "x")).status).toBe(400);
   });
 
-  it("throttles the 6th attempt in 15 minutes, even with the right password", async () => {
+  it("throttles the 6th attempt for one account from one client, even with the right password", async () => {
     for (let i = 0; i < 4; i++) expect((await signIn("maker@example.com", `wrong-${i}`)).status).toBe(401); // 5 with the one above
     const sixth = await signIn("maker@example.com", "right-password");
     expect(sixth.status).toBe(429);
     expect(sixth.json.message).toBe("Too many sign-in attempts. Please wait 15 minutes and try again.");
+    expect(Number(sixth.headers.get("retry-after"))).toBeGreaterThan(14 * 60);
     expect((await signIn("helper@example.com", "helper-password")).status).toBe(200); // other accounts unaffected
     // the window passes
-    await db.prisma.loginAttempt.updateMany({ data: { createdAt: new Date(Date.now() - 16 * 60 * 1000) } });
+    await db.prisma.rateLimit.updateMany({ data: { expire: new Date(Date.now() - 1000) } });
     expect((await signIn("maker@example.com", "right-password")).status).toBe(200);
   });
 
-  it("throttles one address trying many accounts", async () => {
-    for (let i = 0; i < 5; i++) expect((await signIn(`guess${i}@example.com`, "x", "203.0.113.9")).status).toBe(401);
+  it("never locks the owner out: a stranger's failures do not stop her from her own client", async () => {
+    for (let i = 0; i < 8; i++) expect((await signIn("maker@example.com", `guess-${i}`, "203.0.113.50")).status).toBe(i < 5 ? 401 : 429);
+    expect((await signIn("maker@example.com", "right-password", "198.51.100.7")).status).toBe(200);
+    // a forged X-Forwarded-For does not make the stranger someone else
+    const forged = await call(login, "/api/admin/login", {
+      body: { email: "maker@example.com", password: "right-password" },
+      headers: { ...fromClient("203.0.113.50"), "x-forwarded-for": "198.51.100.7" },
+    });
+    expect(forged.status).toBe(429);
+  });
+
+  it("throttles one client trying many accounts after 20 failures", async () => {
+    for (let i = 0; i < 20; i++) expect((await signIn(`guess${i}@example.com`, "x", "203.0.113.9")).status).toBe(401);
     expect((await signIn("helper@example.com", "helper-password", "203.0.113.9")).status).toBe(429);
     expect((await signIn("helper@example.com", "helper-password", "198.51.100.1")).status).toBe(200);
+  });
+
+  it("counts atomically: 40 parallel wrong sign-ins run at most 5 password checks", async () => {
+    const checks = jest.mocked(verifyPassword);
+    checks.mockClear();
+    const results = await Promise.all(Array.from({ length: 40 }, () => signIn("maker@example.com", "parallel-guess", "203.0.113.77")));
+    const statuses = results.map((r) => r.status);
+    expect(checks.mock.calls.length).toBeLessThanOrEqual(5);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(checks.mock.calls.length);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(40 - checks.mock.calls.length);
   });
 
   it("rejects missing, malformed, tampered, expired and deleted-admin tokens with 401", async () => {

@@ -3,7 +3,7 @@ import { addToServerCart, setServerCartQuantity } from "@/lib/cart/service";
 import { readJson, withRoute } from "@/lib/http";
 
 /** POST {sessionId, productId, quantity}: adds units to the session's cart. */
-export const POST = withRoute(async (req) => addToServerCart(await readJson(req, z.unknown())));
+export const POST = withRoute(async (req) => addToServerCart(await readJson(req, z.unknown())), { rateLimit: "cart" });
 
 /** PUT {sessionId, productId, quantity}: sets a line's quantity. */
-export const PUT = withRoute(async (req) => setServerCartQuantity(await readJson(req, z.unknown())));
+export const PUT = withRoute(async (req) => setServerCartQuantity(await readJson(req, z.unknown())), { rateLimit: "cart" });

@@ -6,4 +6,4 @@ import { z } from "zod";
 export const POST = withRoute(async (req) => {
   const { id } = await submitContactMessage(await readJson(req, z.unknown()));
   return NextResponse.json({ id, message: "Thank you for your message. We'll get back to you soon." }, { status: 201 });
-});
+}, { rateLimit: "contact" });

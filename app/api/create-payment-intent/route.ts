@@ -2,4 +2,4 @@ import { z } from "zod";
 import { preparePayment } from "@/lib/checkout/service";
 import { readJson, withRoute } from "@/lib/http";
 
-export const POST = withRoute(async (req) => preparePayment(await readJson(req, z.unknown())));
+export const POST = withRoute(async (req) => preparePayment(await readJson(req, z.unknown())), { rateLimit: "paymentIntent" });

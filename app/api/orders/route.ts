@@ -23,7 +23,7 @@ export const POST = withRoute(async (req) => {
   });
   const { order, created } = await finalizeOrder(paymentIntentId);
   return NextResponse.json({ orderNumber: order.orderNumber, order: toOrderDTO(order) }, { status: created ? 201 : 200 });
-});
+}, { rateLimit: "order" });
 
 /** Admin: GET /api/orders?limit=5 (dashboard) or ?status=pending|…|all (orders page), newest first. */
 export const GET = withAdminRoute(async (req) => {

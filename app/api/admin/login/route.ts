@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { clientIp } from "@/lib/auth/client-ip";
 import { authenticateAdmin } from "@/lib/auth/service";
 import { signApiToken } from "@/lib/auth/tokens";
 import { readJson, withRoute } from "@/lib/http";
+import { clientAddress } from "@/lib/net/client-address";
 
 /** Spec: POST /api/admin/login {email, password} → {token, user}; 401/429 {message}. */
 export const POST = withRoute(async (req) => {
-  const admin = await authenticateAdmin(await readJson(req, z.unknown()), clientIp(req.headers));
+  const admin = await authenticateAdmin(await readJson(req, z.unknown()), clientAddress(req.headers));
   return { token: await signApiToken(admin), user: { id: admin.id, username: admin.username, email: admin.email } };
 });

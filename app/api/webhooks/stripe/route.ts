@@ -1,8 +1,9 @@
 import { withRoute } from "@/lib/http";
+import { readTextBody, WEBHOOK_BODY_LIMIT } from "@/lib/net/body";
 import { handleStripeEvent, verifyStripeEvent } from "@/lib/payments/webhooks/dispatch";
 
-/** Stripe webhooks: the signature is checked over the raw body before anything else. */
+/** Stripe webhooks: the raw body (at most 1 MB) has its signature checked before anything else. */
 export const POST = withRoute(async (req) => {
-  const event = verifyStripeEvent(await req.text(), req.headers.get("stripe-signature"));
+  const event = verifyStripeEvent(await readTextBody(req, WEBHOOK_BODY_LIMIT), req.headers.get("stripe-signature"));
   return handleStripeEvent(event);
 });

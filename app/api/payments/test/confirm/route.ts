@@ -21,4 +21,4 @@ export const POST = withRoute(async (req) => {
     return NextResponse.json({ message: result.message, code: result.code, paymentIntentId: result.paymentIntentId }, { status: 402 });
   }
   return result;
-});
+}, { rateLimit: "cardConfirm" });

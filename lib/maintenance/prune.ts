@@ -1,0 +1,64 @@
+import "server-only";
+import { prisma } from "@/lib/db";
+
+/**
+ * Removes rows that have done their job, so tables written by anonymous
+ * visitors cannot grow without bound. Safe to run at any time, on any
+ * number of instances at once (each step is one idempotent DELETE).
+ * Runs at start-up and hourly (instrumentation.ts) and from Vercel Cron
+ * (GET /api/cron/cleanup).
+ */
+const DAY = 24 * 60 * 60 * 1000;
+export const RETENTION = {
+  /** A server cart nobody touched for a month. */
+  cartDays: 30,
+  /** Checkouts that never became an order; card authorisations lapse after 7 days anyway. */
+  abandonedCheckoutDays: 7,
+  /** Test-provider intents that were never captured (captured ones belong to orders and stay). */
+  testIntentDays: 7,
+  /** Used or expired reset links. */
+  resetTokenDays: 1,
+  /** Webhook ids kept for de-duplication well past Stripe's 3-day retry window. */
+  webhookEventDays: 30,
+} as const;
+
+export type PruneResult = Record<"rateLimits" | "carts" | "checkouts" | "testIntents" | "resetTokens" | "webhookEvents", number>;
+
+export async function pruneExpiredRows(now = new Date()): Promise<PruneResult> {
+  const before = (days: number) => new Date(now.getTime() - days * DAY);
+  const rateLimits = await prisma.rateLimit.deleteMany({ where: { expire: { lt: now } } });
+  const carts = await prisma.cartItem.deleteMany({ where: { updatedAt: { lt: before(RETENTION.cartDays) } } });
+  const checkouts = await prisma.checkout.deleteMany({ where: { orderId: null, updatedAt: { lt: before(RETENTION.abandonedCheckoutDays) } } });
+  const testIntents = await prisma.$executeRaw`
+    DELETE FROM "TestPaymentIntent" t
+    WHERE t."status" <> 'succeeded' AND t."updatedAt" < ${before(RETENTION.testIntentDays)}
+      AND NOT EXISTS (SELECT 1 FROM "Order" o WHERE o."stripePaymentIntentId" = t."id")`;
+  const resetTokens = await prisma.passwordResetToken.deleteMany({
+    where: { OR: [{ expiresAt: { lt: before(RETENTION.resetTokenDays) } }, { usedAt: { lt: before(RETENTION.resetTokenDays) } }] },
+  });
+  const webhookEvents = await prisma.webhookEvent.deleteMany({ where: { processedAt: { not: null }, receivedAt: { lt: before(RETENTION.webhookEventDays) } } });
+  return {
+    rateLimits: rateLimits.count,
+    carts: carts.count,
+    checkouts: checkouts.count,
+    testIntents,
+    resetTokens: resetTokens.count,
+    webhookEvents: webhookEvents.count,
+  };
+}
+
+export const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
+
+/** Prunes now and then every hour in this process; never throws (a failed run is logged and retried next hour). */
+export function schedulePruning(): void {
+  const run = () =>
+    pruneExpiredRows().then(
+      (result) => {
+        const total = Object.values(result).reduce((a, b) => a + b, 0);
+        if (total) console.log("pruned expired rows", result);
+      },
+      (error) => console.error("pruning expired rows failed", error),
+    );
+  void run();
+  setInterval(run, PRUNE_INTERVAL_MS).unref();
+}

@@ -1,0 +1,67 @@
+import ipaddr from "ipaddr.js";
+import { env } from "@/lib/env";
+
+/**
+ * Who is asking: the address rate limits and sign-in throttling key on.
+ *
+ * The TCP peer is the only address a client cannot forge. `npm start` runs
+ * Next.js behind scripts/next-server.mjs, which puts the peer in
+ * PEER_HEADER together with a per-start token (PEER_TOKEN_ENV), so a client
+ * cannot send that header itself. X-Forwarded-For is read only when
+ * TRUST_PROXY says how many proxies in front of us append to it (nginx: 1;
+ * Vercel: 1, the default there): the address those proxies saw is the entry
+ * TRUST_PROXY hops from the right, counting the peer as hop 0 (the rule of
+ * Express's `trust proxy` hop count).
+ *
+ * IPv6 clients are keyed by their /64 network: one subscriber gets a whole /64.
+ */
+export const PEER_HEADER = "x-mm-peer";
+export const PEER_TOKEN_ENV = "MM_PEER_TOKEN";
+
+type HeaderSource = Headers | Record<string, string | string[] | undefined>;
+
+function header(headers: HeaderSource, name: string): string | null {
+  if (headers instanceof Headers) return headers.get(name);
+  const value = headers[name];
+  return Array.isArray(value) ? value.join(",") : (value ?? null);
+}
+
+/** The TCP peer reported by our own front server, or null when no front server vouches for it. */
+function attestedPeer(headers: HeaderSource): string | null {
+  const token = process.env[PEER_TOKEN_ENV];
+  const value = header(headers, PEER_HEADER);
+  if (!token || !value) return null;
+  const space = value.indexOf(" ");
+  return space > 0 && value.slice(0, space) === token ? value.slice(space + 1) : null;
+}
+
+/** The address `trustedHops` proxies away from us: chain = [peer, last X-Forwarded-For entry, …, first]. */
+export function pickClientAddress(peer: string | null, forwardedFor: string | null, trustedHops: number): string | null {
+  const forwarded = (forwardedFor ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .reverse();
+  const chain = [peer, ...forwarded];
+  return chain[Math.min(Math.max(trustedHops, 0), chain.length - 1)] ?? null;
+}
+
+/** A canonical rate-limit key for an address: IPv4 as is, IPv4-mapped IPv6 as IPv4, other IPv6 as its /64. */
+export function addressKey(address: string | null): string | null {
+  if (!address) return null;
+  const bare = address.replace(/^\[|\]$/g, "").replace(/%.*$/, "");
+  if (!ipaddr.isValid(bare)) return null;
+  const parsed = ipaddr.process(bare);
+  if (parsed.kind() === "ipv4") return parsed.toString();
+  const parts = (parsed as ipaddr.IPv6).parts.slice(0, 4).map((p) => p.toString(16));
+  return `${parts.join(":")}::/64`;
+}
+
+export function trustedProxyHops(): number {
+  return env.TRUST_PROXY ?? (env.VERCEL ? 1 : 0);
+}
+
+/** The client's address key, or null when it cannot be known (then callers share one "unknown" bucket). */
+export function clientAddress(headers: HeaderSource): string | null {
+  return addressKey(pickClientAddress(attestedPeer(headers), header(headers, "x-forwarded-for"), trustedProxyHops()));
+}

@@ -1,0 +1,27 @@
+import { env } from "@/lib/env";
+
+/**
+ * Every public write's limit, per client address, in one table: generous for
+ * a shopper, tight for a script. Each can be overridden with its
+ * RATE_LIMIT_<NAME> variable ("5/1h"), and RATE_LIMIT_SCALE multiplies them
+ * all (test suites that are not about limits raise it). Sign-in throttling
+ * (lib/auth/throttle.ts) is separate and never scaled.
+ */
+export const PUBLIC_LIMITS = {
+  contact: { points: 5, seconds: 3600, override: env.RATE_LIMIT_CONTACT },
+  newsletter: { points: 5, seconds: 3600, override: env.RATE_LIMIT_NEWSLETTER },
+  forgotPassword: { points: 5, seconds: 3600, override: env.RATE_LIMIT_FORGOT_PASSWORD },
+  paymentIntent: { points: 40, seconds: 3600, override: env.RATE_LIMIT_PAYMENT_INTENT },
+  cardConfirm: { points: 20, seconds: 3600, override: env.RATE_LIMIT_CARD_CONFIRM },
+  order: { points: 20, seconds: 3600, override: env.RATE_LIMIT_ORDER },
+  cart: { points: 40, seconds: 20, override: env.RATE_LIMIT_CART },
+} as const;
+
+export type PublicLimitName = keyof typeof PUBLIC_LIMITS;
+
+/** The effective limit: the override or the default, times RATE_LIMIT_SCALE. */
+export function publicLimit(name: PublicLimitName): { points: number; seconds: number } {
+  const { points, seconds, override } = PUBLIC_LIMITS[name];
+  const base = override ?? { points, seconds };
+  return { points: Math.max(1, Math.round(base.points * env.RATE_LIMIT_SCALE)), seconds: base.seconds };
+}

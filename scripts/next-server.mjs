@@ -1,0 +1,52 @@
+/**
+ * The production HTTP server `npm start` runs (through scripts/serve.ts):
+ * Next.js's documented custom-server API, which hands every request to the
+ * same request handler `next start` uses. It adds one thing: the TCP peer
+ * address of each request, in a header carrying a per-start token (set by
+ * serve.ts), replacing any copy the client sent. lib/net/client-address.ts
+ * trusts that header only with the token, so a forged X-Forwarded-For can
+ * no longer pick the address that rate limits and sign-in throttling use.
+ */
+import http from "node:http";
+import next from "next";
+
+const PEER_HEADER = "x-mm-peer";
+const token = process.env.MM_PEER_TOKEN;
+if (!token) {
+  console.error("MM_PEER_TOKEN is not set: start the shop with `npm start`.");
+  process.exit(1);
+}
+const port = Number(process.env.PORT ?? 3000);
+const hostname = process.env.HOSTNAME || undefined;
+
+const app = next({ dev: false, dir: process.cwd(), port, hostname: hostname ?? "localhost" });
+await app.prepare();
+const handle = app.getRequestHandler();
+
+const server = http.createServer((req, res) => {
+  req.headers[PEER_HEADER] = `${token} ${req.socket.remoteAddress ?? ""}`;
+  handle(req, res).catch((error) => {
+    console.error("request failed", error);
+    if (!res.headersSent) res.statusCode = 500;
+    res.end();
+  });
+});
+// Longer than common load balancers' idle timeouts, as `next start` does.
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
+server.requestTimeout = 60_000;
+
+server.listen(port, hostname, () => {
+  console.log(`▲ Maple & Micron ready on http://${hostname ?? "localhost"}:${port}`);
+});
+
+let closing = false;
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, () => {
+    if (closing) return;
+    closing = true;
+    server.close(() => process.exit(0));
+    server.closeIdleConnections();
+    setTimeout(() => process.exit(0), 10_000).unref();
+  });
+}
