@@ -105,14 +105,15 @@ describe(`uploads on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "the embed
     expect(await stored()).toEqual(before);
   });
 
-  it("refuses a file over 10MB (400, nothing stored)", async () => {
+  it("refuses a file over 10MB (413, nothing stored)", async () => {
     const before = await stored();
     const big = new Uint8Array(11 * 1024 * 1024);
     big.set(await picture("png", 10, 10));
     const { status, json } = await send(upload, "/api/upload", "images", [file(big, "big.png", "image/png")]);
-    expect(status).toBe(400);
+    expect(status).toBe(413);
     expect(json.error).toBe("File big.png is too large. Maximum size is 10MB.");
     const single = await send(uploadImage, "/api/upload-image", "image", [file(big, "big.png", "image/png")]);
+    expect(single.status).toBe(413);
     expect(single.json.error).toBe("File big.png is too large. Maximum size is 10MB.");
     expect(await stored()).toEqual(before);
   });
@@ -128,12 +129,22 @@ describe(`uploads on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "the embed
     expect(await stored()).toEqual(before);
   });
 
-  it("needs a file: no files or a non-multipart body is a 400", async () => {
+  it("refuses more than 10 files in one request (413, nothing stored)", async () => {
+    const before = await stored();
+    const small = await picture("png", 20, 20);
+    const files = Array.from({ length: 11 }, (_, i) => file(small, `p${i}.png`, "image/png"));
+    const { status, json } = await send(upload, "/api/upload", "images", files);
+    expect(status).toBe(413);
+    expect(json.error).toBe("Please upload at most 10 images at a time.");
+    expect(await stored()).toEqual(before);
+  });
+
+  it("needs a file: no files is a 400, a non-multipart body a 415", async () => {
     const none = await send(upload, "/api/upload", "images", []);
     expect(none.status).toBe(400);
     expect(none.json.error).toBe("Please choose an image to upload.");
     const res = await upload(new NextRequest(new URL("/api/upload", "http://localhost:3000"), { method: "POST", body: "{}", headers: { ...auth, "content-type": "application/json" } }), { params: Promise.resolve({}) });
-    expect(res.status).toBe(400);
+    expect(res.status).toBe(415);
   });
 
   it("without credentials: 401 JSON and nothing stored", async () => {

@@ -1,0 +1,81 @@
+/** Bodies are bounded before they are read: 413 past the limit, 415 for a wrong type, 400 for NUL bytes or bad UTF-8; nothing stored. */
+import { NextRequest } from "next/server";
+import { POST as postContact } from "@/app/api/contact/route";
+import { POST as webhook } from "@/app/api/webhooks/stripe/route";
+import { JSON_BODY_LIMIT } from "@/lib/net/body";
+import { call, fromClient } from "@/tests/helpers/route";
+import { createTestDatabase, type TestDatabase } from "@/tests/helpers/test-db";
+
+let db: TestDatabase;
+beforeAll(async () => {
+  db = await createTestDatabase();
+});
+afterAll(() => db?.cleanup());
+
+const valid = { name: "Dana Reyes", email: "dana@example.com", subject: "Commission a bowl", message: "Could you turn a cherry bowl about 12 inches wide?" };
+
+/** A body of `total` bytes produced on demand; `pulled()` tells how much the server actually read. */
+function endlessBody(total: number, chunk = 64 * 1024) {
+  let sent = 0;
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (sent >= total) return controller.close();
+      const size = Math.min(chunk, total - sent);
+      sent += size;
+      controller.enqueue(new Uint8Array(size).fill(0x20));
+    },
+  });
+  return { stream, pulled: () => sent };
+}
+
+function streamed(url: string, body: ReadableStream<Uint8Array>, headers: Record<string, string>) {
+  return new NextRequest(new URL(url, "http://localhost:3000"), { method: "POST", body, headers, duplex: "half" } as RequestInit & { duplex: "half" });
+}
+
+describe("JSON bodies", () => {
+  it("refuses a declared Content-Length over 64 KB with 413 before reading", async () => {
+    const body = endlessBody(300 * 1024 * 1024);
+    const res = await postContact(streamed("/api/contact", body.stream, { "content-type": "application/json", "content-length": String(300 * 1024 * 1024), ...fromClient("192.0.2.10") }), { params: Promise.resolve({}) });
+    expect(res.status).toBe(413);
+    expect((await res.json()).message).toBe("Request body is too large (limit 64 KB).");
+    expect(body.pulled()).toBeLessThanOrEqual(2 * 64 * 1024); // the stream's own read-ahead at most
+  });
+
+  it("cuts off a streamed body without Content-Length as soon as it passes the limit", async () => {
+    const body = endlessBody(300 * 1024 * 1024);
+    const res = await postContact(streamed("/api/contact", body.stream, { "content-type": "application/json", ...fromClient("192.0.2.10") }), { params: Promise.resolve({}) });
+    expect(res.status).toBe(413);
+    expect(body.pulled()).toBeLessThan(JSON_BODY_LIMIT + 4 * 64 * 1024);
+    expect(await db.prisma.contactMessage.count()).toBe(0);
+  });
+
+  it("refuses another content type with 415 (e.g. a cross-site text/plain form post)", async () => {
+    const res = await call(postContact, "/api/contact", { rawBody: JSON.stringify(valid), headers: { "content-type": "text/plain", ...fromClient("192.0.2.10") } });
+    expect(res.status).toBe(415);
+    expect(res.json.message).toBe("Content-Type must be application/json.");
+  });
+
+  it("refuses NUL characters and malformed UTF-8 with 400", async () => {
+    const nul = await call(postContact, "/api/contact", { body: { ...valid, name: "Dana\u0000Reyes" }, headers: fromClient("192.0.2.10") });
+    expect(nul.status).toBe(400);
+    expect(nul.json.message).toBe("Request body must not contain NUL characters.");
+    const bytes = new Uint8Array([...new TextEncoder().encode('{"name":"'), 0xc3, 0x28, ...new TextEncoder().encode('"}')]);
+    const req = new NextRequest(new URL("/api/contact", "http://localhost:3000"), { method: "POST", body: bytes, headers: { "content-type": "application/json", ...fromClient("192.0.2.10") } });
+    const bad = await postContact(req, { params: Promise.resolve({}) });
+    expect(bad.status).toBe(400);
+    expect(await db.prisma.contactMessage.count()).toBe(0);
+  });
+
+  it("still takes a normal message", async () => {
+    expect((await call(postContact, "/api/contact", { body: valid, headers: { "content-type": "application/json; charset=utf-8", ...fromClient("192.0.2.10") } })).status).toBe(201);
+  });
+});
+
+describe("webhook bodies", () => {
+  it("refuses more than 1 MB with 413 before the signature is even looked at", async () => {
+    const body = endlessBody(5 * 1024 * 1024);
+    const res = await webhook(streamed("/api/webhooks/stripe", body.stream, { "content-type": "application/json", "stripe-signature": "t=1,v1=x" }), { params: Promise.resolve({}) });
+    expect(res.status).toBe(413);
+    expect(body.pulled()).toBeLessThan(1024 * 1024 + 4 * 64 * 1024);
+  });
+});
