@@ -33,7 +33,7 @@ const embedded = process.env.DATABASE_URL
       dataDir: process.env.EMBEDDED_DB_DIR ? path.resolve(process.env.EMBEDDED_DB_DIR) : undefined,
       port: process.env.EMBEDDED_DB_PORT ? Number(process.env.EMBEDDED_DB_PORT) : 0,
     });
-const databaseUrl = process.env.DATABASE_URL ?? embedded!.url;
+const databaseUrl = process.env.DATABASE_URL || embedded!.url;
 if (embedded) console.log(`Embedded database ready (${process.env.EMBEDDED_DB_DIR ?? ".data/pglite"}), serving on ${databaseUrl.replace(/\/\/.*@/, "//")}`);
 
 await migrate(databaseUrl, { log: (m) => console.log(m) });

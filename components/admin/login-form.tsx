@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { useRouter } from "next/navigation";
 import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { zodResolver } from "@/components/forms/zod-resolver";
 import { signIn } from "next-auth/react";
 import { Loader2, LogIn } from "lucide-react";
 import { AdminField, AdminFormAlert } from "@/components/admin/admin-field";

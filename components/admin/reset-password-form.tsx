@@ -1,7 +1,7 @@
 "use client";
 
 import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { zodResolver } from "@/components/forms/zod-resolver";
 import { KeyRound, Loader2 } from "lucide-react";
 import { toast } from "sonner";
 import { AdminField } from "@/components/admin/admin-field";

@@ -29,7 +29,7 @@ function endlessBody(total: number, chunk = 64 * 1024) {
 }
 
 function streamed(url: string, body: ReadableStream<Uint8Array>, headers: Record<string, string>) {
-  return new NextRequest(new URL(url, "http://localhost:3000"), { method: "POST", body, headers, duplex: "half" } as RequestInit & { duplex: "half" });
+  return new NextRequest(new URL(url, "http://localhost:3000"), { method: "POST", body, headers, duplex: "half" } as unknown as ConstructorParameters<typeof NextRequest>[1]);
 }
 
 describe("JSON bodies", () => {

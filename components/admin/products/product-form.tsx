@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { Controller, useForm, type FieldErrors, type Resolver } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { zodResolver } from "@/components/forms/zod-resolver";
 import { Loader2 } from "lucide-react";
 import { toast } from "sonner";
 import { FormField } from "@/components/checkout/form-field";
