@@ -1,16 +1,16 @@
 import { defineConfig, devices } from "@playwright/test";
-import { existsSync } from "node:fs";
+import { findChromium } from "./tests/e2e/chromium";
 
 /**
  * Browser tests drive real Chromium against a production build started by
  * tests/e2e/start-server.ts on its own database (E2E_PORT, default 3100).
  * Set E2E_BASE_URL to test an already running server instead.
- * Chromium: Playwright's own browser when installed, else Debian's /usr/bin/chromium.
+ * Chromium: the one tests/e2e/chromium.ts finds (PLAYWRIGHT_CHROMIUM_PATH, a system
+ * Chromium/Chrome, Playwright's own); `npm run test:e2e` installs one first if none is there.
  */
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${port}`;
-const systemChromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => existsSync(p));
-const executablePath = process.env.PLAYWRIGHT_CHROMIUM_PATH ?? (process.env.PLAYWRIGHT_USE_BUNDLED ? undefined : systemChromium);
+const executablePath = findChromium()?.path;
 
 export default defineConfig({
   testDir: "tests/e2e",
