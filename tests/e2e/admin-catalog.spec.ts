@@ -1,4 +1,4 @@
-import { test, expect, type Browser, type Locator, type Page } from "@playwright/test";
+import { test, expect, type Browser, type Locator, type Page } from "./test";
 import sharp from "sharp";
 
 /**

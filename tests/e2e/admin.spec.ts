@@ -1,4 +1,4 @@
-import { test, expect, type Browser, type Page } from "@playwright/test";
+import { test, expect, type Browser, type Page } from "./test";
 import pg from "pg";
 import { e2eDatabaseUrl } from "./e2e-env";
 

@@ -1,4 +1,4 @@
-import { test, expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import { test, expect, type APIRequestContext, type Locator, type Page } from "./test";
 import { amountForFreeShipping, estimateTax, FLAT_SHIPPING } from "../../lib/checkout/pricing";
 import { formatMoney, toCents } from "../../lib/money";
 

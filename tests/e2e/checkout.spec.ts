@@ -1,4 +1,4 @@
-import { test, expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import { test, expect, type APIRequestContext, type Locator, type Page } from "./test";
 import { queryE2eDb } from "./e2e-env";
 
 /**

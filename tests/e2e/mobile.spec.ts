@@ -1,4 +1,4 @@
-import { test, expect, type APIRequestContext, type Page } from "@playwright/test";
+import { test, expect, type APIRequestContext, type Page } from "./test";
 import { site } from "../../lib/site";
 
 /** The storefront at phone width (390 px project): slide-out menu, search and no sideways scrolling. */

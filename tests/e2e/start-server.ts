@@ -8,7 +8,14 @@ import { rmSync } from "node:fs";
 import { createPostgresDatabase } from "../helpers/test-db";
 import { E2E_DB_NAME, E2E_DB_PORT, e2eDatabaseUrl } from "./e2e-env";
 
-const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", ADMIN_EMAIL: process.env.ADMIN_EMAIL ?? "admin@example.com", ADMIN_PASSWORD: process.env.ADMIN_PASSWORD ?? "correct-horse-battery" };
+const env: NodeJS.ProcessEnv = {
+  ...process.env,
+  NODE_ENV: "production",
+  ADMIN_EMAIL: process.env.ADMIN_EMAIL ?? "admin@example.com",
+  ADMIN_PASSWORD: process.env.ADMIN_PASSWORD ?? "correct-horse-battery",
+  // One browser is many "shoppers" here; tests/e2e/security.spec.ts checks the (unscaled) sign-in throttle.
+  RATE_LIMIT_SCALE: process.env.RATE_LIMIT_SCALE ?? "100",
+};
 if (process.env.TEST_DATABASE_URL) {
   await createPostgresDatabase(process.env.TEST_DATABASE_URL, E2E_DB_NAME);
   env.DATABASE_URL = e2eDatabaseUrl();

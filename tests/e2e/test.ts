@@ -30,4 +30,4 @@ export const test = base.extend<{ cspViolations: string[] }>({
 });
 
 export { expect };
-export type { APIRequestContext, Locator, Page, BrowserContext } from "@playwright/test";
+export type { APIRequestContext, Browser, BrowserContext, Locator, Page } from "@playwright/test";

@@ -29,8 +29,8 @@ beforeAll(() => {
 afterAll(() => rmSync(project, { recursive: true, force: true }));
 
 function browserStep(env: Record<string, string>) {
-  const hidden: NodeJS.ProcessEnv = { HOME: project, PATH: emptyBin, PLAYWRIGHT_BROWSERS_PATH: emptyBrowsers, PLAYWRIGHT_DOWNLOAD_HOST: "http://127.0.0.1:9", ...env };
-  const result = spawnSync(process.execPath, ["--import", "tsx", "scripts/ensure-chromium.ts"], { cwd: project, env: hidden, encoding: "utf8", timeout: 120_000 });
+  const hidden: Record<string, string> = { HOME: project, PATH: emptyBin, PLAYWRIGHT_BROWSERS_PATH: emptyBrowsers, PLAYWRIGHT_DOWNLOAD_HOST: "http://127.0.0.1:9", ...env };
+  const result = spawnSync(process.execPath, ["--import", "tsx", "scripts/ensure-chromium.ts"], { cwd: project, env: hidden as NodeJS.ProcessEnv, encoding: "utf8", timeout: 120_000 });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
