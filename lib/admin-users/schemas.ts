@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/zod";
 import { MIN_PASSWORD } from "@/lib/auth/schemas";
 import { entityIdSchema } from "@/lib/admin/ids";
 

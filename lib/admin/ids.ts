@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/zod";
 import { AppError } from "@/lib/errors";
 
 /** Largest id a PostgreSQL `integer` column holds; anything bigger cannot name a row. */

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/zod";
 
 /** Admin sign-in and password rules (spec §5), shared by the forms and the API. */
 export const MIN_PASSWORD = 6;

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/zod";
 import { CART_MESSAGES, MAX_CHECK_LINES, MAX_LINE_QUANTITY } from "@/lib/cart/messages";
 
 /** Cart API validation (server side; client components import ./messages instead, to stay free of zod). */

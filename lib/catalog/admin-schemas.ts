@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/zod";
 import { parseVideoUrl, slugify, VIDEO_URL_MESSAGE } from "@/lib/catalog/rules";
 import type { CategoryDTO, ProductDTO } from "@/lib/catalog/types";
 import { fromCents, toCents } from "@/lib/money";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/zod";
 import { SORT_VALUES, normalizeSearch } from "@/lib/catalog/rules";
 import { MAX_API_LIMIT, PAGE_SIZE } from "@/lib/site";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/zod";
 
 /** Server-side checkout inputs (POST /api/create-payment-intent, POST /api/orders). */
 const text = (max: number) => z.string().trim().max(max);

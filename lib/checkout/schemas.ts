@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/zod";
 
 /**
  * The checkout form (spec §3 "Checkout form", §5 "Checkout required"): client-safe

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/zod";
 import { entityIdSchema } from "@/lib/admin/ids";
 
 /** A checkbox or JSON flag: true/false, or the form strings "true"/"false"/"on"/"off". */

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/zod";
 import { entityIdSchema } from "@/lib/admin/ids";
 import { MAX_API_LIMIT } from "@/lib/site";
 
