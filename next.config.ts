@@ -7,9 +7,19 @@ const headers = securityHeaders({
   vercelPreview: process.env.VERCEL_ENV === "preview",
 });
 
+/**
+ * The data cache (unstable_cache) and pages rendered at runtime live in Next's
+ * in-memory LRU only, bounded to this many bytes per server instance and
+ * evicting the least recently used; nothing is written under .next at runtime,
+ * so the disk cannot fill. (A shared cacheHandler, e.g. Redis, replaces both.)
+ */
+const CACHE_MAX_MEMORY_BYTES = 64 * 1024 * 1024;
+
 const nextConfig: NextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
+  cacheMaxMemorySize: CACHE_MAX_MEMORY_BYTES,
+  experimental: { isrFlushToDisk: false },
   // Native / wasm packages stay outside the server bundle.
   serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2", "sharp", "pg"],
   images: {

@@ -1,29 +1,50 @@
 import { getToken } from "next-auth/jwt";
 import { NextResponse, type NextRequest } from "next/server";
 import { authSecret } from "@/lib/auth/secret";
-import { cachedListingPath, LISTING_PREFIX } from "@/lib/catalog/listing-route";
+import { getListingPageCounts } from "@/lib/catalog/queries";
+import { cachedListingPath, LISTING_PREFIX, listingSlug } from "@/lib/catalog/listing-route";
+import { normalizeSearch } from "@/lib/catalog/rules";
 
 /** Admin pages anyone may open; every other /admin page needs a session. */
 const PUBLIC_ADMIN = new Set(["/admin", "/admin/login", "/admin/reset-password"]);
 
+/** A path that names nothing: malformed percent-encoding, or a NUL byte once decoded. */
+function isMalformedPath(pathname: string): boolean {
+  try {
+    return decodeURIComponent(pathname).includes("\u0000");
+  } catch {
+    return true;
+  }
+}
+
+function notFoundPage(req: NextRequest) {
+  return NextResponse.rewrite(new URL("/404-not-found", req.url));
+}
+
 /**
  * Request guard.
+ * - Any path with malformed percent-encoding or a NUL byte: 400 JSON for /api, the 404 page otherwise
+ *   (the router would otherwise fail to decode it with a 500).
  * - /admin/*: no session cookie → /admin/login (pages check the admin again on the server).
- * - Storefront: listing URLs without a search term are served from their cached
- *   internal route (app/(shop)/listing), which is not reachable directly.
+ * - Storefront: known listing URLs without a search term (the shop or an active category, a page up to
+ *   its last) are served from their cached internal route (app/(shop)/listing), which is not reachable
+ *   directly; every other listing URL renders on demand and adds nothing to the cache.
  */
 export async function proxy(req: NextRequest) {
   const { pathname, searchParams } = req.nextUrl;
+  if (isMalformedPath(pathname)) {
+    if (pathname === "/api" || pathname.startsWith("/api/")) return NextResponse.json({ message: "Malformed URL path", error: "Malformed URL path" }, { status: 400 });
+    return notFoundPage(req);
+  }
   if (pathname === "/admin" || pathname.startsWith("/admin/")) {
     if (PUBLIC_ADMIN.has(pathname.replace(/\/$/, "") || "/admin")) return NextResponse.next();
     const token = await getToken({ req, secret: authSecret() });
     if (!token?.adminId) return NextResponse.redirect(new URL("/admin/login", req.url));
     return NextResponse.next();
   }
-  if (pathname === LISTING_PREFIX || pathname.startsWith(`${LISTING_PREFIX}/`)) {
-    return NextResponse.rewrite(new URL("/404-not-found", req.url));
-  }
-  const cached = cachedListingPath(pathname, searchParams);
+  if (pathname === LISTING_PREFIX || pathname.startsWith(`${LISTING_PREFIX}/`)) return notFoundPage(req);
+  if (listingSlug(pathname) === undefined || normalizeSearch(searchParams.get("search"))) return NextResponse.next();
+  const cached = cachedListingPath(pathname, searchParams, await getListingPageCounts());
   if (cached) {
     const url = req.nextUrl.clone();
     url.pathname = cached;
@@ -33,4 +54,5 @@ export async function proxy(req: NextRequest) {
   return NextResponse.next();
 }
 
-export const config = { matcher: ["/shop", "/shop/:slug", "/listing", "/listing/:path*", "/admin", "/admin/:path*"] };
+/** Every request but static build assets (malformed paths must be caught before the router decodes them). */
+export const config = { matcher: ["/((?!_next/static|_next/image|favicon.ico).*)"] };

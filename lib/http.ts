@@ -1,7 +1,7 @@
 import "server-only";
 import { NextResponse, type NextRequest } from "next/server";
 import type { z } from "zod";
-import { isAppError } from "@/lib/errors";
+import { AppError, isAppError } from "@/lib/errors";
 import { JSON_BODY_LIMIT, readJsonBody } from "@/lib/net/body";
 import type { PublicLimitName } from "@/lib/rate-limit/limits";
 import { enforcePublicLimit } from "@/lib/rate-limit/public-limits";
@@ -25,7 +25,7 @@ export function withRoute<P extends Params = Params>(
   return async (req: NextRequest, ctx: Ctx): Promise<Response> => {
     try {
       if (opts.rateLimit) await enforcePublicLimit(opts.rateLimit, req);
-      const params = (await ctx?.params) as P;
+      const params = readRouteParams((await ctx?.params) ?? {}) as P;
       const result = await handler(req, { params });
       return result instanceof Response ? result : NextResponse.json(result);
     } catch (error) {
@@ -53,9 +53,29 @@ export async function readJson<S extends z.ZodType>(req: Request, schema: S, lim
   return parseOrThrow(schema, await readJsonBody(req, limit));
 }
 
-/** Validates the query string (single values only) against a schema. */
+/** Longest path segment any route accepts (slugs and names are at most 200 characters). */
+export const MAX_PATH_SEGMENT_LENGTH = 200;
+
+/**
+ * Path segments a route may look up: anything with a NUL byte or longer than
+ * any stored key cannot name a row, so it is a 404 before a query runs.
+ */
+export function readRouteParams(params: Params): Params {
+  for (const value of Object.values(params).flat()) {
+    if (typeof value !== "string" || value.includes("\u0000") || value.length > MAX_PATH_SEGMENT_LENGTH) throw new AppError("not_found", "Not found");
+  }
+  return params;
+}
+
+/** Validates the query string against a schema: each parameter at most once, never a NUL byte. */
 export function readQuery<S extends z.ZodType>(req: NextRequest, schema: S): z.output<S> {
-  return parseOrThrow(schema, Object.fromEntries(req.nextUrl.searchParams.entries()));
+  const query: Record<string, string> = {};
+  for (const [key, value] of req.nextUrl.searchParams.entries()) {
+    if (key.includes("\u0000") || value.includes("\u0000")) throw new AppError("bad_request", "Query parameters must not contain NUL bytes");
+    if (Object.hasOwn(query, key)) throw new AppError("bad_request", `${key} must be given only once`, { [key]: `${key} must be given only once` });
+    query[key] = value;
+  }
+  return parseOrThrow(schema, query);
 }
 
 /** withRoute for admin endpoints: the session cookie or a bearer token, else 401 JSON before anything runs. */

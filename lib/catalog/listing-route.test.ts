@@ -1,12 +1,14 @@
-import { cachedListingPath, listingQueryFromSegments } from "@/lib/catalog/listing-route";
+import { cachedListingPath, listingQueryFromSegments, type ListingPageCounts } from "@/lib/catalog/listing-route";
+
+const pages: ListingPageCounts = { all: 4, categories: { "wood-bowls": 2, jigs: 1 } };
 
 const path = (url: string) => {
   const u = new URL(url, "http://shop.test");
-  return cachedListingPath(u.pathname, u.searchParams);
+  return cachedListingPath(u.pathname, u.searchParams, pages);
 };
 
 describe("cached listing routes", () => {
-  it("maps listings without a search to one cached page per category, sort and page", () => {
+  it("maps listings without a search to one cached page per known category, sort and page", () => {
     expect(path("/shop")).toBe("/listing/_all/featured/1");
     expect(path("/shop?sort=price-low&page=3")).toBe("/listing/_all/price-low/3");
     expect(path("/shop/wood-bowls?page=2")).toBe("/listing/wood-bowls/featured/2");
@@ -19,6 +21,16 @@ describe("cached listing routes", () => {
     expect(path("/shop/wood-bowls?search=burl&sort=newest")).toBeNull();
     expect(path("/shop/Bad_Slug")).toBeNull();
     expect(path("/product/x")).toBeNull();
+  });
+
+  it("renders unknown categories and pages past the last on demand (no cached page for them)", () => {
+    expect(path("/shop/no-such-category")).toBeNull();
+    expect(path("/shop/no-such-category?page=2")).toBeNull();
+    expect(path("/shop/constructor")).toBeNull();
+    expect(path("/shop?page=5")).toBeNull();
+    expect(path("/shop/wood-bowls?page=3")).toBeNull();
+    expect(path("/shop/jigs?page=2&sort=newest")).toBeNull();
+    expect(path("/shop/jigs?page=1&sort=newest")).toBe("/listing/jigs/newest/1");
   });
 
   it("rebuilds the URL query the listing components expect", () => {

@@ -1,10 +1,12 @@
 import "server-only";
 import { unstable_cache } from "next/cache";
 import { prisma, Prisma } from "@/lib/db";
+import { SLUG_PATTERN } from "@/lib/catalog/admin-schemas";
+import type { ListingPageCounts } from "@/lib/catalog/listing-route";
 import { normalizeSearch } from "@/lib/catalog/schemas";
 import { productInclude, toCategoryDTO, toProductDTO } from "@/lib/catalog/mappers";
 import type { CategoryDTO, GalleryItemDTO, ProductDTO, ProductList } from "@/lib/catalog/types";
-import { DEFAULT_SORT, FEATURED_LIMIT, PAGE_SIZE, RELATED_LIMIT, type SortValue } from "@/lib/site";
+import { DEFAULT_SORT, FEATURED_LIMIT, MAX_API_OFFSET, PAGE_SIZE, RELATED_LIMIT, type SortValue } from "@/lib/site";
 
 /**
  * Cached catalogue reads. Every entry is tagged (CATALOG_TAGS) and the
@@ -98,47 +100,58 @@ async function searchProductIds(opts: Required<Pick<ProductListOptions, "limit" 
   return { ids: rows.map((r) => r.id), total };
 }
 
-async function loadProductList(opts: ProductListOptions): Promise<ProductList> {
-  const limit = opts.limit ?? PAGE_SIZE;
-  const offset = opts.offset ?? 0;
-  const search = normalizeSearch(opts.search);
-  if (search) {
-    const { ids, total } = await searchProductIds({ ...opts, search, limit, offset });
-    const rows = await prisma.product.findMany({ where: { id: { in: ids } }, include: productInclude });
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    return { products: ids.flatMap((id) => (byId.has(id) ? [toProductDTO(byId.get(id)!)] : [])), total };
-  }
-  const where: Prisma.ProductWhereInput = {
-    ...publicProduct,
-    ...(opts.category ? { category: { active: true, slug: opts.category } } : {}),
-    ...(opts.featured !== undefined ? { featured: opts.featured } : {}),
-    ...(opts.excludeSlug ? { slug: { not: opts.excludeSlug } } : {}),
-  };
-  const [rows, total] = await Promise.all([
-    prisma.product.findMany({ where, include: productInclude, orderBy: ORDER_BY[opts.sort ?? DEFAULT_SORT], take: limit, skip: offset }),
-    prisma.product.count({ where }),
-  ]);
-  return { products: rows.map(toProductDTO), total };
+/** Searches run on demand, never cached: every search term would otherwise be a new cache entry. */
+async function searchProducts(opts: ProductListOptions & { search: string; limit: number; offset: number }): Promise<ProductList> {
+  const { ids, total } = await searchProductIds(opts);
+  const rows = await prisma.product.findMany({ where: { id: { in: ids } }, include: productInclude });
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return { products: ids.flatMap((id) => (byId.has(id) ? [toProductDTO(byId.get(id)!)] : [])), total };
 }
 
-export const listProducts = unstable_cache(loadProductList, ["catalog:listProducts"], {
-  tags: [CATALOG_TAGS.products, CATALOG_TAGS.categories],
-  revalidate: REVALIDATE_SECONDS,
-});
+/**
+ * Every public product of one listing (a category or all, optionally only
+ * featured / not featured), in the given order. One cache entry per active
+ * category × featured filter × sort: a bounded set, whatever the URL asks.
+ */
+const cachedListing = unstable_cache(
+  async (category: string | null, featured: boolean | null, sort: SortValue): Promise<ProductDTO[]> => {
+    const where: Prisma.ProductWhereInput = {
+      ...publicProduct,
+      ...(category ? { category: { active: true, slug: category } } : {}),
+      ...(featured !== null ? { featured } : {}),
+    };
+    const rows = await prisma.product.findMany({ where, include: productInclude, orderBy: ORDER_BY[sort] });
+    return rows.map(toProductDTO);
+  },
+  ["catalog:listing"],
+  { tags: [CATALOG_TAGS.products, CATALOG_TAGS.categories], revalidate: REVALIDATE_SECONDS },
+);
+
+/**
+ * A page of public products. Cached reads are keyed only by known category,
+ * featured filter and sort; `exclude`, `limit` and `offset` slice the cached
+ * list, unknown categories are empty without a cache entry, and searches run
+ * uncached, so no URL can add cache entries without bound.
+ */
+export async function listProducts(opts: ProductListOptions = {}): Promise<ProductList> {
+  const limit = Math.max(0, Math.trunc(opts.limit ?? PAGE_SIZE));
+  const offset = Math.min(Math.max(0, Math.trunc(opts.offset ?? 0)), MAX_API_OFFSET);
+  const search = normalizeSearch(opts.search);
+  if (search) return searchProducts({ ...opts, search, limit, offset });
+  if (opts.category && !(await getCategoryBySlug(opts.category))) return { products: [], total: 0 };
+  const all = await cachedListing(opts.category ?? null, opts.featured ?? null, opts.sort ?? DEFAULT_SORT);
+  const matching = opts.excludeSlug ? all.filter((p) => p.slug !== opts.excludeSlug) : all;
+  return { products: matching.slice(offset, offset + limit), total: matching.length };
+}
 
 export function listFeaturedProducts(limit = FEATURED_LIMIT) {
   return listProducts({ featured: true, limit });
 }
 
-export function getProductBySlug(slug: string): Promise<ProductDTO | null> {
-  return unstable_cache(
-    async () => {
-      const row = await prisma.product.findFirst({ where: { ...publicProduct, slug }, include: productInclude });
-      return row ? toProductDTO(row) : null;
-    },
-    ["catalog:getProductBySlug", slug],
-    { tags: [CATALOG_TAGS.products, CATALOG_TAGS.product(slug), CATALOG_TAGS.categories], revalidate: REVALIDATE_SECONDS },
-  )();
+/** One public product, read from the cached catalogue (a slug that names no product adds no cache entry). */
+export async function getProductBySlug(slug: string): Promise<ProductDTO | null> {
+  if (!SLUG_PATTERN.test(slug)) return null;
+  return (await cachedListing(null, null, DEFAULT_SORT)).find((p) => p.slug === slug) ?? null;
 }
 
 /** Up to four other products of the same category (never the product itself). */
@@ -159,6 +172,25 @@ export const listCategories = unstable_cache(
 export async function getCategoryBySlug(slug: string): Promise<CategoryDTO | null> {
   return (await listCategories()).find((c) => c.slug === slug) ?? null;
 }
+
+/**
+ * How many listing pages the whole shop and each active category have (at
+ * least one each): proxy.ts rewrites only these to the cached listing route.
+ * One small cache entry, expired with the catalogue.
+ */
+export const getListingPageCounts = unstable_cache(
+  async (): Promise<ListingPageCounts> => {
+    const categories = await prisma.category.findMany({
+      where: { active: true },
+      select: { slug: true, _count: { select: { products: { where: { active: true } } } } },
+    });
+    const pages = (products: number) => Math.max(1, Math.ceil(products / PAGE_SIZE));
+    const total = categories.reduce((sum, c) => sum + c._count.products, 0);
+    return { all: pages(total), categories: Object.fromEntries(categories.map((c) => [c.slug, pages(c._count.products)])) };
+  },
+  ["catalog:listingPageCounts"],
+  { tags: [CATALOG_TAGS.products, CATALOG_TAGS.categories], revalidate: REVALIDATE_SECONDS },
+);
 
 /** Sold one-of-a-kind pieces the maker chose to show (spec: gallery). */
 export const listGalleryItems = unstable_cache(

@@ -18,9 +18,9 @@ export function slugify(name: string): string {
     .replace(/^-|-$/g, "");
 }
 
-/** Normalises a shopper's search term: trimmed, inner whitespace folded, at most 100 characters. */
+/** Normalises a shopper's search term: control characters (NUL too) dropped, trimmed, inner whitespace folded, at most 100 characters. */
 export function normalizeSearch(term: string | null | undefined): string {
-  return (term ?? "").replace(/\s+/g, " ").trim().slice(0, 100);
+  return (term ?? "").replace(/[\u0000-\u001f\u007f]+/g, " ").replace(/\s+/g, " ").trim().slice(0, 100);
 }
 
 /** Listing state that lives in the URL of /shop pages; lenient: bad values fall back to defaults. */

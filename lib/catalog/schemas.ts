@@ -1,6 +1,6 @@
 import { z } from "@/lib/zod";
 import { SORT_VALUES, normalizeSearch } from "@/lib/catalog/rules";
-import { MAX_API_LIMIT, PAGE_SIZE } from "@/lib/site";
+import { MAX_API_LIMIT, MAX_API_OFFSET, PAGE_SIZE } from "@/lib/site";
 
 /** Client-safe catalogue validation schemas; the pure rules live in ./rules.ts (re-exported here). */
 export * from "@/lib/catalog/rules";
@@ -23,7 +23,7 @@ export const productListQuerySchema = z.object({
   featured: z.enum(["true", "false"], { message: "featured must be true or false" }).optional().transform((v) => (v === undefined ? undefined : v === "true")),
   sort: z.enum(SORT_VALUES, { message: `sort must be one of ${SORT_VALUES.join(", ")}` }).optional(),
   limit: wholeNumber("limit", 1, MAX_API_LIMIT).default(PAGE_SIZE),
-  offset: wholeNumber("offset", 0).default(0),
+  offset: wholeNumber("offset", 0, MAX_API_OFFSET).default(0),
   exclude: z.string().trim().max(200).optional(),
 });
 export type ProductListQuery = z.output<typeof productListQuerySchema>;

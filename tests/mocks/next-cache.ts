@@ -5,9 +5,14 @@
  */
 export const revalidatedTags: string[] = [];
 export const revalidatedPaths: string[] = [];
+/** Every distinct key a cached read was called with (key parts + arguments), as Next.js would store it. */
+export const cacheKeys = new Set<string>();
 
-export function unstable_cache<T extends (...args: never[]) => unknown>(fn: T): T {
-  return fn;
+export function unstable_cache<T extends (...args: never[]) => unknown>(fn: T, keyParts: string[] = []): T {
+  return ((...args: Parameters<T>) => {
+    cacheKeys.add(JSON.stringify([keyParts, args]));
+    return fn(...args);
+  }) as T;
 }
 export function revalidateTag(tag: string) {
   revalidatedTags.push(tag);
