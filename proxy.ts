@@ -23,8 +23,8 @@ function notFoundPage(req: NextRequest) {
 
 /**
  * Request guard.
- * - Any path with malformed percent-encoding or a NUL byte: 400 JSON for /api, the 404 page otherwise
- *   (the router would otherwise fail to decode it with a 500).
+ * - A path with malformed percent-encoding or a NUL byte: the 404 page (`npm start`'s front server
+ *   already answers these with a 400 on every route; this covers `next dev` and other hosts).
  * - /admin/*: no session cookie → /admin/login (pages check the admin again on the server).
  * - Storefront: known listing URLs without a search term (the shop or an active category, a page up to
  *   its last) are served from their cached internal route (app/(shop)/listing), which is not reachable
@@ -54,5 +54,8 @@ export async function proxy(req: NextRequest) {
   return NextResponse.next();
 }
 
-/** Every request but static build assets (malformed paths must be caught before the router decodes them). */
-export const config = { matcher: ["/((?!_next/static|_next/image|favicon.ico).*)"] };
+/**
+ * Only the routes that need the guard: every other request skips it (it costs each request it runs for).
+ * Malformed paths on all routes are answered by the front server (scripts/next-server.mjs) before Next decodes them.
+ */
+export const config = { matcher: ["/shop", "/shop/:path*", "/listing", "/listing/:path*", "/admin", "/admin/:path*"] };

@@ -6,6 +6,10 @@
  * serve.ts), replacing any copy the client sent. lib/net/client-address.ts
  * trusts that header only with the token, so a forged X-Forwarded-For can
  * no longer pick the address that rate limits and sign-in throttling use.
+ * And a request target whose path cannot be decoded (malformed
+ * percent-encoding, or a NUL byte once decoded) gets a 400 here: Next's
+ * router would fail to decode it with a 500. Checking here costs valid
+ * requests nothing, where a proxy.ts on every route would.
  */
 import http from "node:http";
 import next from "next";
@@ -23,7 +27,27 @@ const app = next({ dev: false, dir: process.cwd(), port, hostname: hostname ?? "
 await app.prepare();
 const handle = app.getRequestHandler();
 
+/** True when the path of a request target names nothing: malformed percent-encoding or an encoded NUL. */
+function malformedPath(target) {
+  const end = target.indexOf("?");
+  const path = end === -1 ? target : target.slice(0, end);
+  if (!path.includes("%")) return false;
+  try {
+    return decodeURIComponent(path).includes("\u0000");
+  } catch {
+    return true;
+  }
+}
+
+function badRequest(req, res) {
+  const api = req.url.startsWith("/api/");
+  const body = api ? JSON.stringify({ message: "Malformed URL path", error: "Malformed URL path" }) : "<!doctype html><title>400 Bad Request</title><h1>400 Bad Request</h1><p>This address is malformed. <a href=\"/\">Go to the shop</a>.</p>";
+  res.writeHead(400, { "content-type": api ? "application/json" : "text/html; charset=utf-8", "content-length": Buffer.byteLength(body), "x-content-type-options": "nosniff", "content-security-policy": "default-src 'none'; frame-ancestors 'none'" });
+  res.end(body);
+}
+
 const server = http.createServer((req, res) => {
+  if (malformedPath(req.url ?? "/")) return badRequest(req, res);
   req.headers[PEER_HEADER] = `${token} ${req.socket.remoteAddress ?? ""}`;
   handle(req, res).catch((error) => {
     console.error("request failed", error);
