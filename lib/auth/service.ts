@@ -9,7 +9,8 @@ import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { parseOrThrow } from "@/lib/validation";
 
-export type AdminIdentity = { id: number; email: string; username: string };
+/** An admin as the guards see it; `sessionVersion` is carried in cookies and API tokens (lib/auth/sessions.ts). */
+export type AdminIdentity = { id: number; email: string; username: string; sessionVersion: number };
 
 /** Spec-free but essential: 5 failed sign-ins per email or per IP in 15 minutes, then 429 until the window passes. */
 export const MAX_FAILED_LOGINS = 5;
@@ -46,13 +47,13 @@ export async function authenticateAdmin(input: unknown, ip: string | null): Prom
     throw new AppError("unauthorized", INVALID_LOGIN_MESSAGE);
   }
   await prisma.loginAttempt.deleteMany({ where: { key: `email:${email}` } });
-  return { id: admin.id, email: admin.email, username: admin.username };
+  return { id: admin.id, email: admin.email, username: admin.username, sessionVersion: admin.sessionVersion };
 }
 
 
 /** The admin behind an id, if it still exists (deleted admins lose access at once). */
 export async function findAdmin(id: number): Promise<AdminIdentity | null> {
-  const admin = await prisma.adminUser.findUnique({ where: { id }, select: { id: true, email: true, username: true } });
+  const admin = await prisma.adminUser.findUnique({ where: { id }, select: { id: true, email: true, username: true, sessionVersion: true } });
   return admin;
 }
 
@@ -80,7 +81,8 @@ export async function resetPassword(input: unknown) {
   await prisma.$transaction(async (tx) => {
     const used = await tx.passwordResetToken.updateMany({ where: { id: row.id, usedAt: null }, data: { usedAt: new Date() } });
     if (used.count !== 1) throw new AppError("bad_request", RESET_FAILED_MESSAGE);
-    await tx.adminUser.update({ where: { id: row.adminUserId }, data: { passwordHash } });
+    // A new password ends every session and API token issued before it.
+    await tx.adminUser.update({ where: { id: row.adminUserId }, data: { passwordHash, sessionVersion: { increment: 1 } } });
     await tx.passwordResetToken.updateMany({ where: { adminUserId: row.adminUserId, usedAt: null }, data: { usedAt: new Date() } });
   });
   const admin = await prisma.adminUser.findUniqueOrThrow({ where: { id: row.adminUserId } });
