@@ -10,6 +10,8 @@ import { findAdmin, type AdminIdentity } from "@/lib/auth/service";
  * token issued before it. A credential without a version is refused.
  */
 
+export const SIGNED_OUT_MESSAGE = "Signed out. Every session and API token of this account has ended.";
+
 const positiveInt = (value: unknown): number | null => {
   const n = typeof value === "string" && /^\d+$/.test(value) ? Number(value) : value;
   return typeof n === "number" && Number.isSafeInteger(n) && n > 0 ? n : null;
