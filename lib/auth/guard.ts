@@ -12,6 +12,9 @@ import { AppError } from "@/lib/errors";
 
 export const UNAUTHORIZED_MESSAGE = "Authentication required";
 
+/** API clients authenticate with an Authorization header; without one the session cookie is used. */
+export const isBearerRequest = (req: Request): boolean => req.headers.has("authorization");
+
 type SessionClaims = { adminId?: unknown; sessionVersion?: unknown } | null;
 
 /**
