@@ -22,9 +22,8 @@ type SessionClaims = { adminId?: unknown; sessionVersion?: unknown } | null;
  * checked against the database on every request (deleted admin or outdated session version → null).
  */
 export async function getRequestAdmin(req: NextRequest): Promise<AdminIdentity | null> {
-  const header = req.headers.get("authorization");
-  if (header) {
-    const match = /^Bearer\s+(.+)$/i.exec(header.trim());
+  if (isBearerRequest(req)) {
+    const match = /^Bearer\s+(.+)$/i.exec((req.headers.get("authorization") ?? "").trim());
     const claims = match ? await readApiToken(match[1]) : null;
     return claims ? findSessionAdmin(claims.adminId, claims.sessionVersion) : null;
   }
