@@ -34,16 +34,24 @@ const originOf = (url: string): string | null => {
   }
 };
 
-/** The origins admin writes may come from: the request's own, and SITE_URL's when set. */
+/** The origins admin writes may come from: the request URL's, and SITE_URL's when set. */
 function siteOrigins(req: Request): Set<string> {
   return new Set([originOf(req.url), env.SITE_URL ? originOf(env.SITE_URL) : null].filter((o): o is string => o !== null));
 }
 
+/**
+ * Same origin: `Origin` is the request URL's or SITE_URL's origin, or its host is the
+ * `Host` the browser sent the request to (as Next.js checks server actions; `next start`
+ * builds req.url from its own hostname, not from Host). A cross-site page cannot choose
+ * the Host of a request that carries this site's cookie.
+ */
 function isSameOrigin(req: Request): boolean {
   const origin = req.headers.get("origin");
   if (origin !== null) {
     const normalized = originOf(origin);
-    return normalized !== null && siteOrigins(req).has(normalized);
+    if (normalized === null) return false;
+    const host = req.headers.get("host")?.trim().toLowerCase();
+    return siteOrigins(req).has(normalized) || (!!host && new URL(normalized).host === host);
   }
   return req.headers.get("sec-fetch-site") === "same-origin";
 }

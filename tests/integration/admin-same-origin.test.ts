@@ -120,6 +120,7 @@ describe("cookie-authenticated admin writes must be same-origin", () => {
       ["Origin: null (sandboxed frame)", { cookie, origin: "null" }, undefined, CROSS_ORIGIN],
       ["no Origin, Sec-Fetch-Site: cross-site", { cookie, "sec-fetch-site": "cross-site" }, undefined, CROSS_ORIGIN],
       ["no Origin and no Sec-Fetch-Site", { cookie }, undefined, CROSS_ORIGIN],
+      ["an Origin that matches neither the URL nor the Host", { cookie, origin: "http://127.0.0.1:3204", host: "localhost:3000" }, undefined, CROSS_ORIGIN],
       ["a foreign Origin sending text/plain", { cookie, origin: "https://evil.example" }, "text/plain", CROSS_ORIGIN],
       ["same origin but text/plain", { cookie, origin: SITE }, "text/plain", "text/plain"],
       ["same origin but a url-encoded form", { cookie, origin: SITE }, "application/x-www-form-urlencoded", "form"],
@@ -145,6 +146,11 @@ describe("cookie-authenticated admin writes must be same-origin", () => {
       const res = await send(endpoint, { cookie, origin: SITE });
       expect({ endpoint: endpoint.name, status: res.status }).toEqual({ endpoint: endpoint.name, status: endpoint.ok });
     }
+  });
+
+  it("accepts an Origin matching the Host header (next start builds req.url from its own hostname)", async () => {
+    const [create] = endpoints();
+    expect((await send(create, { cookie, origin: "http://127.0.0.1:3204", host: "127.0.0.1:3204" })).status).toBe(201);
   });
 
   it("accepts Sec-Fetch-Site: same-origin when Origin is absent", async () => {
