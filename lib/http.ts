@@ -6,7 +6,8 @@ import { JSON_BODY_LIMIT, readJsonBody } from "@/lib/net/body";
 import type { PublicLimitName } from "@/lib/rate-limit/limits";
 import { enforcePublicLimit } from "@/lib/rate-limit/public-limits";
 import { parseOrThrow } from "@/lib/validation";
-import { requireAdmin } from "@/lib/auth/guard";
+import { isBearerRequest, requireAdmin } from "@/lib/auth/guard";
+import { assertSameOriginWrite, type AdminWriteBody } from "@/lib/auth/same-origin";
 import type { AdminIdentity } from "@/lib/auth/service";
 
 type Params = Record<string, string | string[]>;
@@ -78,12 +79,18 @@ export function readQuery<S extends z.ZodType>(req: NextRequest, schema: S): z.o
   return parseOrThrow(schema, query);
 }
 
-/** withRoute for admin endpoints: the session cookie or a bearer token, else 401 JSON before anything runs. */
+/**
+ * withRoute for admin endpoints: the session cookie or a bearer token, else 401 JSON before anything runs.
+ * Writes authenticated by the cookie must also be same-origin and of the route's body type (`body`,
+ * default JSON), else 403 (lib/auth/same-origin.ts); bearer-token clients are not checked.
+ */
 export function withAdminRoute<P extends Params = Params>(
   handler: (req: NextRequest, ctx: { params: P; admin: AdminIdentity }) => Promise<Response | unknown>,
+  options: { body?: AdminWriteBody } = {},
 ) {
   return withRoute<P>(async (req, ctx) => {
     const admin = await requireAdmin(req);
+    if (!isBearerRequest(req)) assertSameOriginWrite(req, options.body);
     return handler(req, { ...ctx, admin });
   });
 }

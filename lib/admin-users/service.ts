@@ -76,7 +76,10 @@ export async function createAdminUser(input: AdminUserCreateInput): Promise<Admi
   return toDTO(row);
 }
 
-/** Changes username and email; a new password replaces the hash, a blank or absent one keeps it. */
+/**
+ * Changes username and email; a new password replaces the hash (and ends that
+ * admin's sessions and API tokens, even the acting admin's own), a blank or absent one keeps it.
+ */
 export async function updateAdminUser(id: number | string, input: AdminUserUpdateInput): Promise<AdminUserDTO> {
   const adminId = entityIdOrNotFound(id, ADMIN_NOT_FOUND_MESSAGE);
   const data = parseOrThrow(adminUserUpdateSchema, input);
@@ -86,7 +89,7 @@ export async function updateAdminUser(id: number | string, input: AdminUserUpdat
   const row = await writeOrConflict(data, adminId, () =>
     prisma.adminUser.update({
       where: { id: adminId },
-      data: { username: data.username, email: data.email, ...(passwordHash ? { passwordHash } : {}) },
+      data: { username: data.username, email: data.email, ...(passwordHash ? { passwordHash, sessionVersion: { increment: 1 } } : {}) },
       select: publicFields,
     }),
   );

@@ -5,23 +5,30 @@ import { redirect } from "next/navigation";
 import type { NextRequest } from "next/server";
 import { authOptions } from "@/lib/auth/options";
 import { authSecret } from "@/lib/auth/secret";
-import { findAdmin, type AdminIdentity } from "@/lib/auth/service";
+import type { AdminIdentity } from "@/lib/auth/service";
+import { findSessionAdmin } from "@/lib/auth/sessions";
 import { readApiToken } from "@/lib/auth/tokens";
 import { AppError } from "@/lib/errors";
 
 export const UNAUTHORIZED_MESSAGE = "Authentication required";
 
-/** The admin behind a request: a bearer token (API clients) or the session cookie (admin UI), checked against the database. */
+/** API clients authenticate with an Authorization header; without one the session cookie is used. */
+export const isBearerRequest = (req: Request): boolean => req.headers.has("authorization");
+
+type SessionClaims = { adminId?: unknown; sessionVersion?: unknown } | null;
+
+/**
+ * The admin behind a request: a bearer token (API clients) or the session cookie (admin UI),
+ * checked against the database on every request (deleted admin or outdated session version → null).
+ */
 export async function getRequestAdmin(req: NextRequest): Promise<AdminIdentity | null> {
-  const header = req.headers.get("authorization");
-  if (header) {
-    const match = /^Bearer\s+(.+)$/i.exec(header.trim());
-    const id = match ? await readApiToken(match[1]) : null;
-    return id ? findAdmin(id) : null;
+  if (isBearerRequest(req)) {
+    const match = /^Bearer\s+(.+)$/i.exec((req.headers.get("authorization") ?? "").trim());
+    const claims = match ? await readApiToken(match[1]) : null;
+    return claims ? findSessionAdmin(claims.adminId, claims.sessionVersion) : null;
   }
   const token = await getToken({ req, secret: authSecret() });
-  const id = Number(token?.adminId);
-  return Number.isInteger(id) && id > 0 ? findAdmin(id) : null;
+  return token ? findSessionAdmin(token.adminId, token.sessionVersion) : null;
 }
 
 export async function requireAdmin(req: NextRequest): Promise<AdminIdentity> {
@@ -32,14 +39,14 @@ export async function requireAdmin(req: NextRequest): Promise<AdminIdentity> {
 
 /** For admin pages and server actions: the signed-in admin, or a redirect to the login. */
 export async function requireAdminPage(): Promise<AdminIdentity> {
-  const session = (await getServerSession(authOptions)) as { adminId?: number } | null;
-  const admin = session?.adminId ? await findAdmin(session.adminId) : null;
+  const session: SessionClaims = await getServerSession(authOptions);
+  const admin = session ? await findSessionAdmin(session.adminId, session.sessionVersion) : null;
   if (!admin) redirect("/admin/login");
   return admin;
 }
 
 /** The signed-in admin for pages that only need to know (e.g. the login page's redirect). */
 export async function currentAdmin(): Promise<AdminIdentity | null> {
-  const session = (await getServerSession(authOptions)) as { adminId?: number } | null;
-  return session?.adminId ? findAdmin(session.adminId) : null;
+  const session: SessionClaims = await getServerSession(authOptions);
+  return session ? findSessionAdmin(session.adminId, session.sessionVersion) : null;
 }

@@ -3,6 +3,7 @@ import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { authSecret } from "@/lib/auth/secret";
 import { authenticateAdmin } from "@/lib/auth/service";
+import { endAdminSessions } from "@/lib/auth/sessions";
 import { isAppError } from "@/lib/errors";
 import { clientAddress } from "@/lib/net/client-address";
 
@@ -21,7 +22,7 @@ export const authOptions: NextAuthOptions = {
         try {
           const client = clientAddress((req?.headers ?? {}) as Record<string, string | undefined>);
           const admin = await authenticateAdmin({ email: credentials?.email, password: credentials?.password }, client);
-          return { id: String(admin.id), email: admin.email, name: admin.username };
+          return { id: String(admin.id), email: admin.email, name: admin.username, sessionVersion: admin.sessionVersion };
         } catch (error) {
           // next-auth hands this message to signIn()'s `error` in the browser.
           throw new Error(isAppError(error) ? error.message : "Login failed");
@@ -31,11 +32,23 @@ export const authOptions: NextAuthOptions = {
   ],
   callbacks: {
     async jwt({ token, user }) {
-      if (user) token.adminId = Number(user.id);
+      if (user) {
+        token.adminId = Number(user.id);
+        token.sessionVersion = (user as { sessionVersion?: number }).sessionVersion;
+      }
       return token;
     },
     async session({ session, token }) {
-      return { ...session, adminId: token.adminId as number | undefined };
+      return { ...session, adminId: token.adminId as number | undefined, sessionVersion: token.sessionVersion as number | undefined };
+    },
+  },
+  events: {
+    /** Signing out ends every session and API token of that admin, not just this cookie. */
+    async signOut(message) {
+      const token = "token" in message ? message.token : null;
+      const adminId = Number(token?.adminId);
+      const version = Number(token?.sessionVersion);
+      if (Number.isSafeInteger(adminId) && adminId > 0 && Number.isSafeInteger(version)) await endAdminSessions(adminId, version);
     },
   },
 };

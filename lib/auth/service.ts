@@ -10,7 +10,8 @@ import { AppError } from "@/lib/errors";
 import { parseOrThrow } from "@/lib/validation";
 import { clearSignInFailures, reserveSignInAttempt } from "@/lib/auth/throttle";
 
-export type AdminIdentity = { id: number; email: string; username: string };
+/** An admin as the guards see it; `sessionVersion` is carried in cookies and API tokens (lib/auth/sessions.ts). */
+export type AdminIdentity = { id: number; email: string; username: string; sessionVersion: number };
 
 export const INVALID_LOGIN_MESSAGE = "Invalid email or password";
 export const RESET_REQUESTED_MESSAGE = "If an admin account exists for that email, a password reset link is on its way.";
@@ -33,12 +34,12 @@ export async function authenticateAdmin(input: unknown, client: string | null): 
   const ok = await verifyPassword(admin?.passwordHash ?? DUMMY_HASH, password);
   if (!admin || !ok) throw new AppError("unauthorized", INVALID_LOGIN_MESSAGE);
   await attempt.succeeded();
-  return { id: admin.id, email: admin.email, username: admin.username };
+  return { id: admin.id, email: admin.email, username: admin.username, sessionVersion: admin.sessionVersion };
 }
 
 /** The admin behind an id, if it still exists (deleted admins lose access at once). */
 export async function findAdmin(id: number): Promise<AdminIdentity | null> {
-  const admin = await prisma.adminUser.findUnique({ where: { id }, select: { id: true, email: true, username: true } });
+  const admin = await prisma.adminUser.findUnique({ where: { id }, select: { id: true, email: true, username: true, sessionVersion: true } });
   return admin;
 }
 
@@ -66,7 +67,8 @@ export async function resetPassword(input: unknown, client: string | null = null
   await prisma.$transaction(async (tx) => {
     const used = await tx.passwordResetToken.updateMany({ where: { id: row.id, usedAt: null }, data: { usedAt: new Date() } });
     if (used.count !== 1) throw new AppError("bad_request", RESET_FAILED_MESSAGE);
-    await tx.adminUser.update({ where: { id: row.adminUserId }, data: { passwordHash } });
+    // A new password ends every session and API token issued before it.
+    await tx.adminUser.update({ where: { id: row.adminUserId }, data: { passwordHash, sessionVersion: { increment: 1 } } });
     await tx.passwordResetToken.updateMany({ where: { adminUserId: row.adminUserId, usedAt: null }, data: { usedAt: new Date() } });
   });
   const admin = await prisma.adminUser.findUniqueOrThrow({ where: { id: row.adminUserId }, select: { email: true } });

@@ -7,8 +7,9 @@ const AUDIENCE = "maple-micron-admin-api";
 
 const key = () => new TextEncoder().encode(authSecret());
 
-export async function signApiToken(admin: { id: number; email: string }): Promise<string> {
-  return new SignJWT({ email: admin.email })
+/** `sv` carries the admin's session version: the token dies when the version is bumped (lib/auth/sessions.ts). */
+export async function signApiToken(admin: { id: number; email: string; sessionVersion: number }): Promise<string> {
+  return new SignJWT({ email: admin.email, sv: admin.sessionVersion })
     .setProtectedHeader({ alg: "HS256" })
     .setSubject(String(admin.id))
     .setAudience(AUDIENCE)
@@ -17,12 +18,15 @@ export async function signApiToken(admin: { id: number; email: string }): Promis
     .sign(key());
 }
 
-/** The admin id a valid, unexpired token was issued to, or null. */
-export async function readApiToken(token: string): Promise<number | null> {
+/** The admin id and session version a valid, unexpired token was issued with, or null. */
+export async function readApiToken(token: string): Promise<{ adminId: number; sessionVersion: number } | null> {
   try {
     const { payload } = await jwtVerify(token, key(), { audience: AUDIENCE, algorithms: ["HS256"] });
-    const id = Number(payload.sub);
-    return Number.isInteger(id) && id > 0 ? id : null;
+    const adminId = Number(payload.sub);
+    const sessionVersion = payload.sv;
+    if (!Number.isSafeInteger(adminId) || adminId <= 0) return null;
+    if (typeof sessionVersion !== "number" || !Number.isSafeInteger(sessionVersion)) return null;
+    return { adminId, sessionVersion };
   } catch {
     return null;
   }

@@ -1,5 +1,6 @@
 import { test, expect, type Browser, type Page } from "./test";
 import pg from "pg";
+import { hashPassword } from "../../lib/auth/password";
 import { e2eDatabaseUrl } from "./e2e-env";
 
 /**
@@ -58,6 +59,17 @@ async function insertOrder(db: pg.Client, tag = unique()): Promise<SeededOrder> 
   const orderId = order.rows[0].id;
   await db.query(`INSERT INTO "OrderItem" ("orderId", "productName", price, quantity, total) VALUES ($1, 'E2E Walnut Coaster Set', 21.00, 2, 42.00)`, [orderId]);
   return { orderId, orderNumber, customerId, email };
+}
+
+/** A throwaway admin with a known password, inserted directly. */
+async function insertAdmin(db: pg.Client, tag = unique()): Promise<{ id: number; email: string; password: string }> {
+  const email = `e2e-solo-${tag}@example.com`;
+  const password = `solo-pass-${tag}`;
+  const res = await db.query<{ id: number }>(
+    `INSERT INTO "AdminUser" (username, email, "passwordHash", "updatedAt") VALUES ($1, $2, $3, now()) RETURNING id`,
+    [`e2e-solo-${tag}`, email, await hashPassword(password)],
+  );
+  return { id: res.rows[0].id, email, password };
 }
 
 async function removeOrder(db: pg.Client, seeded: SeededOrder) {
@@ -155,8 +167,10 @@ test.describe("sign-in", () => {
 });
 
 test.describe("shell and dashboard", () => {
-  test("the sidebar links every section, the store and logout; logging out locks the admin out", async ({ page }) => {
-    await signIn(page);
+  test("the sidebar links every section, the store and logout; logging out ends the session, even a copied cookie", async ({ page, browser }) => {
+    // Signing out ends every session of that admin, so this test signs in as its own admin (other tests run in parallel as the seeded one).
+    const admin = await withDb((db) => insertAdmin(db));
+    await signIn(page, admin.email, admin.password);
     const nav = page.getByRole("navigation", { name: "Admin" });
     for (const [label, href] of [
       ["Dashboard", "/admin/dashboard"],
@@ -172,10 +186,28 @@ test.describe("shell and dashboard", () => {
     await expect(nav.getByRole("link", { name: "Dashboard", exact: true })).toHaveAttribute("aria-current", "page");
     await expect(page.getByRole("banner")).toHaveCount(0); // no storefront header
 
+    const sessionCookie = (await page.context().cookies()).find((c) => c.name.endsWith("next-auth.session-token"));
+    expect(sessionCookie).toBeDefined();
+
     await nav.getByRole("button", { name: "Logout" }).click();
     await expect(page).toHaveURL(/\/admin\/login$/);
     await page.goto("/admin/dashboard");
     await expect(page).toHaveURL(/\/admin\/login$/);
+
+    // The cookie value copied before signing out no longer opens anything.
+    const context = await browser.newContext();
+    try {
+      await context.addCookies([sessionCookie!]);
+      const stale = await context.newPage();
+      await stale.goto("/admin/dashboard");
+      await expect(stale).toHaveURL(/\/admin\/login$/);
+      const api = await stale.request.get("/api/admin/verify-token");
+      expect(api.status()).toBe(401);
+      expect(await api.json()).toMatchObject({ message: "Authentication required" });
+    } finally {
+      await context.close();
+      await withDb((db) => db.query(`DELETE FROM "AdminUser" WHERE id = $1`, [admin.id]));
+    }
   });
 
   test("the dashboard shows the four totals, the revenue chart and the recent orders", async ({ page }) => {

@@ -17,7 +17,7 @@ import { createTestDatabase, type TestDatabase } from "@/tests/helpers/test-db";
 
 /** Admin operations on orders, customers, admin users and the dashboard, through the route handlers, on a real database. */
 let db: TestDatabase;
-let admin: { id: number; email: string };
+let admin: { id: number; email: string; sessionVersion: number };
 let auth: Record<string, string>;
 const customers: Record<string, number> = {};
 const orders: Record<string, number> = {};
@@ -42,7 +42,7 @@ beforeAll(async () => {
   db = await createTestDatabase();
   await createCatalogFixture(db.prisma);
   const row = await db.prisma.adminUser.create({ data: { username: "maker", email: "maker@example.com", passwordHash: await hashPassword("correct-horse") } });
-  admin = { id: row.id, email: row.email };
+  admin = { id: row.id, email: row.email, sessionVersion: row.sessionVersion };
   auth = { authorization: `Bearer ${await signApiToken(admin)}` };
 
   const now = Date.now();
@@ -322,7 +322,7 @@ describe(`customers (${kind})`, () => {
 });
 
 describe(`admin users (${kind})`, () => {
-  let second: { id: number; email: string };
+  let second: { id: number; email: string; sessionVersion: number };
 
   it("creates an admin with an argon2id hash and never returns the password", async () => {
     const res = await call(postUser, "/api/admin/users", { headers: auth, body: { username: "helper", email: " Helper@Example.com ", password: "sawdust-42" } });
@@ -332,7 +332,7 @@ describe(`admin users (${kind})`, () => {
     const row = await db.prisma.adminUser.findUniqueOrThrow({ where: { id: res.json.id } });
     expect(row.passwordHash).toMatch(/^\$argon2id\$/);
     expect(await verifyPassword(row.passwordHash, "sawdust-42")).toBe(true);
-    second = { id: row.id, email: row.email };
+    second = { id: row.id, email: row.email, sessionVersion: row.sessionVersion };
 
     const list = await call(getUsers, "/api/admin/users", { headers: auth });
     expect(list.status).toBe(200);
@@ -400,7 +400,7 @@ describe(`admin users (${kind})`, () => {
   });
 
   it("deletes another admin, whose bearer token then stops working", async () => {
-    const theirToken = await signApiToken(second);
+    const theirToken = await signApiToken(await db.prisma.adminUser.findUniqueOrThrow({ where: { id: second.id } })); // their password changed above
     expect((await call(verifyToken, "/api/admin/verify-token", { headers: { authorization: `Bearer ${theirToken}` } })).status).toBe(200);
     const id = String(second.id);
     const res = await call(deleteUserRoute, `/api/admin/users/${id}`, { method: "DELETE", params: { id }, headers: auth });

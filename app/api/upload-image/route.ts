@@ -10,4 +10,4 @@ export const POST = withAdminRoute(async (req) => {
   if (!file) throw new AppError("bad_request", "Please choose an image to upload.");
   if (rest.length) throw new AppError("bad_request", "Please upload one image at a time.");
   return storeUploadedImage(file);
-});
+}, { body: "multipart" });

@@ -7,4 +7,4 @@ export const runtime = "nodejs";
 export const POST = withAdminRoute(async (req) => {
   const images = await storeUploadedImages(await filesFromForm(req, "images"));
   return { urls: images.map((i) => i.url), images };
-});
+}, { body: "multipart" });
