@@ -111,9 +111,9 @@ test.describe("adding to the cart", () => {
     const { cheap } = await catalogue(request);
     const card = await gotoCard(page, cheap);
     await expect(badge(page)).toHaveText("0");
-    // Hold the request so the pending state is visible.
+    // Hold the request so the pending state is visible (long enough for a busy CI machine to look twice).
     await page.route("**/api/cart", async (route) => {
-      await new Promise((r) => setTimeout(r, 600));
+      await new Promise((r) => setTimeout(r, 1500));
       await route.continue();
     });
     const button = await readyAddButton(card);
