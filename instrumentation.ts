@@ -1,10 +1,14 @@
 /**
  * Runs once when a Next.js server process starts (not during `next build`).
- * Node.js runtime only: prunes expired rows now and hourly.
+ * Node.js runtime only: refuses to serve with a payment configuration that
+ * would weaken the shop (however the server was started), then prunes
+ * expired rows now and hourly.
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   if (process.env.NEXT_PHASE === "phase-production-build") return;
+  const { resolvePaymentProvider } = await import("@/lib/payments/config");
+  resolvePaymentProvider(process.env);
   const { schedulePruning } = await import("@/lib/maintenance/prune");
   schedulePruning();
 }

@@ -42,6 +42,9 @@ const schema = z.object({
   STRIPE_SECRET_KEY: optional,
   NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY: optional,
   STRIPE_WEBHOOK_SECRET: optional,
+  /** "stripe" or "test"; unset: Stripe when its keys are set, else test payments only where allowed (lib/payments/config.ts). */
+  PAYMENT_PROVIDER: optional.pipe(z.enum(["stripe", "test"], { message: 'must be "stripe" or "test"' }).optional()),
+  VERCEL_ENV: optional,
   /** Stripe API endpoint override (tests against a local fake Stripe, or a proxy). */
   STRIPE_API_HOST: optional,
   STRIPE_API_PORT: optional.pipe(z.coerce.number<string | undefined>().int().min(1).max(65535).optional()),

@@ -16,6 +16,7 @@ import { createPrismaClient } from "@/lib/db/client";
 import { startEmbeddedDatabase } from "@/lib/db/embedded";
 import { migrate } from "@/lib/db/migrator";
 import { seedDatabase } from "@/lib/db/seed";
+import { EMBEDDED_DATABASE_URL_ENV, PaymentConfigError, resolvePaymentProvider } from "@/lib/payments/config";
 
 const mode = process.argv[2];
 if (mode !== "dev" && mode !== "start" && mode !== "build") {
@@ -24,6 +25,15 @@ if (mode !== "dev" && mode !== "start" && mode !== "build") {
 }
 if (mode === "start" && !existsSync(path.resolve(".next/BUILD_ID"))) {
   console.error("No production build found. Run `npm run build` first (or `npm run dev` for development).");
+  process.exit(1);
+}
+
+// Fail closed before anything starts: no test payments on a real database, no half-configured Stripe.
+try {
+  resolvePaymentProvider(process.env);
+} catch (error) {
+  if (!(error instanceof PaymentConfigError)) throw error;
+  console.error(`Refusing to start: ${error.message}`);
   process.exit(1);
 }
 
@@ -72,6 +82,8 @@ const child = spawn(process.execPath, command, {
     ...process.env,
     ...(mode === "start" ? { NODE_ENV: "production", PORT: port, MM_PEER_TOKEN: randomBytes(24).toString("base64url") } : {}),
     DATABASE_URL: databaseUrl,
+    // Lets lib/payments/config.ts tell the launcher's embedded database from a user's DATABASE_URL.
+    [EMBEDDED_DATABASE_URL_ENV]: embedded ? databaseUrl : "",
     NEXT_TELEMETRY_DISABLED: process.env.NEXT_TELEMETRY_DISABLED ?? "1",
     AUTH_SECRET: ensureAuthSecret(),
     NEXTAUTH_URL: process.env.NEXTAUTH_URL ?? process.env.SITE_URL ?? `http://localhost:${port}`,

@@ -5,6 +5,7 @@ import { formatDateTime, fullName } from "@/components/admin/format";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import type { OrderDTO } from "@/lib/orders/admin-service";
 import { formatMoney } from "@/lib/money";
+import { TestPaymentBadge } from "@/components/admin/test-payment-badge";
 
 type Address = { line1?: string; line2?: string | null; city?: string; state?: string; postalCode?: string; country?: string };
 
@@ -62,6 +63,7 @@ export function OrderViewDialog({ order, onOpenChange }: { order: OrderDTO | nul
               <DialogTitle className="flex flex-wrap items-center gap-2 pr-6">
                 Order <span className="font-mono text-base">{order.orderNumber}</span>
                 <OrderStatusBadge status={order.status} />
+                <TestPaymentBadge testPayment={order.testPayment} />
               </DialogTitle>
               <DialogDescription>Placed {formatDateTime(order.createdAt)}</DialogDescription>
             </DialogHeader>

@@ -13,6 +13,7 @@ import { StatusSelect } from "@/components/admin/status-select";
 import { Button } from "@/components/ui/button";
 import type { OrderDTO } from "@/lib/orders/admin-service";
 import { formatMoney } from "@/lib/money";
+import { TestPaymentBadge } from "@/components/admin/test-payment-badge";
 
 const DELETE_FAILED = "Failed to delete order";
 
@@ -45,7 +46,10 @@ export function OrdersTable({ orders, emptyMessage }: { orders: OrderDTO[]; empt
           {orders.length === 0 && <EmptyRow colSpan={6}>{emptyMessage}</EmptyRow>}
           {orders.map((order) => (
             <tr key={order.id} className="hover:bg-muted/30" data-testid="order-row" data-order-number={order.orderNumber}>
-              <Td className="font-mono text-xs whitespace-nowrap">{order.orderNumber}</Td>
+              <Td className="font-mono text-xs whitespace-nowrap">
+                {order.orderNumber}
+                <TestPaymentBadge testPayment={order.testPayment} className="ml-2 font-sans" />
+              </Td>
               <Td>
                 <div className="font-medium">{fullName(order.firstName, order.lastName)}</div>
                 <div className="text-xs break-all text-muted-foreground">{order.email}</div>

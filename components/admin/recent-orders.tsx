@@ -10,6 +10,7 @@ import { OrderViewDialog } from "@/components/admin/order-view-dialog";
 import { Button } from "@/components/ui/button";
 import type { OrderDTO } from "@/lib/orders/admin-service";
 import { formatMoney } from "@/lib/money";
+import { TestPaymentBadge } from "@/components/admin/test-payment-badge";
 
 /** Dashboard: the newest orders with a view dialog. */
 export function RecentOrders({ orders }: { orders: OrderDTO[] }) {
@@ -41,7 +42,10 @@ export function RecentOrders({ orders }: { orders: OrderDTO[] }) {
           {orders.length === 0 && <EmptyRow colSpan={6}>No orders yet.</EmptyRow>}
           {orders.map((order) => (
             <tr key={order.id} className="hover:bg-muted/30" data-testid="recent-order-row">
-              <Td className="font-mono text-xs whitespace-nowrap">{order.orderNumber}</Td>
+              <Td className="font-mono text-xs whitespace-nowrap">
+                {order.orderNumber}
+                <TestPaymentBadge testPayment={order.testPayment} className="ml-2 font-sans" />
+              </Td>
               <Td>{fullName(order.firstName, order.lastName)}</Td>
               <Td className="whitespace-nowrap">{formatDate(order.createdAt)}</Td>
               <Td className="text-right tabular-nums">{formatMoney(order.total)}</Td>

@@ -38,6 +38,8 @@ export type TestCardPayload = { number: string; expMonth: string; expYear: strin
 
 export type OrderPayload = {
   paymentIntentId: string;
+  /** Proves this browser paid: without it the server changes no contact details and returns only the order number. */
+  clientSecret?: string;
   orderNumber: string;
   status: "confirmed";
   firstName: string;

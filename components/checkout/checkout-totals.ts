@@ -67,11 +67,12 @@ export function paymentIntentRequest(
 }
 
 /** Spec §7 "Order payload at checkout", plus the payment intent the server actually trusts. */
-export function orderPayload(values: CheckoutFormValues, items: CartItem[], paymentIntentId: string): OrderPayload {
+export function orderPayload(values: CheckoutFormValues, items: CartItem[], paymentIntentId: string, clientSecret: string | null): OrderPayload {
   const { subtotal, shipping, total } = checkoutTotals(items, true);
   const address = cleanAddress(values.shippingAddress);
   return {
     paymentIntentId,
+    ...(clientSecret ? { clientSecret } : {}),
     orderNumber: `ORD-${Date.now()}`,
     status: "confirmed",
     firstName: values.firstName,

@@ -163,7 +163,9 @@ export function OrderConfirmationView() {
       return;
     }
     const pending = readPendingCheckout(paymentIntentId);
-    createOrder({ paymentIntentId, ...(pending ? { ...pending, paymentIntentId } : {}) })
+    // Stripe's redirect back carries the intent's client secret: the proof this browser paid.
+    const clientSecret = params.get("payment_intent_client_secret") ?? undefined;
+    createOrder({ paymentIntentId, clientSecret, ...(pending ? { ...pending, paymentIntentId } : {}) })
       .then(({ orderNumber: created }) => {
         rememberOrder(created);
         toast.success("Order submitted!", {

@@ -45,10 +45,10 @@ export function rememberOrder(orderNumber: string) {
 export function usePlaceOrder({ items, paymentHandle, ensureIntent, prepareAgain, onPlaced }: Options) {
   const router = useRouter();
 
-  async function finishOrder(values: CheckoutFormValues, paymentIntentId: string) {
+  async function finishOrder(values: CheckoutFormValues, paymentIntentId: string, clientSecret: string | null) {
     let orderNumber: string;
     try {
-      ({ orderNumber } = await createOrder(orderPayload(values, items, paymentIntentId)));
+      ({ orderNumber } = await createOrder(orderPayload(values, items, paymentIntentId, clientSecret)));
     } catch (error) {
       if (isCheckoutRequestError(error) && error.status === 409) {
         // A one-of-a-kind piece went to someone else; the authorisation was cancelled.
@@ -102,7 +102,7 @@ export function usePlaceOrder({ items, paymentHandle, ensureIntent, prepareAgain
         if (outcome.prepareAgain) prepareAgain();
         return;
       }
-      await finishOrder(values, outcome.paymentIntentId);
+      await finishOrder(values, outcome.paymentIntentId, intent.clientSecret);
     } catch (error) {
       console.error("Payment failed", error);
       const message = error instanceof Error ? error.message : String(error);

@@ -3,8 +3,9 @@ import { prisma } from "@/lib/db";
 import { fromCents, toCents } from "@/lib/money";
 
 /**
- * The dashboard's numbers. Revenue counts every order that is not cancelled,
- * summed exactly in the database (Decimal) and returned as "x.xx".
+ * The dashboard's numbers. Revenue counts every order that is not cancelled
+ * and was paid for real (test-mode orders moved no money), summed exactly in
+ * the database (Decimal) and returned as "x.xx".
  */
 export type AdminStats = { totalRevenue: string; totalOrders: number; totalProducts: number; totalCustomers: number };
 export type RevenueDay = { date: string; revenue: string; orders: number };
@@ -14,11 +15,14 @@ export const SHOP_TIME_ZONE = "America/New_York";
 export const REVENUE_DAYS = 30;
 const MAX_REVENUE_DAYS = 366;
 
+/** Orders that count as revenue. */
+const REVENUE_ORDERS = { status: { not: "cancelled" as const }, paymentProvider: { not: "test" } };
+
 const money = (value: string | null | undefined) => fromCents(toCents(value ?? "0"));
 
 export async function getAdminStats(): Promise<AdminStats> {
   const [revenue, totalOrders, totalProducts, totalCustomers] = await Promise.all([
-    prisma.order.aggregate({ _sum: { total: true }, where: { status: { not: "cancelled" } } }),
+    prisma.order.aggregate({ _sum: { total: true }, where: REVENUE_ORDERS }),
     prisma.order.count(),
     prisma.product.count(),
     prisma.customer.count(),
@@ -27,7 +31,7 @@ export async function getAdminStats(): Promise<AdminStats> {
 }
 
 /**
- * Revenue and order count (cancelled orders excluded) for each of the last
+ * Revenue and order count (cancelled and test-mode orders excluded) for each of the last
  * `days` calendar days in the shop's time zone, today included, oldest first;
  * days without orders are present with "0.00" and 0.
  */
@@ -45,6 +49,7 @@ export async function revenueByDay(days: number = REVENUE_DAYS): Promise<Revenue
     FROM days
     LEFT JOIN "Order" o
       ON o.status <> 'cancelled'
+     AND o."paymentProvider" <> 'test'
      AND o."createdAt" >= (now() AT TIME ZONE 'UTC') - make_interval(days => ${n + 1}::int)
      AND (o."createdAt" AT TIME ZONE 'UTC' AT TIME ZONE ${SHOP_TIME_ZONE})::date = days.day
     GROUP BY days.day

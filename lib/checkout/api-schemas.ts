@@ -56,4 +56,6 @@ export const finalizeOrderSchema = z.object({
   lastName: z.string().optional(),
   phone: z.string().optional().nullable(),
   newsletter: z.boolean().optional(),
+  /** The intent's client secret: proves the caller is the shopper who paid (contact changes, the order's details). */
+  clientSecret: z.string().max(300).optional(),
 }).refine((v) => v.paymentIntentId || v.stripePaymentIntentId, { message: "paymentIntentId is required", path: ["paymentIntentId"] });

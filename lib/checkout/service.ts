@@ -1,4 +1,5 @@
 import "server-only";
+import { timingSafeEqual } from "node:crypto";
 import { expireCatalog } from "@/lib/catalog/revalidate";
 import { createPaymentIntentSchema, orderContactSchema, type Address, type OrderContact } from "@/lib/checkout/api-schemas";
 import { SHIPPING_SERVICE, shippingFor } from "@/lib/checkout/pricing";
@@ -108,7 +109,22 @@ export async function preparePayment(input: unknown) {
   return { clientSecret: intent.clientSecret, paymentIntentId: intent.id, provider: provider.name, checkoutId: checkout.id, ...amounts };
 }
 
-/** Saves the contact details the shopper submitted with the order (POST /api/orders). */
+/**
+ * True when `clientSecret` is the payment intent's own client secret: only
+ * the shopper's browser holds it (from POST /api/create-payment-intent, or
+ * Stripe's redirect back). The intent id alone is not proof: it appears in
+ * URLs, logs and webhooks.
+ */
+export async function holdsClientSecret(paymentIntentId: string, clientSecret: string | undefined): Promise<boolean> {
+  if (!clientSecret) return false;
+  const intent = await getPaymentProvider().retrieveIntent(paymentIntentId);
+  if (!intent.clientSecret) return false;
+  const given = Buffer.from(clientSecret);
+  const expected = Buffer.from(intent.clientSecret);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** Saves the contact details the shopper submitted with the order (POST /api/orders; only with the client secret). */
 export async function updateCheckoutContact(paymentIntentId: string, contact: Partial<OrderContact>) {
   const checkout = await prisma.checkout.findUnique({ where: { paymentIntentId } });
   if (!checkout || checkout.status !== "open") return;
@@ -235,6 +251,7 @@ export async function finalizeOrder(paymentIntentId: string): Promise<{ order: O
             tax: "0.00",
             total: checkout.total,
             stripePaymentIntentId: paymentIntentId,
+            paymentProvider: checkout.provider,
             items: {
               create: lines.map((l) => ({ productId: l.productId, productName: l.name, price: l.price, quantity: l.quantity, total: fromCents(toCents(l.price) * l.quantity) })),
             },

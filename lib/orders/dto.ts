@@ -20,5 +20,8 @@ export function toOrderDTO(o: OrderWithItems) {
     tax: o.tax.toFixed(2),
     total: o.total.toFixed(2),
     stripePaymentIntentId: o.stripePaymentIntentId,
+    paymentProvider: o.paymentProvider,
+    /** Paid with the test card form: no money moved, never revenue. */
+    testPayment: o.paymentProvider === "test",
   };
 }

@@ -3,10 +3,18 @@ import { env } from "@/lib/env";
 import { createStripeClient, createStripeProvider } from "@/lib/payments/stripe-provider";
 import { testProvider } from "@/lib/payments/test-provider";
 import type { PaymentProvider } from "@/lib/payments/types";
+import { resolvePaymentProvider, type PaymentProviderName } from "@/lib/payments/config";
 
-/** Stripe when all three Stripe keys are set; otherwise the embedded test provider. */
+let resolved: PaymentProviderName | undefined;
+
+/** The provider this deployment may run (lib/payments/config.ts); throws when the configuration would weaken payments. */
+export function paymentProviderName(): PaymentProviderName {
+  resolved ??= resolvePaymentProvider(process.env);
+  return resolved;
+}
+
 export function stripeEnabled(): boolean {
-  return Boolean(env.STRIPE_SECRET_KEY && env.NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY && env.STRIPE_WEBHOOK_SECRET);
+  return paymentProviderName() === "stripe";
 }
 
 function stripeConfig() {

@@ -41,7 +41,7 @@ const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).sli
 type SeededOrder = { orderId: number; orderNumber: string; customerId: number; email: string };
 
 /** A customer with one order (one line), inserted directly: the admin screens only read and change it. */
-async function insertOrder(db: pg.Client, tag = unique()): Promise<SeededOrder> {
+async function insertOrder(db: pg.Client, tag = unique(), paymentProvider = "stripe"): Promise<SeededOrder> {
   const email = `e2e-buyer-${tag}@example.com`;
   const address = JSON.stringify({ line1: "12 Birch Lane", line2: null, city: "Asheville", state: "NC", postalCode: "28801", country: "US" });
   const customer = await db.query<{ id: number }>(
@@ -52,9 +52,9 @@ async function insertOrder(db: pg.Client, tag = unique()): Promise<SeededOrder> 
   const orderNumber = `ORD-E2E-${tag.toUpperCase()}`;
   const order = await db.query<{ id: number }>(
     `INSERT INTO "Order" ("orderNumber", "customerId", "firstName", "lastName", email, status, "shippingAddress", "billingAddress",
-       subtotal, shipping, "shippingService", tax, total, "stripePaymentIntentId", "updatedAt")
-     VALUES ($1, $2, 'Edith', 'Buyer', $3, 'pending', $4::jsonb, $4::jsonb, 42.00, 15.99, 'USPS_GROUND_ADVANTAGE', 0, 57.99, $5, now()) RETURNING id`,
-    [orderNumber, customerId, email, address, `pi_e2e_${tag}`],
+       subtotal, shipping, "shippingService", tax, total, "stripePaymentIntentId", "paymentProvider", "updatedAt")
+     VALUES ($1, $2, 'Edith', 'Buyer', $3, 'pending', $4::jsonb, $4::jsonb, 42.00, 15.99, 'USPS_GROUND_ADVANTAGE', 0, 57.99, $5, $6, now()) RETURNING id`,
+    [orderNumber, customerId, email, address, `pi_e2e_${tag}`, paymentProvider],
   );
   const orderId = order.rows[0].id;
   await db.query(`INSERT INTO "OrderItem" ("orderId", "productName", price, quantity, total) VALUES ($1, 'E2E Walnut Coaster Set', 21.00, 2, 42.00)`, [orderId]);
@@ -211,7 +211,7 @@ test.describe("shell and dashboard", () => {
   });
 
   test("the dashboard shows the four totals, the revenue chart and the recent orders", async ({ page }) => {
-    const seeded = await withDb((db) => insertOrder(db));
+    const seeded = await withDb((db) => insertOrder(db, unique(), "test"));
     try {
       await signIn(page);
       for (const label of ["Total Revenue", "Orders", "Products", "Customers"]) {
@@ -226,8 +226,10 @@ test.describe("shell and dashboard", () => {
       expect(await rows.count()).toBeLessThanOrEqual(5);
       const row = rows.filter({ hasText: seeded.orderNumber });
       await expect(row).toBeVisible();
+      await expect(row.getByText("Test payment", { exact: true })).toBeVisible(); // paid with the test card form
       await row.getByRole("button", { name: `View order ${seeded.orderNumber}` }).click();
       const dialog = page.getByRole("dialog");
+      await expect(dialog.getByText("Test payment", { exact: true })).toBeVisible();
       await expect(dialog.getByText("E2E Walnut Coaster Set")).toBeVisible();
       await expect(dialog.getByText(`pi_e2e_`)).toBeVisible();
       await expect(dialog.getByText("$57.99")).toBeVisible();

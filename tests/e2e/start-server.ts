@@ -15,6 +15,8 @@ const env: NodeJS.ProcessEnv = {
   ADMIN_PASSWORD: process.env.ADMIN_PASSWORD ?? "correct-horse-battery",
   // One browser is many "shoppers" here; tests/e2e/security.spec.ts checks the (unscaled) sign-in throttle.
   RATE_LIMIT_SCALE: process.env.RATE_LIMIT_SCALE ?? "100",
+  // On TEST_DATABASE_URL's PostgreSQL the test card form must be asked for explicitly.
+  PAYMENT_PROVIDER: process.env.PAYMENT_PROVIDER ?? "test",
 };
 if (process.env.TEST_DATABASE_URL) {
   await createPostgresDatabase(process.env.TEST_DATABASE_URL, E2E_DB_NAME);

@@ -100,7 +100,7 @@ describe(`checkout with the test provider on ${process.env.TEST_DATABASE_URL ? "
     });
     expect(prepared.json.total).toBe("368.00");
     expect((await authorize(prepared.json.clientSecret)).status).toBe(200);
-    const res = await call(postOrder, "/api/orders", { body: { paymentIntentId: prepared.json.paymentIntentId, ...contact, newsletter: true, total: "1.00" } });
+    const res = await call(postOrder, "/api/orders", { body: { paymentIntentId: prepared.json.paymentIntentId, clientSecret: prepared.json.clientSecret, ...contact, newsletter: true, total: "1.00" } });
     expect(res.status).toBe(201);
     expect(res.json.orderNumber).toMatch(/^ORD-\d{13}-\d+$/);
     expect(res.json.order).toMatchObject({ status: "confirmed", subtotal: "368.00", shipping: "0.00", tax: "0.00", total: "368.00", shippingService: "USPS_GROUND_ADVANTAGE", email: "shopper@example.com" });
@@ -118,10 +118,36 @@ describe(`checkout with the test provider on ${process.env.TEST_DATABASE_URL ? "
     expect(emails.map((e) => e.to).sort()).toEqual(["hello@maplemicron.com", "shopper@example.com"]);
     expect(emails.find((e) => e.to === "shopper@example.com")!.text).toContain("Total: $368.00");
 
-    const replay = await call(postOrder, "/api/orders", { body: { paymentIntentId: prepared.json.paymentIntentId } });
+    const replay = await call(postOrder, "/api/orders", { body: { paymentIntentId: prepared.json.paymentIntentId, clientSecret: prepared.json.clientSecret } });
     expect(replay.status).toBe(200);
     expect(replay.json.orderNumber).toBe(res.json.orderNumber);
+    expect(replay.json.order.email).toBe("shopper@example.com");
     expect(await db.prisma.order.count({ where: { stripePaymentIntentId: prepared.json.paymentIntentId } })).toBe(1);
+  });
+
+  it("a replay without the intent's client secret returns only the order number, never the shopper's details", async () => {
+    const prepared = await prepare([{ slug: "dowel-jig", quantity: 1 }]);
+    await authorize(prepared.json.clientSecret);
+    const placed = await call(postOrder, "/api/orders", { body: { paymentIntentId: prepared.json.paymentIntentId, clientSecret: prepared.json.clientSecret, ...contact } });
+    expect(placed.status).toBe(201);
+    for (const clientSecret of [undefined, "pi_wrong_secret_0000000000", `${prepared.json.clientSecret}x`]) {
+      const replay = await call(postOrder, "/api/orders", { body: { paymentIntentId: prepared.json.paymentIntentId, ...(clientSecret ? { clientSecret } : {}) } });
+      expect(replay.status).toBe(200);
+      expect(replay.json).toEqual({ orderNumber: placed.json.orderNumber });
+      expect(JSON.stringify(replay.json)).not.toContain("shopper@example.com");
+    }
+  });
+
+  it("contact details of an open checkout change only with the client secret; the order still completes from the intent", async () => {
+    const prepared = await prepare([{ slug: "dowel-jig", quantity: 1 }], contact);
+    await authorize(prepared.json.clientSecret);
+    const hijack = { paymentIntentId: prepared.json.paymentIntentId, email: "attacker@example.com", firstName: "Mallory", lastName: "Evil", phone: "555-0000" };
+    const res = await call(postOrder, "/api/orders", { body: hijack });
+    expect(res.status).toBe(201);
+    expect(res.json).toEqual({ orderNumber: expect.stringMatching(/^ORD-/) });
+    const order = await db.prisma.order.findUniqueOrThrow({ where: { orderNumber: res.json.orderNumber } });
+    expect(order).toMatchObject({ email: "shopper@example.com", firstName: "Robin" });
+    expect(await db.prisma.emailMessage.count({ where: { to: "attacker@example.com" } })).toBe(0);
   });
 
   it("refuses and voids when a price changed in the database between intent and finalise", async () => {
