@@ -9,7 +9,7 @@ function launch(mode: "dev" | "start" | "build", env: Record<string, string>) {
   const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(STRIPE_|NEXT_PUBLIC_STRIPE|PAYMENT_PROVIDER|DATABASE_URL|MM_EMBEDDED)/.test(k)));
   return spawnSync(process.execPath, ["--import", "tsx", "scripts/serve.ts", mode], {
     // A database nobody listens on: reaching it would fail differently (and slowly).
-    env: { ...clean, DATABASE_URL: "postgresql://postgres@127.0.0.1:9/none", ...env } as NodeJS.ProcessEnv,
+    env: { ...clean, DATABASE_URL: "postgresql://postgres@127.0.0.1:9/none", ...env } as unknown as NodeJS.ProcessEnv,
     encoding: "utf8",
     timeout: 60_000,
   });
