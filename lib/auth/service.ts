@@ -53,7 +53,7 @@ export async function requestPasswordReset(input: unknown, origin: string) {
     const token = randomBytes(32).toString("base64url");
     await prisma.passwordResetToken.create({ data: { adminUserId: admin.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS) } });
     const link = `${env.SITE_URL ?? origin}/admin/reset-password?token=${encodeURIComponent(token)}`;
-    await sendEmail({ to: admin.email, ...passwordResetEmail(link) });
+    await sendEmail({ to: admin.email, ...passwordResetEmail(link), secrets: [token] });
   }
   return { message: RESET_REQUESTED_MESSAGE };
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { hashPassword } from "@/lib/auth/password";
+import { boxed, showOnTerminal } from "@/lib/terminal/show-secret";
 import type { PrismaClient } from "@/lib/db/client";
 import { seedCategories, seedProducts, toSlug, type SeedProduct } from "@/prisma/seed/catalog";
 
@@ -72,19 +73,31 @@ function productRow(p: SeedProduct, categoryId: Map<string, number>, createdAt: 
 async function seedFirstAdmin(prisma: PrismaClient, log: (m: string) => void) {
   if ((await prisma.adminUser.count()) > 0) return {};
   const email = (process.env.ADMIN_EMAIL ?? "admin@maplemicron.local").trim().toLowerCase();
-  const given = process.env.ADMIN_PASSWORD;
-  const password = given && given.length >= 6 ? given : randomBytes(18).toString("base64url");
+  const given = process.env.ADMIN_PASSWORD || undefined;
+  if (given && given.length < 6) throw new Error("ADMIN_PASSWORD must be at least 6 characters.");
+  const password = given ?? generatePassword();
   const username = email.split("@")[0] || "admin";
   await prisma.adminUser.create({ data: { email, username, passwordHash: await hashPassword(password) } });
   if (given) {
     log(`Created admin ${email} with the password from ADMIN_PASSWORD.`);
     return { adminEmail: email };
   }
-  const line = `Admin sign-in: ${email} / ${password}`;
-  const note = "Shown once. Change it in /admin/users (or set ADMIN_PASSWORD before the first start).";
-  const width = Math.max(line.length, note.length) + 4;
-  log(["", "┌" + "─".repeat(width) + "┐", `│  ${line.padEnd(width - 2)}│`, `│  ${note.padEnd(width - 2)}│`, "└" + "─".repeat(width) + "┘", ""].join("\n"));
+  announceGeneratedPassword(email, password, log);
   return { adminEmail: email, generatedPassword: password };
+}
+
+export const generatePassword = () => randomBytes(18).toString("base64url");
+
+/** The generated password goes to the terminal only, never to a log (lib/terminal/show-secret.ts). */
+function announceGeneratedPassword(email: string, password: string, log: (m: string) => void) {
+  const shown = showOnTerminal(
+    boxed([`Admin sign-in: ${email} / ${password}`, "Shown once, on this terminal only. Change it in /admin/users (or set ADMIN_PASSWORD before the first start)."]),
+  );
+  log(
+    shown
+      ? `Created admin ${email}; its generated password was shown on the terminal (not in this log).`
+      : `Created admin ${email} with a generated password that was not shown (no terminal). Set one with \`npm run admin:password -- ${email}\` in a terminal, or set ADMIN_PASSWORD before the first start.`,
+  );
 }
 
 // Word lists for the benchmark catalogue: believable names, descriptions and prices.

@@ -3,18 +3,39 @@ import { Resend } from "resend";
 import { prisma } from "@/lib/db";
 import { env } from "@/lib/env";
 import { site } from "@/lib/site";
+import { deliverToDevMailbox } from "@/lib/email/dev-mailbox";
 
-export type EmailInput = { to: string; subject: string; text: string; html: string; replyTo?: string };
+export type EmailInput = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  replyTo?: string;
+  /** Values (a reset token) that reach the recipient but never the outbox record or the log. */
+  secrets?: string[];
+};
 export type SentEmail = { id: number; provider: "resend" | "outbox"; providerId: string | null };
 
 let resend: Resend | undefined;
 
+export const REDACTED = "[redacted]";
+
+/** The message with every secret (raw and URL-encoded) replaced by [redacted]. */
+export function redactSecrets<T extends { text: string; html: string }>(message: T, secrets: string[] = []): T {
+  const needles = [...new Set(secrets.filter(Boolean).flatMap((s) => [s, encodeURIComponent(s)]))];
+  const redact = (value: string) => needles.reduce((out, needle) => out.split(needle).join(REDACTED), value);
+  return { ...message, text: redact(message.text), html: redact(message.html) };
+}
+
 /**
- * Sends an email: through Resend when RESEND_API_KEY is set, otherwise into
- * the dev outbox (the EmailMessage table, also logged to the console). Every
- * email is recorded either way, so tests and the maker can read what was sent.
+ * Sends an email: through Resend when RESEND_API_KEY is set, otherwise to
+ * the dev mailbox folder (lib/email/dev-mailbox.ts). Every email is recorded
+ * in the EmailMessage table (the outbox) and, without Resend, logged — both
+ * with its secrets redacted, so a reset link never rests in the database or
+ * a log file.
  */
 export async function sendEmail(input: EmailInput): Promise<SentEmail> {
+  const record = redactSecrets(input, input.secrets);
   let provider: SentEmail["provider"] = "outbox";
   let providerId: string | null = null;
   if (env.RESEND_API_KEY) {
@@ -31,11 +52,12 @@ export async function sendEmail(input: EmailInput): Promise<SentEmail> {
     provider = "resend";
     providerId = data?.id ?? null;
   } else if (env.NODE_ENV !== "test") {
-    console.info(`[outbox] to=${input.to} subject="${input.subject}"\n${input.text}\n[/outbox]`);
+    console.info(`[outbox] to=${input.to} subject="${input.subject}"\n${record.text}\n[/outbox]`);
   }
   const row = await prisma.emailMessage.create({
-    data: { to: input.to, subject: input.subject, text: input.text, html: input.html, provider, providerId },
+    data: { to: input.to, subject: input.subject, text: record.text, html: record.html, provider, providerId },
   });
+  if (provider === "outbox") deliverToDevMailbox(row.id, input);
   return { id: row.id, provider, providerId };
 }
 

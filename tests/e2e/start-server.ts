@@ -6,7 +6,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import { createPostgresDatabase } from "../helpers/test-db";
-import { E2E_DB_NAME, E2E_DB_PORT, e2eDatabaseUrl } from "./e2e-env";
+import { E2E_DB_NAME, E2E_DB_PORT, E2E_MAILBOX_DIR, e2eDatabaseUrl } from "./e2e-env";
 
 const env: NodeJS.ProcessEnv = {
   ...process.env,
@@ -17,7 +17,9 @@ const env: NodeJS.ProcessEnv = {
   RATE_LIMIT_SCALE: process.env.RATE_LIMIT_SCALE ?? "100",
   // On TEST_DATABASE_URL's PostgreSQL the test card form must be asked for explicitly.
   PAYMENT_PROVIDER: process.env.PAYMENT_PROVIDER ?? "test",
+  DEV_MAILBOX_DIR: E2E_MAILBOX_DIR,
 };
+rmSync(E2E_MAILBOX_DIR, { recursive: true, force: true });
 if (process.env.TEST_DATABASE_URL) {
   await createPostgresDatabase(process.env.TEST_DATABASE_URL, E2E_DB_NAME);
   env.DATABASE_URL = e2eDatabaseUrl();

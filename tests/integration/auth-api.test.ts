@@ -1,3 +1,6 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { SignJWT } from "jose";
 import { POST as forgot } from "@/app/api/admin/forgot-password/route";
 import { POST as login } from "@/app/api/admin/login/route";
@@ -96,10 +99,39 @@ describe("admin sign-in API", () => {
 });
 
 describe("password reset", () => {
+  const mailbox = mkdtempSync(path.join(os.tmpdir(), "mm-mailbox-"));
+  beforeAll(() => {
+    process.env.DEV_MAILBOX_DIR = mailbox;
+  });
+  afterAll(() => rmSync(mailbox, { recursive: true, force: true }));
+
+  /** The link as the recipient got it: from the dev mailbox (the outbox row has it redacted). */
   const latestLink = async () => {
-    const email = await db.prisma.emailMessage.findFirstOrThrow({ where: { to: "maker@example.com", subject: { contains: "Reset" } }, orderBy: { id: "desc" } });
-    return new URL(/https?:\/\/\S+/.exec(email.text)![0]);
+    const newest = readdirSync(mailbox).filter((f) => f.includes("maker@example.com")).sort().at(-1)!;
+    return new URL(/https?:\/\/\S+/.exec(readFileSync(path.join(mailbox, newest), "utf8"))![0]);
   };
+
+  it("keeps the reset token out of the outbox record and the log; the mailbox copy is the owner's alone", async () => {
+    const { env } = await import("@/lib/env");
+    const logged = jest.spyOn(console, "info").mockImplementation(() => {});
+    (env as { NODE_ENV: string }).NODE_ENV = "development"; // the outbox logs outside tests
+    try {
+      await call(forgot, "/api/admin/forgot-password", { body: { email: "maker@example.com" } });
+    } finally {
+      (env as { NODE_ENV: string }).NODE_ENV = "test";
+    }
+    const token = (await latestLink()).searchParams.get("token")!;
+    expect(token.length).toBeGreaterThan(20);
+    const row = await db.prisma.emailMessage.findFirstOrThrow({ where: { to: "maker@example.com" }, orderBy: { id: "desc" } });
+    expect(row.text).toContain("/admin/reset-password?token=[redacted]");
+    expect(`${row.text}${row.html}`).not.toContain(token);
+    const log = logged.mock.calls.flat().join("\n");
+    expect(log).toContain("token=[redacted]");
+    expect(log).not.toContain(token);
+    logged.mockRestore();
+    expect(statSync(mailbox).mode & 0o777).toBe(0o700);
+    for (const file of readdirSync(mailbox)) expect(statSync(path.join(mailbox, file)).mode & 0o777).toBe(0o600);
+  });
 
   it("answers the same for known and unknown emails, and only emails known ones", async () => {
     const known = await call(forgot, "/api/admin/forgot-password", { body: { email: "maker@example.com" } });

@@ -1,0 +1,33 @@
+import "server-only";
+import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+
+/**
+ * Without Resend, emails are "delivered" to a local mailbox folder only the
+ * owner's account can read (0700 folder, 0600 files): the full message,
+ * secrets included, as an email in an inbox would be. The outbox record in
+ * the database and the log line carry the redacted copy.
+ * DEV_MAILBOX_DIR (default .data/mailbox), read on every call like UPLOADS_DIR.
+ */
+export function devMailboxDir(): string {
+  return path.resolve(process.env.DEV_MAILBOX_DIR || ".data/mailbox");
+}
+
+export type MailboxMessage = { to: string; subject: string; text: string };
+
+const safeName = (to: string) => to.replace(/[^a-z0-9@._-]/gi, "_").slice(0, 80);
+
+/** Writes the message; returns its file, or null when the disk is not writable (a read-only host: the outbox row remains). */
+export function deliverToDevMailbox(id: number, message: MailboxMessage): string | null {
+  const dir = devMailboxDir();
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    chmodSync(dir, 0o700);
+    const file = path.join(dir, `${String(id).padStart(8, "0")}-${safeName(message.to)}.txt`);
+    writeFileSync(file, `To: ${message.to}\nSubject: ${message.subject}\n\n${message.text}\n`, { mode: 0o600 });
+    return file;
+  } catch (error) {
+    console.warn(`dev mailbox: could not write to ${dir} (${(error as NodeJS.ErrnoException).code ?? "error"})`);
+    return null;
+  }
+}
