@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { randomBytes } from "node:crypto";
 import { findChromium } from "./tests/e2e/chromium";
 
 /**
@@ -9,6 +10,8 @@ import { findChromium } from "./tests/e2e/chromium";
  * Chromium/Chrome, Playwright's own); `npm run test:e2e` installs one first if none is there.
  */
 const port = Number(process.env.E2E_PORT ?? 3100);
+// One password per run for the e2e server's embedded database; workers inherit it to query stored rows.
+process.env.EMBEDDED_DB_PASSWORD ??= randomBytes(18).toString("base64url");
 const baseURL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${port}`;
 const executablePath = findChromium()?.path;
 
@@ -44,6 +47,6 @@ export default defineConfig({
         reuseExistingServer: !process.env.CI,
         stdout: "pipe",
         stderr: "pipe",
-        env: { PORT: String(port) },
+        env: { PORT: String(port), EMBEDDED_DB_PASSWORD: process.env.EMBEDDED_DB_PASSWORD },
       },
 });

@@ -10,7 +10,7 @@
  */
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { createPrismaClient } from "@/lib/db/client";
 import { startEmbeddedDatabase } from "@/lib/db/embedded";
@@ -36,6 +36,10 @@ try {
   console.error(`Refusing to start: ${error.message}`);
   process.exit(1);
 }
+
+// .data holds the database, uploads, the auth secret and the dev mailbox: the shop's account alone may read it.
+mkdirSync(path.resolve(".data"), { recursive: true, mode: 0o700 });
+chmodSync(path.resolve(".data"), 0o700);
 
 const embedded = process.env.DATABASE_URL
   ? null

@@ -1,8 +1,10 @@
-import { mkdirSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { chmodSync, mkdirSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { SCRAM_MECHANISM, scramExchange, scramVerifier, type ScramVerifier } from "@/lib/db/scram";
 
 /**
  * The embedded database: PGlite served over the PostgreSQL wire protocol on
@@ -16,10 +18,20 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
  * transaction (a whole extended-protocol batch, or a whole transaction).
  * pglite-socket's multiplexer interleaves messages of different connections
  * mid-batch ("bind message supplies 4 parameters…"), hence this small server.
+ *
+ * It is a server on a TCP port, so it authenticates like one: every
+ * connection proves the password (random per start unless given) with
+ * SCRAM-SHA-256 before anything reaches PGlite, and no message may be larger
+ * than the caps below (tiny until the client has authenticated).
  */
 export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
 
 export const DEFAULT_DATA_DIR = path.resolve(process.cwd(), ".data/pglite");
+
+/** Longest startup packet or authentication message accepted before the password is proven. */
+export const MAX_PREAUTH_MESSAGE_BYTES = 10 * 1024;
+/** Longest message of an authenticated client (a large batch insert is a few MB). */
+export const MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
 
 const SSL_REQUEST = 80877103;
 const CANCEL_REQUEST = 80877102;
@@ -56,9 +68,46 @@ function normalizeStartup(params: Buffer): Buffer {
   return Buffer.concat([head, body]);
 }
 
-function serve(db: PGlite, socket: net.Socket, session: Mutex) {
+function message(type: string, body: Buffer): Buffer {
+  const head = Buffer.alloc(5);
+  head.write(type, 0, "latin1");
+  head.writeInt32BE(body.length + 4, 1);
+  return Buffer.concat([head, body]);
+}
+
+function authentication(code: number, data: Buffer = Buffer.alloc(0)): Buffer {
+  const body = Buffer.alloc(4 + data.length);
+  body.writeInt32BE(code, 0);
+  data.copy(body, 4);
+  return message("R", body);
+}
+
+function fatal(code: string, text: string): Buffer {
+  const fields = [`SFATAL`, `VFATAL`, `C${code}`, `M${text}`].map((f) => Buffer.from(`${f}\0`, "utf8"));
+  return message("E", Buffer.concat([...fields, Buffer.from([0])]));
+}
+
+/** SASLInitialResponse: mechanism\0, int32 length, data. */
+function saslInitial(body: Buffer): { mechanism: string; data: string } | null {
+  const end = body.indexOf(0);
+  if (end < 0 || body.length < end + 5) return null;
+  const length = body.readInt32BE(end + 1);
+  if (length < 0 || end + 5 + length > body.length) return null;
+  return { mechanism: body.subarray(0, end).toString("utf8"), data: body.subarray(end + 5, end + 5 + length).toString("utf8") };
+}
+
+function serve(db: PGlite, socket: net.Socket, session: Mutex, verifier: ScramVerifier) {
   let buffer = Buffer.alloc(0);
   let started = false;
+  /** The normalized startup packet, held until the password is proven. */
+  let pendingStartup: Buffer | null = null;
+  let scram: ReturnType<typeof scramExchange> | null = null;
+  let serverFirstSent = false;
+  const refuse = (code: string, text: string) => {
+    write(fatal(code, text));
+    closed = true;
+    socket.end();
+  };
   let release: (() => void) | null = null;
   let chain = Promise.resolve();
   let closed = false;
@@ -71,10 +120,11 @@ function serve(db: PGlite, socket: net.Socket, session: Mutex) {
   async function drain() {
     for (;;) {
       if (closed) return;
-      if (!started) {
+      if (!started && !pendingStartup) {
         if (buffer.length < 8) return;
         const length = buffer.readInt32BE(0);
         const code = buffer.readInt32BE(4);
+        if (length < 8 || length > MAX_PREAUTH_MESSAGE_BYTES) return refuse("08P01", "invalid startup packet length");
         if (code === SSL_REQUEST || code === GSS_REQUEST) {
           buffer = buffer.subarray(8);
           write(Buffer.from("N"));
@@ -85,18 +135,46 @@ function serve(db: PGlite, socket: net.Socket, session: Mutex) {
           return;
         }
         if (buffer.length < length) return;
-        const startup = normalizeStartup(buffer.subarray(8, length));
+        pendingStartup = normalizeStartup(buffer.subarray(8, length));
         buffer = buffer.subarray(length);
+        scram = scramExchange(verifier);
+        write(authentication(10, Buffer.from(`${SCRAM_MECHANISM}\0\0`, "utf8"))); // AuthenticationSASL
+        continue;
+      }
+      if (buffer.length < 5) return;
+      const declared = buffer.readInt32BE(1);
+      if (declared < 4 || declared > (started ? MAX_MESSAGE_BYTES : MAX_PREAUTH_MESSAGE_BYTES)) {
+        return refuse("08P01", `invalid message length ${declared}`);
+      }
+      if (!started) {
+        if (buffer.length < 1 + declared) return;
+        const type = String.fromCharCode(buffer[0]);
+        const body = buffer.subarray(5, 1 + declared);
+        buffer = buffer.subarray(1 + declared);
+        if (type !== "p") return refuse("28000", "password authentication required");
+        if (scram && pendingStartup && !serverFirstSent) {
+          const initial = saslInitial(body);
+          const reply = initial?.mechanism === SCRAM_MECHANISM ? scram.serverFirst(initial.data) : null;
+          if (!reply) return refuse("28P01", 'password authentication failed for user "postgres"');
+          serverFirstSent = true;
+          write(authentication(11, Buffer.from(reply, "utf8"))); // AuthenticationSASLContinue
+          continue;
+        }
+        const final = scram?.serverFinal(body.toString("utf8"));
+        if (!final || !pendingStartup) return refuse("28P01", 'password authentication failed for user "postgres"');
+        write(authentication(12, Buffer.from(final, "utf8"))); // AuthenticationSASLFinal
+        const startup = pendingStartup;
+        pendingStartup = null;
+        scram = null;
         const unlock = await session.lock();
         try {
-          await run(startup);
+          await run(startup); // PGlite answers AuthenticationOk, parameters, ReadyForQuery
         } finally {
           unlock();
         }
         started = true;
         continue;
       }
-      if (buffer.length < 5) return;
       const length = 1 + buffer.readInt32BE(1);
       if (buffer.length < length) return;
       const message = buffer.subarray(0, length);
@@ -140,16 +218,21 @@ function serve(db: PGlite, socket: net.Socket, session: Mutex) {
   });
 }
 
-export async function startEmbeddedDatabase(opts: { dataDir?: string | null; port?: number } = {}): Promise<EmbeddedDatabase> {
+export async function startEmbeddedDatabase(opts: { dataDir?: string | null; port?: number; password?: string } = {}): Promise<EmbeddedDatabase> {
   const dataDir = opts.dataDir === undefined ? DEFAULT_DATA_DIR : opts.dataDir;
-  if (dataDir) mkdirSync(path.dirname(dataDir), { recursive: true });
+  if (dataDir) {
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    chmodSync(dataDir, 0o700); // the database files are the shop's alone
+  }
+  const password = opts.password || process.env.EMBEDDED_DB_PASSWORD || randomBytes(24).toString("base64url");
+  const verifier = scramVerifier(password);
   const db = await PGlite.create({ dataDir: dataDir ?? undefined, extensions: { pg_trgm } });
   const session = new Mutex();
   const sockets = new Set<net.Socket>();
   const server = net.createServer((socket) => {
     sockets.add(socket);
     socket.on("close", () => sockets.delete(socket));
-    serve(db, socket, session);
+    serve(db, socket, session, verifier);
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -158,7 +241,7 @@ export async function startEmbeddedDatabase(opts: { dataDir?: string | null; por
   const port = (server.address() as net.AddressInfo).port;
   let stopped = false;
   return {
-    url: `postgresql://postgres:postgres@127.0.0.1:${port}/postgres?sslmode=disable`,
+    url: `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres?sslmode=disable`,
     stop: async () => {
       if (stopped) return;
       stopped = true;

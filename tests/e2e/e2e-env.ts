@@ -12,7 +12,8 @@ export function e2eDatabaseUrl(): string {
     u.pathname = `/${E2E_DB_NAME}`;
     return u.toString();
   }
-  return `postgresql://postgres:postgres@127.0.0.1:${E2E_DB_PORT}/postgres?sslmode=disable`;
+  // The embedded server wants its password: playwright.config.ts picks one per run and hands it to both sides.
+  return `postgresql://postgres:${encodeURIComponent(process.env.EMBEDDED_DB_PASSWORD ?? "")}@127.0.0.1:${E2E_DB_PORT}/postgres?sslmode=disable`;
 }
 
 /** Runs one query against the e2e server's database (E2E_DATABASE_URL overrides, e.g. for a dev server). */
