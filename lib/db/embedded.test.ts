@@ -94,7 +94,7 @@ describe("embedded database server", () => {
     // after authenticating, the cap is larger but still there
     const client = new pg.Client({ connectionString: db.url });
     await client.connect();
-    const closed = new Promise((resolve) => client.on("error", resolve).on("end", resolve));
+    const closed = new Promise<void>((resolve) => client.on("error", () => resolve()).on("end", () => resolve()));
     (client as unknown as { connection: { stream: net.Socket } }).connection.stream.write(typed("Q", Buffer.from("SELECT 1\0"), 1024 * 1024 * 1024));
     await closed;
     expect(await query(db.url)).toEqual([{ answer: 42 }]);

@@ -10,7 +10,7 @@ import path from "node:path";
  * DEV_MAILBOX_DIR (default .data/mailbox), read on every call like UPLOADS_DIR.
  */
 export function devMailboxDir(): string {
-  return path.resolve(process.env.DEV_MAILBOX_DIR || ".data/mailbox");
+  return path.resolve(/*turbopackIgnore: true*/ process.cwd(), process.env.DEV_MAILBOX_DIR || ".data/mailbox");
 }
 
 export type MailboxMessage = { to: string; subject: string; text: string };
