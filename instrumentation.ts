@@ -7,8 +7,15 @@
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   if (process.env.NEXT_PHASE === "phase-production-build") return;
-  const { resolvePaymentProvider } = await import("@/lib/payments/config");
-  resolvePaymentProvider(process.env);
+  const { PaymentConfigError, resolvePaymentProvider } = await import("@/lib/payments/config");
+  try {
+    resolvePaymentProvider(process.env);
+  } catch (error) {
+    if (!(error instanceof PaymentConfigError)) throw error;
+    // Next.js only logs a failing hook and serves on: stop instead, before a single fake payment is taken.
+    console.error(`Refusing to start: ${error.message}`);
+    process.exit(1);
+  }
   const { schedulePruning } = await import("@/lib/maintenance/prune");
   schedulePruning();
 }
