@@ -82,6 +82,7 @@ describe("admin sign-in API", () => {
     expect(checks.mock.calls.length).toBeLessThanOrEqual(5);
     expect(statuses.filter((s) => s === 401)).toHaveLength(checks.mock.calls.length);
     expect(statuses.filter((s) => s === 429)).toHaveLength(40 - checks.mock.calls.length);
+    console.log(`40 parallel wrong sign-ins: ${checks.mock.calls.length} password checks, ${40 - checks.mock.calls.length} answered 429 before any check`);
   });
 
   it("rejects missing, malformed, tampered, expired and deleted-admin tokens with 401", async () => {
