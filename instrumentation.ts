@@ -7,15 +7,9 @@
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   if (process.env.NEXT_PHASE === "phase-production-build") return;
-  const { PaymentConfigError, resolvePaymentProvider } = await import("@/lib/payments/config");
-  try {
-    resolvePaymentProvider(process.env);
-  } catch (error) {
-    if (!(error instanceof PaymentConfigError)) throw error;
-    // Next.js only logs a failing hook and serves on: stop instead, before a single fake payment is taken.
-    console.error(`Refusing to start: ${error.message}`);
-    process.exit(1);
-  }
+  // Next.js only logs a failing hook and serves on: this stops the process instead, before a single fake payment.
+  const { refuseToStartOnPaymentConfigError } = await import("@/lib/payments/config");
+  refuseToStartOnPaymentConfigError(process.env);
   const { schedulePruning } = await import("@/lib/maintenance/prune");
   schedulePruning();
 }

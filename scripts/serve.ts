@@ -16,7 +16,7 @@ import { createPrismaClient } from "@/lib/db/client";
 import { startEmbeddedDatabase } from "@/lib/db/embedded";
 import { migrate } from "@/lib/db/migrator";
 import { seedDatabase } from "@/lib/db/seed";
-import { EMBEDDED_DATABASE_URL_ENV, PaymentConfigError, resolvePaymentProvider } from "@/lib/payments/config";
+import { EMBEDDED_DATABASE_URL_ENV, refuseToStartOnPaymentConfigError } from "@/lib/payments/config";
 
 const mode = process.argv[2];
 if (mode !== "dev" && mode !== "start" && mode !== "build") {
@@ -29,13 +29,7 @@ if (mode === "start" && !existsSync(path.resolve(".next/BUILD_ID"))) {
 }
 
 // Fail closed before anything starts: no test payments on a real database, no half-configured Stripe.
-try {
-  resolvePaymentProvider(process.env);
-} catch (error) {
-  if (!(error instanceof PaymentConfigError)) throw error;
-  console.error(`Refusing to start: ${error.message}`);
-  process.exit(1);
-}
+refuseToStartOnPaymentConfigError(process.env);
 
 // .data holds the database, uploads, the auth secret and the dev mailbox: the shop's account alone may read it.
 mkdirSync(path.resolve(".data"), { recursive: true, mode: 0o700 });

@@ -52,3 +52,14 @@ export function resolvePaymentProvider(environment: Environment): PaymentProvide
     `DATABASE_URL is set but no payment provider is: set ${STRIPE_VARIABLES.join(", ")} to take real payments with Stripe, or PAYMENT_PROVIDER=test to run the test card form (no real charges) on this database.`,
   );
 }
+
+/** For start-up (the launcher, instrumentation.ts): a configuration that would weaken payments ends the process with its message. */
+export function refuseToStartOnPaymentConfigError(environment: Environment): void {
+  try {
+    resolvePaymentProvider(environment);
+  } catch (error) {
+    if (!(error instanceof PaymentConfigError)) throw error;
+    console.error(`Refusing to start: ${error.message}`);
+    process.exit(1);
+  }
+}
