@@ -5,8 +5,10 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { lastBackup, readManifest } from "@/lib/backup/manifest";
-import { claimEmbeddedOwnership } from "@/lib/backup/owner";
+import { createBackup } from "@/lib/backup/create";
+import { lastBackup, listBackups, readManifest } from "@/lib/backup/manifest";
+import { claimEmbeddedOwnership, EmbeddedDatabaseInUseError, ownerFile } from "@/lib/backup/owner";
+import { scheduleBackups } from "@/lib/backup/schedule";
 import { restoreBackup } from "@/lib/backup/restore";
 import { getAdminStats } from "@/lib/admin/stats";
 import { listProducts } from "@/lib/catalog/queries";
@@ -280,6 +282,52 @@ describe("backups of the embedded database", () => {
       await prisma.$disconnect();
       await target.stop();
     }
+  });
+});
+
+describe("scheduled backups and the owner file", () => {
+  let ws: Awaited<ReturnType<typeof workspace>>;
+  beforeEach(async () => {
+    ws = await workspace();
+  });
+  afterEach(() => rm(ws.dir, { recursive: true, force: true }));
+
+  it("runs a backup every interval and keeps only the newest BACKUP_KEEP; the dashboard reads the newest", async () => {
+    process.env.UPLOADS_DIR = ws.uploads;
+    process.env.BACKUP_DIR = ws.backups;
+    const db = await startEmbeddedDatabase({ dataDir: null });
+    const logs: string[] = [];
+    try {
+      await migrate(db.url);
+      const old = await createBackup({ url: db.url, kind: "embedded" }, { now: new Date("2020-01-01T00:00:00Z") });
+      const stop = scheduleBackups({ url: db.url, kind: "embedded" }, { intervalHours: 1 / 3600, keep: 2, log: (m) => logs.push(m) });
+      try {
+        while (logs.length < 3) await new Promise((r) => setTimeout(r, 200));
+      } finally {
+        stop();
+      }
+      expect(logs.every((m) => m.startsWith("backup written to "))).toBe(true);
+      const kept = await listBackups(ws.backups);
+      expect(kept).toHaveLength(2);
+      expect(kept.map((b) => b.dir)).not.toContain(old.dir);
+      expect((await lastBackup())?.createdAt).toBe(kept[0].manifest.createdAt);
+      expect(kept[0].manifest.createdAt > kept[1].manifest.createdAt).toBe(true);
+    } finally {
+      delete process.env.BACKUP_DIR;
+      await db.stop();
+    }
+  });
+
+  it("a second process cannot claim a directory a live process owns; a dead owner's file is taken over", async () => {
+    await writeFile(ownerFile(ws.dataDir), JSON.stringify({ pid: process.ppid, url: null }));
+    expect(() => claimEmbeddedOwnership(ws.dataDir)).toThrow(EmbeddedDatabaseInUseError);
+    const dead = spawn(process.execPath, ["-e", ""]);
+    await new Promise((r) => dead.on("close", r));
+    await writeFile(ownerFile(ws.dataDir), JSON.stringify({ pid: dead.pid, url: "postgresql://stale" }));
+    const claim = claimEmbeddedOwnership(ws.dataDir);
+    expect(JSON.parse(await readFile(ownerFile(ws.dataDir), "utf8"))).toEqual({ pid: process.pid, url: null });
+    claim.release();
+    expect(existsSync(ownerFile(ws.dataDir))).toBe(false);
   });
 });
 
