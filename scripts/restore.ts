@@ -5,7 +5,7 @@
  * Pointing DATABASE_URL at an empty PostgreSQL database moves a shop from the
  * embedded default to that server.
  */
-import { existsSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
 import path from "node:path";
 import { EmbeddedDatabaseInUseError } from "@/lib/backup/owner";
 import { restoreBackup, RestoreRefusedError } from "@/lib/backup/restore";
@@ -28,7 +28,11 @@ async function main(): Promise<number> {
   try {
     console.log(`Restoring ${dir} into ${db.description}…`);
     const result = await restoreBackup(dir, db.url, { force, log: (m) => console.log(`  ${m}`) });
-    console.log(`Restored the backup of ${result.manifest.createdAt}.${db.kind === "embedded" ? "" : " Start the shop with this DATABASE_URL."}`);
+    // Next's data cache must not serve the replaced database's reads (as scripts/serve.ts does after seeding).
+    rmSync(path.resolve(".next/cache/fetch-cache"), { recursive: true, force: true });
+    console.log(`Restored the backup of ${result.manifest.createdAt}.`);
+    if (db.viaRunningShop) console.log("Restart the shop (npm start) so every page shows the restored data.");
+    else if (db.kind === "postgresql") console.log("Start the shop with this DATABASE_URL.");
     return 0;
   } finally {
     await db.close();

@@ -74,7 +74,7 @@ export async function createBackup(target: BackupTarget, opts: { root?: string; 
   }
 }
 
-/** Deletes all but the newest `keep` complete backups (and partial ones older than the newest); returns the removed folders. */
+/** Deletes all but the newest `keep` complete backups; returns the removed folders. */
 export async function pruneBackups(keep: number, root = backupRoot()): Promise<string[]> {
   const backups = await listBackups(root);
   const removed = backups.slice(keep).map((b) => b.dir);

@@ -41,7 +41,14 @@ async function dumpPostgres(url: string): Promise<string> {
       `pg_dump ${major} cannot dump a PostgreSQL ${server.major} server. Install the PostgreSQL ${server.major} client tools (Debian/Ubuntu: apt-get install postgresql-client-${server.major}).`,
     );
   }
-  const { stdout } = await run("pg_dump", [...DUMP_ARGS, `--dbname=${url}`], { maxBuffer: 1024 * 1024 * 1024, env: { ...process.env, PGCONNECT_TIMEOUT: "10" } });
+  // The password goes through the environment, not the command line (visible to every user in `ps`).
+  const target = new URL(url);
+  const password = decodeURIComponent(target.password);
+  target.password = "";
+  const { stdout } = await run("pg_dump", [...DUMP_ARGS, `--dbname=${target.toString()}`], {
+    maxBuffer: 1024 * 1024 * 1024,
+    env: { ...process.env, PGCONNECT_TIMEOUT: "10", ...(password ? { PGPASSWORD: password } : {}) },
+  });
   return stdout;
 }
 

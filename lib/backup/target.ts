@@ -4,7 +4,7 @@ import type { DatabaseKind } from "@/lib/backup/dump";
 import { claimEmbeddedOwnership, EmbeddedDatabaseInUseError, readEmbeddedOwner } from "@/lib/backup/owner";
 import { DEFAULT_DATA_DIR, startEmbeddedDatabase } from "@/lib/db/embedded";
 
-export type OpenDatabase = { url: string; kind: DatabaseKind; description: string; close: () => Promise<void> };
+export type OpenDatabase = { url: string; kind: DatabaseKind; description: string; viaRunningShop: boolean; close: () => Promise<void> };
 
 export function embeddedDataDir(): string {
   return process.env.EMBEDDED_DB_DIR ? path.resolve(process.env.EMBEDDED_DB_DIR) : DEFAULT_DATA_DIR;
@@ -19,13 +19,13 @@ export function embeddedDataDir(): string {
 export async function openShopDatabase(opts: { mustExist: boolean }): Promise<OpenDatabase> {
   if (process.env.DATABASE_URL) {
     const u = new URL(process.env.DATABASE_URL);
-    return { url: process.env.DATABASE_URL, kind: "postgresql", description: `PostgreSQL ${u.host}${u.pathname}`, close: async () => {} };
+    return { url: process.env.DATABASE_URL, kind: "postgresql", description: `PostgreSQL ${u.host}${u.pathname}`, viaRunningShop: false, close: async () => {} };
   }
   const dataDir = embeddedDataDir();
   const owner = readEmbeddedOwner(dataDir);
   if (owner) {
     if (!owner.url) throw new EmbeddedDatabaseInUseError(`The shop (process ${owner.pid}) is still starting its embedded database; try again in a moment.`);
-    return { url: owner.url, kind: "embedded", description: `the embedded database ${dataDir}, through the running shop (process ${owner.pid})`, close: async () => {} };
+    return { url: owner.url, kind: "embedded", description: `the embedded database ${dataDir}, through the running shop (process ${owner.pid})`, viaRunningShop: true, close: async () => {} };
   }
   if (opts.mustExist && !existsSync(dataDir)) throw new Error(`There is no embedded database at ${dataDir} (set DATABASE_URL for PostgreSQL, or EMBEDDED_DB_DIR).`);
   const claim = claimEmbeddedOwnership(dataDir);
@@ -36,6 +36,7 @@ export async function openShopDatabase(opts: { mustExist: boolean }): Promise<Op
       url: db.url,
       kind: "embedded",
       description: `the embedded database ${dataDir} (shop not running)`,
+      viaRunningShop: false,
       close: async () => {
         await db.stop();
         claim.release();
