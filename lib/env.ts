@@ -68,6 +68,12 @@ const schema = z.object({
   /** Guards GET /api/cron/cleanup (Vercel Cron sends it as a bearer token). */
   CRON_SECRET: optional.pipe(z.string().min(16, "must be at least 16 characters").optional()),
   VERCEL: optional,
+  /** Where `npm run backup` and scheduled backups write (default backups/ in the project folder). */
+  BACKUP_DIR: optional,
+  /** Scheduled backups by `npm start`/`npm run dev` every N hours (off when unset). */
+  BACKUP_INTERVAL_HOURS: optional.pipe(z.coerce.number<string | undefined>().positive().max(24 * 365).optional()),
+  /** How many scheduled backups to keep (older ones are deleted). */
+  BACKUP_KEEP: optional.pipe(z.coerce.number<string | undefined>().int().min(1).max(10_000).default(7)),
 });
 
 export type Env = z.infer<typeof schema>;

@@ -12,10 +12,15 @@ import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { scheduleBackups } from "@/lib/backup/schedule";
+import { backupRoot } from "@/lib/backup/manifest";
+import { claimEmbeddedOwnership } from "@/lib/backup/owner";
+import { embeddedDataDir } from "@/lib/backup/target";
 import { createPrismaClient } from "@/lib/db/client";
 import { startEmbeddedDatabase } from "@/lib/db/embedded";
 import { migrate } from "@/lib/db/migrator";
 import { seedDatabase } from "@/lib/db/seed";
+import { env } from "@/lib/env";
 import { EMBEDDED_DATABASE_URL_ENV, refuseToStartOnPaymentConfigError } from "@/lib/payments/config";
 
 const mode = process.argv[2];
@@ -35,13 +40,17 @@ refuseToStartOnPaymentConfigError(process.env);
 mkdirSync(path.resolve(".data"), { recursive: true, mode: 0o700 });
 chmodSync(path.resolve(".data"), 0o700);
 
+// Backups: this process claims the embedded directory (refusing a second owner) and publishes its
+// server's URL there, so `npm run backup`/`restore` reach the database through it (lib/backup/owner.ts).
+const ownership = process.env.DATABASE_URL ? null : claimEmbeddedOwnership(embeddedDataDir());
 const embedded = process.env.DATABASE_URL
   ? null
   : await startEmbeddedDatabase({
-      dataDir: process.env.EMBEDDED_DB_DIR ? path.resolve(process.env.EMBEDDED_DB_DIR) : undefined,
+      dataDir: embeddedDataDir(),
       port: process.env.EMBEDDED_DB_PORT ? Number(process.env.EMBEDDED_DB_PORT) : 0,
     });
 const databaseUrl = process.env.DATABASE_URL || embedded!.url;
+if (embedded) ownership!.publish(embedded.url);
 if (embedded) console.log(`Embedded database ready (${process.env.EMBEDDED_DB_DIR ?? ".data/pglite"}), serving on ${databaseUrl.replace(/\/\/.*@/, "//")}`);
 
 await migrate(databaseUrl, { log: (m) => console.log(m) });
@@ -54,6 +63,11 @@ try {
   if (mode === "build" || result.seeded) rmSync(path.resolve(".next/cache/fetch-cache"), { recursive: true, force: true });
 } finally {
   await prisma.$disconnect();
+}
+
+if (mode !== "build" && env.BACKUP_INTERVAL_HOURS) {
+  scheduleBackups({ url: databaseUrl, kind: embedded ? "embedded" : "postgresql" }, { intervalHours: env.BACKUP_INTERVAL_HOURS, keep: env.BACKUP_KEEP, log: (m) => console.log(m) });
+  console.log(`Scheduled backups every ${env.BACKUP_INTERVAL_HOURS} h into ${backupRoot()}, keeping the newest ${env.BACKUP_KEEP}.`);
 }
 
 const port = process.env.PORT ?? "3000";
@@ -95,6 +109,7 @@ async function shutdown(code: number) {
   if (stopping) return;
   stopping = true;
   await embedded?.stop().catch((e) => console.error("embedded database: error while stopping", e));
+  ownership?.release();
   process.exit(code);
 }
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
@@ -106,4 +121,5 @@ child.on("exit", (code, signal) => void shutdown(code ?? (signal ? 0 : 1)));
 // Never leave Next.js running without its database.
 process.on("exit", () => {
   if (child.exitCode === null) child.kill("SIGTERM");
+  ownership?.release();
 });

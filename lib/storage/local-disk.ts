@@ -1,6 +1,7 @@
 import "server-only";
 import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { uploadsDir } from "@/lib/storage/uploads-dir";
 
 /**
  * Local-disk uploads (the embedded default): files live under UPLOADS_DIR
@@ -8,10 +9,7 @@ import path from "node:path";
  */
 export const UPLOADS_URL_PREFIX = "/uploads";
 
-/** Read on every call so tests (and scripts) can point it elsewhere. */
-export function uploadsDir(): string {
-  return path.resolve(process.cwd(), process.env.UPLOADS_DIR?.trim() || ".data/uploads");
-}
+export { uploadsDir };
 
 /** Writes a file atomically (temp file + rename) and returns its public URL. */
 export async function saveLocalUpload(fileName: string, data: Uint8Array): Promise<string> {

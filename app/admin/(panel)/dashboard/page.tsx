@@ -1,9 +1,11 @@
 import type { Metadata } from "next";
 import { AdminPageHeader } from "@/components/admin/admin-page-header";
+import { BackupStatus } from "@/components/admin/backup-status";
 import { RecentOrders } from "@/components/admin/recent-orders";
 import { RevenueChart } from "@/components/admin/revenue-chart";
 import { StatsTiles } from "@/components/admin/stats-tiles";
 import { getAdminStats, REVENUE_DAYS, revenueByDay } from "@/lib/admin/stats";
+import { lastBackup } from "@/lib/backup/manifest";
 import { requireAdminPage } from "@/lib/auth/guard";
 import { listOrders } from "@/lib/orders/admin-service";
 
@@ -14,7 +16,7 @@ const RECENT_ORDERS = 5;
 
 export default async function AdminDashboardPage() {
   const admin = await requireAdminPage();
-  const [stats, recent, revenue] = await Promise.all([getAdminStats(), listOrders({ limit: RECENT_ORDERS }), revenueByDay(REVENUE_DAYS)]);
+  const [stats, recent, revenue, backup] = await Promise.all([getAdminStats(), listOrders({ limit: RECENT_ORDERS }), revenueByDay(REVENUE_DAYS), lastBackup()]);
   return (
     <>
       <AdminPageHeader title="Dashboard" description={`Welcome back, ${admin.username}. Here is how the shop is doing.`} />
@@ -22,6 +24,7 @@ export default async function AdminDashboardPage() {
         <StatsTiles stats={stats} />
         <RevenueChart days={revenue} />
         <RecentOrders orders={recent} />
+        <BackupStatus last={backup && { createdAt: backup.createdAt, uploads: backup.uploads.count }} />
       </div>
     </>
   );
