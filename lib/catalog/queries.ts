@@ -108,30 +108,51 @@ async function searchProducts(opts: ProductListOptions & { search: string; limit
   return { products: ids.flatMap((id) => (byId.has(id) ? [toProductDTO(byId.get(id)!)] : [])), total };
 }
 
+/** Listings are cached in blocks of this many products: each entry stays far below Next's 2 MB item limit. */
+const LISTING_BLOCK = 100;
+
+type ListingBlock = { products: ProductDTO[]; total: number };
+
 /**
- * Every public product of one listing (a category or all, optionally only
- * featured / not featured), in the given order. One cache entry per active
- * category × featured filter × sort: a bounded set, whatever the URL asks.
+ * One block of one listing (a category or all, optionally only featured /
+ * not featured, in one sort order) and the listing's total. Keys are known
+ * category × featured filter × sort × block, and blocks past the end are
+ * never read, so no URL can add cache entries without bound.
  */
-const cachedListing = unstable_cache(
-  async (category: string | null, featured: boolean | null, sort: SortValue): Promise<ProductDTO[]> => {
+const cachedListingBlock = unstable_cache(
+  async (category: string | null, featured: boolean | null, sort: SortValue, block: number): Promise<ListingBlock> => {
     const where: Prisma.ProductWhereInput = {
       ...publicProduct,
       ...(category ? { category: { active: true, slug: category } } : {}),
       ...(featured !== null ? { featured } : {}),
     };
-    const rows = await prisma.product.findMany({ where, include: productInclude, orderBy: ORDER_BY[sort] });
-    return rows.map(toProductDTO);
+    const [rows, total] = await Promise.all([
+      prisma.product.findMany({ where, include: productInclude, orderBy: ORDER_BY[sort], skip: block * LISTING_BLOCK, take: LISTING_BLOCK }),
+      prisma.product.count({ where }),
+    ]);
+    return { products: rows.map(toProductDTO), total };
   },
-  ["catalog:listing"],
+  ["catalog:listing-block"],
   { tags: [CATALOG_TAGS.products, CATALOG_TAGS.categories], revalidate: REVALIDATE_SECONDS },
 );
 
+/** Products [start, end) of a listing, from the cached blocks that cover them, and the listing's total. */
+async function listingSlice(category: string | null, featured: boolean | null, sort: SortValue, start: number, end: number): Promise<ListingBlock> {
+  const { total } = await cachedListingBlock(category, featured, sort, 0);
+  const stop = Math.min(end, total);
+  if (start >= stop) return { products: [], total };
+  const first = Math.floor(start / LISTING_BLOCK);
+  const blocks: ListingBlock[] = [];
+  for (let block = first; block * LISTING_BLOCK < stop; block++) blocks.push(await cachedListingBlock(category, featured, sort, block));
+  const base = first * LISTING_BLOCK;
+  return { products: blocks.flatMap((b) => b.products).slice(start - base, stop - base), total };
+}
+
 /**
- * A page of public products. Cached reads are keyed only by known category,
- * featured filter and sort; `exclude`, `limit` and `offset` slice the cached
- * list, unknown categories are empty without a cache entry, and searches run
- * uncached, so no URL can add cache entries without bound.
+ * A page of public products. Listings are read from cached blocks keyed only
+ * by known category, featured filter, sort and block; `exclude` is applied to
+ * them, unknown categories are empty without a cache entry, and searches run
+ * uncached.
  */
 export async function listProducts(opts: ProductListOptions = {}): Promise<ProductList> {
   const limit = Math.max(0, Math.trunc(opts.limit ?? PAGE_SIZE));
@@ -139,19 +160,47 @@ export async function listProducts(opts: ProductListOptions = {}): Promise<Produ
   const search = normalizeSearch(opts.search);
   if (search) return searchProducts({ ...opts, search, limit, offset });
   if (opts.category && !(await getCategoryBySlug(opts.category))) return { products: [], total: 0 };
-  const all = await cachedListing(opts.category ?? null, opts.featured ?? null, opts.sort ?? DEFAULT_SORT);
-  const matching = opts.excludeSlug ? all.filter((p) => p.slug !== opts.excludeSlug) : all;
-  return { products: matching.slice(offset, offset + limit), total: matching.length };
+  const category = opts.category ?? null;
+  const featured = opts.featured ?? null;
+  const sort = opts.sort ?? DEFAULT_SORT;
+  const excluded = opts.excludeSlug ? await getProductBySlug(opts.excludeSlug) : null;
+  const excludedListed = Boolean(excluded && (!category || excluded.category.slug === category) && (featured === null || excluded.featured === featured));
+  if (!excludedListed) {
+    const { products, total } = await listingSlice(category, featured, sort, offset, offset + limit);
+    return { products, total };
+  }
+  // The excluded product is in this listing: skip it, shifting the page by one when it comes before it.
+  const before = offset > 0 ? (await listingSlice(category, featured, sort, 0, offset)).products.some((p) => p.slug === excluded!.slug) : false;
+  const start = offset + (before ? 1 : 0);
+  const { products, total } = await listingSlice(category, featured, sort, start, start + limit + 1);
+  return { products: products.filter((p) => p.slug !== excluded!.slug).slice(0, limit), total: total - 1 };
 }
 
 export function listFeaturedProducts(limit = FEATURED_LIMIT) {
   return listProducts({ featured: true, limit });
 }
 
-/** One public product, read from the cached catalogue (a slug that names no product adds no cache entry). */
+/** Slugs of every public product: a product page for any other slug is not looked up (and adds no cache entry). */
+const cachedPublicSlugs = unstable_cache(
+  async (): Promise<string[]> => (await prisma.product.findMany({ where: publicProduct, select: { slug: true } })).map((p) => p.slug),
+  ["catalog:public-slugs"],
+  { tags: [CATALOG_TAGS.products, CATALOG_TAGS.categories], revalidate: REVALIDATE_SECONDS },
+);
+
+const cachedProduct = unstable_cache(
+  async (slug: string): Promise<ProductDTO | null> => {
+    const row = await prisma.product.findFirst({ where: { ...publicProduct, slug }, include: productInclude });
+    return row ? toProductDTO(row) : null;
+  },
+  ["catalog:product"],
+  { tags: [CATALOG_TAGS.products, CATALOG_TAGS.categories], revalidate: REVALIDATE_SECONDS },
+);
+
+/** One public product; a slug that names no public product adds no cache entry. */
 export async function getProductBySlug(slug: string): Promise<ProductDTO | null> {
   if (!SLUG_PATTERN.test(slug)) return null;
-  return (await cachedListing(null, null, DEFAULT_SORT)).find((p) => p.slug === slug) ?? null;
+  if (!(await cachedPublicSlugs()).includes(slug)) return null;
+  return cachedProduct(slug);
 }
 
 /** Up to four other products of the same category (never the product itself). */

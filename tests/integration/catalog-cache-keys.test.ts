@@ -58,6 +58,15 @@ describe("catalogue cache keys", () => {
     expect(json.products.map((p: { slug: string }) => p.slug)).toEqual(["black-walnut-salad-bowl", "sold-ash-bowl", "sold-cherry-bowl", "spalted-burl-bowl"]);
     const page2 = await call(getProducts, "/api/products?sort=price-low&limit=2&offset=2");
     expect(page2.json.products.map((p: { slug: string }) => p.slug)).toEqual(["maple-nesting-bowls", "black-walnut-salad-bowl"]);
+    // exclude with an offset: the same page as filtering the whole listing, wherever the excluded piece sits
+    const whole = (await listProducts({ sort: "price-low", limit: 100 })).products.map((p) => p.slug);
+    for (const excluded of [whole[0], whole[2], whole.at(-1)!]) {
+      for (let offset = 0; offset < whole.length; offset++) {
+        const page = await listProducts({ sort: "price-low", limit: 2, offset, excludeSlug: excluded });
+        expect(page.products.map((p) => p.slug)).toEqual(whole.filter((s) => s !== excluded).slice(offset, offset + 2));
+        expect(page.total).toBe(whole.length - 1);
+      }
+    }
     const product = await getProductBySlug("dowel-jig");
     expect((await getRelatedProducts(product!)).map((p) => p.slug)).toEqual(["track-saw-square"]);
     expect(await getListingPageCounts()).toEqual({ all: 1, categories: { jigs: 1, "wood-bowls": 1 } });
