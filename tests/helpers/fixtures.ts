@@ -63,3 +63,16 @@ export async function createCatalogFixture(prisma: PrismaClient) {
   }
   return { categories, products };
 }
+
+/** The catalogue plus one of every row an admin endpoint acts on (customer, order, admin): the ids admin-route tables need. */
+export async function createAdminApiFixture(prisma: PrismaClient, orderNumber = "ORD-1") {
+  const { categories } = await createCatalogFixture(prisma);
+  const product = await prisma.product.findFirstOrThrow({ where: { slug: "dowel-jig" } });
+  const customer = await prisma.customer.create({ data: { email: "c@example.com" } });
+  const address = { line1: "1 Main", city: "X", state: "NC", postalCode: "28801", country: "US" };
+  const order = await prisma.order.create({
+    data: { orderNumber, customerId: customer.id, firstName: "A", lastName: "B", email: "c@example.com", status: "confirmed", shippingAddress: address, billingAddress: address, subtotal: "10.00", shipping: "15.99", shippingService: "USPS_GROUND_ADVANTAGE", tax: "0.00", total: "25.99" },
+  });
+  const admin = await prisma.adminUser.create({ data: { username: "keeper", email: "keeper@example.com", passwordHash: "x" } });
+  return { ids: { product: product.id, category: categories.jigs.id, order: order.id, customer: customer.id, admin: admin.id }, admin };
+}

@@ -1,6 +1,6 @@
 import { SignJWT } from "jose";
 import { signApiToken } from "@/lib/auth/tokens";
-import { createCatalogFixture } from "@/tests/helpers/fixtures";
+import { createAdminApiFixture } from "@/tests/helpers/fixtures";
 import { call } from "@/tests/helpers/route";
 import { createTestDatabase, type TestDatabase } from "@/tests/helpers/test-db";
 
@@ -17,18 +17,11 @@ let deletedAdminToken: string;
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  const { categories } = await createCatalogFixture(db.prisma);
-  const product = await db.prisma.product.findFirstOrThrow({ where: { slug: "dowel-jig" } });
-  const customer = await db.prisma.customer.create({ data: { email: "c@example.com" } });
-  const address = { line1: "1 Main", city: "X", state: "NC", postalCode: "28801", country: "US" };
-  const order = await db.prisma.order.create({
-    data: { orderNumber: "ORD-1", customerId: customer.id, firstName: "A", lastName: "B", email: "c@example.com", status: "confirmed", shippingAddress: address, billingAddress: address, subtotal: "10.00", shipping: "15.99", shippingService: "USPS_GROUND_ADVANTAGE", tax: "0.00", total: "25.99" },
-  });
-  const admin = await db.prisma.adminUser.create({ data: { username: "keeper", email: "keeper@example.com", passwordHash: "x" } });
+  const fixture = await createAdminApiFixture(db.prisma);
   const gone = await db.prisma.adminUser.create({ data: { username: "gone", email: "gone@example.com", passwordHash: "x" } });
   deletedAdminToken = await signApiToken(gone);
   await db.prisma.adminUser.delete({ where: { id: gone.id } });
-  ids = { product: product.id, category: categories.jigs.id, order: order.id, customer: customer.id, admin: admin.id };
+  ids = fixture.ids;
 });
 afterAll(() => db?.cleanup());
 

@@ -1,7 +1,7 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { signApiToken } from "@/lib/auth/tokens";
-import { createCatalogFixture } from "@/tests/helpers/fixtures";
+import { createAdminApiFixture } from "@/tests/helpers/fixtures";
 import { call } from "@/tests/helpers/route";
 import { createTestDatabase, type TestDatabase } from "@/tests/helpers/test-db";
 
@@ -154,17 +154,10 @@ function casesFor(route: string, method: Method): Case[] {
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  const { categories } = await createCatalogFixture(db.prisma);
-  const product = await db.prisma.product.findFirstOrThrow({ where: { slug: "dowel-jig" } });
-  const customer = await db.prisma.customer.create({ data: { email: "c@example.com" } });
-  const address = { line1: "1 Main", city: "X", state: "NC", postalCode: "28801", country: "US" };
-  const order = await db.prisma.order.create({
-    data: { orderNumber: "ORD-FUZZ-1", customerId: customer.id, firstName: "A", lastName: "B", email: "c@example.com", status: "confirmed", shippingAddress: address, billingAddress: address, subtotal: "10.00", shipping: "15.99", shippingService: "USPS_GROUND_ADVANTAGE", tax: "0.00", total: "25.99" },
-  });
-  const admin = await db.prisma.adminUser.create({ data: { username: "keeper", email: "keeper@example.com", passwordHash: "x" } });
+  const { ids: created, admin } = await createAdminApiFixture(db.prisma, "ORD-FUZZ-1");
   await db.prisma.adminUser.create({ data: { username: "second", email: "second@example.com", passwordHash: "x" } });
   adminToken = await signApiToken(admin);
-  ids = { product: String(product.id), category: String(categories.jigs.id), order: String(order.id), customer: String(customer.id), admin: String(admin.id) };
+  ids = Object.fromEntries(Object.entries(created).map(([k, v]) => [k, String(v)])) as typeof ids;
 });
 afterAll(() => db?.cleanup());
 
