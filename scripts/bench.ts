@@ -1,35 +1,48 @@
 /**
- * npm run bench — production build, seeded data, one server, every catalogue
- * route measured against a trivial baseline route served by the same server.
- * Runs twice: the demo catalogue, then 10,000 extra products.
+ * npm run bench — the shop's production build, seeded data, and beside it in the
+ * same run a bare Next.js app (bench/baseline: one static page, the same Next
+ * version): the yardstick. Every shop route is reported as a ratio of the
+ * yardstick's requests per second, and its p99 beside the yardstick's. Runs
+ * twice: the demo catalogue, then 10,000 extra products.
  *
  *   npm run bench                     # both catalogues
  *   npm run bench -- --only demo      # or --only 10k
  *   BENCH_SECONDS=10 BENCH_CONNECTIONS=20 npm run bench
  *
- * Uses its own embedded database under .data/bench-* (or DATABASE_URL when
- * set, then only the catalogue already there is measured). Results are also
- * written to bench-results/<timestamp>.json.
+ * The yardstick is measured before and after the shop's routes and the mean is
+ * used, so a machine that slows down during the run skews both sides alike.
+ * Each page is measured plain (what the issue's figures use) and with
+ * `Accept-Encoding: gzip, br` (what browsers send), against the yardstick
+ * measured the same way. Uses its own embedded database under .data/bench-*
+ * (or DATABASE_URL when set: then only the catalogue already there is
+ * measured). Results are also written to bench-results/<timestamp>.json and a
+ * Markdown table to bench-results/<timestamp>.md.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import http from "node:http";
+import path from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const PORT = Number(process.env.BENCH_PORT ?? 3200);
+const BASELINE_PORT = PORT + 1;
 const BASE = `http://127.0.0.1:${PORT}`;
+const BASELINE = `http://127.0.0.1:${BASELINE_PORT}`;
 const only = process.argv.includes("--only") ? process.argv[process.argv.indexOf("--only") + 1] : undefined;
+const COMPRESSED = { "accept-encoding": "gzip, br" };
 
-type Row = { route: string; rps: number; p50: number; p99: number; errors: number; non2xx: number; ratio?: number };
+type Row = { route: string; label: string; rps: number; p50: number; p99: number; errors: number; non2xx: number; kb: number; ratio?: number; p99x?: number; gzip?: boolean };
 
 function sh(cmd: string, args: string[], env: NodeJS.ProcessEnv) {
   const r = spawnSync(cmd, args, { stdio: "inherit", env });
   if (r.status !== 0) throw new Error(`${cmd} ${args.join(" ")} failed (${r.status})`);
 }
 
-async function waitFor(url: string, timeoutMs = 120_000) {
+async function waitFor(url: string, timeoutMs = 180_000) {
   const start = Date.now();
   while (Date.now() - start < timeoutMs) {
     try {
@@ -41,17 +54,45 @@ async function waitFor(url: string, timeoutMs = 120_000) {
   throw new Error(`server did not answer ${url}`);
 }
 
-async function measure(path: string): Promise<Row> {
-  // warm: fill caches (first render of ISR pages, data cache)
-  for (let i = 0; i < 5; i++) await fetch(BASE + path).then((r) => r.arrayBuffer());
-  const result = await autocannon({ url: BASE + path, connections: CONNECTIONS, duration: SECONDS, pipelining: 1 });
+/** Bytes of one response body as sent (compressed when the server compressed it). */
+function responseKb(url: string, headers: Record<string, string> = {}): Promise<number> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        let bytes = 0;
+        res.on("data", (c: Buffer) => (bytes += c.length));
+        res.on("end", () => resolve(Math.round((bytes / 1024) * 10) / 10));
+      })
+      .on("error", reject);
+  });
+}
+
+type Target = { label: string; url: string; headers?: Record<string, string>; fresh?: (n: number) => string };
+
+async function measure(t: Target): Promise<Row> {
+  // Warm: fill caches (first render of ISR pages, data cache).
+  for (let i = 0; i < 5; i++) await fetch(t.url, { headers: t.headers }).then((r) => r.arrayBuffer());
+  const url = new URL(t.url);
+  let n = 0;
+  const result = await autocannon({
+    url: t.url,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    pipelining: 1,
+    headers: t.headers,
+    // A never-seen term on every request: what an uncached search costs.
+    requests: t.fresh ? [{ setupRequest: (req: autocannon.Request) => ({ ...req, path: t.fresh!(n++) }) }] : undefined,
+  });
   return {
-    route: path,
+    route: url.pathname + url.search,
+    label: t.label,
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
+    kb: t.fresh ? 0 : await responseKb(t.url, t.headers),
+    gzip: Boolean(t.headers),
   };
 }
 
@@ -67,49 +108,111 @@ async function pageJsKb(path: string): Promise<number> {
   return Math.round((total / 1024) * 10) / 10;
 }
 
+/**
+ * The yardstick is built with webpack: Turbopack takes the enclosing repository
+ * as its workspace root and bundles the shop's proxy.ts and instrumentation.ts
+ * into any app below it, which would make the "bare" app not bare. Serving a
+ * prerendered page does not involve the bundler.
+ */
+function startBaseline(): ChildProcess {
+  const next = path.resolve("node_modules/next/dist/bin/next");
+  const env = { ...process.env, NODE_ENV: "production" as const, NEXT_TELEMETRY_DISABLED: "1" };
+  const r = spawnSync("node", [next, "build", "--webpack"], { cwd: "bench/baseline", stdio: "inherit", env });
+  if (r.status !== 0) throw new Error("building the yardstick (bench/baseline) failed");
+  return spawn("node", [next, "start", "-p", String(BASELINE_PORT), "-H", "127.0.0.1"], { cwd: "bench/baseline", env, stdio: ["ignore", "ignore", "inherit"], detached: true });
+}
+
+function stop(child: ChildProcess) {
+  if (child.pid) {
+    try {
+      process.kill(-child.pid, "SIGTERM");
+    } catch {}
+  }
+}
+
 async function runCatalogue(label: string, extraProducts: number) {
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(PORT), NODE_ENV: "production", ADMIN_PASSWORD: process.env.ADMIN_PASSWORD ?? "bench-admin-password" };
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(PORT), NODE_ENV: "production", ADMIN_PASSWORD: process.env.ADMIN_PASSWORD ?? "bench-admin-password", RATE_LIMIT_SCALE: "100000" };
   if (!process.env.DATABASE_URL) {
     const dir = `.data/bench-${label}`;
     rmSync(dir, { recursive: true, force: true });
+    rmSync(`${dir}.owner`, { force: true });
     env.EMBEDDED_DB_DIR = dir;
     if (extraProducts) sh("npx", ["tsx", "scripts/db-seed.ts", "--products", String(extraProducts)], env);
   }
   console.log(`\n=== ${label}: building ===`);
   sh("npx", ["tsx", "scripts/serve.ts", "build"], env);
+  const baseline = startBaseline();
   const server: ChildProcess = spawn("npx", ["tsx", "scripts/serve.ts", "start"], { env, stdio: ["ignore", "ignore", "inherit"], detached: true });
   try {
     await waitFor(`${BASE}/api/health`);
+    await waitFor(`${BASELINE}/`);
     const list = await (await fetch(`${BASE}/api/products?limit=1&sort=newest`)).json();
     const total: number = list.total;
     const slug: string = list.products[0].slug;
-    const routes = ["/api/health", "/", "/shop", "/shop?search=walnut", "/shop?sort=price-low&page=2", `/product/${slug}`, "/api/products", "/api/products?search=jig&limit=12"];
+    const categories: { slug: string }[] = await (await fetch(`${BASE}/api/categories`)).json().then((c) => (Array.isArray(c) ? c : c.categories ?? []));
+    const category = categories[0]?.slug ?? "wood";
+    const suggest = (await fetch(`${BASE}/api/search/suggest?q=wal`)).status === 200;
+    const run = randomBytes(3).toString("hex");
+    const pages = ["/", "/shop", `/shop/${category}`, "/shop?sort=price-low&page=2", `/product/${slug}`];
+    const targets: Target[] = [
+      { label: "yardstick (bare Next.js page)", url: `${BASELINE}/` },
+      { label: "shop /api/health", url: `${BASE}/api/health` },
+      ...pages.map((p) => ({ label: "page", url: BASE + p })),
+      { label: "search, repeated term", url: `${BASE}/shop?search=walnut` },
+      { label: "search, never-seen term", url: `${BASE}/shop?search=new`, fresh: (n: number) => `/shop?search=${["oak", "jig", "bowl", "walnot", "maple"][n % 5]}${run}${n}` },
+      { label: "API list", url: `${BASE}/api/products` },
+      { label: "API search", url: `${BASE}/api/products?search=jig&limit=12` },
+      ...(suggest ? [{ label: "suggest, repeated prefix", url: `${BASE}/api/search/suggest?q=wal` }] : []),
+      { label: "yardstick, gzip+br", url: `${BASELINE}/`, headers: COMPRESSED },
+      ...["/", "/shop", `/product/${slug}`].map((p) => ({ label: "page, gzip+br", url: BASE + p, headers: COMPRESSED })),
+      { label: "yardstick (bare Next.js page)", url: `${BASELINE}/` },
+    ];
     const rows: Row[] = [];
-    for (const route of routes) {
-      process.stdout.write(`  measuring ${route} … `);
-      const row = await measure(route);
+    for (const t of targets) {
+      process.stdout.write(`  measuring ${t.label} ${t.url}${t.headers ? " (gzip, br)" : ""} … `);
+      const row = await measure(t);
       rows.push(row);
-      console.log(`${row.rps} req/s`);
+      console.log(`${row.rps} req/s, p99 ${row.p99} ms`);
     }
-    const baseline = rows[0].rps;
-    for (const r of rows) r.ratio = Math.round((r.rps / baseline) * 100) / 100;
+    const plainYard = rows.filter((r) => r.label.startsWith("yardstick (bare"));
+    const yard = { rps: (plainYard[0].rps + plainYard[1].rps) / 2, p99: Math.max(plainYard[0].p99, plainYard[1].p99) };
+    const gzYard = rows.find((r) => r.label === "yardstick, gzip+br")!;
+    for (const r of rows) {
+      const y = r.gzip ? gzYard : yard;
+      r.ratio = Math.round((r.rps / y.rps) * 100) / 100;
+      r.p99x = Math.round((r.p99 / Math.max(1, y.p99)) * 10) / 10;
+    }
     const js: Record<string, number> = {};
-    for (const page of ["/", "/shop", `/product/${slug}`, "/gallery", "/contact"]) js[page] = await pageJsKb(page);
+    for (const page of ["/", "/shop", `/product/${slug}`, "/gallery", "/contact", "/cart", "/checkout"]) js[page] = await pageJsKb(page);
     console.log(`\n${label}: ${total} public products, ${CONNECTIONS} connections, ${SECONDS} s per route`);
-    console.table(rows.map((r) => ({ route: r.route, "req/s": r.rps, "p50 ms": r.p50, "p99 ms": r.p99, "× baseline": r.ratio, errors: r.errors, non2xx: r.non2xx })));
+    console.table(rows.map((r) => ({ what: r.label, route: r.route, "req/s": r.rps, "× yardstick": r.ratio, "p50 ms": r.p50, "p99 ms": r.p99, "p99 × yardstick": r.p99x, "KB sent": r.kb, errors: r.errors, non2xx: r.non2xx })));
     console.log("JavaScript per page (gzipped kB):", js);
     return { label, total, rows, js };
   } finally {
-    if (server.pid) process.kill(-server.pid, "SIGTERM");
+    stop(server);
+    stop(baseline);
     await new Promise((r) => setTimeout(r, 2000));
   }
+}
+
+function markdown(results: Awaited<ReturnType<typeof runCatalogue>>[]): string {
+  const out: string[] = [];
+  for (const r of results) {
+    out.push(`### ${r.label}: ${r.total} public products, ${CONNECTIONS} connections, ${SECONDS} s per route`, "");
+    out.push("| what | route | req/s | × yardstick | p99 ms | p99 × yardstick | KB sent | errors+non-2xx |", "|---|---|---|---|---|---|---|---|");
+    for (const row of r.rows) out.push(`| ${row.label} | \`${row.route}\` | ${row.rps} | ${row.ratio} | ${row.p99} | ${row.p99x} | ${row.kb || "—"} | ${row.errors + row.non2xx} |`);
+    out.push("", "First-load JavaScript (gzipped KB): " + Object.entries(r.js).map(([p, kb]) => `\`${p}\` ${kb}`).join(", "), "");
+  }
+  return out.join("\n");
 }
 
 const results = [];
 if (!only || only === "demo") results.push(await runCatalogue("demo", 0));
 if (!process.env.DATABASE_URL && (!only || only === "10k")) results.push(await runCatalogue("10k", 10_000));
 mkdirSync("bench-results", { recursive: true });
-const file = `bench-results/${new Date().toISOString().replace(/[:.]/g, "-")}.json`;
-writeFileSync(file, JSON.stringify({ connections: CONNECTIONS, seconds: SECONDS, results }, null, 2));
-console.log(`\nwritten ${file}`);
+const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+writeFileSync(`bench-results/${stamp}.json`, JSON.stringify({ connections: CONNECTIONS, seconds: SECONDS, results }, null, 2));
+writeFileSync(`bench-results/${stamp}.md`, markdown(results));
+console.log("\n" + markdown(results));
+console.log(`written bench-results/${stamp}.json and .md`);
 process.exit(0);

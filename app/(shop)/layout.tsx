@@ -1,10 +1,10 @@
-import { CartDrawer } from "@/components/cart/cart-drawer";
+import { LazyCartDrawer } from "@/components/cart/lazy-cart-drawer";
 import { CartSync } from "@/components/cart/cart-sync";
 import { SiteFooter } from "@/components/layout/site-footer";
 import { SiteHeader } from "@/components/layout/site-header";
 import { SkipLink } from "@/components/layout/skip-link";
 
-/** Storefront shell: skip link, sticky header, main content, footer; the cart drawer and cart sync are mounted once here. */
+/** Storefront shell: skip link, sticky header, main content, footer; the cart drawer (loaded on first open) and cart sync are mounted once here. */
 export default function ShopLayout({ children }: { children: React.ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col">
@@ -14,7 +14,7 @@ export default function ShopLayout({ children }: { children: React.ReactNode }) 
         {children}
       </main>
       <SiteFooter />
-      <CartDrawer />
+      <LazyCartDrawer />
       <CartSync />
     </div>
   );

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { LoadToaster } from "@/components/ui/sonner";
 import { site } from "@/lib/site";
 
 /** The admin area: its own frame (no storefront header or footer) and never indexed. */
@@ -8,5 +9,10 @@ export const metadata: Metadata = {
 };
 
 export default function AdminRootLayout({ children }: { children: React.ReactNode }) {
-  return <div className="min-h-dvh bg-muted/40">{children}</div>;
+  return (
+    <div className="min-h-dvh bg-muted/40">
+      {children}
+      <LoadToaster />
+    </div>
+  );
 }

@@ -1,4 +1,4 @@
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 
 /** What lib/actions.ts answers for an unexpected server error; the screen's own message says more. */
 const GENERIC_ACTION_MESSAGE = "Something went wrong. Please try again.";

@@ -2,7 +2,7 @@
 
 import { useState, useTransition } from "react";
 import { Loader2 } from "lucide-react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { updateCustomerAction } from "@/app/admin/(panel)/customers/actions";
 import { AdminField } from "@/components/admin/admin-field";
 import { fullName } from "@/components/admin/format";

@@ -3,7 +3,7 @@
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@/components/forms/zod-resolver";
 import { ArrowLeft, Loader2, Mail } from "lucide-react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { AdminField } from "@/components/admin/admin-field";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, useTransition } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { updateOrderStatusAction } from "@/app/admin/(panel)/orders/actions";
 import { actionMessage } from "@/components/admin/action-message";
 import { statusLabel } from "@/components/admin/format";

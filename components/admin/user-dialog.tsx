@@ -2,7 +2,7 @@
 
 import { useState, useTransition } from "react";
 import { Loader2 } from "lucide-react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { createAdminUserAction, updateAdminUserAction } from "@/app/admin/(panel)/users/actions";
 import { actionMessage } from "@/components/admin/action-message";
 import { AdminField } from "@/components/admin/admin-field";

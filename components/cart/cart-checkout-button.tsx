@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { Button } from "@/components/ui/button";
-import { cn } from "@/lib/utils";
+import { clsx as cn } from "clsx";
 
 export const BLOCKED_CHECKOUT_MESSAGE = "Remove unavailable items to check out.";
 

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { Button } from "@/components/ui/button";
 import { formatMoney } from "@/lib/money";
-import { cn } from "@/lib/utils";
+import { clsx as cn } from "clsx";
 import type { CartItem } from "@/lib/cart/store";
 import { removeCartLine } from "@/components/cart/cart-actions";
 import { CartLineImage } from "@/components/cart/cart-line-image";
@@ -25,7 +25,7 @@ export function CartDrawerItem({ item, onNavigate }: { item: CartItem; onNavigat
         >
           {item.name}
         </Link>
-        <p className={cn("text-sm font-semibold text-primary", item.unavailable && "text-muted-foreground line-through")} data-testid="cart-line-price">
+        <p className={item.unavailable ? "text-sm font-semibold text-muted-foreground line-through" : "text-sm font-semibold text-primary"} data-testid="cart-line-price">
           {formatMoney(item.price)}
         </p>
         {item.unavailable && (

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { ShoppingCart } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { cn } from "@/lib/utils";
+import { clsx as cn } from "clsx";
 
 /** Spec §2 empty cart: 'Your cart is empty', 'Add some items to get started', Continue Shopping → /shop. */
 export function CartEmpty({ onNavigate, className }: { onNavigate?: () => void; className?: string }) {

@@ -1,5 +1,5 @@
 import Image from "next/image";
-import { cn } from "@/lib/utils";
+import { clsx as cn } from "clsx";
 import { site } from "@/lib/site";
 
 /** A cart line's thumbnail: the product's main image, or the shop's fallback photo. */

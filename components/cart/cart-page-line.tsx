@@ -4,7 +4,7 @@ import Link from "next/link";
 import { Trash2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { formatMoney, toCents } from "@/lib/money";
-import { cn } from "@/lib/utils";
+import { clsx as cn } from "clsx";
 import type { CartItem } from "@/lib/cart/store";
 import { removeCartLine } from "@/components/cart/cart-actions";
 import { CartLineImage } from "@/components/cart/cart-line-image";

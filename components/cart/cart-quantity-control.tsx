@@ -2,7 +2,7 @@
 
 import { Minus, Plus } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { cn } from "@/lib/utils";
+import { clsx as cn } from "clsx";
 import type { CartItem } from "@/lib/cart/store";
 import { setCartLineQuantity } from "@/components/cart/cart-actions";
 

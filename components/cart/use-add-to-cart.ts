@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { CART_MESSAGES } from "@/lib/cart/messages";
 import { getSessionId } from "@/lib/cart/session";
 import { useCart } from "@/lib/cart/store";

@@ -1,8 +1,8 @@
 "use client";
 
-import { Check, Loader2, ShoppingCart } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { cn } from "@/lib/utils";
+import { Icon } from "@/components/ui/icon";
+import { clsx as cn } from "clsx";
 import type { CartProductDTO } from "@/lib/catalog/types";
 import { useAddToCart } from "@/components/cart/use-add-to-cart";
 
@@ -26,7 +26,7 @@ export function AddToCartButton({ product, quantity = 1, size = "default", class
 
   if (sold) {
     return (
-      <Button type="button" size={size} variant="secondary" disabled className={cn("w-full", className)} data-testid="add-to-cart">
+      <Button type="button" size={size} variant="secondary" disabled className={className ?? "w-full"} data-testid="add-to-cart">
         Sold
         <span className="sr-only">: {product.name}</span>
       </Button>
@@ -35,8 +35,8 @@ export function AddToCartButton({ product, quantity = 1, size = "default", class
 
   if (state === "idle" && inCart) {
     return (
-      <Button type="button" size={size} variant="secondary" disabled className={cn("w-full", className)} data-testid="add-to-cart" data-product-id={product.id}>
-        <Check aria-hidden="true" />
+      <Button type="button" size={size} variant="secondary" disabled className={className ?? "w-full"} data-testid="add-to-cart" data-product-id={product.id}>
+        <Icon name="check" />
         {inCartLabel}
         <span className="sr-only">: {product.name}</span>
       </Button>
@@ -47,7 +47,7 @@ export function AddToCartButton({ product, quantity = 1, size = "default", class
     <Button
       type="button"
       size={size}
-      className={cn("w-full", className)}
+      className={className ?? "w-full"}
       data-testid="add-to-cart"
       data-product-id={product.id}
       data-quantity={quantity}
@@ -57,11 +57,11 @@ export function AddToCartButton({ product, quantity = 1, size = "default", class
       onClick={add}
     >
       {state === "adding" ? (
-        <Loader2 aria-hidden="true" className="animate-spin" />
+        <Icon name="loader" className="animate-spin" />
       ) : state === "added" ? (
-        <Check aria-hidden="true" />
+        <Icon name="check" />
       ) : (
-        <ShoppingCart aria-hidden="true" />
+        <Icon name="cart" />
       )}
       {state === "adding" ? "Adding..." : state === "added" ? "Added!" : "Add to Cart"}
       <span className="sr-only">: {product.name}</span>

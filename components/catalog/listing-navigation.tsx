@@ -3,7 +3,7 @@
 import { createContext, useCallback, useContext, useMemo, useTransition, type ReactNode } from "react";
 import { useRouter } from "next/navigation";
 import { Loader2 } from "lucide-react";
-import { cn } from "@/lib/utils";
+import { clsx as cn } from "clsx";
 
 type ListingNavigation = { isPending: boolean; navigate: (href: string) => void };
 

@@ -8,7 +8,7 @@ import { useListingNavigation } from "@/components/catalog/listing-navigation";
 import { listingHref, type ListingQuery } from "@/components/catalog/listing-url";
 import { paginationWindow } from "@/lib/catalog/rules";
 import { PAGINATION_BUTTONS } from "@/lib/site";
-import { cn } from "@/lib/utils";
+import { clsx as cn } from "clsx";
 
 type PaginationProps = {
   pathname: string;

@@ -4,7 +4,7 @@ import Image from "next/image";
 import { useRef, useState, type KeyboardEvent } from "react";
 import { ChevronLeft, ChevronRight, Play } from "lucide-react";
 import type { ProductImageDTO } from "@/lib/catalog/types";
-import { cn } from "@/lib/utils";
+import { clsx as cn } from "clsx";
 
 export type GalleryVideo = { provider: "youtube" | "vimeo"; embedUrl: string; thumbnailUrl: string | null };
 

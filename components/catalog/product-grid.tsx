@@ -1,13 +1,13 @@
 import { ProductCard } from "@/components/catalog/product-card";
 import type { ProductDTO } from "@/lib/catalog/types";
 
-/** Responsive product grid: 1 / 2 / 3 / 4 columns. The first row's images load with priority. */
-export function ProductGrid({ products, priorityCount = 0 }: { products: ProductDTO[]; priorityCount?: number }) {
+/** Responsive product grid: 1 / 2 / 3 / 4 columns. The first row's images load with priority. Card titles are h3 under a section's h2, h2 directly under a page's h1. */
+export function ProductGrid({ products, priorityCount = 0, cardHeading }: { products: ProductDTO[]; priorityCount?: number; cardHeading?: "h2" | "h3" }) {
   return (
-    <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" data-testid="product-grid">
+    <ul className="pgrid" data-testid="product-grid">
       {products.map((product, i) => (
-        <li key={product.id} className="min-w-0">
-          <ProductCard product={product} priority={i < priorityCount} />
+        <li key={product.id}>
+          <ProductCard product={product} priority={i < priorityCount} heading={cardHeading} />
         </li>
       ))}
     </ul>

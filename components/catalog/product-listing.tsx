@@ -88,7 +88,7 @@ export async function ProductListing({ category, query }: { category: CategoryDT
         <ListingResults className="mt-8">
           {products.length > 0 ? (
             <div className="flex flex-col gap-10">
-              <ProductGrid products={products} priorityCount={page === 1 ? 4 : 0} />
+              <ProductGrid products={products} priorityCount={page === 1 ? 4 : 0} cardHeading="h2" />
               <Pagination pathname={pathname} query={query} page={page} totalPages={totalPages} />
             </div>
           ) : (

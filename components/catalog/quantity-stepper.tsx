@@ -3,7 +3,7 @@
 import { useId } from "react";
 import { Minus, Plus } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { cn } from "@/lib/utils";
+import { clsx as cn } from "clsx";
 
 type QuantityStepperProps = {
   value: number;

@@ -1,11 +1,10 @@
 "use client";
 
 import { useId, useState, type FormEvent } from "react";
-import { Loader2, Search } from "lucide-react";
+import { Icon } from "@/components/ui/icon";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { useListingNavigation } from "@/components/catalog/listing-navigation";
 import { listingHref, type ListingQuery } from "@/components/catalog/listing-url";
 import { DEFAULT_SORT, SORT_OPTIONS, type SortValue } from "@/lib/site";
@@ -65,7 +64,7 @@ export function ShopToolbar({ pathname, query, search, sort }: ShopToolbarProps)
           <Label htmlFor={searchId} className="sr-only">
             Search products
           </Label>
-          <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+          <Icon name="search" className="absolute top-1/2 left-3 -translate-y-1/2 text-muted-foreground" />
           <Input
             id={searchId}
             type="search"
@@ -80,7 +79,7 @@ export function ShopToolbar({ pathname, query, search, sort }: ShopToolbarProps)
           />
         </div>
         <Button type="submit" variant="outline" className="h-10">
-          {isPending && lastChange === "search" ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Search aria-hidden="true" />}
+          {isPending && lastChange === "search" ? <Icon name="loader" className="animate-spin" /> : <Icon name="search" />}
           Search
         </Button>
       </form>
@@ -89,18 +88,20 @@ export function ShopToolbar({ pathname, query, search, sort }: ShopToolbarProps)
         <Label htmlFor={sortId} className="shrink-0 text-muted-foreground">
           Sort by
         </Label>
-        <Select value={currentSort} onValueChange={onSortChange}>
-          <SelectTrigger id={sortId} className="h-10 w-full min-w-44 bg-background sm:w-48" data-testid="sort-select">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent align="end">
-            {SORT_OPTIONS.map((option) => (
-              <SelectItem key={option.value} value={option.value}>
-                {option.label}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        {/* A native select: the platform's own picker on phones, keyboard-complete, and no menu code to load. */}
+        <select
+          id={sortId}
+          value={currentSort}
+          onChange={(event) => onSortChange(event.target.value)}
+          className="h-10 w-full min-w-44 rounded-md border border-input bg-background px-3 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 sm:w-48"
+          data-testid="sort-select"
+        >
+          {SORT_OPTIONS.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
       </div>
     </div>
   );

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import Link from "next/link";
 import { useRouter, useSearchParams } from "next/navigation";
 import { AlertCircle, CheckCircle2, Hammer, Loader2, Mail, MessageCircle, Truck } from "lucide-react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { Button } from "@/components/ui/button";
 import { useHydrated } from "@/components/cart/use-hydrated";
 import { createOrder, isCheckoutRequestError } from "@/components/checkout/checkout-api";

@@ -5,7 +5,7 @@ import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-
 // The "pure" entry adds Stripe.js to the page only when loadStripe() is called, i.e. only with the stripe provider.
 import { loadStripe } from "@stripe/stripe-js/pure";
 import type { Appearance, Stripe } from "@stripe/stripe-js";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import type { PaymentHandle } from "@/components/checkout/payment-handle";
 
 let stripePromise: { key: string; promise: Promise<Stripe | null> } | null = null;

@@ -2,7 +2,7 @@
 
 import { useImperativeHandle, useRef, useState } from "react";
 import { FlaskConical } from "lucide-react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import {

@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { useCart, type CartItem } from "@/lib/cart/store";
 import type { CheckoutFormValues } from "@/lib/checkout/schemas";
 import { createOrder, isCheckoutRequestError, type PaymentIntentResponse } from "@/components/checkout/checkout-api";

@@ -3,7 +3,7 @@
 import { useForm, type FieldError } from "react-hook-form";
 import { zodResolver } from "@/components/forms/zod-resolver";
 import { Loader2, Send } from "lucide-react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";

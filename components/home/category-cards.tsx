@@ -1,6 +1,6 @@
 import Image from "next/image";
 import Link from "next/link";
-import { ArrowRight } from "lucide-react";
+import { Icon } from "@/components/ui/icon";
 import type { CategoryDTO } from "@/lib/catalog/types";
 import { site } from "@/lib/site";
 
@@ -24,29 +24,29 @@ export function CategoryCards({ categories }: { categories: CategoryDTO[] }) {
                   href={`/shop/${category.slug}`}
                   aria-labelledby={titleId}
                   aria-describedby={category.description ? descriptionId : undefined}
-                  className="group flex h-full flex-col overflow-hidden rounded-xl border bg-card shadow-xs transition-shadow hover:shadow-md focus-visible:outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60"
+                  className="ccard"
                 >
-                  <div className="relative aspect-[16/10] overflow-hidden bg-muted">
+                  <div className="ccard-media">
                     <Image
                       src={category.image ?? site.fallbackImage}
                       alt=""
                       fill
                       sizes="(min-width: 1280px) 400px, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
-                      className="object-cover transition-transform duration-500 group-hover:scale-[1.04]"
+                      className="ccard-img"
                     />
                   </div>
-                  <div className="flex flex-1 flex-col p-5">
+                  <div className="ccard-body">
                     <h3 id={titleId} className="text-xl font-semibold">
                       {category.name}
                     </h3>
                     {category.description && (
-                      <p id={descriptionId} className="mt-2 line-clamp-3 text-sm leading-relaxed text-muted-foreground">
+                      <p id={descriptionId} className="ccard-text">
                         {category.description}
                       </p>
                     )}
-                    <span aria-hidden="true" className="mt-auto inline-flex items-center gap-1.5 pt-4 text-sm font-medium text-primary">
+                    <span aria-hidden="true" className="ccard-more">
                       Browse
-                      <ArrowRight className="size-4 transition-transform group-hover:translate-x-1" />
+                      <Icon name="arrow-right" />
                     </span>
                   </div>
                 </Link>

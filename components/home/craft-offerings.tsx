@@ -1,23 +1,23 @@
-import { Armchair, Lamp, Printer, UtensilsCrossed } from "lucide-react";
+import { Icon, type IconName } from "@/components/ui/icon";
 
 const OFFERINGS = [
   {
-    icon: UtensilsCrossed,
+    icon: "utensils" as IconName,
     title: "Hand-turned bowls",
     text: "Turned green from storm-felled maple, walnut and cherry, dried slowly for months, then finished with food-safe oil and beeswax.",
   },
   {
-    icon: Armchair,
+    icon: "armchair" as IconName,
     title: "Furniture",
     text: "Tables, stools, benches and shelves held together with mortise-and-tenon and hand-cut dovetail joinery, made to order or as one-off live-edge pieces.",
   },
   {
-    icon: Lamp,
+    icon: "lamp" as IconName,
     title: "Home decor",
     text: "Clocks, boards, boxes and lamps made from the best offcuts of the furniture work, so good wood never ends up in the burn pile.",
   },
   {
-    icon: Printer,
+    icon: "printer" as IconName,
     title: "Precision 3D-printed jigs & tools",
     text: "Dowelling jigs, hinge-boring guides and layout tools designed in CAD, printed in PETG and ASA, and checked with calipers before they ship.",
   },
@@ -39,10 +39,10 @@ export function CraftOfferings() {
           </p>
         </div>
         <ul className="grid gap-6 sm:grid-cols-2">
-          {OFFERINGS.map(({ icon: Icon, title, text }) => (
+          {OFFERINGS.map(({ icon, title, text }) => (
             <li key={title} className="rounded-xl border bg-card p-6">
               <span className="flex size-11 items-center justify-center rounded-full bg-accent text-primary">
-                <Icon aria-hidden="true" className="size-5" />
+                <Icon name={icon} className="size-5" />
               </span>
               <h3 className="mt-4 text-lg font-semibold">{title}</h3>
               <p className="mt-2 text-sm leading-relaxed text-muted-foreground">{text}</p>

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { ArrowRight } from "lucide-react";
+import { Icon } from "@/components/ui/icon";
 import { ProductGrid } from "@/components/catalog/product-grid";
 import { listFeaturedProducts } from "@/lib/catalog/queries";
 
@@ -29,7 +29,7 @@ export function FeaturedSection({ children }: { children: React.ReactNode }) {
           className="inline-flex items-center gap-1.5 self-start rounded-sm text-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 sm:self-auto"
         >
           View all products
-          <ArrowRight aria-hidden="true" className="size-4" />
+          <Icon name="arrow-right" />
         </Link>
       </div>
       {children}

@@ -1,6 +1,6 @@
 import Image from "next/image";
 import Link from "next/link";
-import { ArrowRight, BadgeCheck, RotateCcw, Truck } from "lucide-react";
+import { Icon } from "@/components/ui/icon";
 import { Button } from "@/components/ui/button";
 import { FREE_SHIPPING_THRESHOLD } from "@/lib/checkout/pricing";
 import type { ProductImageDTO } from "@/lib/catalog/types";
@@ -10,9 +10,9 @@ import { site } from "@/lib/site";
 export function HomeHero({ galleryImage }: { galleryImage: ProductImageDTO | null }) {
   const image = galleryImage ?? { url: site.fallbackImage, width: 1200, height: 900, alt: null };
   const promises = [
-    { icon: Truck, text: `Free shipping over $${FREE_SHIPPING_THRESHOLD / 100}` },
-    { icon: RotateCcw, text: "30-day returns" },
-    { icon: BadgeCheck, text: "One-year warranty" },
+    { icon: "truck" as const, text: `Free shipping over $${FREE_SHIPPING_THRESHOLD / 100}` },
+    { icon: "rotate-ccw" as const, text: "30-day returns" },
+    { icon: "badge-check" as const, text: "One-year warranty" },
   ];
 
   return (
@@ -33,7 +33,7 @@ export function HomeHero({ galleryImage }: { galleryImage: ProductImageDTO | nul
             <Button asChild size="lg" className="h-12 px-7 text-base">
               <Link href="/shop">
                 Shop the Collection
-                <ArrowRight aria-hidden="true" />
+                <Icon name="arrow-right" />
               </Link>
             </Button>
             <Button asChild size="lg" variant="outline" className="h-12 px-7 text-base">
@@ -41,9 +41,9 @@ export function HomeHero({ galleryImage }: { galleryImage: ProductImageDTO | nul
             </Button>
           </div>
           <ul className="mt-8 flex flex-wrap gap-x-6 gap-y-2 text-sm text-muted-foreground">
-            {promises.map(({ icon: Icon, text }) => (
+            {promises.map(({ icon, text }) => (
               <li key={text} className="flex items-center gap-2">
-                <Icon aria-hidden="true" className="size-4 text-primary" />
+                <Icon name={icon} className="text-primary" />
                 {text}
               </li>
             ))}
@@ -68,7 +68,7 @@ export function HomeHero({ galleryImage }: { galleryImage: ProductImageDTO | nul
             <span className="font-serif text-2xl font-semibold sm:text-3xl">One-of-a-kind pieces that found a home</span>
             <span className="mt-2 inline-flex items-center gap-1.5 text-sm font-medium">
               Visit the Gallery
-              <ArrowRight aria-hidden="true" className="size-4 transition-transform group-hover:translate-x-1" />
+              <Icon name="arrow-right" className="transition-transform group-hover:translate-x-1" />
             </span>
           </span>
         </Link>

@@ -1,7 +1,7 @@
 "use client";
 
-import { ShoppingCart } from "lucide-react";
 import { Button } from "@/components/ui/button";
+import { Icon } from "@/components/ui/icon";
 import { useCartDrawer } from "@/components/cart/use-cart-drawer";
 import { useHydrated } from "@/components/cart/use-hydrated";
 import { useCart } from "@/lib/cart/store";
@@ -30,10 +30,10 @@ export function CartButton() {
       data-ready={hydrated || undefined}
       className="relative"
     >
-      <ShoppingCart aria-hidden="true" className="size-5" />
+      <Icon name="cart" className="size-5" />
       <span
         data-testid="cart-count"
-        className="absolute -top-0.5 -right-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-primary px-1 text-[11px] leading-none font-semibold text-primary-foreground tabular-nums"
+        className="cart-count"
       >
         {shown}
       </span>

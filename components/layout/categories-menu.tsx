@@ -1,32 +1,55 @@
 "use client";
 
-import Link from "next/link";
-import { ChevronDown } from "lucide-react";
+import { useRef, useState } from "react";
+import { useLazyComponent } from "@/components/ui/use-lazy-component";
 import { Button } from "@/components/ui/button";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
+import { Icon } from "@/components/ui/icon";
 import type { NavCategory } from "@/components/layout/nav-config";
 
-/** Desktop "Categories" dropdown: every active category, linking to its listing. */
+const importDropdown = () => import("@/components/layout/categories-dropdown").then((m) => m.default);
+type Mode = { focusTrigger: boolean; focusFirstItem: boolean };
+
+/**
+ * The desktop "Categories" button. It starts as a plain button; when the
+ * shopper points at it, focuses it or opens it, the Radix dropdown
+ * (components/layout/categories-dropdown.tsx) is fetched and, once here, takes
+ * its place (open, if that was asked), so no page's first load carries the menu
+ * code. The swap never shows a fallback (components/ui/use-lazy-component.ts).
+ */
 export function CategoriesMenu({ categories }: { categories: NavCategory[] }) {
+  const [Loaded, loadDropdown] = useLazyComponent(importDropdown);
+  const [open, setOpen] = useState(false);
+  const mode = useRef<Mode>({ focusTrigger: false, focusFirstItem: false });
+
+  function load(next: Partial<Mode> & { open?: boolean }) {
+    mode.current = { focusTrigger: next.focusTrigger ?? mode.current.focusTrigger, focusFirstItem: next.focusFirstItem ?? mode.current.focusFirstItem };
+    if (next.open) setOpen(true);
+    loadDropdown();
+  }
+
+  if (Loaded) {
+    return <Loaded categories={categories} open={open} onOpenChange={setOpen} focusTrigger={mode.current.focusTrigger} focusFirstItem={mode.current.focusFirstItem} />;
+  }
   return (
-    <DropdownMenu modal={false}>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" className="group gap-1 px-3 text-sm font-medium text-foreground/80 data-[state=open]:bg-accent">
-          Categories
-          <ChevronDown aria-hidden="true" className="size-4 transition-transform group-data-[state=open]:rotate-180" />
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="start" className="w-60">
-        {categories.map((category) => (
-          <DropdownMenuItem key={category.slug} asChild className="cursor-pointer py-2">
-            <Link href={`/shop/${category.slug}`}>{category.name}</Link>
-          </DropdownMenuItem>
-        ))}
-        {categories.length > 0 && <DropdownMenuSeparator />}
-        <DropdownMenuItem asChild className="cursor-pointer py-2 font-medium text-primary">
-          <Link href="/shop">Browse all products</Link>
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <Button
+      type="button"
+      variant="ghost"
+      aria-haspopup="menu"
+      aria-expanded={false}
+      className="group gap-1 px-3 text-sm font-medium text-foreground/80"
+      onPointerEnter={() => load({})}
+      onFocus={() => load({ focusTrigger: true })}
+      onBlur={() => (mode.current.focusTrigger = false)}
+      onClick={() => load({ open: true, focusTrigger: true })}
+      onKeyDown={(event) => {
+        if (event.key === "Enter" || event.key === " " || event.key === "ArrowDown") {
+          event.preventDefault();
+          load({ open: true, focusTrigger: true, focusFirstItem: true });
+        }
+      }}
+    >
+      Categories
+      <Icon name="chevron-down" />
+    </Button>
   );
 }

@@ -1,74 +1,43 @@
 "use client";
 
-import { useState } from "react";
-import Link from "next/link";
-import { usePathname } from "next/navigation";
-import { Menu, Settings } from "lucide-react";
+import { useRef, useState } from "react";
+import { useLazyComponent } from "@/components/ui/use-lazy-component";
 import { Button } from "@/components/ui/button";
-import { Separator } from "@/components/ui/separator";
-import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle, SheetTrigger } from "@/components/ui/sheet";
-import { NAV_LINKS, isActivePath, type NavCategory } from "@/components/layout/nav-config";
-import { cn } from "@/lib/utils";
-import { site } from "@/lib/site";
+import { Icon } from "@/components/ui/icon";
+import type { NavCategory } from "@/components/layout/nav-config";
 
-const linkClass =
-  "flex min-h-11 items-center rounded-md px-3 text-base font-medium transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50";
+const importSheet = () => import("@/components/layout/mobile-menu-sheet").then((m) => m.default);
 
-/** Slide-out menu for small screens: the same links and categories as the desktop bar. */
+/**
+ * The header's menu button for small screens. The slide-out menu itself
+ * (components/layout/mobile-menu-sheet.tsx, a Radix dialog) is loaded on first
+ * use, so no page's first load carries it.
+ */
 export function MobileMenu({ categories }: { categories: NavCategory[] }) {
   const [open, setOpen] = useState(false);
-  const pathname = usePathname();
-  const close = () => setOpen(false);
+  const [MobileMenuSheet, load] = useLazyComponent(importSheet);
+  const trigger = useRef<HTMLButtonElement>(null);
 
   return (
-    <Sheet open={open} onOpenChange={setOpen}>
-      <SheetTrigger asChild>
-        <Button type="button" variant="ghost" size="icon" aria-label="Open menu" className="md:hidden">
-          <Menu aria-hidden="true" className="size-5" />
-        </Button>
-      </SheetTrigger>
-      <SheetContent side="left" className="w-[85vw] max-w-sm gap-0 overflow-y-auto p-0">
-        <SheetHeader className="border-b px-5 py-4">
-          <SheetTitle className="font-serif text-xl">{site.name}</SheetTitle>
-          <SheetDescription>{site.tagline}</SheetDescription>
-        </SheetHeader>
-        <nav aria-label="Mobile" className="flex flex-col gap-1 px-3 py-4">
-          {NAV_LINKS.map((link) => {
-            const active = isActivePath(pathname, link.href);
-            return (
-              <Link key={link.href} href={link.href} onClick={close} aria-current={active ? "page" : undefined} className={cn(linkClass, active && "text-primary")}>
-                {link.label}
-              </Link>
-            );
-          })}
-          {categories.length > 0 && (
-            <>
-              <Separator className="my-3" />
-              <p id="mobile-categories-heading" className="px-3 pb-1 text-xs font-semibold tracking-wider text-muted-foreground uppercase">
-                Categories
-              </p>
-              <ul aria-labelledby="mobile-categories-heading" className="flex flex-col gap-0.5">
-                {categories.map((category) => {
-                  const href = `/shop/${category.slug}`;
-                  const active = isActivePath(pathname, href);
-                  return (
-                    <li key={category.slug}>
-                      <Link href={href} onClick={close} aria-current={active ? "page" : undefined} className={cn(linkClass, "text-[15px] font-normal text-foreground/85", active && "text-primary")}>
-                        {category.name}
-                      </Link>
-                    </li>
-                  );
-                })}
-              </ul>
-            </>
-          )}
-          <Separator className="my-3" />
-          <Link href="/admin" onClick={close} className={cn(linkClass, "gap-2 text-muted-foreground")}>
-            <Settings aria-hidden="true" className="size-4" />
-            Admin
-          </Link>
-        </nav>
-      </SheetContent>
-    </Sheet>
+    <>
+      <Button
+        ref={trigger}
+        type="button"
+        variant="ghost"
+        size="icon"
+        aria-label="Open menu"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        className="md:hidden"
+        onPointerEnter={load}
+        onClick={() => {
+          load();
+          setOpen(true);
+        }}
+      >
+        <Icon name="menu" className="size-5" />
+      </Button>
+      {MobileMenuSheet && <MobileMenuSheet categories={categories} open={open} onOpenChange={setOpen} trigger={trigger} />}
+    </>
   );
 }

@@ -2,7 +2,7 @@
 
 import { useId, useState } from "react";
 import { Loader2 } from "lucide-react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { looksLikeEmail } from "@/lib/content/rules";

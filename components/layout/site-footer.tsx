@@ -1,17 +1,16 @@
 import Link from "next/link";
-import { Truck } from "lucide-react";
+import { Icon } from "@/components/ui/icon";
 import { NewsletterForm } from "@/components/layout/newsletter-form";
 import { SocialIcon } from "@/components/layout/social-icon";
 import { listCategories } from "@/lib/catalog/queries";
 import { FREE_SHIPPING_THRESHOLD } from "@/lib/checkout/pricing";
 import { site } from "@/lib/site";
 
-const footerLink =
-  "rounded-sm text-sm text-background/75 transition-colors hover:text-background hover:underline underline-offset-4 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-background/60";
+const footerLink = "footer-link";
 
 function FooterHeading({ id, children }: { id: string; children: React.ReactNode }) {
   return (
-    <h2 id={id} className="font-sans text-sm font-semibold tracking-wider text-background uppercase">
+    <h2 id={id} className="footer-heading">
       {children}
     </h2>
   );
@@ -33,7 +32,7 @@ export async function SiteFooter() {
             <p className="mt-3 max-w-sm text-sm leading-relaxed text-background/75">{site.blurb}</p>
             <p className="mt-5 inline-flex items-center gap-2 rounded-full border border-background/25 bg-background/10 px-3 py-1.5 text-xs font-semibold tracking-wide text-background"
             >
-              <Truck aria-hidden="true" className="size-4 text-micron" />
+              <Icon name="truck" className="text-micron" />
               FREE Shipping on orders over {freeShippingOver}
             </p>
             <ul className="mt-6 flex gap-2" aria-label="Follow the workshop">
@@ -44,7 +43,7 @@ export async function SiteFooter() {
                     target="_blank"
                     rel="noopener noreferrer"
                     aria-label={`${site.name} on ${social.label} (opens in a new tab)`}
-                    className="flex size-10 items-center justify-center rounded-full border border-background/20 text-background/80 transition-colors hover:border-background/50 hover:text-background focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-background/60"
+                    className="footer-social"
                   >
                     <SocialIcon name={social.label} className="size-5" />
                   </a>

@@ -1,6 +1,6 @@
 import Link from "next/link";
-import { Settings } from "lucide-react";
 import { Button } from "@/components/ui/button";
+import { Icon } from "@/components/ui/icon";
 import { CartButton } from "@/components/layout/cart-button";
 import { CategoriesMenu } from "@/components/layout/categories-menu";
 import { MobileMenu } from "@/components/layout/mobile-menu";
@@ -33,7 +33,7 @@ export async function SiteHeader() {
           <SearchToggle />
           <Button asChild variant="outline" size="sm" className="hidden md:inline-flex">
             <Link href="/admin">
-              <Settings aria-hidden="true" />
+              <Icon name="settings" />
               Admin
             </Link>
           </Button>

@@ -1,23 +1,25 @@
 "use client";
 
-import { Toaster as Sonner, type ToasterProps } from "sonner";
+import { useEffect, useSyncExternalStore } from "react";
+import { toasterDemand } from "@/components/ui/toast";
+import { useLazyComponent } from "@/components/ui/use-lazy-component";
 
-/** Spec §9: one toast at a time, 5 s by default, swipe right to dismiss, F8 focuses the toasts. */
-function Toaster(props: ToasterProps) {
-  return (
-    <Sonner
-      className="toaster group"
-      position="bottom-right"
-      visibleToasts={1}
-      duration={5000}
-      swipeDirections={["right"]}
-      hotkey={["F8"]}
-      richColors
-      closeButton
-      style={{ "--normal-bg": "var(--popover)", "--normal-text": "var(--popover-foreground)", "--normal-border": "var(--border)" } as React.CSSProperties}
-      {...props}
-    />
-  );
+const importToaster = () => import("@/components/ui/sonner-toaster").then((m) => m.default);
+
+/** Mounts the toaster (components/ui/sonner-toaster.tsx) once the first toast is asked for (components/ui/toast.ts). */
+function Toaster() {
+  const wanted = useSyncExternalStore(toasterDemand.subscribe, toasterDemand.wanted, () => false);
+  const [SonnerToaster, load] = useLazyComponent(importToaster);
+  useEffect(() => {
+    if (wanted) load();
+  }, [wanted, load]);
+  return SonnerToaster ? <SonnerToaster /> : null;
 }
 
-export { Toaster };
+/** Loads the toaster as soon as it mounts: for screens whose feedback is mostly toasts (the admin area). */
+function LoadToaster() {
+  useEffect(() => toasterDemand.load(), []);
+  return null;
+}
+
+export { Toaster, LoadToaster };

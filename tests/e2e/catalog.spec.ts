@@ -55,8 +55,7 @@ async function productJsonLd(page: Page): Promise<ProductJsonLd> {
 }
 
 async function chooseSort(page: Page, label: string) {
-  await page.locator("main").getByLabel("Sort by").click();
-  await page.getByRole("option", { name: label, exact: true }).click();
+  await page.locator("main").getByLabel("Sort by").selectOption({ label });
 }
 
 test.describe("shop listing", () => {

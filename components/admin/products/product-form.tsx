@@ -4,7 +4,7 @@ import { useState } from "react";
 import { Controller, useForm, type FieldErrors, type Resolver } from "react-hook-form";
 import { zodResolver } from "@/components/forms/zod-resolver";
 import { Loader2 } from "lucide-react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { FormField } from "@/components/checkout/form-field";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";

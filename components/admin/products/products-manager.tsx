@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { PackageOpen, Plus } from "lucide-react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { AdminPageHeader } from "@/components/admin/admin-page-header";
 import { Button } from "@/components/ui/button";
 import { deleteProductAction } from "@/app/admin/(panel)/products/actions";
