@@ -29,6 +29,7 @@ async function browseEverythingKnown() {
   for (const category of [undefined, "jigs", "wood-bowls"]) {
     for (const sort of SORTS) for (const featured of [undefined, true, false]) await listProducts({ category, sort, featured, limit: 12 });
   }
+  await listProducts({ search: "walnut" }); // searches share one small catalogue-version entry (lib/catalog/search.ts)
   for (const slug of ["dowel-jig", "spalted-burl-bowl"]) {
     const product = await getProductBySlug(slug);
     await getRelatedProducts(product!);
