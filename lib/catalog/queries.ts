@@ -84,7 +84,7 @@ async function listingSlice(category: string | null, featured: boolean | null, s
  * them, unknown categories are empty without a cache entry, and searches go
  * to ./search.ts (ranked full-text search with its own bounded cache).
  */
-export async function listProducts(opts: ProductListOptions = {}): Promise<ProductList | SearchList> {
+export async function listProducts(opts: ProductListOptions = {}): Promise<SearchList> {
   const limit = Math.max(0, Math.trunc(opts.limit ?? PAGE_SIZE));
   const offset = Math.min(Math.max(0, Math.trunc(opts.offset ?? 0)), MAX_API_OFFSET);
   const search = normalizeSearch(opts.search);

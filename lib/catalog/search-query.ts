@@ -12,6 +12,9 @@ export const MAX_WORD_LENGTH = 40;
 export const SUGGEST_MIN_LENGTH = 2;
 export const SUGGEST_LIMIT = 6;
 
+/** One item of GET /api/search/suggest: what the search box shows (price as the spec's decimal string). */
+export type SearchSuggestion = { slug: string; name: string; price: string; image: { url: string; alt: string } | null; sold: boolean };
+
 /** The words of a term: lowercased runs of letters and digits, at most MAX_SEARCH_WORDS, each at most MAX_WORD_LENGTH long. */
 export function searchWords(term: string | null | undefined): string[] {
   const words = (term ?? "").normalize("NFKC").toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];

@@ -3,7 +3,7 @@ import { LRUCache } from "lru-cache";
 import { unstable_cache } from "next/cache";
 import { prisma, Prisma } from "@/lib/db";
 import { productInclude, toProductDTO } from "@/lib/catalog/mappers";
-import { buildTsQuery, searchWords, SUGGEST_LIMIT, SUGGEST_MIN_LENGTH } from "@/lib/catalog/search-query";
+import { buildTsQuery, searchWords, SUGGEST_LIMIT, SUGGEST_MIN_LENGTH, type SearchSuggestion } from "@/lib/catalog/search-query";
 import { CATALOG_TAGS, REVALIDATE_SECONDS } from "@/lib/catalog/tags";
 import type { ProductList } from "@/lib/catalog/types";
 import { DEFAULT_SORT, type SortValue } from "@/lib/site";
@@ -38,7 +38,7 @@ export type SearchOptions = {
   excludeSlug?: string;
 };
 
-export type SearchSuggestion = { slug: string; name: string; price: string; image: { url: string; alt: string } | null; sold: boolean };
+export type { SearchSuggestion };
 
 const ORDER_SQL: Record<SortValue, Prisma.Sql> = {
   featured: Prisma.sql`p."featured" DESC, p."sold" ASC, p."createdAt" DESC, p."id" DESC`,
@@ -113,9 +113,9 @@ async function cached<T>(cache: LRUCache<string, Entry<T>>, key: string, load: (
 
 const tsQuery = (query: string) => Prisma.sql`to_tsquery('english', ${query})`;
 
-/** Higher is better: all words in the name (4), then ts_rank (weights A > B > C, below 1), then closeness of name and term (0–1). */
+/** Higher is better: all words in the name (the vector's A part: 4), then ts_rank (weights A > B > C, below 1), then closeness of name and term (0–1). */
 function rankSql(query: string, phrase: string) {
-  return Prisma.sql`(CASE WHEN to_tsvector('english', p."name") @@ ${tsQuery(query)} THEN 4 ELSE 0 END
+  return Prisma.sql`(CASE WHEN ts_filter(p."searchVector", '{a}') @@ ${tsQuery(query)} THEN 4 ELSE 0 END
     + ts_rank(p."searchVector", ${tsQuery(query)}) + word_similarity(${phrase}, p."name"))`;
 }
 
