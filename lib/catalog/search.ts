@@ -146,29 +146,50 @@ async function searchPage(query: string, phrase: string, opts: SearchOptions): P
 }
 
 /**
+ * The words typos are corrected to: distinct words (letters only, 3–40 long)
+ * of public product names and active category names. One small cached
+ * entry, expired with the catalogue.
+ */
+const nameVocabulary = unstable_cache(
+  async (): Promise<string[]> => {
+    const rows = await prisma.$queryRaw<Array<{ word: string }>>`
+      SELECT DISTINCT t.word FROM (
+        SELECT regexp_split_to_table(lower(p."name"), '[^[:alpha:]]+') AS word
+        FROM "Product" p JOIN "Category" c ON c."id" = p."categoryId" WHERE p."active" AND c."active"
+        UNION ALL
+        SELECT regexp_split_to_table(lower(c."name"), '[^[:alpha:]]+') FROM "Category" c WHERE c."active") t
+      WHERE length(t.word) BETWEEN 3 AND 40
+      ORDER BY t.word LIMIT 50000`;
+    return rows.map((r) => r.word);
+  },
+  ["catalog:search-vocabulary"],
+  { tags: [CATALOG_TAGS.products, CATALOG_TAGS.categories], revalidate: REVALIDATE_SECONDS },
+);
+
+/**
  * For each word: null when some public product matches it (or it is a stop
- * word), else the most trigram-similar word (≥ 3 letters) of an active
- * category's name or of a public product name that contains a similar word
- * (found through the name's trigram index), or null when none is close.
+ * word), else the most trigram-similar word of the name vocabulary
+ * (similarity ≥ 0.35), or null when none is that close.
  */
 async function corrections(words: string[]): Promise<Array<string | null>> {
   if (!words.length) return [];
-  const [, rows] = await prisma.$transaction([
-    prisma.$queryRaw`SELECT set_config('pg_trgm.word_similarity_threshold', '0.5', true)`,
-    prisma.$queryRaw<Array<{ found: boolean; fix: string | null }>>`
-      SELECT (numnode(to_tsquery('english', w.word)) = 0 OR EXISTS (
-                SELECT 1 FROM "Product" p JOIN "Category" c ON c."id" = p."categoryId"
-                WHERE p."searchVector" @@ to_tsquery('english', w.word) AND p."active" AND c."active")) AS found,
-             (SELECT t.word FROM (
-                SELECT DISTINCT regexp_split_to_table(lower(x."name"), '[^[:alnum:]]+') AS word FROM (
-                  (SELECT p."name" FROM "Product" p JOIN "Category" c ON c."id" = p."categoryId"
-                   WHERE w.word <% p."name" AND p."active" AND c."active" LIMIT 200)
-                  UNION ALL (SELECT c."name" FROM "Category" c WHERE c."active")) x) t
-              WHERE length(t.word) >= 3 AND t.word <> w.word AND similarity(t.word, w.word) >= 0.35
-              ORDER BY similarity(t.word, w.word) DESC, t.word LIMIT 1) AS fix
-      FROM unnest(${words}::text[]) WITH ORDINALITY AS w(word, i)
-      ORDER BY w.i`,
-  ]);
+  const vocabulary = await nameVocabulary();
+  // One materialised CTE per word: planned without EXISTS's first-row costing, an unknown word is a GIN index probe, not a table scan.
+  const matches = words.map(
+    (w, i) => Prisma.sql`${Prisma.raw(`m${i}`)} AS MATERIALIZED (
+      SELECT 1 FROM "Product" p JOIN "Category" c ON c."id" = p."categoryId"
+      WHERE p."searchVector" @@ to_tsquery('english', ${w}) AND p."active" AND c."active")`,
+  );
+  const perWord = words.map(
+    (w, i) => Prisma.sql`SELECT ${i}::int AS i,
+      (numnode(to_tsquery('english', ${w})) = 0 OR EXISTS (SELECT 1 FROM ${Prisma.raw(`m${i}`)})) AS found,
+      (SELECT v.word FROM vocabulary v WHERE v.word <> ${w} AND similarity(v.word, ${w}) >= 0.35
+       ORDER BY similarity(v.word, ${w}) DESC, v.word LIMIT 1) AS fix`,
+  );
+  const rows = await prisma.$queryRaw<Array<{ i: number; found: boolean; fix: string | null }>>`
+    WITH vocabulary AS MATERIALIZED (SELECT unnest(${vocabulary}::text[]) AS word), ${Prisma.join(matches, ", ")}
+    ${Prisma.join(perWord, " UNION ALL ")}
+    ORDER BY i`;
   return rows.map((r) => (r.found ? null : r.fix));
 }
 
