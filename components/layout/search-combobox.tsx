@@ -131,7 +131,7 @@ export function SearchCombobox({
         role="listbox"
         aria-label="Product suggestions"
         hidden={!listed}
-        className="absolute inset-x-0 top-full z-50 mt-1 max-h-[70vh] overflow-y-auto rounded-md border bg-popover p-1 text-popover-foreground shadow-md"
+        className="absolute top-full left-0 z-50 mt-1 max-h-[70vh] w-[calc(100vw-2rem)] overflow-y-auto rounded-md border bg-popover p-1 text-popover-foreground shadow-md sm:right-0 sm:w-auto"
       >
         {items.map((item, i) => (
           <li
@@ -150,7 +150,7 @@ export function SearchCombobox({
             ) : (
               <span aria-hidden="true" className="size-10 shrink-0 rounded bg-muted" />
             )}
-            <span className="min-w-0 flex-1 truncate">{item.name}</span>
+            <span className="line-clamp-2 min-w-0 flex-1">{item.name}</span>
             {item.sold && <span className="shrink-0 rounded bg-muted px-1.5 py-0.5 text-xs font-semibold tracking-wide text-muted-foreground uppercase">Sold</span>}
             <span className={cn("shrink-0 font-medium tabular-nums", item.sold && "text-muted-foreground line-through")}>{formatMoney(item.price)}</span>
           </li>

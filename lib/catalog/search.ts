@@ -50,24 +50,46 @@ const ORDER_SQL: Record<SortValue, Prisma.Sql> = {
 
 // ---------------------------------------------------------------- cache
 
-/** Bumped by expireCatalog() in this process (lib/catalog/revalidate.ts). */
-let generation = 0;
+type Entry<T> = { version: string; value: T };
+
+/**
+ * One store per process, on globalThis: Next.js bundles route handlers and
+ * pages separately, and both must share the entries and see the same
+ * expiries (expireCatalog() in a route handler or a server action).
+ */
+type SearchStore = {
+  /** Bumped by expireCatalog() (lib/catalog/revalidate.ts). */
+  generation: number;
+  /** At most 500 result pages and 5,000 products held; a term unused for 10 minutes is dropped. */
+  results: LRUCache<string, Entry<SearchList>>;
+  suggestions: LRUCache<string, Entry<SearchSuggestion[]>>;
+  /** Concurrent requests for the same uncached key share one query. */
+  inflight: Map<string, Promise<unknown>>;
+};
+const STORE = Symbol.for("maple-and-micron.search-cache");
+const store: SearchStore = ((globalThis as { [STORE]?: SearchStore })[STORE] ??= {
+  generation: 0,
+  results: new LRUCache<string, Entry<SearchList>>({ max: 500, maxSize: 5_000, sizeCalculation: (e) => e.value.products.length + 1, ttl: 10 * 60_000 }),
+  suggestions: new LRUCache<string, Entry<SearchSuggestion[]>>({ max: 2_000, ttl: 10 * 60_000 }),
+  inflight: new Map(),
+});
 
 /** Every cached search of this process is stale from now on. */
 export function expireSearchCache() {
-  generation++;
+  store.generation++;
 }
 
 /**
- * What the catalogue looks like: product and category counts and last
- * changes. One small entry read from Next's cache, expired with the
- * catalogue tags, so other processes see edits too.
+ * What the catalogue looks like: counts and last changes of products,
+ * categories and images. One small entry read from Next's cache, expired
+ * with the catalogue tags, so other processes see edits too.
  */
 const catalogFingerprint = unstable_cache(
   async (): Promise<string> => {
     const [row] = await prisma.$queryRaw<Array<{ v: string }>>`
       SELECT concat_ws('|', (SELECT count(*) FROM "Product"), (SELECT max("updatedAt") FROM "Product"),
-                            (SELECT count(*) FROM "Category"), (SELECT max("updatedAt") FROM "Category")) AS v`;
+                            (SELECT count(*) FROM "Category"), (SELECT max("updatedAt") FROM "Category"),
+                            (SELECT count(*) FROM "ProductImage"), (SELECT max("id") FROM "ProductImage")) AS v`;
     return row.v;
   },
   ["catalog:search-fingerprint"],
@@ -75,36 +97,23 @@ const catalogFingerprint = unstable_cache(
 );
 
 async function catalogVersion(): Promise<string> {
-  return `${generation}|${await catalogFingerprint()}`;
+  return `${store.generation}|${await catalogFingerprint()}`;
 }
-
-type Entry<T> = { version: string; value: T };
-
-/** At most 500 result pages and 5,000 products held; a term unused for 10 minutes is dropped. */
-const resultCache = new LRUCache<string, Entry<SearchList>>({
-  max: 500,
-  maxSize: 5_000,
-  sizeCalculation: (e) => e.value.products.length + 1,
-  ttl: 10 * 60_000,
-});
-const suggestCache = new LRUCache<string, Entry<SearchSuggestion[]>>({ max: 2_000, ttl: 10 * 60_000 });
-/** Concurrent requests for the same uncached key share one query. */
-const inflight = new Map<string, Promise<unknown>>();
 
 async function cached<T>(cache: LRUCache<string, Entry<T>>, key: string, load: () => Promise<T>): Promise<T> {
   const version = await catalogVersion();
   const hit = cache.get(key);
   if (hit && hit.version === version) return hit.value;
   const flightKey = `${version}\n${key}`;
-  let pending = inflight.get(flightKey) as Promise<T> | undefined;
+  let pending = store.inflight.get(flightKey) as Promise<T> | undefined;
   if (!pending) {
     pending = load()
       .then((value) => {
         cache.set(key, { version, value });
         return value;
       })
-      .finally(() => inflight.delete(flightKey));
-    inflight.set(flightKey, pending);
+      .finally(() => store.inflight.delete(flightKey));
+    store.inflight.set(flightKey, pending);
   }
   return pending;
 }
@@ -208,7 +217,7 @@ export async function searchCatalog(opts: SearchOptions): Promise<SearchList> {
   const words = searchWords(opts.search);
   if (!words.length || opts.limit <= 0) return { products: [], total: 0 };
   const key = JSON.stringify([words.join(" "), opts.category ?? null, opts.featured ?? null, opts.sort ?? DEFAULT_SORT, opts.limit, opts.offset, opts.excludeSlug ?? null]);
-  return cached(resultCache, key, () => runSearch(words, opts));
+  return cached(store.results, key, () => runSearch(words, opts));
 }
 
 async function suggestRows(query: string, phrase: string): Promise<SearchSuggestion[]> {
@@ -231,7 +240,7 @@ export async function suggestProducts(term: string): Promise<SearchSuggestion[]>
   const words = searchWords(term);
   const key = words.join(" ");
   if (key.length < SUGGEST_MIN_LENGTH) return [];
-  return cached(suggestCache, key, async () => {
+  return cached(store.suggestions, key, async () => {
     const rows = await suggestRows(buildTsQuery(words, { prefixLast: true }), key);
     if (rows.length) return rows;
     const fixes = await corrections(words);
