@@ -3,6 +3,7 @@ import { redirect } from "next/navigation";
 import { PackageSearch, X } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { DidYouMean } from "@/components/catalog/did-you-mean";
 import { ListingNavigationProvider, ListingResults } from "@/components/catalog/listing-navigation";
 import { listingHref, type ListingQuery } from "@/components/catalog/listing-url";
 import { Pagination } from "@/components/catalog/pagination";
@@ -28,7 +29,7 @@ export function shopPath(category: Pick<CategoryDTO, "slug"> | null): string {
 export async function ProductListing({ category, query }: { category: CategoryDTO | null; query: ListingQuery }) {
   const { search, sort, page } = parseListingParams(query);
   const pathname = shopPath(category);
-  const [{ products, total }, categories] = await Promise.all([
+  const [{ products, total, didYouMean }, categories] = await Promise.all([
     listProducts({ category: category?.slug, search, sort, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }),
     listCategories(),
   ]);
@@ -82,6 +83,7 @@ export async function ProductListing({ category, query }: { category: CategoryDT
                 Showing {first}–{last} · Page {page} of {totalPages}
               </span>
             )}
+            {search && didYouMean && <DidYouMean pathname={pathname} query={query} suggestion={didYouMean} />}
           </div>
         </div>
 

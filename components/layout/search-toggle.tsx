@@ -4,12 +4,13 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useRouter } from "next/navigation";
 import { Search, X } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
+import { SearchCombobox } from "@/components/layout/search-combobox";
 
 /**
  * Spec §2 search toggle. The form drops down under the sticky header; a
  * non-empty trimmed term goes to /shop?search=<term>, then the form closes and
  * clears. Blank input is ignored. Escape or the close button closes it.
+ * The input suggests products as you type (./search-combobox.tsx).
  */
 export function SearchToggle() {
   const router = useRouter();
@@ -72,17 +73,13 @@ export function SearchToggle() {
             </label>
             <div className="relative min-w-0 flex-1">
               <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
-              <Input
-                ref={inputRef}
+              <SearchCombobox
+                inputRef={inputRef}
                 id={inputId}
-                type="search"
-                name="search"
                 value={term}
-                onChange={(event) => setTerm(event.target.value)}
+                onValueChange={setTerm}
+                onNavigate={() => close({ restoreFocus: false })}
                 placeholder="Bowls, walnut, dowel jig…"
-                autoComplete="off"
-                enterKeyHint="search"
-                maxLength={100}
                 className="h-10 bg-background pl-9 [&::-webkit-search-cancel-button]:appearance-none"
               />
             </div>

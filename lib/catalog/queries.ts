@@ -4,6 +4,8 @@ import { prisma, Prisma } from "@/lib/db";
 import { SLUG_PATTERN } from "@/lib/catalog/admin-schemas";
 import type { ListingPageCounts } from "@/lib/catalog/listing-route";
 import { normalizeSearch } from "@/lib/catalog/schemas";
+import { searchCatalog, type SearchList } from "@/lib/catalog/search";
+import { CATALOG_TAGS, REVALIDATE_SECONDS } from "@/lib/catalog/tags";
 import { productInclude, toCategoryDTO, toProductDTO } from "@/lib/catalog/mappers";
 import type { CategoryDTO, GalleryItemDTO, ProductDTO, ProductList } from "@/lib/catalog/types";
 import { DEFAULT_SORT, FEATURED_LIMIT, MAX_API_OFFSET, PAGE_SIZE, RELATED_LIMIT, type SortValue } from "@/lib/site";
@@ -13,15 +15,7 @@ import { DEFAULT_SORT, FEATURED_LIMIT, MAX_API_OFFSET, PAGE_SIZE, RELATED_LIMIT,
  * services that change the catalogue revalidate those tags, so pages built
  * from these reads are served from cache until something really changes.
  */
-export const CATALOG_TAGS = {
-  products: "products",
-  categories: "categories",
-  gallery: "gallery",
-  product: (slug: string) => `product:${slug}`,
-} as const;
-
-/** Safety net only: tags do the real invalidation. */
-const REVALIDATE_SECONDS = 3600;
+export { CATALOG_TAGS };
 
 /** What the public may see: an active product in an active category. */
 const publicProduct: Prisma.ProductWhereInput = { active: true, category: { active: true } };
@@ -34,14 +28,6 @@ const ORDER_BY: Record<SortValue, Prisma.ProductOrderByWithRelationInput[]> = {
   popular: [{ salesCount: "desc" }, { createdAt: "desc" }, { id: "desc" }],
 };
 
-const ORDER_SQL: Record<SortValue, Prisma.Sql> = {
-  featured: Prisma.sql`p."featured" DESC, p."sold" ASC, p."createdAt" DESC, p."id" DESC`,
-  "price-low": Prisma.sql`p."price" ASC, p."id" ASC`,
-  "price-high": Prisma.sql`p."price" DESC, p."id" DESC`,
-  newest: Prisma.sql`p."createdAt" DESC, p."id" DESC`,
-  popular: Prisma.sql`p."salesCount" DESC, p."createdAt" DESC, p."id" DESC`,
-};
-
 export type ProductListOptions = {
   category?: string;
   search?: string;
@@ -51,62 +37,6 @@ export type ProductListOptions = {
   offset?: number;
   excludeSlug?: string;
 };
-
-function likePattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-/**
- * Search: every word must appear (case-insensitive) in the name, the short or
- * long description or the category name; results rank by where they match
- * (whole phrase in the name, name, category, short description, description).
- * With an explicit sort other than the default the shopper's sort wins.
- */
-async function searchProductIds(opts: Required<Pick<ProductListOptions, "limit" | "offset">> & ProductListOptions & { search: string }) {
-  const words = opts.search.toLowerCase().split(" ").filter(Boolean).slice(0, 8);
-  const phrase = likePattern(opts.search.toLowerCase());
-  const conditions: Prisma.Sql[] = [Prisma.sql`p."active" = true`, Prisma.sql`c."active" = true`];
-  if (opts.category) conditions.push(Prisma.sql`c."slug" = ${opts.category}`);
-  if (opts.featured !== undefined) conditions.push(Prisma.sql`p."featured" = ${opts.featured}`);
-  if (opts.excludeSlug) conditions.push(Prisma.sql`p."slug" <> ${opts.excludeSlug}`);
-  const scores: Prisma.Sql[] = [Prisma.sql`CASE WHEN p."name" ILIKE ${phrase} THEN 20 ELSE 0 END`];
-  for (const word of words) {
-    const like = likePattern(word);
-    const prefix = `${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    conditions.push(
-      Prisma.sql`(p."name" ILIKE ${like} OR p."shortDescription" ILIKE ${like} OR p."description" ILIKE ${like} OR c."name" ILIKE ${like})`,
-    );
-    scores.push(Prisma.sql`(CASE WHEN p."name" ILIKE ${prefix} THEN 10 WHEN p."name" ILIKE ${like} THEN 8 ELSE 0 END
-      + CASE WHEN c."name" ILIKE ${like} THEN 4 ELSE 0 END
-      + CASE WHEN p."shortDescription" ILIKE ${like} THEN 2 ELSE 0 END
-      + CASE WHEN p."description" ILIKE ${like} THEN 1 ELSE 0 END)`);
-  }
-  const where = Prisma.join(conditions, " AND ");
-  const score = Prisma.join(scores, " + ");
-  const sort = opts.sort ?? DEFAULT_SORT;
-  const order = opts.sort && opts.sort !== DEFAULT_SORT ? ORDER_SQL[sort] : Prisma.sql`score DESC, ${ORDER_SQL[DEFAULT_SORT]}`;
-  const rows = await prisma.$queryRaw<Array<{ id: number; score: number; total: bigint }>>`
-    SELECT p."id", (${score}) AS score, COUNT(*) OVER () AS total
-    FROM "Product" p JOIN "Category" c ON c."id" = p."categoryId"
-    WHERE ${where}
-    ORDER BY ${order}
-    LIMIT ${opts.limit} OFFSET ${opts.offset}`;
-  let total = rows.length ? Number(rows[0].total) : 0;
-  if (!rows.length && opts.offset > 0) {
-    const [{ count }] = await prisma.$queryRaw<Array<{ count: bigint }>>`
-      SELECT COUNT(*) AS count FROM "Product" p JOIN "Category" c ON c."id" = p."categoryId" WHERE ${where}`;
-    total = Number(count);
-  }
-  return { ids: rows.map((r) => r.id), total };
-}
-
-/** Searches run on demand, never cached: every search term would otherwise be a new cache entry. */
-async function searchProducts(opts: ProductListOptions & { search: string; limit: number; offset: number }): Promise<ProductList> {
-  const { ids, total } = await searchProductIds(opts);
-  const rows = await prisma.product.findMany({ where: { id: { in: ids } }, include: productInclude });
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return { products: ids.flatMap((id) => (byId.has(id) ? [toProductDTO(byId.get(id)!)] : [])), total };
-}
 
 /** Listings are cached in blocks of this many products: each entry stays far below Next's 2 MB item limit. */
 const LISTING_BLOCK = 100;
@@ -151,14 +81,14 @@ async function listingSlice(category: string | null, featured: boolean | null, s
 /**
  * A page of public products. Listings are read from cached blocks keyed only
  * by known category, featured filter, sort and block; `exclude` is applied to
- * them, unknown categories are empty without a cache entry, and searches run
- * uncached.
+ * them, unknown categories are empty without a cache entry, and searches go
+ * to ./search.ts (ranked full-text search with its own bounded cache).
  */
-export async function listProducts(opts: ProductListOptions = {}): Promise<ProductList> {
+export async function listProducts(opts: ProductListOptions = {}): Promise<SearchList> {
   const limit = Math.max(0, Math.trunc(opts.limit ?? PAGE_SIZE));
   const offset = Math.min(Math.max(0, Math.trunc(opts.offset ?? 0)), MAX_API_OFFSET);
   const search = normalizeSearch(opts.search);
-  if (search) return searchProducts({ ...opts, search, limit, offset });
+  if (search) return searchCatalog({ ...opts, search, limit, offset });
   if (opts.category && !(await getCategoryBySlug(opts.category))) return { products: [], total: 0 };
   const category = opts.category ?? null;
   const featured = opts.featured ?? null;

@@ -1,6 +1,7 @@
 import "server-only";
 import { revalidateTag } from "next/cache";
 import { CATALOG_TAGS } from "@/lib/catalog/queries";
+import { expireSearchCache } from "@/lib/catalog/search";
 
 /**
  * Expires cached catalogue reads and the pages built from them at once, so
@@ -11,6 +12,7 @@ export function expireCatalog(opts: { slugs?: string[]; gallery?: boolean; categ
   const tags: string[] = [CATALOG_TAGS.products, ...(opts.slugs ?? []).map(CATALOG_TAGS.product)];
   if (opts.gallery) tags.push(CATALOG_TAGS.gallery);
   if (opts.categories) tags.push(CATALOG_TAGS.categories);
+  expireSearchCache();
   for (const tag of tags) {
     try {
       revalidateTag(tag, { expire: 0 });

@@ -28,3 +28,8 @@ export const productListQuerySchema = z.object({
 });
 export type ProductListQuery = z.output<typeof productListQuerySchema>;
 
+
+/** GET /api/search/suggest query string: the term typed so far. */
+export const searchSuggestQuerySchema = z.object({
+  q: z.string({ message: "q is required" }).max(200, "q is too long"),
+});

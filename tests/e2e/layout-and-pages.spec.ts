@@ -171,37 +171,37 @@ test.describe("navigation bar", () => {
   test("search with Enter goes to /shop?search=term and closes the form", async ({ page }) => {
     await page.goto("/");
     await header(page).getByRole("button", { name: "Toggle search" }).click();
-    const box = header(page).getByRole("searchbox", { name: "Search products" });
+    const box = header(page).getByRole("combobox", { name: "Search products" });
     await expect(box).toBeFocused();
     await box.fill("  walnut bowl  ");
     await box.press("Enter");
     await expect(page).toHaveURL(/\/shop\?search=walnut(\+|%20)bowl$/);
-    await expect(header(page).getByRole("searchbox")).toHaveCount(0);
+    await expect(header(page).getByRole("combobox")).toHaveCount(0);
 
     // Reopened, the form is empty again.
     await header(page).getByRole("button", { name: "Toggle search" }).click();
-    await expect(header(page).getByRole("searchbox", { name: "Search products" })).toHaveValue("");
+    await expect(header(page).getByRole("combobox", { name: "Search products" })).toHaveValue("");
   });
 
   test("search with the Search button, and the close button", async ({ page }) => {
     await page.goto("/my-story");
     await header(page).getByRole("button", { name: "Toggle search" }).click();
-    await header(page).getByRole("searchbox", { name: "Search products" }).fill("jig");
+    await header(page).getByRole("combobox", { name: "Search products" }).fill("jig");
     await header(page).getByRole("button", { name: "Search", exact: true }).click();
     await expect(page).toHaveURL(/\/shop\?search=jig$/);
-    await expect(header(page).getByRole("searchbox")).toHaveCount(0);
+    await expect(header(page).getByRole("combobox")).toHaveCount(0);
 
     await header(page).getByRole("button", { name: "Toggle search" }).click();
-    await header(page).getByRole("searchbox", { name: "Search products" }).fill("maple");
+    await header(page).getByRole("combobox", { name: "Search products" }).fill("maple");
     await header(page).getByRole("button", { name: "Close search", exact: true }).click();
-    await expect(header(page).getByRole("searchbox")).toHaveCount(0);
+    await expect(header(page).getByRole("combobox")).toHaveCount(0);
     await expect(page).toHaveURL(/\/shop\?search=jig$/);
   });
 
   test("blank search input is ignored", async ({ page }) => {
     await page.goto("/contact");
     await header(page).getByRole("button", { name: "Toggle search" }).click();
-    const box = header(page).getByRole("searchbox", { name: "Search products" });
+    const box = header(page).getByRole("combobox", { name: "Search products" });
     await box.fill("   ");
     await header(page).getByRole("button", { name: "Search", exact: true }).click();
     await box.press("Enter");
@@ -210,7 +210,7 @@ test.describe("navigation bar", () => {
     await expect(box).toBeVisible();
     // Escape closes the form.
     await box.press("Escape");
-    await expect(header(page).getByRole("searchbox")).toHaveCount(0);
+    await expect(header(page).getByRole("combobox")).toHaveCount(0);
   });
 });
 

@@ -83,11 +83,11 @@ test("search works at phone width", async ({ page }) => {
   await page.goto("/");
   const header = page.getByRole("banner");
   await header.getByRole("button", { name: "Toggle search" }).click();
-  const box = header.getByRole("searchbox", { name: "Search products" });
+  const box = header.getByRole("combobox", { name: "Search products" });
   await box.fill("cherry");
   await header.getByRole("button", { name: "Search", exact: true }).click();
   await expect(page).toHaveURL(/\/shop\?search=cherry$/);
-  await expect(header.getByRole("searchbox")).toHaveCount(0);
+  await expect(header.getByRole("combobox")).toHaveCount(0);
 });
 
 for (const path of ["/", "/contact", "/my-story", "/privacy", "/terms", "/not-a-real-page"]) {

@@ -20,6 +20,7 @@ const SCALARS: Record<string, string> = {
   DateTime: "timestamp without time zone",
   Decimal: "numeric",
   Json: "jsonb",
+  tsvector: "tsvector",
 };
 
 function parseSchema() {
@@ -30,9 +31,11 @@ function parseSchema() {
   for (const m of src.matchAll(/model (\w+) \{([^}]*)\}/g)) {
     const fields: Field[] = [];
     for (const line of m[2].split("\n")) {
-      const f = /^\s*(\w+)\s+(\w+)(\?|\[\])?\s*(.*)$/.exec(line);
+      const f = /^\s*(\w+)\s+(\w+(?:\("\w+"\))?)(\?|\[\])?\s*(.*)$/.exec(line);
       if (!f || line.trim().startsWith("@@")) continue;
-      fields.push({ name: f[1], type: f[2], optional: f[3] === "?", list: f[3] === "[]", attrs: f[4] });
+      // Unsupported("tsvector") columns: their database type is the quoted name
+      const type = /^Unsupported\("(\w+)"\)$/.exec(f[2])?.[1] ?? f[2];
+      fields.push({ name: f[1], type, optional: f[3] === "?", list: f[3] === "[]", attrs: f[4] });
     }
     models.push({ name: m[1], fields, block: m[2] });
   }

@@ -1,0 +1,250 @@
+import "server-only";
+import { LRUCache } from "lru-cache";
+import { unstable_cache } from "next/cache";
+import { prisma, Prisma } from "@/lib/db";
+import { productInclude, toProductDTO } from "@/lib/catalog/mappers";
+import { buildTsQuery, searchWords, SUGGEST_LIMIT, SUGGEST_MIN_LENGTH, type SearchSuggestion } from "@/lib/catalog/search-query";
+import { CATALOG_TAGS, REVALIDATE_SECONDS } from "@/lib/catalog/tags";
+import type { ProductList } from "@/lib/catalog/types";
+import { DEFAULT_SORT, type SortValue } from "@/lib/site";
+
+/**
+ * Catalogue search (issue 8), in PostgreSQL: every word must match the
+ * product's weighted English full-text vector (name A; category and short
+ * description B; description C; see migration 20261124000000_product_search),
+ * so plurals and stems match ("bowls" finds "bowl"). When a term finds
+ * nothing, words that match no product are corrected to the most
+ * trigram-similar word of a product or category name ("walnot" → "walnut"),
+ * the corrected term is searched and offered as "Did you mean …?".
+ *
+ * Ranking: all words in the name first, then ts_rank (name over category and
+ * short description over description), then how close the name is to the
+ * whole term. An explicit sort other than the default overrides rank.
+ *
+ * Results are cached per process in a bounded LRU keyed by the normalised
+ * term and listing options, and checked against a catalogue version that
+ * changes when the catalogue tags expire, so edits show at once.
+ */
+
+export type SearchList = ProductList & { didYouMean?: string };
+
+export type SearchOptions = {
+  search: string;
+  category?: string;
+  featured?: boolean;
+  sort?: SortValue;
+  limit: number;
+  offset: number;
+  excludeSlug?: string;
+};
+
+export type { SearchSuggestion };
+
+const ORDER_SQL: Record<SortValue, Prisma.Sql> = {
+  featured: Prisma.sql`p."featured" DESC, p."sold" ASC, p."createdAt" DESC, p."id" DESC`,
+  "price-low": Prisma.sql`p."price" ASC, p."id" ASC`,
+  "price-high": Prisma.sql`p."price" DESC, p."id" DESC`,
+  newest: Prisma.sql`p."createdAt" DESC, p."id" DESC`,
+  popular: Prisma.sql`p."salesCount" DESC, p."createdAt" DESC, p."id" DESC`,
+};
+
+// ---------------------------------------------------------------- cache
+
+type Entry<T> = { version: string; value: T };
+
+/**
+ * One store per process, on globalThis: Next.js bundles route handlers and
+ * pages separately, and both must share the entries and see the same
+ * expiries (expireCatalog() in a route handler or a server action).
+ */
+type SearchStore = {
+  /** Bumped by expireCatalog() (lib/catalog/revalidate.ts). */
+  generation: number;
+  /** At most 500 result pages and 5,000 products held; a term unused for 10 minutes is dropped. */
+  results: LRUCache<string, Entry<SearchList>>;
+  suggestions: LRUCache<string, Entry<SearchSuggestion[]>>;
+  /** Concurrent requests for the same uncached key share one query. */
+  inflight: Map<string, Promise<unknown>>;
+};
+const STORE = Symbol.for("maple-and-micron.search-cache");
+const store: SearchStore = ((globalThis as { [STORE]?: SearchStore })[STORE] ??= {
+  generation: 0,
+  results: new LRUCache<string, Entry<SearchList>>({ max: 500, maxSize: 5_000, sizeCalculation: (e) => e.value.products.length + 1, ttl: 10 * 60_000 }),
+  suggestions: new LRUCache<string, Entry<SearchSuggestion[]>>({ max: 2_000, ttl: 10 * 60_000 }),
+  inflight: new Map(),
+});
+
+/** Every cached search of this process is stale from now on. */
+export function expireSearchCache() {
+  store.generation++;
+}
+
+/**
+ * What the catalogue looks like: counts and last changes of products,
+ * categories and images. One small entry read from Next's cache, expired
+ * with the catalogue tags, so other processes see edits too.
+ */
+const catalogFingerprint = unstable_cache(
+  async (): Promise<string> => {
+    const [row] = await prisma.$queryRaw<Array<{ v: string }>>`
+      SELECT concat_ws('|', (SELECT count(*) FROM "Product"), (SELECT max("updatedAt") FROM "Product"),
+                            (SELECT count(*) FROM "Category"), (SELECT max("updatedAt") FROM "Category"),
+                            (SELECT count(*) FROM "ProductImage"), (SELECT max("id") FROM "ProductImage")) AS v`;
+    return row.v;
+  },
+  ["catalog:search-fingerprint"],
+  { tags: [CATALOG_TAGS.products, CATALOG_TAGS.categories], revalidate: REVALIDATE_SECONDS },
+);
+
+async function catalogVersion(): Promise<string> {
+  return `${store.generation}|${await catalogFingerprint()}`;
+}
+
+async function cached<T>(cache: LRUCache<string, Entry<T>>, key: string, load: () => Promise<T>): Promise<T> {
+  const version = await catalogVersion();
+  const hit = cache.get(key);
+  if (hit && hit.version === version) return hit.value;
+  const flightKey = `${version}\n${key}`;
+  let pending = store.inflight.get(flightKey) as Promise<T> | undefined;
+  if (!pending) {
+    pending = load()
+      .then((value) => {
+        cache.set(key, { version, value });
+        return value;
+      })
+      .finally(() => store.inflight.delete(flightKey));
+    store.inflight.set(flightKey, pending);
+  }
+  return pending;
+}
+
+// ---------------------------------------------------------------- queries
+
+const tsQuery = (query: string) => Prisma.sql`to_tsquery('english', ${query})`;
+
+/** Higher is better: all words in the name (the vector's A part: 4), then ts_rank (weights A > B > C, below 1), then closeness of name and term (0–1). */
+function rankSql(query: string, phrase: string) {
+  return Prisma.sql`(CASE WHEN ts_filter(p."searchVector", '{a}') @@ ${tsQuery(query)} THEN 4 ELSE 0 END
+    + ts_rank(p."searchVector", ${tsQuery(query)}) + word_similarity(${phrase}, p."name"))`;
+}
+
+/** One page of products matching `query`, in rank (or the explicit sort's) order, and how many match in all. */
+async function searchPage(query: string, phrase: string, opts: SearchOptions): Promise<ProductList> {
+  const conditions: Prisma.Sql[] = [Prisma.sql`p."searchVector" @@ ${tsQuery(query)}`, Prisma.sql`p."active" = true`, Prisma.sql`c."active" = true`];
+  if (opts.category) conditions.push(Prisma.sql`c."slug" = ${opts.category}`);
+  if (opts.featured !== undefined) conditions.push(Prisma.sql`p."featured" = ${opts.featured}`);
+  if (opts.excludeSlug) conditions.push(Prisma.sql`p."slug" <> ${opts.excludeSlug}`);
+  const where = Prisma.join(conditions, " AND ");
+  const order = opts.sort && opts.sort !== DEFAULT_SORT ? ORDER_SQL[opts.sort] : Prisma.sql`${rankSql(query, phrase)} DESC, ${ORDER_SQL[DEFAULT_SORT]}`;
+  const rows = await prisma.$queryRaw<Array<{ id: number; total: bigint }>>`
+    SELECT p."id", COUNT(*) OVER () AS total
+    FROM "Product" p JOIN "Category" c ON c."id" = p."categoryId"
+    WHERE ${where}
+    ORDER BY ${order}
+    LIMIT ${opts.limit} OFFSET ${opts.offset}`;
+  let total = rows.length ? Number(rows[0].total) : 0;
+  if (!rows.length && opts.offset > 0) {
+    const [{ count }] = await prisma.$queryRaw<Array<{ count: bigint }>>`
+      SELECT COUNT(*) AS count FROM "Product" p JOIN "Category" c ON c."id" = p."categoryId" WHERE ${where}`;
+    total = Number(count);
+  }
+  const ids = rows.map((r) => r.id);
+  const products = ids.length ? await prisma.product.findMany({ where: { id: { in: ids } }, include: productInclude }) : [];
+  const byId = new Map(products.map((p) => [p.id, p]));
+  return { products: ids.flatMap((id) => (byId.has(id) ? [toProductDTO(byId.get(id)!)] : [])), total };
+}
+
+/**
+ * The words typos are corrected to: distinct words (letters only, 3–40 long)
+ * of public product names and active category names. One small cached
+ * entry, expired with the catalogue.
+ */
+const nameVocabulary = unstable_cache(
+  async (): Promise<string[]> => {
+    const rows = await prisma.$queryRaw<Array<{ word: string }>>`
+      SELECT DISTINCT t.word FROM (
+        SELECT regexp_split_to_table(lower(p."name"), '[^[:alpha:]]+') AS word
+        FROM "Product" p JOIN "Category" c ON c."id" = p."categoryId" WHERE p."active" AND c."active"
+        UNION ALL
+        SELECT regexp_split_to_table(lower(c."name"), '[^[:alpha:]]+') FROM "Category" c WHERE c."active") t
+      WHERE length(t.word) BETWEEN 3 AND 40
+      ORDER BY t.word LIMIT 50000`;
+    return rows.map((r) => r.word);
+  },
+  ["catalog:search-vocabulary"],
+  { tags: [CATALOG_TAGS.products, CATALOG_TAGS.categories], revalidate: REVALIDATE_SECONDS },
+);
+
+/**
+ * For each word: null when some public product matches it (or it is a stop
+ * word), else the most trigram-similar word of the name vocabulary
+ * (similarity ≥ 0.35), or null when none is that close.
+ */
+async function corrections(words: string[]): Promise<Array<string | null>> {
+  if (!words.length) return [];
+  const vocabulary = await nameVocabulary();
+  // One materialised CTE per word: planned without EXISTS's first-row costing, an unknown word is a GIN index probe, not a table scan.
+  const matches = words.map(
+    (w, i) => Prisma.sql`${Prisma.raw(`m${i}`)} AS MATERIALIZED (
+      SELECT 1 FROM "Product" p JOIN "Category" c ON c."id" = p."categoryId"
+      WHERE p."searchVector" @@ to_tsquery('english', ${w}) AND p."active" AND c."active")`,
+  );
+  const perWord = words.map(
+    (w, i) => Prisma.sql`SELECT ${i}::int AS i,
+      (numnode(to_tsquery('english', ${w})) = 0 OR EXISTS (SELECT 1 FROM ${Prisma.raw(`m${i}`)})) AS found,
+      (SELECT v.word FROM vocabulary v WHERE v.word <> ${w} AND similarity(v.word, ${w}) >= 0.35
+       ORDER BY similarity(v.word, ${w}) DESC, v.word LIMIT 1) AS fix`,
+  );
+  const rows = await prisma.$queryRaw<Array<{ i: number; found: boolean; fix: string | null }>>`
+    WITH vocabulary AS MATERIALIZED (SELECT unnest(${vocabulary}::text[]) AS word), ${Prisma.join(matches, ", ")}
+    ${Prisma.join(perWord, " UNION ALL ")}
+    ORDER BY i`;
+  return rows.map((r) => (r.found ? null : r.fix));
+}
+
+async function runSearch(words: string[], opts: SearchOptions): Promise<SearchList> {
+  const strict = await searchPage(buildTsQuery(words), words.join(" "), opts);
+  if (strict.total > 0) return strict;
+  const fixes = await corrections(words);
+  if (!fixes.some(Boolean)) return strict;
+  const corrected = words.map((w, i) => fixes[i] ?? w);
+  const result = await searchPage(buildTsQuery(words.map((w, i) => (fixes[i] ? [w, fixes[i]!] : w))), corrected.join(" "), opts);
+  return result.total > 0 ? { ...result, didYouMean: corrected.join(" ") } : strict;
+}
+
+/** Public products matching a shopper's term, best first (or in the explicit sort), with "Did you mean …?" when only a corrected term finds something. */
+export async function searchCatalog(opts: SearchOptions): Promise<SearchList> {
+  const words = searchWords(opts.search);
+  if (!words.length || opts.limit <= 0) return { products: [], total: 0 };
+  const key = JSON.stringify([words.join(" "), opts.category ?? null, opts.featured ?? null, opts.sort ?? DEFAULT_SORT, opts.limit, opts.offset, opts.excludeSlug ?? null]);
+  return cached(store.results, key, () => runSearch(words, opts));
+}
+
+async function suggestRows(query: string, phrase: string): Promise<SearchSuggestion[]> {
+  const rows = await prisma.$queryRaw<Array<{ slug: string; name: string; price: string; sold: boolean; url: string | null; alt: string | null }>>`
+    WITH top AS (
+      SELECT p."id", p."slug", p."name", p."price", p."sold",
+             ROW_NUMBER() OVER (ORDER BY ${rankSql(query, phrase)} DESC, ${ORDER_SQL[DEFAULT_SORT]}) AS n
+      FROM "Product" p JOIN "Category" c ON c."id" = p."categoryId"
+      WHERE p."searchVector" @@ ${tsQuery(query)} AND p."active" AND c."active"
+      ORDER BY n LIMIT ${SUGGEST_LIMIT})
+    SELECT top."slug", top."name", top."price"::text AS price, top."sold", i."url", i."alt"
+    FROM top LEFT JOIN LATERAL (
+      SELECT pi."url", pi."alt" FROM "ProductImage" pi WHERE pi."productId" = top."id" ORDER BY pi."position", pi."id" LIMIT 1) i ON true
+    ORDER BY top.n`;
+  return rows.map((r) => ({ slug: r.slug, name: r.name, price: r.price, sold: r.sold, image: r.url ? { url: r.url, alt: r.alt || r.name } : null }));
+}
+
+/** Up to SUGGEST_LIMIT products for search as you type: the last word is a prefix; typos are corrected as in searchCatalog. */
+export async function suggestProducts(term: string): Promise<SearchSuggestion[]> {
+  const words = searchWords(term);
+  const key = words.join(" ");
+  if (key.length < SUGGEST_MIN_LENGTH) return [];
+  return cached(store.suggestions, key, async () => {
+    const rows = await suggestRows(buildTsQuery(words, { prefixLast: true }), key);
+    if (rows.length) return rows;
+    const fixes = await corrections(words);
+    if (!fixes.some(Boolean)) return rows;
+    return suggestRows(buildTsQuery(words.map((w, i) => (fixes[i] ? [w, fixes[i]!] : w)), { prefixLast: true }), words.map((w, i) => fixes[i] ?? w).join(" "));
+  });
+}
