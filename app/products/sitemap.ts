@@ -1,0 +1,16 @@
+import type { MetadataRoute } from "next";
+import { currentSitemapSplit, productSitemap } from "@/lib/seo/sitemap";
+
+/**
+ * /products/sitemap/{id}.xml: products that do not fit in /sitemap.xml (more than 50,000 URLs),
+ * 50,000 a file (lib/seo/sitemap.ts). None while the catalogue is smaller. Cached like /sitemap.xml.
+ */
+export const revalidate = 3600;
+
+export async function generateSitemaps(): Promise<Array<{ id: number }>> {
+  return (await currentSitemapSplit()).extraIds.map((id) => ({ id }));
+}
+
+export default async function sitemap(props: { id: Promise<string> }): Promise<MetadataRoute.Sitemap> {
+  return productSitemap(Number(await props.id));
+}
