@@ -79,7 +79,7 @@ export async function productSitemap(id: number, max = MAX_SITEMAP_URLS): Promis
 }
 
 /** Every sitemap file's absolute URL, for robots.txt. */
-export async function sitemapUrls(): Promise<string[]> {
-  const { extraIds } = await currentSitemapSplit();
+export async function sitemapUrls(max = MAX_SITEMAP_URLS): Promise<string[]> {
+  const { extraIds } = await currentSitemapSplit(max);
   return [absoluteUrl("/sitemap.xml"), ...extraIds.map((id) => absoluteUrl(`/products/sitemap/${id}.xml`))];
 }

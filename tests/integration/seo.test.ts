@@ -8,7 +8,7 @@ import { FLAT_SHIPPING, FREE_SHIPPING_THRESHOLD } from "@/lib/checkout/pricing";
 import { seedDatabase } from "@/lib/db/seed";
 import { fromCents, toCents } from "@/lib/money";
 import { breadcrumbJsonLd, organizationJsonLd, productBreadcrumb, productJsonLd, serializeJsonLd, websiteJsonLd } from "@/lib/seo/json-ld";
-import { MAX_SITEMAP_URLS, mainSitemap, productSitemap as productSitemapFile, SITEMAP_PAGES, splitSitemap } from "@/lib/seo/sitemap";
+import { MAX_SITEMAP_URLS, mainSitemap, sitemapUrls, productSitemap as productSitemapFile, SITEMAP_PAGES, splitSitemap } from "@/lib/seo/sitemap";
 import { absoluteUrl } from "@/lib/seo/url";
 import { RETURN_WINDOW_DAYS } from "@/lib/site";
 import { seedProducts } from "@/prisma/seed/catalog";
@@ -164,6 +164,7 @@ describe("sitemap and robots.txt", () => {
     expect(productUrls).toHaveLength(total);
     expect(new Set(productUrls).size).toBe(total);
     expect(await productSitemapFile(split.extraIds.length + 1, 20)).toEqual([]);
+    expect(await sitemapUrls(20)).toEqual([`${ORIGIN}/sitemap.xml`, ...split.extraIds.map((id) => `${ORIGIN}/products/sitemap/${id}.xml`)]);
     expect(await productSitemap({ id: Promise.resolve("1") })).toEqual([]);
   });
 
