@@ -3,9 +3,11 @@ import { currentSitemapSplit, productSitemap } from "@/lib/seo/sitemap";
 
 /**
  * /products/sitemap/{id}.xml: products that do not fit in /sitemap.xml (more than 50,000 URLs),
- * 50,000 a file (lib/seo/sitemap.ts). None while the catalogue is smaller. Cached like /sitemap.xml.
+ * 50,000 a file (lib/seo/sitemap.ts). None while the catalogue is smaller. Rendered per request from
+ * the cached catalogue blocks (expired with its tags): a route cache here would keep an entry,
+ * if only a 404, for every id anyone asks for.
  */
-export const revalidate = 3600;
+export const dynamic = "force-dynamic";
 
 export async function generateSitemaps(): Promise<Array<{ id: number }>> {
   return (await currentSitemapSplit()).extraIds.map((id) => ({ id }));

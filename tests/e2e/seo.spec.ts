@@ -106,6 +106,26 @@ test("the home page carries Organization and WebSite JSON-LD; a category has its
   }
 });
 
+test("the sitemap follows the catalogue: a product's change shows in its lastmod at once", async ({ request }) => {
+  const path = await firstProductPath(request);
+  const slug = path.split("/").pop()!;
+  const lastmod = async () => {
+    const xml = await (await request.get("/sitemap.xml")).text();
+    return new RegExp(`<loc>[^<]*/product/${slug}</loc>[\\s\\S]*?<lastmod>([^<]+)</lastmod>`).exec(xml)?.[1];
+  };
+  const before = await lastmod();
+  expect(before).toBeTruthy();
+  const login = await request.post("/api/admin/login", { data: { email: process.env.ADMIN_EMAIL ?? "admin@example.com", password: process.env.ADMIN_PASSWORD ?? "correct-horse-battery" } });
+  expect(login.status()).toBe(200);
+  const { token } = await login.json();
+  const product = await (await request.get(`/api/products/${slug}`)).json();
+  // Saving the product unchanged: nothing a shopper sees moves, but the row's updatedAt does.
+  const saved = await request.put(`/api/products/${product.id}`, { headers: { authorization: `Bearer ${token}` }, data: { featured: product.featured } });
+  expect(saved.status()).toBe(200);
+  await expect.poll(lastmod).not.toBe(before);
+  expect(new Date((await lastmod())!).getTime()).toBeGreaterThan(new Date(before!).getTime());
+});
+
 test("search results, cart, checkout, order confirmation and admin are noindex", async ({ page }) => {
   for (const path of ["/shop?search=x", "/cart", "/checkout", "/order-confirmation?order=ORD-1", "/admin/login"]) {
     await page.goto(path);
