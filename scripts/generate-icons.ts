@@ -1,7 +1,5 @@
 /**
- * Draws the shop's icons from its SVG mark (the growth-ring circle with the
- * caliper tick of components/layout/site-logo.tsx, in lib/site.ts BRAND_COLORS)
- * with sharp, and writes the small files that are committed:
+ * Draws the shop's icons from its SVG mark (lib/seo/brand-mark.ts) with sharp, and writes the small files that are committed:
  *
  *   app/icon.svg          favicon for browsers that take SVG
  *   app/favicon.ico       16, 32 and 48 px (PNG entries) for the rest and /favicon.ico
@@ -15,29 +13,14 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
+import { brandMarkSvg } from "@/lib/seo/brand-mark";
 import { BRAND_COLORS } from "@/lib/site";
 
-const { primary, background, micron } = BRAND_COLORS;
-
-/** The mark on a 32×32 grid, drawn at `scale` around (16,16) inside a `box`-sized canvas with an optional backdrop. */
-function markSvg({ box = 32, scale = 1, backdrop }: { box?: number; scale?: number; backdrop?: string } = {}): string {
-  const offset = (box - 32 * scale) / 2;
-  return [
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${box} ${box}" width="${box}" height="${box}">`,
-    backdrop ? `<rect width="${box}" height="${box}" fill="${backdrop}"/>` : "",
-    `<g transform="translate(${offset} ${offset}) scale(${scale})">`,
-    `<circle cx="16" cy="16" r="15" fill="${primary}"/>`,
-    `<circle cx="16" cy="16" r="10.5" fill="none" stroke="${background}" stroke-opacity="0.55" stroke-width="1.4"/>`,
-    `<circle cx="16" cy="16" r="6" fill="none" stroke="${background}" stroke-opacity="0.75" stroke-width="1.4"/>`,
-    `<circle cx="16" cy="16" r="1.8" fill="${background}"/>`,
-    `<path d="M16 1v6" stroke="${micron}" stroke-width="2.2" stroke-linecap="round"/>`,
-    `</g></svg>`,
-  ].join("");
-}
+const { background } = BRAND_COLORS;
 
 const png = (svg: string, size: number) => sharp(Buffer.from(svg), { density: 72 * (size / 32) * 4 }).resize(size, size).png({ compressionLevel: 9 }).toBuffer();
 
-/** An ICO file holding PNG images (supported by every browser since Windows Vista-era ICO readers). */
+/** An ICO file whose images are PNGs (the ICO format allows PNG entries; every current browser reads them). */
 function ico(images: Array<{ size: number; data: Buffer }>): Buffer {
   const header = Buffer.alloc(6 + 16 * images.length);
   header.writeUInt16LE(0, 0);
@@ -68,15 +51,15 @@ async function main() {
     console.log(`${file} (${Buffer.byteLength(data)} bytes)`);
   };
 
-  const mark = markSvg();
+  const mark = brandMarkSvg();
   out("app/icon.svg", `${mark}\n`);
   out("app/favicon.ico", ico(await Promise.all([16, 32, 48].map(async (size) => ({ size, data: await png(mark, size) })))));
   // Opaque, with a margin, as iOS shows it in a rounded square.
-  out("app/apple-icon.png", await png(markSvg({ box: 40, backdrop: background }), 180));
+  out("app/apple-icon.png", await png(brandMarkSvg({ box: 40, backdrop: background }), 180));
   for (const size of [192, 512]) {
     out(`public/icons/icon-${size}.png`, await png(mark, size));
     // Maskable: the mark within the central 80 % circle (Android may crop to a circle), background to the edges.
-    out(`public/icons/maskable-${size}.png`, await png(markSvg({ box: 32, scale: 0.72, backdrop: background }), size));
+    out(`public/icons/maskable-${size}.png`, await png(brandMarkSvg({ box: 32, scale: 0.72, backdrop: background }), size));
   }
 }
 

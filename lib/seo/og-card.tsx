@@ -5,6 +5,7 @@ import { ImageResponse } from "next/og";
 import sharp from "sharp";
 import { resolveUploadPath, UPLOADS_URL_PREFIX } from "@/lib/storage/local-disk";
 import { BRAND_COLORS, site } from "@/lib/site";
+import { brandMarkSvg } from "@/lib/seo/brand-mark";
 import { OG_SIZE } from "@/lib/seo/og-image-size";
 import { siteUrl } from "@/lib/seo/url";
 
@@ -19,6 +20,7 @@ import { siteUrl } from "@/lib/seo/url";
 const CACHE_CONTROL = "public, max-age=3600, s-maxage=86400, stale-while-revalidate=86400";
 
 const PICTURE = { width: 520, height: OG_SIZE.height } as const;
+const MARK = `data:image/svg+xml;base64,${Buffer.from(brandMarkSvg()).toString("base64")}`;
 
 /** Printable Latin text and common typographic punctuation only (see above); anything else is dropped. */
 export function ogText(text: string, max: number): string {
@@ -65,13 +67,8 @@ export async function renderOgCard(card: OgCard): Promise<ImageResponse> {
         )}
         <div style={{ display: "flex", flexDirection: "column", justifyContent: "space-between", flex: 1, padding: "56px 64px" }}>
           <div style={{ display: "flex", alignItems: "center", gap: 20 }}>
-            <svg width="64" height="64" viewBox="0 0 32 32">
-              <circle cx="16" cy="16" r="15" fill={BRAND_COLORS.primary} />
-              <circle cx="16" cy="16" r="10.5" fill="none" stroke={BRAND_COLORS.background} strokeOpacity="0.55" strokeWidth="1.4" />
-              <circle cx="16" cy="16" r="6" fill="none" stroke={BRAND_COLORS.background} strokeOpacity="0.75" strokeWidth="1.4" />
-              <circle cx="16" cy="16" r="1.8" fill={BRAND_COLORS.background} />
-              <path d="M16 1v6" stroke={BRAND_COLORS.micron} strokeWidth="2.2" strokeLinecap="round" />
-            </svg>
+            {/* eslint-disable-next-line @next/next/no-img-element, jsx-a11y/alt-text */}
+            <img src={MARK} width={64} height={64} />
             <div style={{ fontSize: 36, fontWeight: 700, color: BRAND_COLORS.primary }}>{site.name}</div>
           </div>
           <div style={{ display: "flex", flexDirection: "column", gap: 20 }}>
