@@ -1,17 +1,21 @@
 import type { Metadata, Viewport } from "next";
 import { Toaster } from "@/components/ui/sonner";
-import { site } from "@/lib/site";
+import { siteUrl } from "@/lib/seo/url";
+import { BRAND_COLORS, site } from "@/lib/site";
 import "./globals.css";
 
 export const metadata: Metadata = {
-  metadataBase: new URL(process.env.SITE_URL ?? "http://localhost:3000"),
+  metadataBase: siteUrl(),
   title: { default: site.title, template: `%s | ${site.name}` },
   description: site.description,
   applicationName: site.name,
   openGraph: { siteName: site.name, type: "website", locale: "en_US" },
+  // Twitter/X takes title, description and image from each page's Open Graph tags.
+  twitter: { card: "summary_large_image" },
+  appleWebApp: { title: site.name },
 };
 
-export const viewport: Viewport = { themeColor: "#7a4a24", width: "device-width", initialScale: 1 };
+export const viewport: Viewport = { themeColor: BRAND_COLORS.primary, width: "device-width", initialScale: 1 };
 
 export default function RootLayout({ children }: { children: React.ReactNode }) {
   return (

@@ -23,6 +23,12 @@ export const site = {
   fallbackImage: "/demo/fallback.webp",
 } as const;
 
+/** Terms (spec §2): a 30-day return window from delivery, custom items non-returnable, the customer pays return shipping. */
+export const RETURN_WINDOW_DAYS = 30;
+
+/** Brand colours for the icons, the web manifest and the browser UI (app/globals.css --primary and --background). */
+export const BRAND_COLORS = { primary: "#864821", background: "#fcfaf6", micron: "#d16022", foreground: "#2a1b11" } as const;
+
 /** Spec §9 listing and query sizes. */
 export const PAGE_SIZE = 12;
 export const RELATED_LIMIT = 4;

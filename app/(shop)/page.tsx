@@ -6,14 +6,12 @@ import { FeaturedProducts, FeaturedProductsLoading, FeaturedSection } from "@/co
 import { HomeHero } from "@/components/home/home-hero";
 import { ProductNotFoundNotice } from "@/components/home/product-not-found-notice";
 import { listCategories, listGalleryItems } from "@/lib/catalog/queries";
+import { organizationJsonLd, websiteJsonLd } from "@/lib/seo/json-ld";
+import { pageMetadata } from "@/lib/seo/metadata";
 import { site } from "@/lib/site";
+import { JsonLdScript } from "@/components/seo/json-ld";
 
-export const metadata: Metadata = {
-  title: { absolute: site.title },
-  description: site.description,
-  alternates: { canonical: "/" },
-  openGraph: { title: site.title, description: site.description, url: "/" },
-};
+export const metadata: Metadata = pageMetadata({ title: { absolute: site.title }, description: site.description, path: "/" });
 
 /**
  * Home. Fully static (cached as a whole page, revalidated by catalogue tags):
@@ -26,6 +24,7 @@ export default async function HomePage() {
 
   return (
     <>
+      <JsonLdScript data={[organizationJsonLd(), websiteJsonLd()]} />
       <Suspense fallback={null}>
         <ProductNotFoundNotice />
       </Suspense>

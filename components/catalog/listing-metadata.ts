@@ -3,7 +3,8 @@ import { ALL_PRODUCTS_DESCRIPTION, shopPath } from "@/components/catalog/product
 import { listingHref, type ListingQuery } from "@/components/catalog/listing-url";
 import { parseListingParams, truncateMeta } from "@/lib/catalog/schemas";
 import type { CategoryDTO } from "@/lib/catalog/types";
-import { META_DESCRIPTION_MAX } from "@/lib/site";
+import { categoryOgImagePath, pageMetadata } from "@/lib/seo/metadata";
+import { META_DESCRIPTION_MAX, site } from "@/lib/site";
 
 /**
  * Title and description per category or search. The canonical URL keeps the search
@@ -16,18 +17,21 @@ export function listingMetadata(category: CategoryDTO | null, query: ListingQuer
   const scope = category?.name ?? "All Products";
   const pageSuffix = page > 1 ? ` (Page ${page})` : "";
   const title = search ? `Search: "${search}"${category ? ` in ${category.name}` : ""}${pageSuffix}` : `${scope}${pageSuffix}`;
+  const scopeDescription = category ? (category.description ?? `${category.name} from ${site.name}: ${site.tagline.toLowerCase()}.`) : ALL_PRODUCTS_DESCRIPTION;
   const description = truncateMeta(
     search
-      ? `Products matching "${search}"${category ? ` in ${category.name}` : ""} at Maple & Micron: handcrafted wood pieces and precision 3D-printed tools.`
-      : (category?.description ?? ALL_PRODUCTS_DESCRIPTION),
+      ? `Products matching "${search}"${category ? ` in ${category.name}` : ""} at ${site.name}: handcrafted wood pieces and precision 3D-printed tools.`
+      : page > 1
+        ? `Page ${page}: ${scopeDescription}`
+        : scopeDescription,
     META_DESCRIPTION_MAX,
   );
   const canonical = listingHref(pathname, {}, { search: search || null, page });
-  return {
+  return pageMetadata({
     title,
     description,
-    alternates: { canonical },
-    openGraph: { title, description, url: canonical, type: "website" },
-    ...(search ? { robots: { index: false, follow: true } } : {}),
-  };
+    path: canonical,
+    image: category ? { url: categoryOgImagePath(category.slug), alt: category.name } : undefined,
+    noindex: Boolean(search),
+  });
 }

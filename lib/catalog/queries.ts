@@ -196,3 +196,42 @@ export const listGalleryItems = unstable_cache(
   ["catalog:listGalleryItems"],
   { tags: [CATALOG_TAGS.gallery, CATALOG_TAGS.products], revalidate: REVALIDATE_SECONDS },
 );
+
+/** How many products are public (the sitemap's split): read from the cached slug list, no new cache entry. */
+export async function countPublicProducts(): Promise<number> {
+  return (await cachedPublicSlugs()).length;
+}
+
+export type SitemapProductDTO = { slug: string; updatedAt: string; images: string[] };
+
+/** Sitemap rows are cached in blocks of this many products (each entry far below Next's 2 MB item limit). */
+export const SITEMAP_BLOCK = 2_000;
+
+const cachedSitemapBlock = unstable_cache(
+  async (block: number): Promise<SitemapProductDTO[]> => {
+    const rows = await prisma.product.findMany({
+      where: publicProduct,
+      select: { slug: true, updatedAt: true, images: { orderBy: [{ position: "asc" }, { id: "asc" }], select: { url: true } } },
+      orderBy: { id: "asc" },
+      skip: block * SITEMAP_BLOCK,
+      take: SITEMAP_BLOCK,
+    });
+    return rows.map((r) => ({ slug: r.slug, updatedAt: r.updatedAt.toISOString(), images: r.images.map((i) => i.url) }));
+  },
+  ["catalog:sitemap-block"],
+  { tags: [CATALOG_TAGS.products, CATALOG_TAGS.categories], revalidate: REVALIDATE_SECONDS },
+);
+
+/**
+ * Public products [start, end) in id order with their last change and images, for the sitemap.
+ * Read from cached blocks keyed only by block number; blocks past the end are never read.
+ */
+export async function listSitemapProducts(start: number, end: number): Promise<SitemapProductDTO[]> {
+  const stop = Math.min(end, await countPublicProducts());
+  if (start >= stop) return [];
+  const first = Math.floor(start / SITEMAP_BLOCK);
+  const rows: SitemapProductDTO[] = [];
+  for (let block = first; block * SITEMAP_BLOCK < stop; block++) rows.push(...(await cachedSitemapBlock(block)));
+  const base = first * SITEMAP_BLOCK;
+  return rows.slice(start - base, stop - base);
+}

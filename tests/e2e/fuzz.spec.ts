@@ -16,7 +16,7 @@ import { test, expect, type APIRequestContext } from "./test";
 const BAD_SEGMENTS = ["%E0%A4%A", "%ff", "%", "%00", "a%00b", "%C0%AF", "%uD800", "99999999999", "2147483648", "-1", "1.5", "1e309", "x".repeat(3000)];
 const BAD_QUERY_VALUES = ["%E0%A4%A", "%ff", "%", "%00", "a%00b", "99999999999999999999", "1e309", "-1", "1.5", "x".repeat(3000)];
 
-const PAGE_PATHS = ["/shop/{}", "/product/{}", "/listing/{}", "/admin/{}", "/{}", "/gallery/{}"];
+const PAGE_PATHS = ["/shop/{}", "/product/{}", "/listing/{}", "/admin/{}", "/{}", "/gallery/{}", "/og/product/{}", "/og/category/{}", "/products/sitemap/{}.xml"];
 const API_PATHS = [
   "GET /api/products/{}",
   "GET /api/cart/{}",
@@ -119,6 +119,9 @@ test("random exclude values, categories, searches, slugs and out-of-range pages 
       `/shop?page=${500 + i}`,
       `/shop?search=${random()}`,
       `/product/${random()}`,
+      `/og/product/${random()}`,
+      `/og/category/${random()}`,
+      `/products/sitemap/${i + 1}.xml`,
     ]) {
       expect((await request.get(url, { maxRedirects: 0 })).status(), url).toBeLessThan(500);
     }

@@ -1,13 +1,14 @@
 import type { Metadata } from "next";
 import { Clock, Mail, MapPin, Phone } from "lucide-react";
 import { ContactForm } from "@/components/content/contact-form";
+import { pageMetadata } from "@/lib/seo/metadata";
 import { site } from "@/lib/site";
 
-export const metadata: Metadata = {
+export const metadata: Metadata = pageMetadata({
   title: "Contact",
   description: `Questions about a piece, a custom order or a jig? Write to ${site.maker} at the ${site.name} workshop in ${site.address.city}, ${site.address.state}.`,
-  alternates: { canonical: "/contact" },
-};
+  path: "/contact",
+});
 
 const { address } = site;
 const telHref = `tel:+1${site.phone.replace(/\D/g, "")}`;

@@ -4,16 +4,12 @@ import { ImageIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { GalleryCard } from "@/components/catalog/gallery-card";
 import { listGalleryItems } from "@/lib/catalog/queries";
+import { pageMetadata } from "@/lib/seo/metadata";
 
 const DESCRIPTION =
   "One-of-a-kind bowls, furniture and decor that have already found their homes. Every piece here was made once, from a single board or log, and sold.";
 
-export const metadata: Metadata = {
-  title: "Gallery",
-  description: DESCRIPTION,
-  alternates: { canonical: "/gallery" },
-  openGraph: { title: "Gallery of Sold Pieces", description: DESCRIPTION, url: "/gallery", type: "website" },
-};
+export const metadata: Metadata = pageMetadata({ title: "Gallery", ogTitle: "Gallery of Sold Pieces", description: DESCRIPTION, path: "/gallery" });
 
 export default async function GalleryPage() {
   const items = await listGalleryItems();

@@ -2,15 +2,16 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { ArrowRight } from "lucide-react";
 import { Button } from "@/components/ui/button";
+import { pageMetadata } from "@/lib/seo/metadata";
 import { site } from "@/lib/site";
 
 const firstName = site.maker.split(" ")[0];
 
-export const metadata: Metadata = {
+export const metadata: Metadata = pageMetadata({
   title: "My Story",
   description: `How ${site.maker} came to turn storm-felled ${site.address.city} trees into bowls and furniture, and why a woodworker designs and 3D-prints his own jigs.`,
-  alternates: { canonical: "/my-story" },
-};
+  path: "/my-story",
+});
 
 const facts = [
   { value: "1", label: "maker, from first cut to packing tape" },

@@ -1,15 +1,16 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { FLAT_SHIPPING, FREE_SHIPPING_THRESHOLD } from "@/lib/checkout/pricing";
+import { FLAT_SHIPPING, FREE_SHIPPING_THRESHOLD, HANDLING_DAYS } from "@/lib/checkout/pricing";
 import { formatMoney } from "@/lib/money";
 import { LegalSection } from "@/components/content/legal-section";
-import { site } from "@/lib/site";
+import { pageMetadata } from "@/lib/seo/metadata";
+import { RETURN_WINDOW_DAYS, site } from "@/lib/site";
 
-export const metadata: Metadata = {
+export const metadata: Metadata = pageMetadata({
   title: "Terms of Service",
-  description: `The terms for buying from ${site.name}: 30-day return window, custom items non-returnable, return shipping paid by the customer, and a one-year warranty.`,
-  alternates: { canonical: "/terms" },
-};
+  description: `The terms for buying from ${site.name}: ${RETURN_WINDOW_DAYS}-day return window, custom items non-returnable, return shipping paid by the customer, and a one-year warranty.`,
+  path: "/terms",
+});
 
 const LAST_UPDATED = "November 1, 2024";
 
@@ -30,7 +31,7 @@ export default function TermsPage() {
       <aside aria-label="Summary" className="mt-8 rounded-xl border bg-secondary/50 p-5">
         <h2 className="font-sans text-sm font-semibold tracking-wider text-primary uppercase">In short</h2>
         <ul className="mt-3 list-disc space-y-1.5 pl-6 leading-relaxed marker:text-primary">
-          <li>30-day return window on standard items, counted from the day your order is delivered.</li>
+          <li>{RETURN_WINDOW_DAYS}-day return window on standard items, counted from the day your order is delivered.</li>
           <li>Custom items are non-returnable.</li>
           <li>The customer pays return shipping.</li>
           <li>Everything I make carries a one-year warranty against defects in materials and workmanship.</li>
@@ -61,7 +62,7 @@ export default function TermsPage() {
       <LegalSection title="3. Shipping">
         <p>
           Orders ship within the United States by USPS Ground Advantage. Shipping is free on orders over {freeOver}; smaller orders pay a
-          flat {formatMoney(FLAT_SHIPPING)}. In-stock items usually ship within 3 business days; made-to-order furniture ships when it is
+          flat {formatMoney(FLAT_SHIPPING)}. In-stock items usually ship within {HANDLING_DAYS.max} business days; made-to-order furniture ships when it is
           finished, and the product page gives the expected lead time. Risk of loss passes to you on delivery.
         </p>
       </LegalSection>
@@ -69,7 +70,7 @@ export default function TermsPage() {
       <LegalSection title="4. Returns">
         <ul>
           <li>
-            You may return standard items within a 30-day return window, counted from the day your order is delivered. Items must be unused,
+            You may return standard items within a {RETURN_WINDOW_DAYS}-day return window, counted from the day your order is delivered. Items must be unused,
             undamaged and in their original packaging.
           </li>
           <li>

@@ -9,11 +9,13 @@ import { ProductGallery } from "@/components/catalog/product-gallery";
 import { ProductGrid } from "@/components/catalog/product-grid";
 import { ProductPurchase } from "@/components/catalog/product-purchase";
 import { getProductBySlug, getRelatedProducts } from "@/lib/catalog/queries";
-import { parseVideoUrl, truncateMeta } from "@/lib/catalog/schemas";
-import { toCartProduct, type ProductDTO, type ProductImageDTO } from "@/lib/catalog/types";
-import { env } from "@/lib/env";
+import { parseVideoUrl } from "@/lib/catalog/schemas";
+import { toCartProduct, type ProductImageDTO } from "@/lib/catalog/types";
 import { formatMoney } from "@/lib/money";
-import { META_DESCRIPTION_MAX, RELATED_LIMIT, site } from "@/lib/site";
+import { breadcrumbJsonLd, productBreadcrumb, productDescription, productJsonLd, productPath } from "@/lib/seo/json-ld";
+import { pageMetadata, productOgImagePath } from "@/lib/seo/metadata";
+import { RELATED_LIMIT, site } from "@/lib/site";
+import { JsonLdScript } from "@/components/seo/json-ld";
 
 /** Rendered on first request, then served from cache; the catalogue's tags revalidate it. */
 export const revalidate = 3600;
@@ -26,37 +28,22 @@ type ProductPageProps = { params: Promise<{ slug: string }> };
 
 const FALLBACK_IMAGE: ProductImageDTO = { url: site.fallbackImage, width: 1200, height: 900, alt: null };
 
-function metaDescription(product: ProductDTO): string {
-  return truncateMeta(product.seoDescription ?? product.shortDescription ?? product.description, META_DESCRIPTION_MAX);
-}
-
-function absoluteUrl(path: string): string {
-  return new URL(path, env.SITE_URL ?? "http://localhost:3000").toString();
-}
 
 export async function generateMetadata(props: ProductPageProps): Promise<Metadata> {
   const { slug } = await props.params;
   const product = await getProductBySlug(slug);
   if (!product) return { title: "Product Not Found", robots: { index: false } };
   const title = product.seoTitle ?? product.name;
-  const description = metaDescription(product);
+  const description = productDescription(product);
   // An SEO title that already names the shop is used as is; anything else gets the site's title template.
   const pageTitle: Metadata["title"] = product.seoTitle?.includes(site.name) ? { absolute: product.seoTitle } : title;
-  const image = product.media[0];
-  return {
+  return pageMetadata({
     title: pageTitle,
+    ogTitle: title,
     description,
-    alternates: { canonical: `/product/${product.slug}` },
-    openGraph: {
-      title,
-      description,
-      type: "website",
-      url: `/product/${product.slug}`,
-      images: image
-        ? [{ url: image.url, width: image.width, height: image.height, alt: image.alt ?? product.name }]
-        : [{ url: site.fallbackImage, alt: product.name }],
-    },
-  };
+    path: productPath(product),
+    image: { url: productOgImagePath(product.slug), alt: product.media[0]?.alt ?? product.name },
+  });
 }
 
 export default async function ProductPage(props: ProductPageProps) {
@@ -73,38 +60,13 @@ export default async function ProductPage(props: ProductPageProps) {
     .map((p) => p.trim())
     .filter(Boolean);
 
-  const jsonLd = {
-    "@context": "https://schema.org",
-    "@type": "Product",
-    name: product.name,
-    image: (product.images.length ? product.images : [site.fallbackImage]).map(absoluteUrl),
-    description: metaDescription(product),
-    sku: `MM-${product.id}`,
-    category: product.category.name,
-    brand: { "@type": "Brand", name: site.name },
-    url: absoluteUrl(`/product/${product.slug}`),
-    offers: {
-      "@type": "Offer",
-      price: product.price,
-      priceCurrency: "USD",
-      availability: product.sold ? "https://schema.org/SoldOut" : "https://schema.org/InStock",
-      itemCondition: "https://schema.org/NewCondition",
-      url: absoluteUrl(`/product/${product.slug}`),
-    },
-  };
+  const breadcrumb = productBreadcrumb(product);
 
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 sm:py-8 lg:px-8">
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(jsonLd).replace(/</g, "\\u003c") }} />
+      <JsonLdScript data={[productJsonLd(product), breadcrumbJsonLd(breadcrumb)]} />
 
-      <Breadcrumb
-        items={[
-          { label: "Home", href: "/" },
-          { label: "Shop", href: "/shop" },
-          { label: product.category.name, href: `/shop/${product.category.slug}` },
-          { label: product.name },
-        ]}
-      />
+      <Breadcrumb items={breadcrumb} />
 
       <div className="mt-6 grid gap-8 lg:grid-cols-2 lg:gap-12">
         <div className="min-w-0 lg:sticky lg:top-24 lg:self-start">

@@ -1,0 +1,18 @@
+import "server-only";
+import type { MetadataRoute } from "next";
+import { sitemapUrls } from "@/lib/seo/sitemap";
+
+/**
+ * Crawlers may read the catalogue and pages; not the admin, the API, the
+ * cart, checkout and order confirmation (private to a shopper, and noindex
+ * anyway), nor search results (endless URL variants of pages listed in the
+ * sitemap). `*` and `$` follow Google's robots.txt matching.
+ */
+export const DISALLOWED_PATHS = ["/admin", "/api", "/cart", "/checkout", "/order-confirmation", "/shop?search=", "/*?search=", "/*&search="] as const;
+
+export async function robotsRules(): Promise<MetadataRoute.Robots> {
+  return {
+    rules: [{ userAgent: "*", allow: "/", disallow: [...DISALLOWED_PATHS] }],
+    sitemap: await sitemapUrls(),
+  };
+}
