@@ -6,7 +6,7 @@ import { useRouter } from "next/navigation";
 import { Input } from "@/components/ui/input";
 import { SUGGEST_MIN_LENGTH, type SearchSuggestion } from "@/lib/catalog/search-query";
 import { formatMoney } from "@/lib/money";
-import { cn } from "@/lib/utils";
+import { clsx as cn } from "clsx";
 
 /** Wait this long after the last keystroke before asking for suggestions. */
 const DEBOUNCE_MS = 150;
