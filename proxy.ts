@@ -2,7 +2,8 @@ import { getToken } from "next-auth/jwt";
 import { NextResponse, type NextRequest } from "next/server";
 import { authSecret } from "@/lib/auth/secret";
 import { getListingPageCounts } from "@/lib/catalog/queries";
-import { cachedListingPath, LISTING_PREFIX, listingSlug } from "@/lib/catalog/listing-route";
+import { cachedListingPath, cachedSearchPath, LISTING_PREFIX, listingSlug } from "@/lib/catalog/listing-route";
+import { noteSearch } from "@/lib/catalog/popular-searches";
 import { normalizeSearch } from "@/lib/catalog/rules";
 
 /** Admin pages anyone may open; every other /admin page needs a session. */
@@ -28,7 +29,9 @@ function notFoundPage(req: NextRequest) {
  * - /admin/*: no session cookie → /admin/login (pages check the admin again on the server).
  * - Storefront: known listing URLs without a search term (the shop or an active category, a page up to
  *   its last) are served from their cached internal route (app/(shop)/listing), which is not reachable
- *   directly; every other listing URL renders on demand and adds nothing to the cache.
+ *   directly; so are search results for a term searched before on this instance (its first search, and
+ *   any one-off term, renders on demand and adds nothing to the cache); every other listing URL renders
+ *   on demand.
  */
 export async function proxy(req: NextRequest) {
   const { pathname, searchParams } = req.nextUrl;
@@ -43,8 +46,11 @@ export async function proxy(req: NextRequest) {
     return NextResponse.next();
   }
   if (pathname === LISTING_PREFIX || pathname.startsWith(`${LISTING_PREFIX}/`)) return notFoundPage(req);
-  if (listingSlug(pathname) === undefined || normalizeSearch(searchParams.get("search"))) return NextResponse.next();
-  const cached = cachedListingPath(pathname, searchParams, await getListingPageCounts());
+  if (listingSlug(pathname) === undefined) return NextResponse.next();
+  const search = normalizeSearch(searchParams.get("search"));
+  if (search && !noteSearch(search)) return NextResponse.next();
+  const pages = await getListingPageCounts();
+  const cached = search ? cachedSearchPath(pathname, searchParams, pages) : cachedListingPath(pathname, searchParams, pages);
   if (cached) {
     const url = req.nextUrl.clone();
     url.pathname = cached;

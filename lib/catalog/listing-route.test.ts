@@ -1,4 +1,5 @@
-import { cachedListingPath, listingQueryFromSegments, type ListingPageCounts } from "@/lib/catalog/listing-route";
+import { cachedListingPath, cachedSearchPath, listingQueryFromSegments, type ListingPageCounts } from "@/lib/catalog/listing-route";
+import { noteSearch } from "@/lib/catalog/popular-searches";
 
 const pages: ListingPageCounts = { all: 4, categories: { "wood-bowls": 2, jigs: 1 } };
 
@@ -37,5 +38,27 @@ describe("cached listing routes", () => {
     expect(listingQueryFromSegments("featured", "1")).toEqual({});
     expect(listingQueryFromSegments("newest", "4")).toEqual({ sort: "newest", page: "4" });
     expect(listingQueryFromSegments("nope", "x")).toEqual({});
+  });
+
+  it("maps a search of a known listing to its cached route, the term as typed, up to page 5", () => {
+    const search = (url: string) => {
+      const u = new URL(url, "http://shop.test");
+      return cachedSearchPath(u.pathname, u.searchParams, pages);
+    };
+    expect(search("/shop?search=Walnut%20bowl")).toBe("/listing/_all/featured/1/Walnut%20bowl");
+    expect(search("/shop/wood-bowls?search=burl&sort=newest&page=2")).toBe("/listing/wood-bowls/newest/2/burl");
+    expect(search("/shop?search=%20%20")).toBeNull();
+    expect(search("/shop?search=jig&page=6")).toBeNull();
+    expect(search("/shop/no-such-category?search=jig")).toBeNull();
+    expect(search("/shop?search=a%2Fb%3F%23")).toBe("/listing/_all/featured/1/a%2Fb%3F%23");
+    expect(listingQueryFromSegments("featured", "1", "Walnut bowl")).toEqual({ search: "Walnut bowl" });
+  });
+
+  it("counts a term as popular from its second search, whatever its case and spacing", () => {
+    const term = `Maple ${Date.now()}`;
+    expect(noteSearch(term)).toBe(false);
+    expect(noteSearch(`  maple   ${term.split(" ")[1]} `)).toBe(true);
+    expect(noteSearch("!!!")).toBe(false);
+    expect(noteSearch("!!!")).toBe(false);
   });
 });

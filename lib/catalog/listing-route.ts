@@ -6,8 +6,9 @@ import { DEFAULT_SORT } from "@/lib/site";
  * the internal cached route /listing/{category|_all}/{sort}/{page}, and back.
  * Only known listings are mapped — the whole shop or an active category, a
  * page up to its last — so the cached route holds a bounded set of pages.
- * Searches, unknown categories and pages past the last render on demand
- * (a search result, the 404 page, a redirect to the last page).
+ * Unknown categories and pages past the last render on demand (the 404
+ * page, a redirect to the last page); so do searches, until a term is
+ * searched again (cachedSearchPath).
  */
 export const ALL_CATEGORIES = "_all";
 export const LISTING_PREFIX = "/listing";
@@ -32,9 +33,33 @@ export function cachedListingPath(pathname: string, searchParams: URLSearchParam
   return `${LISTING_PREFIX}/${slug ?? ALL_CATEGORIES}/${sort ?? DEFAULT_SORT}/${page}`;
 }
 
-export function listingQueryFromSegments(sort: string, page: string): Record<string, string> {
-  const parsed = parseListingParams({ sort, page });
+/** Search result pages are cached up to this page; later pages render on demand. */
+export const MAX_CACHED_SEARCH_PAGE = 5;
+
+/**
+ * The cached route of a search result page of a known listing:
+ * /listing/{category|_all}/{sort}/{page}/{term}, the term as typed (trimmed),
+ * so the page shows what the shopper searched for. Null for anything else.
+ * proxy.ts only asks for terms searched before (lib/catalog/popular-searches.ts),
+ * so one-off and random terms never enter the cache.
+ */
+export function cachedSearchPath(pathname: string, searchParams: URLSearchParams, pages: ListingPageCounts): string | null {
+  const slug = listingSlug(pathname);
+  if (slug === undefined) return null;
+  const { search, sort, page } = parseListingParams({
+    search: searchParams.get("search") ?? undefined,
+    sort: searchParams.get("sort") ?? undefined,
+    page: searchParams.get("page") ?? undefined,
+  });
+  if (!search || page > MAX_CACHED_SEARCH_PAGE) return null;
+  if (slug !== null && !Object.hasOwn(pages.categories, slug)) return null;
+  return `${LISTING_PREFIX}/${slug ?? ALL_CATEGORIES}/${sort ?? DEFAULT_SORT}/${page}/${encodeURIComponent(search)}`;
+}
+
+export function listingQueryFromSegments(sort: string, page: string, search?: string): Record<string, string> {
+  const parsed = parseListingParams({ sort, page, search });
   return {
+    ...(parsed.search ? { search: parsed.search } : {}),
     ...(parsed.sort && parsed.sort !== DEFAULT_SORT ? { sort: parsed.sort } : {}),
     ...(parsed.page > 1 ? { page: String(parsed.page) } : {}),
   };

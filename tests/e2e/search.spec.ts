@@ -125,3 +125,35 @@ test.describe("search suggestions", () => {
     });
   }
 });
+
+test.describe("cached search results", () => {
+  test("a term searched again is served from the cache, noindex, and follows a product rename at the next request", async ({ request }) => {
+    const login = await request.post("/api/admin/login", { data: { email: process.env.ADMIN_EMAIL ?? "admin@example.com", password: process.env.ADMIN_PASSWORD ?? "correct-horse-battery" } });
+    expect(login.status()).toBe(200);
+    const { token } = await login.json();
+    const auth = { authorization: `Bearer ${token}` };
+    // A product only this test searches for.
+    const [target] = (await (await request.get("/api/products?search=walnut&limit=1")).json()).products as Array<{ id: number; name: string; slug: string }>;
+    const word = `Zebrawood${Date.now().toString(36)}`;
+    const renamed = await request.put(`/api/products/${target.id}`, { headers: auth, data: { name: `${target.name} ${word}` } });
+    expect(renamed.status()).toBe(200);
+
+    const url = `/shop?search=${word}`;
+    const first = await request.get(url);
+    expect(first.status()).toBe(200);
+    expect(first.headers()["x-nextjs-cache"]).toBeUndefined(); // the first search renders on demand
+    await request.get(url);
+    const third = await request.get(url);
+    expect(third.headers()["x-nextjs-cache"]).toBe("HIT");
+    const html = await third.text();
+    expect(html).toContain(`${target.name} ${word}`);
+    expect(html).toContain(`Search: &quot;${word}&quot;`);
+    expect(html).toMatch(/<meta name="robots" content="noindex/);
+
+    // The rename expires the cached page: the next request shows the new name.
+    const back = await request.put(`/api/products/${target.id}`, { headers: auth, data: { name: `Renamed ${target.name} ${word}` } });
+    expect(back.status()).toBe(200);
+    await expect.poll(async () => (await (await request.get(url)).text()).includes(`Renamed ${target.name} ${word}`), { timeout: 10_000 }).toBe(true);
+    await request.put(`/api/products/${target.id}`, { headers: auth, data: { name: target.name } });
+  });
+});
