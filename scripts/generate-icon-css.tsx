@@ -7,24 +7,32 @@
 import { writeFileSync } from "node:fs";
 import { createElement, type ComponentType } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { Armchair, ArrowRight, BadgeCheck, Check, ChevronDown, Lamp, Loader2, Menu, Printer, RotateCcw, Search, Settings, ShoppingCart, Truck, UtensilsCrossed } from "lucide-react";
+import { Armchair, ArrowLeft, ArrowRight, BadgeCheck, Check, ChevronDown, ChevronLeft, ChevronRight, Lamp, Loader2, Menu, Minus, Plus, Printer, RotateCcw, Search, SearchX, Settings, ShoppingCart, Trash2, Truck, UtensilsCrossed, X } from "lucide-react";
 
 const ICONS: Record<string, ComponentType<Record<string, unknown>>> = {
   armchair: Armchair,
+  "arrow-left": ArrowLeft,
   "arrow-right": ArrowRight,
   "badge-check": BadgeCheck,
   cart: ShoppingCart,
   check: Check,
   "chevron-down": ChevronDown,
+  "chevron-left": ChevronLeft,
+  "chevron-right": ChevronRight,
   lamp: Lamp,
   loader: Loader2,
   menu: Menu,
+  minus: Minus,
+  plus: Plus,
   printer: Printer,
   "rotate-ccw": RotateCcw,
   search: Search,
+  "search-x": SearchX,
   settings: Settings,
+  trash: Trash2,
   truck: Truck,
   utensils: UtensilsCrossed,
+  x: X,
 };
 
 const rules = Object.entries(ICONS).map(([name, icon]) => {

@@ -1,6 +1,6 @@
 "use client";
 
-import { Truck } from "lucide-react";
+import { Icon } from "@/components/ui/icon";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { Separator } from "@/components/ui/separator";
 import { amountForFreeShipping, estimateTax, qualifiesForFreeShipping, shippingFor } from "@/lib/checkout/pricing";
@@ -51,7 +51,7 @@ export function CartOrderSummary({ subtotal, blocked }: { subtotal: Cents; block
         </dl>
         {!qualifiesForFreeShipping(subtotal) && (
           <p className="flex items-center gap-2 rounded-md bg-accent/60 px-3 py-2 text-sm" data-testid="free-shipping-note">
-            <Truck aria-hidden="true" className="size-4 shrink-0 text-primary" />
+            <Icon name="truck" className="text-primary" />
             {`Add ${formatMoney(amountForFreeShipping(subtotal))} more for free shipping`}
           </p>
         )}

@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { Trash2 } from "lucide-react";
+import { Icon } from "@/components/ui/icon";
 import { Button } from "@/components/ui/button";
 import { formatMoney, toCents } from "@/lib/money";
 import { clsx as cn } from "clsx";
@@ -47,7 +47,7 @@ export function CartPageLine({ item }: { item: CartItem }) {
             aria-label={`Remove ${item.name}`}
             title="Remove"
           >
-            <Trash2 aria-hidden="true" />
+            <Icon name="trash" />
           </Button>
         </div>
       </div>

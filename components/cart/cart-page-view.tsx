@@ -2,7 +2,7 @@
 
 import { useEffect } from "react";
 import Link from "next/link";
-import { ArrowLeft } from "lucide-react";
+import { Icon } from "@/components/ui/icon";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { cartSubtotalCents, useCart } from "@/lib/cart/store";
@@ -61,7 +61,7 @@ export function CartPageView() {
           <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
             <Button asChild variant="ghost">
               <Link href="/shop">
-                <ArrowLeft aria-hidden="true" />
+                <Icon name="arrow-left" />
                 Continue Shopping
               </Link>
             </Button>

@@ -1,6 +1,6 @@
 "use client";
 
-import { Minus, Plus } from "lucide-react";
+import { Icon } from "@/components/ui/icon";
 import { Button } from "@/components/ui/button";
 import { clsx as cn } from "clsx";
 import type { CartItem } from "@/lib/cart/store";
@@ -26,7 +26,7 @@ export function CartQuantityControl({ item, className }: { item: CartItem; class
         aria-label={`Decrease quantity of ${item.name}`}
         title="Decrease quantity"
       >
-        <Minus aria-hidden="true" />
+        <Icon name="minus" />
       </Button>
       <span className="w-9 text-center text-sm font-medium tabular-nums" data-testid="cart-line-quantity" aria-live="polite">
         <span className="sr-only">Quantity: </span>
@@ -42,7 +42,7 @@ export function CartQuantityControl({ item, className }: { item: CartItem; class
         aria-label={`Increase quantity of ${item.name}`}
         title={item.uniqueItem ? "Only 1 available" : "Increase quantity"}
       >
-        <Plus aria-hidden="true" />
+        <Icon name="plus" />
       </Button>
     </div>
   );

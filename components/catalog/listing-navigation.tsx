@@ -2,7 +2,7 @@
 
 import { createContext, useCallback, useContext, useMemo, useTransition, type ReactNode } from "react";
 import { useRouter } from "next/navigation";
-import { Loader2 } from "lucide-react";
+import { Icon } from "@/components/ui/icon";
 import { clsx as cn } from "clsx";
 
 type ListingNavigation = { isPending: boolean; navigate: (href: string) => void };
@@ -44,7 +44,7 @@ export function ListingResults({ children, className }: { children: ReactNode; c
       {isPending && (
         <div className="pointer-events-none absolute inset-x-0 top-16 flex justify-center" data-testid="listing-spinner">
           <span className="flex items-center gap-2 rounded-full border bg-background/95 px-4 py-2 text-sm text-muted-foreground shadow-md">
-            <Loader2 className="size-4 animate-spin text-primary" aria-hidden="true" />
+            <Icon name="loader" className="animate-spin text-primary" />
             Loading products…
           </span>
         </div>

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import type { MouseEvent, ReactNode } from "react";
-import { ChevronLeft, ChevronRight } from "lucide-react";
+import { Icon } from "@/components/ui/icon";
 import { buttonVariants } from "@/components/ui/button";
 import { useListingNavigation } from "@/components/catalog/listing-navigation";
 import { listingHref, type ListingQuery } from "@/components/catalog/listing-url";
@@ -40,7 +40,7 @@ export function Pagination({ pathname, query, page, totalPages }: PaginationProp
       <ul className="flex flex-wrap items-center justify-center gap-1">
         <li>
           <PageLink href={page > 1 ? href(page - 1) : null} onClick={onClick} rel="prev" label="Previous page">
-            <ChevronLeft aria-hidden="true" />
+            <Icon name="chevron-left" />
             <span className="sr-only sm:not-sr-only">Previous</span>
           </PageLink>
         </li>
@@ -72,7 +72,7 @@ export function Pagination({ pathname, query, page, totalPages }: PaginationProp
         <li>
           <PageLink href={page < totalPages ? href(page + 1) : null} onClick={onClick} rel="next" label="Next page">
             <span className="sr-only sm:not-sr-only">Next</span>
-            <ChevronRight aria-hidden="true" />
+            <Icon name="chevron-right" />
           </PageLink>
         </li>
       </ul>

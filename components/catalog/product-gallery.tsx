@@ -2,7 +2,8 @@
 
 import Image from "next/image";
 import { useRef, useState, type KeyboardEvent } from "react";
-import { ChevronLeft, ChevronRight, Play } from "lucide-react";
+import { Play } from "lucide-react";
+import { Icon } from "@/components/ui/icon";
 import type { ProductImageDTO } from "@/lib/catalog/types";
 import { clsx as cn } from "clsx";
 
@@ -82,7 +83,7 @@ export function ProductGallery({ name, images, video, sold = false }: ProductGal
               aria-label="Previous image"
               className="absolute left-2 top-1/2 flex size-9 -translate-y-1/2 items-center justify-center rounded-full bg-background/85 text-foreground shadow-sm backdrop-blur transition hover:bg-background focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:outline-none"
             >
-              <ChevronLeft className="size-5" aria-hidden="true" />
+              <Icon name="chevron-left" className="size-5" />
             </button>
             <button
               type="button"
@@ -90,7 +91,7 @@ export function ProductGallery({ name, images, video, sold = false }: ProductGal
               aria-label="Next image"
               className="absolute right-2 top-1/2 flex size-9 -translate-y-1/2 items-center justify-center rounded-full bg-background/85 text-foreground shadow-sm backdrop-blur transition hover:bg-background focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:outline-none"
             >
-              <ChevronRight className="size-5" aria-hidden="true" />
+              <Icon name="chevron-right" className="size-5" />
             </button>
             <span className="absolute bottom-2 right-2 rounded-full bg-foreground/70 px-2 py-0.5 text-xs font-medium text-background tabular-nums" aria-hidden="true">
               {activeIndex + 1} / {slides.length}

@@ -1,7 +1,7 @@
 "use client";
 
 import { useId } from "react";
-import { Minus, Plus } from "lucide-react";
+import { Icon } from "@/components/ui/icon";
 import { Button } from "@/components/ui/button";
 import { clsx as cn } from "clsx";
 
@@ -35,7 +35,7 @@ export function QuantityStepper({ value, onChange, unique = false, className }: 
           title="Decrease quantity"
           aria-controls={inputId}
         >
-          <Minus aria-hidden="true" />
+          <Icon name="minus" />
         </Button>
         <input
           id={inputId}
@@ -65,7 +65,7 @@ export function QuantityStepper({ value, onChange, unique = false, className }: 
           title={unique ? "Only 1 available" : "Increase quantity"}
           aria-controls={inputId}
         >
-          <Plus aria-hidden="true" />
+          <Icon name="plus" />
         </Button>
       </div>
     </div>

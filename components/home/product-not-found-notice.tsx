@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter, useSearchParams } from "next/navigation";
-import { SearchX, X } from "lucide-react";
+import { Icon } from "@/components/ui/icon";
 import { Button } from "@/components/ui/button";
 
 /**
@@ -22,7 +22,7 @@ export function ProductNotFoundNotice() {
           aria-labelledby="product-not-found-title"
           className="flex items-start gap-3 rounded-lg border border-primary/30 bg-background/80 p-4 text-foreground shadow-xs"
         >
-          <SearchX aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
+          <Icon name="search-x" className="mt-0.5 size-5 text-primary" />
           <div className="min-w-0 flex-1">
             <h2 id="product-not-found-title" className="font-sans text-base font-semibold">
               Product Not Found
@@ -43,7 +43,7 @@ export function ProductNotFoundNotice() {
             className="-my-1 shrink-0"
             onClick={() => router.replace("/", { scroll: false })}
           >
-            <X aria-hidden="true" />
+            <Icon name="x" />
           </Button>
         </section>
       </div>

@@ -1,7 +1,7 @@
 "use client";
 
 import { useId, useState } from "react";
-import { Loader2 } from "lucide-react";
+import { Icon } from "@/components/ui/icon";
 import { toast } from "@/components/ui/toast";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -60,7 +60,7 @@ export function NewsletterForm() {
           className="h-10 min-w-0 border-background/25 bg-background/10 text-background placeholder:text-background/50 focus-visible:border-background/60 focus-visible:ring-background/30"
         />
         <Button type="submit" disabled={pending} className="h-10 shrink-0 bg-background text-foreground hover:bg-background/90">
-          {pending && <Loader2 aria-hidden="true" className="animate-spin" />}
+          {pending && <Icon name="loader" className="animate-spin" />}
           Subscribe
         </Button>
       </div>

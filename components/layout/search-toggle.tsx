@@ -1,45 +1,26 @@
 "use client";
 
-import { useEffect, useId, useRef, useState } from "react";
-import { useRouter } from "next/navigation";
-import { Search, X } from "lucide-react";
+import { useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { SearchCombobox } from "@/components/layout/search-combobox";
+import { Icon } from "@/components/ui/icon";
+import { useLazyComponent } from "@/components/ui/use-lazy-component";
+
+const importPanel = () => import("@/components/layout/search-panel").then((m) => m.default);
 
 /**
- * Spec §2 search toggle. The form drops down under the sticky header; a
- * non-empty trimmed term goes to /shop?search=<term>, then the form closes and
- * clears. Blank input is ignored. Escape or the close button closes it.
- * The input suggests products as you type (./search-combobox.tsx).
+ * Spec §2 search toggle: the header's search button. The form with its
+ * suggestions (./search-panel.tsx) is fetched when the shopper points at,
+ * focuses or presses the button, so no page's first load carries it.
  */
 export function SearchToggle() {
-  const router = useRouter();
   const [open, setOpen] = useState(false);
-  const [term, setTerm] = useState("");
-  const inputRef = useRef<HTMLInputElement>(null);
+  const [SearchPanel, load] = useLazyComponent(importPanel);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const panelId = useId();
-  const inputId = useId();
-
-  useEffect(() => {
-    if (open) inputRef.current?.focus();
-  }, [open]);
 
   function close({ restoreFocus = true } = {}) {
     setOpen(false);
-    setTerm("");
     if (restoreFocus) toggleRef.current?.focus();
-  }
-
-  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const query = term.trim();
-    if (!query) {
-      inputRef.current?.focus();
-      return;
-    }
-    router.push(`/shop?search=${encodeURIComponent(query)}`);
-    close({ restoreFocus: false });
   }
 
   return (
@@ -52,46 +33,18 @@ export function SearchToggle() {
         aria-label="Toggle search"
         aria-expanded={open}
         aria-controls={panelId}
-        onClick={() => (open ? close() : setOpen(true))}
+        onPointerEnter={load}
+        onFocus={load}
+        onClick={() => {
+          load();
+          if (open) close();
+          else setOpen(true);
+        }}
         className="aria-expanded:bg-accent aria-expanded:text-accent-foreground"
       >
-        <Search aria-hidden="true" className="size-5" />
+        <Icon name="search" className="size-5" />
       </Button>
-      {open && (
-        <div id={panelId} className="absolute inset-x-0 top-full border-b bg-background/95 shadow-sm backdrop-blur supports-[backdrop-filter]:bg-background/85">
-          <form
-            role="search"
-            aria-label="Search the shop"
-            onSubmit={onSubmit}
-            onKeyDown={(event) => {
-              if (event.key === "Escape") close();
-            }}
-            className="mx-auto flex max-w-3xl items-center gap-2 px-4 py-3 sm:px-6"
-          >
-            <label htmlFor={inputId} className="sr-only">
-              Search products
-            </label>
-            <div className="relative min-w-0 flex-1">
-              <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
-              <SearchCombobox
-                inputRef={inputRef}
-                id={inputId}
-                value={term}
-                onValueChange={setTerm}
-                onNavigate={() => close({ restoreFocus: false })}
-                placeholder="Bowls, walnut, dowel jig…"
-                className="h-10 bg-background pl-9 [&::-webkit-search-cancel-button]:appearance-none"
-              />
-            </div>
-            <Button type="submit" className="h-10">
-              Search
-            </Button>
-            <Button type="button" variant="ghost" size="icon" className="size-10" aria-label="Close search" onClick={() => close()}>
-              <X aria-hidden="true" className="size-5" />
-            </Button>
-          </form>
-        </div>
-      )}
+      {open && SearchPanel && <SearchPanel id={panelId} onClose={close} />}
     </>
   );
 }
