@@ -245,10 +245,8 @@ export async function refundOrder(id: number | string, raw: OrderRefundInput, op
     const saved = await tx.refund.update({ where: { id: pending.id }, data: { status: "succeeded", providerRefundId: providerRefund.id } });
     const lineIds = (saved.lineIds as number[]) ?? [];
     if (lineIds.length) await tx.orderItem.updateMany({ where: { orderId, id: { in: lineIds } }, data: { refunded: true } });
-    const sum = await tx.refund.aggregate({ _sum: { amount: true }, where: { orderId, status: "succeeded" } });
-    const total = sum._sum.amount ?? new Prisma.Decimal(0);
-    const refundedAmount = total.greaterThan(before.refundedAmount) ? total : before.refundedAmount;
-    const after = await tx.order.update({ where: { id: orderId }, data: { refundedAmount }, include: withItems });
+    await syncRefundedAmount(tx, orderId);
+    const after = await tx.order.findUniqueOrThrow({ where: { id: orderId }, include: withItems });
     const lines = before.items.filter((i) => lineIds.includes(i.id)).map((i) => `${i.quantity} × ${i.productName}`);
     await appendOrderEvent(tx, orderId, "refunded", { amount: saved.amount.toFixed(2), reason: saved.reason, lines, provider: saved.provider, refundId: providerRefund.id });
     await recordAudit({ entityType: "order", entityId: orderId, action: "refund", before: { refundedAmount: before.refundedAmount.toFixed(2) }, after: { refundedAmount: after.refundedAmount.toFixed(2), reason: saved.reason } }, tx);
@@ -265,19 +263,46 @@ export async function refundOrder(id: number | string, raw: OrderRefundInput, op
 // ─── provider webhooks ──────────────────────────────────────────────────────
 
 /**
- * charge.refunded: the provider's running total of money returned (also for
- * refunds made in its dashboard). The order's refunded amount only grows.
+ * charge.refunded: the provider's running total of money returned. Refunds we
+ * made are already rows (pending or succeeded) of the Refund table; anything
+ * beyond them was refunded at the provider (e.g. in Stripe's dashboard) and
+ * is recorded as one more refund row. The order's refunded amount is always
+ * the sum of its succeeded refunds, so a webhook for our own refund — before
+ * or after we recorded it — is never counted twice.
  */
 export async function recordProviderRefund(paymentIntentId: string, amountRefundedCents: number, actor: OrderEventActor = "webhook") {
   await prisma.$transaction(async (tx) => {
     const order = await tx.order.findUnique({ where: { stripePaymentIntentId: paymentIntentId }, select: { id: true } });
     if (!order) return;
     const current = await lockOrder(tx, order.id);
-    const amount = Math.min(amountRefundedCents, cents(current.total));
-    if (amount <= cents(current.refundedAmount)) return;
-    await tx.order.update({ where: { id: order.id }, data: { refundedAmount: fromCents(amount) } });
-    await appendOrderEvent(tx, order.id, "refunded", { amount: fromCents(amount - cents(current.refundedAmount)), totalRefunded: fromCents(amount), source: "provider" }, { actor });
+    const ours = await tx.refund.aggregate({ _sum: { amount: true }, where: { orderId: order.id, status: { in: ["pending", "succeeded"] } } });
+    const external = Math.min(amountRefundedCents, cents(current.total)) - cents(ours._sum.amount ?? new Prisma.Decimal(0));
+    if (external <= 0) return;
+    await tx.refund.create({
+      data: {
+        orderId: order.id,
+        amount: fromCents(external),
+        reason: "Refunded at the payment provider",
+        lineIds: [],
+        provider: current.paymentProvider,
+        status: "succeeded",
+        idempotencyKey: `provider-${paymentIntentId}-${amountRefundedCents}`,
+      },
+    });
+    const after = await syncRefundedAmount(tx, order.id);
+    await appendOrderEvent(tx, order.id, "refunded", { amount: fromCents(external), totalRefunded: after, source: "provider" }, { actor });
   }, TX_OPTIONS);
+}
+
+/** The order's refunded amount = the sum of its succeeded refunds (at most the total). */
+async function syncRefundedAmount(tx: Tx, orderId: number): Promise<string> {
+  const [order, sum] = await Promise.all([
+    tx.order.findUniqueOrThrow({ where: { id: orderId }, select: { total: true } }),
+    tx.refund.aggregate({ _sum: { amount: true }, where: { orderId, status: "succeeded" } }),
+  ]);
+  const amount = fromCents(Math.min(cents(sum._sum.amount ?? new Prisma.Decimal(0)), cents(order.total)));
+  await tx.order.update({ where: { id: orderId }, data: { refundedAmount: amount } });
+  return amount;
 }
 
 /** charge.dispute.created: the shopper's bank opened a dispute; the order is flagged for the dashboard. */
