@@ -24,7 +24,17 @@ export function RefundForm({ order, onRefunded }: { order: OrderDTO; onRefunded:
   const [reason, setReason] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  const [open, setOpen] = useState(false);
   if (!order.stripePaymentIntentId || remaining <= 0) return null;
+  if (!open) {
+    return (
+      <div>
+        <Button type="button" variant="outline" size="sm" onClick={() => setOpen(true)}>
+          Refund…
+        </Button>
+      </div>
+    );
+  }
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
