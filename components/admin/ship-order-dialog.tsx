@@ -74,7 +74,10 @@ export function ShipOrderDialog({
             <Input
               id="ship-tracking"
               value={trackingNumber}
-              onChange={(e) => setTrackingNumber(e.target.value)}
+              onChange={(e) => {
+                setTrackingNumber(e.target.value);
+                setError(null);
+              }}
               autoComplete="off"
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? "ship-tracking-error" : undefined}

@@ -188,6 +188,7 @@ test.describe("shell and dashboard", () => {
       ["Categories", "/admin/categories"],
       ["Customers", "/admin/customers"],
       ["Users", "/admin/users"],
+      ["Activity", "/admin/activity"],
       ["View Store", "/"],
     ]) {
       await expect(nav.getByRole("link", { name: label, exact: true })).toHaveAttribute("href", href);

@@ -112,6 +112,9 @@ test.describe("after the sale", () => {
     await ship.getByRole("button", { name: "Mark shipped" }).click();
     await expect(toast(page, "Order status updated")).toBeVisible();
     await expect(row.getByRole("combobox")).toHaveText("Shipped");
+    await expect(page.getByRole("button", { name: "Export CSV" })).toBeVisible();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: path.join(SHOTS, "orders-390.png"), fullPage: true });
 
     await expect.poll(() => mailboxMessage(seeded.email, "Your order has shipped")).toContain("https://www.ups.com/track?tracknum=1Z999AA10123456784");
     const mail = mailboxMessage(seeded.email, "Your order has shipped");
