@@ -153,15 +153,18 @@ const toRefundDTO = (r: { id: number; amount: Prisma.Decimal; reason: string; li
 const cents = (d: Prisma.Decimal) => toCents(d.toFixed(2));
 
 /** What a refund request comes to on the order as it is now (under its row lock). */
-function refundPlan(order: OrderRow, input: OrderRefundInput): { amount: number; lineIds: number[] } {
-  const remaining = cents(order.total) - cents(order.refundedAmount);
+function refundPlan(order: OrderRow, input: OrderRefundInput, open: Array<{ amount: Prisma.Decimal; lineIds: unknown }>): { amount: number; lineIds: number[] } {
+  // Refunds still in flight count as done, so two requests at once cannot return the same money twice.
+  const inFlight = open.reduce((sum, r) => sum + cents(r.amount), 0);
+  const claimedLines = new Set(open.flatMap((r) => (r.lineIds as number[]) ?? []));
+  const remaining = cents(order.total) - Math.max(cents(order.refundedAmount), inFlight);
   if (remaining <= 0) throw new AppError("conflict", "This order has already been fully refunded.");
   if (input.lineIds) {
     const ids = [...new Set(input.lineIds)].sort((a, b) => a - b);
     const lines = ids.map((id) => order.items.find((i) => i.id === id));
     const missing = ids.filter((_, k) => !lines[k]);
     if (missing.length) throw new AppError("bad_request", `Order ${order.orderNumber} has no line ${missing.join(", ")}.`, { lineIds: "Choose lines of this order" });
-    const done = lines.filter((l) => l!.refunded);
+    const done = lines.filter((l) => l!.refunded || claimedLines.has(l!.id));
     if (done.length) throw new AppError("conflict", `“${done[0]!.productName}” has already been refunded.`);
     const amount = Math.min(lines.reduce((sum, l) => sum + cents(l!.total), 0), remaining);
     return { amount, lineIds: ids };
@@ -207,7 +210,8 @@ export async function refundOrder(id: number | string, raw: OrderRefundInput, op
     try {
       refund = await prisma.$transaction(async (tx) => {
         const order = await lockOrder(tx, orderId);
-        const plan = refundPlan(order, input);
+        const open = await tx.refund.findMany({ where: { orderId, status: { in: ["pending", "succeeded"] } }, select: { amount: true, lineIds: true } });
+        const plan = refundPlan(order, input, open);
         return tx.refund.create({
           data: { orderId, amount: fromCents(plan.amount), reason: input.reason, lineIds: plan.lineIds, provider: found.paymentProvider, idempotencyKey: key },
         });

@@ -182,6 +182,15 @@ describe("refunds through the test provider", () => {
     expect((await refund(unpaid.id, { reason: "x" })).status).toBe(409);
   });
 
+  it("two different refunds of the same line at once: one refunds, the other is refused", async () => {
+    const order = await paidOrder(["dowel-jig", "track-saw-square"]);
+    const line = order.items[0].id;
+    const results = await Promise.all([refund(order.id, { lineIds: [line], reason: "first click" }), refund(order.id, { lineIds: [line], reason: "second tab" })]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(await db.prisma.testRefund.count({ where: { paymentIntentId: order.stripePaymentIntentId! } })).toBe(1);
+    expect((await db.prisma.order.findUniqueOrThrow({ where: { id: order.id } })).refundedAmount.toFixed(2)).toBe("24.00");
+  });
+
   it("cancels with a refund and puts the one-of-a-kind piece back on sale: it is in the shop at the next request", async () => {
     const order = await paidOrder(["spalted-burl-bowl"]);
     // Sold pieces stay listed, marked sold; back on sale means listed as available.
