@@ -67,3 +67,14 @@ async function removeOrder(orderId: number): Promise<{ id: number; deleted: true
   }
   return { id: orderId, deleted: true };
 }
+
+/** Orders whose payment is disputed (charge.dispute.created), newest first: the dashboard's warning. */
+export async function listDisputedOrders(limit = 10): Promise<Array<{ id: number; orderNumber: string; email: string; total: string; createdAt: string }>> {
+  const rows = await prisma.order.findMany({
+    where: { disputed: true },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: limit,
+    select: { id: true, orderNumber: true, email: true, total: true, createdAt: true },
+  });
+  return rows.map((o) => ({ id: o.id, orderNumber: o.orderNumber, email: o.email, total: o.total.toFixed(2), createdAt: o.createdAt.toISOString() }));
+}

@@ -193,4 +193,14 @@ test.describe("after the sale", () => {
     await expect(rows.filter({ hasText: "status" }).first()).toContainText("confirmed");
     await page.screenshot({ path: path.join(SHOTS, "activity-1280.png"), fullPage: true });
   });
+
+  test("a disputed payment is flagged on the dashboard", async ({ page }) => {
+    await withDb((db) => db.query(`UPDATE "Order" SET disputed = true WHERE id = $1`, [seeded.orderId]));
+    await signIn(page);
+    const warning = page.getByTestId("disputed-orders");
+    await expect(warning.getByRole("heading", { name: "Disputed payments" })).toBeVisible();
+    await expect(warning).toContainText(seeded.orderNumber);
+    await expect(page.getByTestId("recent-order-row").filter({ hasText: seeded.orderNumber }).getByTestId("disputed-badge")).toBeVisible();
+    await page.screenshot({ path: path.join(SHOTS, "dashboard-disputed-1280.png"), fullPage: true });
+  });
 });

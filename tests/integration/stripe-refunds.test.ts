@@ -147,6 +147,8 @@ describe(`Stripe refunds and disputes against a fake Stripe API on ${process.env
     const after = await db.prisma.order.findUniqueOrThrow({ where: { id: order.id } });
     expect(after.disputed).toBe(true);
     expect(await db.prisma.orderEvent.count({ where: { orderId: order.id, type: "dispute_opened" } })).toBe(1);
+    const { listDisputedOrders } = await import("@/lib/orders/admin-service");
+    expect((await listDisputedOrders()).map((o) => o.orderNumber)).toEqual([order.orderNumber]); // the dashboard's warning
   });
 
   it("a plain status change to cancelled moves no money on Stripe", async () => {
