@@ -66,10 +66,11 @@ export async function changeOrderStatus(id: number | string, input: OrderStatusU
 
   let refundedNow: string | null = null;
   if (change.status === "cancelled" && change.refund) {
-    const current = await prisma.order.findUnique({ where: { id: orderId }, select: { total: true, refundedAmount: true } });
+    const current = await prisma.order.findUnique({ where: { id: orderId }, select: { total: true, refundedAmount: true, status: true } });
     if (!current) throw new AppError("not_found", ORDER_NOT_FOUND_MESSAGE);
     if (toCents(current.refundedAmount.toFixed(2)) < toCents(current.total.toFixed(2))) {
-      const result = await refundOrder(orderId, { reason: change.reason ?? "Order cancelled" }, { cancelling: true });
+      // The cancellation email carries the amount; an order cancelled earlier gets the refund email instead.
+      const result = await refundOrder(orderId, { reason: change.reason ?? "Order cancelled" }, { cancelling: current.status !== "cancelled" });
       refundedNow = result.refund.amount;
     }
   }

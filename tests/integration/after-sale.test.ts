@@ -212,6 +212,14 @@ describe("refunds through the test provider", () => {
     expect(await emailsTo(order.email)).toHaveLength(1);
   });
 
+  it("an order cancelled earlier without a refund can be refunded later: the shopper gets the refund email", async () => {
+    const order = await paidOrder(["dowel-jig"]);
+    await patch(order.id, { status: "cancelled" });
+    const res = await patch(order.id, { status: "cancelled", refund: true, reason: "Refund after all" });
+    expect(res.json.refundedAmount).toBe("39.99");
+    expect((await emailsTo(order.email)).map((m) => m.subject)).toEqual([`Order ${order.orderNumber} cancelled`, `Refund of $39.99 for order ${order.orderNumber}`]);
+  });
+
   it("cancels without putting the piece back: it stays withdrawn", async () => {
     const order = await paidOrder(["sold-ash-bowl"]);
     await patch(order.id, { status: "cancelled", refund: true, reason: "Damaged in the workshop" });
