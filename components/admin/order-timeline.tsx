@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { orderTimelineAction } from "@/app/admin/(panel)/orders/actions";
+import { orderTimelineAction } from "@/lib/orders/actions";
 import { formatDateTime, statusLabel } from "@/components/admin/format";
 import type { OrderEventDTO } from "@/lib/orders/timeline";
 

@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { Eye } from "lucide-react";
-import { deleteOrderAction } from "@/app/admin/(panel)/orders/actions";
+import { deleteOrderAction } from "@/lib/orders/actions";
 import { runWithToast } from "@/components/admin/action-message";
 import { AdminTable, EmptyRow, Td, Th } from "@/components/admin/admin-table";
 import { ConfirmDialog } from "@/components/admin/confirm-dialog";

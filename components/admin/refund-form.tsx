@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useRouter } from "next/navigation";
 import { Loader2 } from "lucide-react";
 import { toast } from "sonner";
-import { refundOrderAction } from "@/app/admin/(panel)/orders/actions";
+import { refundOrderAction } from "@/lib/orders/actions";
 import { actionMessage } from "@/components/admin/action-message";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";

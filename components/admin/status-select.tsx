@@ -2,7 +2,7 @@
 
 import { useState, useTransition } from "react";
 import { toast } from "sonner";
-import { updateOrderStatusAction } from "@/app/admin/(panel)/orders/actions";
+import { updateOrderStatusAction } from "@/lib/orders/actions";
 import { actionMessage } from "@/components/admin/action-message";
 import { CancelOrderDialog, type CancelChoice } from "@/components/admin/cancel-order-dialog";
 import { statusLabel } from "@/components/admin/format";
