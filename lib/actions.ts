@@ -2,6 +2,7 @@ import "server-only";
 import type { z } from "zod";
 import { requireAdminPage } from "@/lib/auth/guard";
 import type { AdminIdentity } from "@/lib/auth/service";
+import { runAsAdmin } from "@/lib/audit/context";
 import { isAppError } from "@/lib/errors";
 import { fieldErrors } from "@/lib/validation";
 
@@ -22,7 +23,7 @@ export function adminAction<S extends z.ZodType, T>(schema: S, fn: (input: z.out
       return { ok: false, message: Object.values(fields)[0] ?? "Invalid input", fields };
     }
     try {
-      return { ok: true, data: await fn(parsed.data, admin) };
+      return { ok: true, data: await runAsAdmin(admin, () => fn(parsed.data, admin)) };
     } catch (error) {
       if (isAppError(error)) return { ok: false, message: error.message, fields: error.fields };
       console.error("admin action failed", error);

@@ -9,6 +9,7 @@ import { parseOrThrow } from "@/lib/validation";
 import { isBearerRequest, requireAdmin } from "@/lib/auth/guard";
 import { assertSameOriginWrite, type AdminWriteBody } from "@/lib/auth/same-origin";
 import type { AdminIdentity } from "@/lib/auth/service";
+import { runAsAdmin } from "@/lib/audit/context";
 
 type Params = Record<string, string | string[]>;
 type Ctx = { params: Promise<Params> };
@@ -91,6 +92,6 @@ export function withAdminRoute<P extends Params = Params>(
   return withRoute<P>(async (req, ctx) => {
     const admin = await requireAdmin(req);
     if (!isBearerRequest(req)) assertSameOriginWrite(req, options.body);
-    return handler(req, { ...ctx, admin });
+    return runAsAdmin(admin, () => handler(req, { ...ctx, admin }));
   });
 }

@@ -1,6 +1,11 @@
 "use client";
 
+import { useState } from "react";
+import Link from "next/link";
+import { DisputedBadge } from "@/components/admin/disputed-badge";
 import { OrderStatusBadge } from "@/components/admin/order-status-badge";
+import { OrderTimeline } from "@/components/admin/order-timeline";
+import { RefundForm } from "@/components/admin/refund-form";
 import { formatDateTime, fullName } from "@/components/admin/format";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import type { OrderDTO } from "@/lib/orders/admin-service";
@@ -52,8 +57,10 @@ function TotalRow({ label, value, strong }: { label: React.ReactNode; value: str
   );
 }
 
-/** Everything about one order: customer, items, addresses, totals and the payment reference. */
+/** Everything about one order: customer, items, addresses, totals, shipment, refunds, the payment reference and the timeline. */
 export function OrderViewDialog({ order, onOpenChange }: { order: OrderDTO | null; onOpenChange: (open: boolean) => void }) {
+  const [refunded, setRefunded] = useState<{ id: number; amount: string; version: number } | null>(null);
+  const refundedAmount = order && refunded?.id === order.id ? refunded.amount : order?.refundedAmount;
   return (
     <Dialog open={order !== null} onOpenChange={onOpenChange}>
       <DialogContent className="sm:max-w-2xl">
@@ -64,6 +71,7 @@ export function OrderViewDialog({ order, onOpenChange }: { order: OrderDTO | nul
                 Order <span className="font-mono text-base">{order.orderNumber}</span>
                 <OrderStatusBadge status={order.status} />
                 <TestPaymentBadge testPayment={order.testPayment} />
+                <DisputedBadge disputed={order.disputed} />
               </DialogTitle>
               <DialogDescription>Placed {formatDateTime(order.createdAt)}</DialogDescription>
             </DialogHeader>
@@ -126,12 +134,36 @@ export function OrderViewDialog({ order, onOpenChange }: { order: OrderDTO | nul
               />
               <TotalRow label="Tax" value={formatMoney(order.tax)} />
               <TotalRow label="Total" value={formatMoney(order.total)} strong />
+              {refundedAmount && refundedAmount !== "0.00" && <TotalRow label="Refunded" value={`−${formatMoney(refundedAmount)}`} />}
             </dl>
+
+            {order.trackingNumber && (
+              <p className="text-sm" data-testid="order-tracking">
+                <span className="text-muted-foreground">Shipped with {order.carrier}: </span>
+                {order.trackingUrl ? (
+                  <a href={order.trackingUrl} target="_blank" rel="noreferrer" className="font-mono text-primary underline-offset-4 hover:underline">
+                    {order.trackingNumber}
+                  </a>
+                ) : (
+                  <span className="font-mono">{order.trackingNumber}</span>
+                )}
+              </p>
+            )}
+
+            <RefundForm key={`${order.id}-${refunded?.version ?? 0}`} order={{ ...order, refundedAmount: refundedAmount ?? order.refundedAmount }} onRefunded={(amount) => setRefunded({ id: order.id, amount, version: (refunded?.version ?? 0) + 1 })} />
 
             <div className="text-sm">
               <span className="text-muted-foreground">Payment reference: </span>
               <span className="font-mono text-xs break-all">{order.stripePaymentIntentId ?? "—"}</span>
             </div>
+
+            <p className="text-sm">
+              <Link href={`/admin/orders/${order.id}/packing-slip`} target="_blank" className="text-primary underline-offset-4 hover:underline">
+                Packing slip
+              </Link>
+            </p>
+
+            <OrderTimeline orderId={order.id} version={refunded?.id === order.id ? refunded.version : 0} />
           </>
         )}
       </DialogContent>

@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { Eye } from "lucide-react";
-import { deleteOrderAction } from "@/app/admin/(panel)/orders/actions";
+import { deleteOrderAction } from "@/lib/orders/actions";
 import { runWithToast } from "@/components/admin/action-message";
 import { AdminTable, EmptyRow, Td, Th } from "@/components/admin/admin-table";
 import { ConfirmDialog } from "@/components/admin/confirm-dialog";
@@ -14,6 +14,7 @@ import { Button } from "@/components/ui/button";
 import type { OrderDTO } from "@/lib/orders/admin-service";
 import { formatMoney } from "@/lib/money";
 import { TestPaymentBadge } from "@/components/admin/test-payment-badge";
+import { DisputedBadge } from "@/components/admin/disputed-badge";
 
 const DELETE_FAILED = "Failed to delete order";
 
@@ -49,15 +50,19 @@ export function OrdersTable({ orders, emptyMessage }: { orders: OrderDTO[]; empt
               <Td className="font-mono text-xs whitespace-nowrap">
                 {order.orderNumber}
                 <TestPaymentBadge testPayment={order.testPayment} className="ml-2 font-sans" />
+                <DisputedBadge disputed={order.disputed} className="ml-2 font-sans" />
               </Td>
               <Td>
                 <div className="font-medium">{fullName(order.firstName, order.lastName)}</div>
                 <div className="text-xs break-all text-muted-foreground">{order.email}</div>
               </Td>
               <Td className="whitespace-nowrap">{formatDate(order.createdAt)}</Td>
-              <Td className="text-right tabular-nums">{formatMoney(order.total)}</Td>
+              <Td className="text-right tabular-nums">
+                {formatMoney(order.total)}
+                {order.refundedAmount !== "0.00" && <div className="text-xs text-muted-foreground">−{formatMoney(order.refundedAmount)} refunded</div>}
+              </Td>
               <Td>
-                <StatusSelect key={order.status} orderId={order.id} orderNumber={order.orderNumber} status={order.status} />
+                <StatusSelect key={order.status} order={order} />
               </Td>
               <Td>
                 <div className="flex justify-end gap-1">

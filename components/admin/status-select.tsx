@@ -2,55 +2,77 @@
 
 import { useState, useTransition } from "react";
 import { toast } from "@/components/ui/toast";
-import { updateOrderStatusAction } from "@/app/admin/(panel)/orders/actions";
+import { updateOrderStatusAction } from "@/lib/orders/actions";
 import { actionMessage } from "@/components/admin/action-message";
+import { CancelOrderDialog, type CancelChoice } from "@/components/admin/cancel-order-dialog";
 import { statusLabel } from "@/components/admin/format";
+import { ShipOrderDialog } from "@/components/admin/ship-order-dialog";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { ORDER_STATUSES } from "@/lib/orders/admin-schemas";
+import type { Shipment } from "@/lib/orders/shipping";
 
 const FAILED = "Failed to update order status";
 
+type StatusOrder = { id: number; orderNumber: string; status: string; total: string; refundedAmount: string; stripePaymentIntentId: string | null };
+
 /**
  * Inline status change: any status to any other; reverts and says why when the server refuses.
- * Key it by the server's status so a refreshed list resets it.
+ * "Shipped" asks for carrier and tracking number; "Cancelled" asks whether to refund and
+ * whether one-of-a-kind pieces go back on sale. Key it by the server's status so a refreshed list resets it.
  */
-export function StatusSelect({ orderId, orderNumber, status }: { orderId: number; orderNumber: string; status: string }) {
-  const [value, setValue] = useState(status);
+export function StatusSelect({ order }: { order: StatusOrder }) {
+  const [value, setValue] = useState(order.status);
+  const [dialog, setDialog] = useState<"shipped" | "cancelled" | null>(null);
   const [pending, startTransition] = useTransition();
+
+  async function save(next: string, extra: Partial<Shipment & CancelChoice> = {}): Promise<boolean> {
+    const previous = value;
+    setValue(next);
+    try {
+      const result = await updateOrderStatusAction({ id: order.id, status: next, ...extra });
+      if (result.ok) {
+        toast.success("Order status updated", { description: `${order.orderNumber} is now ${statusLabel(next).toLowerCase()}.` });
+        return true;
+      }
+      setValue(previous);
+      toast.error(actionMessage(result, FAILED));
+    } catch (error) {
+      console.error("Order status update failed", error);
+      setValue(previous);
+      toast.error(FAILED);
+    }
+    return false;
+  }
 
   function change(next: string) {
     if (next === value) return;
-    const previous = value;
-    setValue(next);
+    if (next === "shipped" || next === "cancelled") {
+      setDialog(next);
+      return;
+    }
     startTransition(async () => {
-      try {
-        const result = await updateOrderStatusAction({ id: orderId, status: next });
-        if (result.ok) {
-          toast.success("Order status updated", { description: `${orderNumber} is now ${statusLabel(next).toLowerCase()}.` });
-          return;
-        }
-        setValue(previous);
-        toast.error(actionMessage(result, FAILED));
-      } catch (error) {
-        console.error("Order status update failed", error);
-        setValue(previous);
-        toast.error(FAILED);
-      }
+      await save(next);
     });
   }
 
   return (
-    <Select value={value} onValueChange={change} disabled={pending}>
-      <SelectTrigger size="sm" aria-label={`Status of order ${orderNumber}`} className="w-36 bg-background" data-testid="order-status-select">
-        <SelectValue />
-      </SelectTrigger>
-      <SelectContent>
-        {ORDER_STATUSES.map((s) => (
-          <SelectItem key={s} value={s}>
-            {statusLabel(s)}
-          </SelectItem>
-        ))}
-      </SelectContent>
-    </Select>
+    <>
+      <Select value={value} onValueChange={change} disabled={pending}>
+        <SelectTrigger size="sm" aria-label={`Status of order ${order.orderNumber}`} className="w-36 bg-background" data-testid="order-status-select">
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          {ORDER_STATUSES.map((s) => (
+            <SelectItem key={s} value={s}>
+              {statusLabel(s)}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+      {dialog === "shipped" && (
+        <ShipOrderDialog orderNumber={order.orderNumber} open onOpenChange={(open) => !open && setDialog(null)} onShip={(shipment) => save("shipped", shipment)} />
+      )}
+      {dialog === "cancelled" && <CancelOrderDialog order={order} open onOpenChange={(open) => !open && setDialog(null)} onCancel={(choice) => save("cancelled", choice)} />}
+    </>
   );
 }

@@ -63,7 +63,13 @@ function Confirmed({ orderNumber }: { orderNumber: string }) {
         </div>
         <div className="flex items-start gap-3 border-t pt-4 sm:col-span-2">
           <Mail aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
-          <p className="text-sm leading-relaxed">A confirmation email with your order details is on its way. If you don&apos;t see it in a few minutes, check your spam folder.</p>
+          <p className="text-sm leading-relaxed">
+            A confirmation email with your order details is on its way. If you don&apos;t see it in a few minutes, check your spam folder. You can{" "}
+            <Link href={`/order-status?order=${encodeURIComponent(orderNumber)}`} className="font-medium text-primary underline-offset-4 hover:underline">
+              track your order
+            </Link>{" "}
+            any time.
+          </p>
         </div>
       </dl>
 

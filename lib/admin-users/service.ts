@@ -2,6 +2,7 @@ import "server-only";
 import { entityIdOrNotFound } from "@/lib/admin/ids";
 import { adminUserCreateSchema, adminUserUpdateSchema, type AdminUserCreateInput, type AdminUserUpdateInput } from "@/lib/admin-users/schemas";
 import { hashPassword } from "@/lib/auth/password";
+import { auditedWrite } from "@/lib/audit/service";
 import { prisma, Prisma } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { parseOrThrow } from "@/lib/validation";
@@ -67,7 +68,7 @@ export async function getAdminUser(id: number | string): Promise<AdminUserDTO> {
 }
 
 /** Creates an admin; the password is stored only as an argon2id hash. */
-export async function createAdminUser(input: AdminUserCreateInput): Promise<AdminUserDTO> {
+async function applyAdminUserCreate(input: AdminUserCreateInput): Promise<AdminUserDTO> {
   const data = parseOrThrow(adminUserCreateSchema, input);
   const passwordHash = await hashPassword(data.password);
   const row = await writeOrConflict(data, undefined, () =>
@@ -80,7 +81,7 @@ export async function createAdminUser(input: AdminUserCreateInput): Promise<Admi
  * Changes username and email; a new password replaces the hash (and ends that
  * admin's sessions and API tokens, even the acting admin's own), a blank or absent one keeps it.
  */
-export async function updateAdminUser(id: number | string, input: AdminUserUpdateInput): Promise<AdminUserDTO> {
+async function applyAdminUserUpdate(id: number | string, input: AdminUserUpdateInput): Promise<AdminUserDTO> {
   const adminId = entityIdOrNotFound(id, ADMIN_NOT_FOUND_MESSAGE);
   const data = parseOrThrow(adminUserUpdateSchema, input);
   const exists = await prisma.adminUser.findUnique({ where: { id: adminId }, select: { id: true } });
@@ -101,7 +102,7 @@ export async function updateAdminUser(id: number | string, input: AdminUserUpdat
  * acting admin's own account. Admin rows are locked while counting, so two
  * admins deleting each other at once cannot leave the shop with none.
  */
-export async function deleteAdminUser(id: number | string, actingAdminId: number): Promise<{ id: number; deleted: true }> {
+async function applyAdminUserDelete(id: number | string, actingAdminId: number): Promise<{ id: number; deleted: true }> {
   const adminId = entityIdOrNotFound(id, ADMIN_NOT_FOUND_MESSAGE);
   await prisma.$transaction(async (tx) => {
     const admins = await tx.$queryRaw<Array<{ id: number }>>`SELECT id FROM "AdminUser" ORDER BY id FOR UPDATE`;
@@ -111,4 +112,24 @@ export async function deleteAdminUser(id: number | string, actingAdminId: number
     await tx.adminUser.delete({ where: { id: adminId } });
   });
   return { id: adminId, deleted: true };
+}
+
+// ─── audited entry points (lib/audit/service.ts): passwords are logged as "[changed]", never stored ───
+
+const adminSnapshot = (id: number | string) => () => getAdminUser(id).then((a) => ({ ...a, password: "" }) as Record<string, unknown>, () => null);
+const hasPassword = (input: unknown) => Boolean(input && typeof input === "object" && "password" in input && (input as { password?: unknown }).password);
+
+export function createAdminUser(input: AdminUserCreateInput): Promise<AdminUserDTO> {
+  return auditedWrite({ entityType: "user", action: "create", after: (a) => ({ ...a, password: "set" }) }, () => applyAdminUserCreate(input));
+}
+
+export function updateAdminUser(id: number | string, input: AdminUserUpdateInput): Promise<AdminUserDTO> {
+  return auditedWrite(
+    { entityType: "user", action: "update", entityId: id, before: adminSnapshot(id), after: (a) => ({ ...a, password: hasPassword(input) ? "new" : "" }) },
+    () => applyAdminUserUpdate(id, input),
+  );
+}
+
+export function deleteAdminUser(id: number | string, actingAdminId: number): Promise<{ id: number; deleted: true }> {
+  return auditedWrite({ entityType: "user", action: "delete", entityId: id, before: adminSnapshot(id) }, () => applyAdminUserDelete(id, actingAdminId));
 }

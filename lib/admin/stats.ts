@@ -4,8 +4,8 @@ import { fromCents, toCents } from "@/lib/money";
 
 /**
  * The dashboard's numbers. Revenue counts every order that is not cancelled
- * and was paid for real (test-mode orders moved no money), summed exactly in
- * the database (Decimal) and returned as "x.xx".
+ * and was paid for real (test-mode orders moved no money), net of what was
+ * refunded, summed exactly in the database (Decimal) and returned as "x.xx".
  */
 export type AdminStats = { totalRevenue: string; totalOrders: number; totalProducts: number; totalCustomers: number };
 export type RevenueDay = { date: string; revenue: string; orders: number };
@@ -22,16 +22,17 @@ const money = (value: string | null | undefined) => fromCents(toCents(value ?? "
 
 export async function getAdminStats(): Promise<AdminStats> {
   const [revenue, totalOrders, totalProducts, totalCustomers] = await Promise.all([
-    prisma.order.aggregate({ _sum: { total: true }, where: REVENUE_ORDERS }),
+    prisma.order.aggregate({ _sum: { total: true, refundedAmount: true }, where: REVENUE_ORDERS }),
     prisma.order.count(),
     prisma.product.count(),
     prisma.customer.count(),
   ]);
-  return { totalRevenue: (revenue._sum.total ?? 0).toFixed(2), totalOrders, totalProducts, totalCustomers };
+  const net = toCents((revenue._sum.total ?? 0).toFixed(2)) - toCents((revenue._sum.refundedAmount ?? 0).toFixed(2));
+  return { totalRevenue: fromCents(net), totalOrders, totalProducts, totalCustomers };
 }
 
 /**
- * Revenue and order count (cancelled and test-mode orders excluded) for each of the last
+ * Revenue net of refunds and order count (cancelled and test-mode orders excluded) for each of the last
  * `days` calendar days in the shop's time zone, today included, oldest first;
  * days without orders are present with "0.00" and 0.
  */
@@ -44,7 +45,7 @@ export async function revenueByDay(days: number = REVENUE_DAYS): Promise<Revenue
       FROM today, generate_series(today.d - ${n - 1}::int, today.d, interval '1 day') AS gs
     )
     SELECT to_char(days.day, 'YYYY-MM-DD') AS date,
-           coalesce(sum(o.total), 0)::numeric(14, 2)::text AS revenue,
+           coalesce(sum(o.total - o."refundedAmount"), 0)::numeric(14, 2)::text AS revenue,
            count(o.id)::int AS orders
     FROM days
     LEFT JOIN "Order" o

@@ -7,6 +7,7 @@ import { prisma, Prisma } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { fromCents, toCents } from "@/lib/money";
 import { sendOrderEmails } from "@/lib/orders/emails";
+import { appendOrderEvent } from "@/lib/orders/timeline";
 import { getPaymentProvider } from "@/lib/payments/provider";
 import { UPDATABLE_STATUSES, type PaymentIntentInfo } from "@/lib/payments/types";
 import { parseOrThrow } from "@/lib/validation";
@@ -258,6 +259,7 @@ export async function finalizeOrder(paymentIntentId: string): Promise<{ order: O
           },
           include: orderInclude,
         });
+        await appendOrderEvent(tx, order.id, "created", { total: order.total.toFixed(2), items: order.items.length, provider: checkout.provider }, { actor: "system" });
         await tx.checkout.update({ where: { id: checkout.id }, data: { status: "completed", orderId: order.id, failureReason: null } });
         await tx.cartItem.deleteMany({ where: { sessionId: checkout.sessionId } });
         return { order, created: true };
@@ -274,15 +276,19 @@ export async function finalizeOrder(paymentIntentId: string): Promise<{ order: O
   }
 
   if (!result.created) return result;
-  if (intent.status !== "succeeded") {
+  let paid = intent.status === "succeeded";
+  if (!paid) {
     try {
       await provider.captureIntent(paymentIntentId, `capture-${paymentIntentId}`);
+      paid = true;
     } catch (error) {
       // The order is recorded and the piece reserved; the maker sees it as pending and can retry the capture.
       console.error(`order ${result.order.orderNumber}: capture failed`, error);
       result.order = await prisma.order.update({ where: { id: result.order.id }, data: { status: "pending" }, include: orderInclude });
+      await appendOrderEvent(prisma, result.order.id, "payment_pending", { reason: "capture failed" }, { actor: "system" });
     }
   }
+  if (paid) await appendOrderEvent(prisma, result.order.id, "paid", { amount: result.order.total.toFixed(2), provider: provider.name }, { actor: "system" });
   const soldUnique = lines.filter((l) => l.uniqueItem);
   if (soldUnique.length) expireCatalog({ slugs: soldUnique.map((l) => l.slug), gallery: true });
   await sendOrderEmails(result.order).catch((error) => console.error(`order ${result.order.orderNumber}: emails failed`, error));

@@ -2,6 +2,7 @@ import "server-only";
 import { entityIdOrNotFound } from "@/lib/admin/ids";
 import { SHOP_TIME_ZONE } from "@/lib/admin/stats";
 import { customerUpdateSchema, type CustomerUpdateInput } from "@/lib/customers/schemas";
+import { auditedWrite } from "@/lib/audit/service";
 import { prisma, Prisma } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { parseOrThrow } from "@/lib/validation";
@@ -84,7 +85,7 @@ export async function customerStats(): Promise<CustomerStats> {
  * newsletterSubscribedAt now; staying subscribed keeps the original date;
  * unsubscribing clears it.
  */
-export async function updateCustomer(id: number | string, input: CustomerUpdateInput): Promise<CustomerDTO> {
+async function applyCustomerUpdate(id: number | string, input: CustomerUpdateInput): Promise<CustomerDTO> {
   const customerId = entityIdOrNotFound(id, CUSTOMER_NOT_FOUND_MESSAGE);
   const data = parseOrThrow(customerUpdateSchema, input);
   const current = await prisma.customer.findUnique({ where: { id: customerId }, select: { newsletterSubscribed: true } });
@@ -110,7 +111,7 @@ export async function updateCustomer(id: number | string, input: CustomerUpdateI
 }
 
 /** Deletes a customer who has no orders; one with orders is refused (409), their row untouched. */
-export async function deleteCustomer(id: number | string): Promise<{ id: number; deleted: true }> {
+async function applyCustomerDelete(id: number | string): Promise<{ id: number; deleted: true }> {
   const customerId = entityIdOrNotFound(id, CUSTOMER_NOT_FOUND_MESSAGE);
   const row = await prisma.customer.findUnique({ where: { id: customerId }, select: { _count: { select: { orders: true } } } });
   if (!row) throw new AppError("not_found", CUSTOMER_NOT_FOUND_MESSAGE);
@@ -124,4 +125,16 @@ export async function deleteCustomer(id: number | string): Promise<{ id: number;
     throw error;
   }
   return { id: customerId, deleted: true };
+}
+
+const customerSnapshot = (id: number | string) => () => getCustomer(id).then((c) => ({ ...c }) as Record<string, unknown>, () => null);
+
+/** The admin's edit (audited: lib/audit/service.ts). */
+export function updateCustomer(id: number | string, input: CustomerUpdateInput): Promise<CustomerDTO> {
+  return auditedWrite({ entityType: "customer", action: "update", entityId: id, before: customerSnapshot(id), after: (c) => ({ ...c }) }, () => applyCustomerUpdate(id, input));
+}
+
+/** The admin's delete (audited). */
+export function deleteCustomer(id: number | string): Promise<{ id: number; deleted: true }> {
+  return auditedWrite({ entityType: "customer", action: "delete", entityId: id, before: customerSnapshot(id) }, () => applyCustomerDelete(id));
 }

@@ -68,7 +68,7 @@ function orderLines(order: OrderForEmail) {
   return { address, items, totals, html };
 }
 
-export function orderConfirmationEmail(order: OrderForEmail) {
+export function orderConfirmationEmail(order: OrderForEmail, statusUrl?: string) {
   const { address, items, totals, html } = orderLines(order);
   const text = [
     `Hi ${order.firstName},`,
@@ -83,13 +83,16 @@ export function orderConfirmationEmail(order: OrderForEmail) {
     `${order.firstName} ${order.lastName}`,
     ...address,
     "",
-    "You'll get another email with USPS tracking when it ships.",
+    "You'll get another email with tracking when it ships.",
+    ...(statusUrl ? [`Track your order any time: ${statusUrl}`] : []),
     `— ${site.maker}, ${site.name}`,
   ].join("\n");
   return {
     subject: `Your ${site.name} order ${order.orderNumber} is confirmed`,
     text,
-    html: layout(`Order ${order.orderNumber} confirmed`, `<p>Hi ${escapeHtml(order.firstName)}, thank you for your order. It is confirmed and being prepared.</p>${html}`),
+    html: layout(`Order ${order.orderNumber} confirmed`, `<p>Hi ${escapeHtml(order.firstName)}, thank you for your order. It is confirmed and being prepared.</p>${html}` +
+        (statusUrl ? `<p><a href="${escapeHtml(statusUrl)}">Track your order</a></p>` : ""),
+    ),
   };
 }
 
@@ -125,5 +128,83 @@ export function passwordResetEmail(link: string) {
     subject: `Reset your ${site.name} admin password`,
     text,
     html: layout("Reset your password", `<p>Someone asked to reset the password of your admin account.</p><p><a href="${escapeHtml(link)}">Set a new password</a> (the link works once, for 1 hour).</p><p>If it wasn't you, ignore this email.</p>`),
+  };
+}
+
+// ─── after the sale ───────────────────────────────────────────────────────────
+
+type OrderItemsForEmail = { orderNumber: string; firstName: string; items: Array<{ productName: string; quantity: number }> };
+
+function itemList(order: OrderItemsForEmail) {
+  return {
+    text: order.items.map((i) => `${i.quantity} × ${i.productName}`),
+    html: `<ul>${order.items.map((i) => `<li>${i.quantity} × ${escapeHtml(i.productName)}</li>`).join("")}</ul>`,
+  };
+}
+
+/** "Your order has shipped": the items, the carrier and the tracking link (or number, for other carriers). */
+export function orderShippedEmail(order: OrderItemsForEmail, shipment: { carrier: string | null; trackingNumber: string | null; trackingUrl: string | null; statusUrl: string }) {
+  const items = itemList(order);
+  const tracking = shipment.trackingNumber
+    ? [`Carrier: ${shipment.carrier ?? "—"}`, `Tracking number: ${shipment.trackingNumber}`, ...(shipment.trackingUrl ? [`Track it: ${shipment.trackingUrl}`] : [])]
+    : [];
+  const text = [
+    `Hi ${order.firstName},`,
+    "",
+    `Your order ${order.orderNumber} has shipped.`,
+    "",
+    ...items.text,
+    "",
+    ...tracking,
+    ...(tracking.length ? [""] : []),
+    `Order status: ${shipment.statusUrl}`,
+    `— ${site.maker}, ${site.name}`,
+  ].join("\n");
+  const trackingHtml = shipment.trackingNumber
+    ? `<p><strong>Carrier:</strong> ${escapeHtml(shipment.carrier ?? "—")}<br><strong>Tracking number:</strong> ${escapeHtml(shipment.trackingNumber)}</p>` +
+      (shipment.trackingUrl ? `<p><a href="${escapeHtml(shipment.trackingUrl)}">Track your package</a></p>` : "")
+    : "";
+  return {
+    subject: `Your order has shipped — ${order.orderNumber}`,
+    text,
+    html: layout("Your order has shipped", `<p>Hi ${escapeHtml(order.firstName)}, your order ${escapeHtml(order.orderNumber)} is on its way.</p>${items.html}${trackingHtml}<p><a href="${escapeHtml(shipment.statusUrl)}">Order status</a></p>`),
+  };
+}
+
+/** "Delivered": a short thank-you. */
+export function orderDeliveredEmail(order: OrderItemsForEmail) {
+  const text = [`Hi ${order.firstName},`, "", `Your order ${order.orderNumber} has been delivered. Thank you for supporting a one-person workshop — I hope it serves you well for years.`, "", `— ${site.maker}, ${site.name}`].join("\n");
+  return {
+    subject: `Delivered — thank you for your order ${order.orderNumber}`,
+    text,
+    html: layout("Thank you", `<p>Hi ${escapeHtml(order.firstName)}, your order ${escapeHtml(order.orderNumber)} has been delivered. Thank you for supporting a one-person workshop.</p>`),
+  };
+}
+
+/** A refund (partial or full), or a cancellation with the amount refunded (if any). */
+export function orderRefundEmail(order: OrderItemsForEmail, refund: { amount: string | null; cancelled: boolean; reason: string | null; lines: string[] }) {
+  const title = refund.cancelled ? "Your order has been cancelled" : "Your refund is on its way";
+  const money = refund.amount ? `A refund of $${refund.amount} has been issued to the card you paid with; it usually appears within 5–10 business days.` : "No payment has been refunded.";
+  const text = [
+    `Hi ${order.firstName},`,
+    "",
+    refund.cancelled ? `Your order ${order.orderNumber} has been cancelled.` : `Part or all of your order ${order.orderNumber} has been refunded.`,
+    ...(refund.lines.length ? ["", "Refunded items:", ...refund.lines] : []),
+    "",
+    money,
+    ...(refund.reason ? ["", `Reason: ${refund.reason}`] : []),
+    "",
+    `— ${site.maker}, ${site.name}`,
+  ].join("\n");
+  return {
+    subject: refund.cancelled ? `Order ${order.orderNumber} cancelled${refund.amount ? ` — $${refund.amount} refunded` : ""}` : `Refund of $${refund.amount} for order ${order.orderNumber}`,
+    text,
+    html: layout(
+      title,
+      `<p>Hi ${escapeHtml(order.firstName)},</p><p>${escapeHtml(refund.cancelled ? `Your order ${order.orderNumber} has been cancelled.` : `Part or all of your order ${order.orderNumber} has been refunded.`)}</p>` +
+        (refund.lines.length ? `<ul>${refund.lines.map((l) => `<li>${escapeHtml(l)}</li>`).join("")}</ul>` : "") +
+        `<p>${escapeHtml(money)}</p>` +
+        (refund.reason ? `<p>Reason: ${escapeHtml(refund.reason)}</p>` : ""),
+    ),
   };
 }

@@ -3,14 +3,17 @@ import type { OrderWithItems } from "@/lib/checkout/service";
 import { prisma, Prisma } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { entityIdOrNotFound } from "@/lib/admin/ids";
-import { orderFilterSchema, orderStatusSchema, type OrderFilter, type OrderStatusValue } from "@/lib/orders/admin-schemas";
+import { auditedWrite } from "@/lib/audit/service";
+import { orderFilterSchema, type OrderFilter, type OrderStatusUpdate } from "@/lib/orders/admin-schemas";
 import { toOrderDTO } from "@/lib/orders/dto";
+import { changeOrderStatus, ORDER_NOT_FOUND_MESSAGE } from "@/lib/orders/service";
+import { listOrderEvents, type OrderEventDTO } from "@/lib/orders/timeline";
 import { parseOrThrow } from "@/lib/validation";
 
 /** The admin's order operations (dashboard, orders page, GET/PATCH/DELETE /api/orders…). */
 export type OrderDTO = ReturnType<typeof toOrderDTO>;
 
-export const ORDER_NOT_FOUND_MESSAGE = "Order not found.";
+export { ORDER_NOT_FOUND_MESSAGE };
 
 const withItems = { items: { orderBy: { id: "asc" } } } satisfies Prisma.OrderInclude;
 
@@ -35,22 +38,27 @@ export async function getOrder(id: number | string): Promise<OrderDTO> {
   return toOrderDTO(order);
 }
 
-/** Any status to any other (spec §4): no transition rules, no side effects on stock or payment. */
-export async function updateOrderStatus(id: number | string, status: OrderStatusValue): Promise<OrderDTO> {
+/** Any status to any other (spec §4); shipping, delivery and cancellation side effects live in lib/orders/service.ts. */
+export async function updateOrderStatus(id: number | string, change: OrderStatusUpdate | OrderStatusUpdate["status"]): Promise<OrderDTO> {
+  return changeOrderStatus(id, typeof change === "string" ? { status: change } : change);
+}
+
+/** One order with its timeline (the view dialog). */
+export async function getOrderTimeline(id: number | string): Promise<OrderEventDTO[]> {
   const orderId = entityIdOrNotFound(id, ORDER_NOT_FOUND_MESSAGE);
-  const next = parseOrThrow(orderStatusSchema, status);
-  try {
-    const order = await prisma.order.update({ where: { id: orderId }, data: { status: next }, include: withItems });
-    return toOrderDTO(order);
-  } catch (error) {
-    if (isMissingRow(error)) throw new AppError("not_found", ORDER_NOT_FOUND_MESSAGE);
-    throw error;
-  }
+  return listOrderEvents(orderId);
 }
 
 /** Deletes an order and its lines; its checkout record stays (unlinked) and sold pieces stay sold. */
 export async function deleteOrder(id: number | string): Promise<{ id: number; deleted: true }> {
   const orderId = entityIdOrNotFound(id, ORDER_NOT_FOUND_MESSAGE);
+  return auditedWrite(
+    { entityType: "order", action: "delete", entityId: orderId, before: () => getOrder(orderId).then((o) => ({ orderNumber: o.orderNumber, email: o.email, status: o.status, total: o.total }), () => null) },
+    () => removeOrder(orderId),
+  );
+}
+
+async function removeOrder(orderId: number): Promise<{ id: number; deleted: true }> {
   try {
     await prisma.order.delete({ where: { id: orderId } });
   } catch (error) {
@@ -58,4 +66,15 @@ export async function deleteOrder(id: number | string): Promise<{ id: number; de
     throw error;
   }
   return { id: orderId, deleted: true };
+}
+
+/** Orders whose payment is disputed (charge.dispute.created), newest first: the dashboard's warning. */
+export async function listDisputedOrders(limit = 10): Promise<Array<{ id: number; orderNumber: string; email: string; total: string; createdAt: string }>> {
+  const rows = await prisma.order.findMany({
+    where: { disputed: true },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: limit,
+    select: { id: true, orderNumber: true, email: true, total: true, createdAt: true },
+  });
+  return rows.map((o) => ({ id: o.id, orderNumber: o.orderNumber, email: o.email, total: o.total.toFixed(2), createdAt: o.createdAt.toISOString() }));
 }

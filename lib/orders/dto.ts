@@ -1,4 +1,5 @@
 import type { OrderWithItems } from "@/lib/checkout/service";
+import { trackingUrl } from "@/lib/orders/shipping";
 
 /** An order as the API shows it (money as decimal strings). */
 export function toOrderDTO(o: OrderWithItems) {
@@ -13,7 +14,7 @@ export function toOrderDTO(o: OrderWithItems) {
     createdAt: o.createdAt.toISOString(),
     shippingAddress: o.shippingAddress,
     billingAddress: o.billingAddress,
-    items: o.items.map((i) => ({ productId: i.productId, productName: i.productName, quantity: i.quantity, price: i.price.toFixed(2), total: i.total.toFixed(2) })),
+    items: o.items.map((i) => ({ id: i.id, refunded: i.refunded, productId: i.productId, productName: i.productName, quantity: i.quantity, price: i.price.toFixed(2), total: i.total.toFixed(2) })),
     subtotal: o.subtotal.toFixed(2),
     shipping: o.shipping.toFixed(2),
     shippingService: o.shippingService,
@@ -23,5 +24,10 @@ export function toOrderDTO(o: OrderWithItems) {
     paymentProvider: o.paymentProvider,
     /** Paid with the test card form: no money moved, never revenue. */
     testPayment: o.paymentProvider === "test",
+    carrier: o.carrier,
+    trackingNumber: o.trackingNumber,
+    trackingUrl: trackingUrl(o.carrier, o.trackingNumber),
+    refundedAmount: o.refundedAmount.toFixed(2),
+    disputed: o.disputed,
   };
 }

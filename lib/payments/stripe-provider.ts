@@ -1,5 +1,5 @@
 import Stripe from "stripe";
-import type { IntentStatus, PaymentIntentInfo, PaymentProvider } from "@/lib/payments/types";
+import type { IntentStatus, PaymentIntentInfo, PaymentProvider, RefundInfo } from "@/lib/payments/types";
 
 export type StripeConfig = { secretKey: string; host?: string; port?: number; protocol?: "http" | "https" };
 
@@ -49,6 +49,15 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
     },
     async cancelIntent(id, idempotencyKey) {
       return toInfo(await stripe.paymentIntents.cancel(id, {}, { idempotencyKey }));
+    },
+    async refund({ paymentIntentId, amount, reason, idempotencyKey }) {
+      // Stripe's `reason` is a short enum; the admin's words travel as metadata.
+      const refund = await stripe.refunds.create(
+        { payment_intent: paymentIntentId, amount, reason: "requested_by_customer", metadata: { reason: reason.slice(0, 500) } },
+        { idempotencyKey },
+      );
+      const status: RefundInfo["status"] = refund.status === "succeeded" ? "succeeded" : refund.status === "failed" || refund.status === "canceled" ? "failed" : "pending";
+      return { id: refund.id, paymentIntentId, amount: refund.amount, status };
     },
   };
 }

@@ -74,6 +74,29 @@ export const testProvider: PaymentProvider = {
   async cancelIntent(id) {
     return transition(id, [...UPDATABLE_STATUSES, "requires_capture"], "canceled");
   },
+  /** Records a refund of a captured test payment (never more than was captured); same key → same refund. */
+  async refund({ paymentIntentId, amount, reason, idempotencyKey }) {
+    const toInfo = (r: { id: string; paymentIntentId: string; amount: number }) => ({ id: r.id, paymentIntentId: r.paymentIntentId, amount: r.amount, status: "succeeded" as const });
+    const existing = await prisma.testRefund.findUnique({ where: { idempotencyKey } });
+    if (existing) {
+      if (existing.paymentIntentId !== paymentIntentId || existing.amount !== amount) {
+        throw new AppError("conflict", "Keys for idempotent requests can only be used with the same parameters they were first used with.");
+      }
+      return toInfo(existing);
+    }
+    return prisma.$transaction(async (tx) => {
+      const [intent] = await tx.$queryRaw<Array<{ status: string; amount: number }>>`
+        SELECT "status", "amount" FROM "TestPaymentIntent" WHERE "id" = ${paymentIntentId} FOR UPDATE`;
+      if (!intent) throw new AppError("not_found", `No such payment intent: ${paymentIntentId}`);
+      if (intent.status !== "succeeded") throw new AppError("conflict", `This PaymentIntent's status is ${intent.status}; only a captured payment can be refunded.`);
+      const refunded = await tx.testRefund.aggregate({ _sum: { amount: true }, where: { paymentIntentId } });
+      if (!Number.isInteger(amount) || amount < 1 || (refunded._sum.amount ?? 0) + amount > intent.amount) {
+        throw new AppError("conflict", "Refund amount is greater than the unrefunded amount of this payment.");
+      }
+      const row = await tx.testRefund.create({ data: { id: `re_test_${randomBytes(12).toString("hex")}`, paymentIntentId, amount, reason, idempotencyKey } });
+      return toInfo(row);
+    });
+  },
 };
 
 /**

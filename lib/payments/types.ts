@@ -21,6 +21,10 @@ export type PaymentIntentInfo = {
 
 export type CreateIntentInput = { amount: number; currency: string; metadata: Record<string, string>; idempotencyKey: string };
 
+export type RefundInfo = { id: string; paymentIntentId: string; /** Integer cents. */ amount: number; status: "succeeded" | "pending" | "failed" };
+
+export type CreateRefundInput = { paymentIntentId: string; amount: number; reason: string; idempotencyKey: string };
+
 export interface PaymentProvider {
   readonly name: "stripe" | "test";
   /** Authorise-only (manual capture) intent. Same idempotency key → same intent. */
@@ -30,6 +34,8 @@ export interface PaymentProvider {
   retrieveIntent(id: string): Promise<PaymentIntentInfo>;
   captureIntent(id: string, idempotencyKey: string): Promise<PaymentIntentInfo>;
   cancelIntent(id: string, idempotencyKey: string): Promise<PaymentIntentInfo>;
+  /** Returns money from a captured payment. Same idempotency key → same refund, never a second one. */
+  refund(input: CreateRefundInput): Promise<RefundInfo>;
 }
 
 /** Statuses whose amount can still change. */

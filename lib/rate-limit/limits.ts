@@ -15,6 +15,8 @@ export const PUBLIC_LIMITS = {
   cardConfirm: { points: 20, seconds: 3600, override: env.RATE_LIMIT_CARD_CONFIRM },
   order: { points: 20, seconds: 3600, override: env.RATE_LIMIT_ORDER },
   cart: { points: 40, seconds: 20, override: env.RATE_LIMIT_CART },
+  /** The public "Track your order" form: every lookup counts, so order numbers cannot be tried in bulk. */
+  orderLookup: { points: 20, seconds: 3600, override: env.RATE_LIMIT_ORDER_LOOKUP },
 } as const;
 
 export type PublicLimitName = keyof typeof PUBLIC_LIMITS;

@@ -188,6 +188,7 @@ test.describe("shell and dashboard", () => {
       ["Categories", "/admin/categories"],
       ["Customers", "/admin/customers"],
       ["Users", "/admin/users"],
+      ["Activity", "/admin/activity"],
       ["View Store", "/"],
     ]) {
       await expect(nav.getByRole("link", { name: label, exact: true })).toHaveAttribute("href", href);
@@ -259,6 +260,10 @@ test.describe("orders", () => {
 
       await row.getByRole("combobox", { name: `Status of order ${seeded.orderNumber}` }).click();
       await page.getByRole("option", { name: "Shipped", exact: true }).click();
+      // marking shipped asks for the carrier and tracking number (tests/e2e/after-sale.spec.ts covers the email)
+      const ship = page.getByRole("dialog", { name: "Mark order shipped" });
+      await ship.getByLabel("Tracking number").fill("9400 1000 0000 0000 0000 00");
+      await ship.getByRole("button", { name: "Mark shipped" }).click();
       await expect(toast(page, "Order status updated")).toBeVisible();
       await expect.poll(() => withDb(async (db) => (await db.query(`SELECT status FROM "Order" WHERE id = $1`, [seeded.orderId])).rows[0]?.status)).toBe("shipped");
 

@@ -3,7 +3,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 
 /**
- * A small local stand-in for the Stripe REST API (PaymentIntents only), for
+ * A small local stand-in for the Stripe REST API (PaymentIntents and Refunds), for
  * tests that drive the real `stripe` SDK through its host/port/protocol
  * options. State lives in memory; `authorize`/`decline` play the part of the
  * browser confirming a card with Stripe.js.
@@ -41,6 +41,19 @@ export type FakeIntent = {
   status: FakeIntentStatus;
 };
 
+export type FakeRefund = {
+  id: string;
+  object: "refund";
+  amount: number;
+  charge: string;
+  created: number;
+  currency: string;
+  metadata: Record<string, string>;
+  payment_intent: string;
+  reason: string | null;
+  status: "succeeded";
+};
+
 type Params = Record<string, unknown>;
 export type FakeStripeCall = { method: string; path: string; body: Params; idempotencyKey: string | null };
 export type FakeStripeError = { status?: number; type?: string; message: string; code?: string };
@@ -50,6 +63,9 @@ export type FakeStripe = {
   url: string;
   calls: FakeStripeCall[];
   intents: Map<string, FakeIntent>;
+  refunds: Map<string, FakeRefund>;
+  /** A Charge object for a captured intent (webhook payloads: charge.refunded), with the refunds so far. */
+  chargeOf(intentId: string): Record<string, unknown>;
   /** The next request (optionally only one matching method/path) fails with this Stripe error instead of running. */
   setNextError(error: FakeStripeError, match?: { method?: string; path?: string | RegExp }): void;
   /** The browser confirmed a card that was authorised: requires_capture. */
@@ -108,6 +124,8 @@ function unexpectedState(intent: FakeIntent, action: string): StripeHttpError {
 export async function startFakeStripe(): Promise<FakeStripe> {
   const calls: FakeStripeCall[] = [];
   const intents = new Map<string, FakeIntent>();
+  const refunds = new Map<string, FakeRefund>();
+  const refundedOf = (intentId: string) => [...refunds.values()].filter((r) => r.payment_intent === intentId).reduce((sum, r) => sum + r.amount, 0);
   /** Idempotency-Key → the first request's endpoint, params and successful response (replayed as Stripe does). */
   const idempotent = new Map<string, { endpoint: string; params: string; status: number; body: unknown }>();
   let nextError: { error: FakeStripeError; method?: string; path?: string | RegExp } | null = null;
@@ -149,6 +167,31 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       intents.set(id, intent);
       return intent;
     }
+    if (method === "POST" && path === "/v1/refunds") {
+      const intentId = typeof body.payment_intent === "string" ? body.payment_intent : "";
+      if (!intentId) throw new StripeHttpError(400, "invalid_request_error", "One of the following params should be provided for this request: payment_intent or charge.", "parameter_missing");
+      const intent = get(intentId);
+      if (intent.status !== "succeeded") throw new StripeHttpError(400, "invalid_request_error", `This PaymentIntent (${intentId}) does not have a successful charge to refund.`, "charge_not_refundable");
+      const left = intent.amount_received - refundedOf(intentId);
+      const amount = body.amount === undefined ? left : toAmount(body.amount);
+      if (amount > left) throw new StripeHttpError(400, "invalid_request_error", `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(left / 100).toFixed(2)})`, "amount_too_large");
+      const reason = typeof body.reason === "string" ? body.reason : null;
+      if (reason && !["duplicate", "fraudulent", "requested_by_customer"].includes(reason)) throw new StripeHttpError(400, "invalid_request_error", "Invalid reason", "parameter_invalid_string");
+      const refund: FakeRefund = {
+        id: `re_fake_${token(12)}`,
+        object: "refund",
+        amount,
+        charge: intent.latest_charge ?? `ch_fake_${intentId}`,
+        created: now(),
+        currency: intent.currency,
+        metadata: stringMap(body.metadata),
+        payment_intent: intentId,
+        reason,
+        status: "succeeded",
+      };
+      refunds.set(refund.id, refund);
+      return refund;
+    }
     const m = /^\/v1\/payment_intents\/([^/]+)(?:\/(capture|cancel))?$/.exec(path);
     if (!m) throw new StripeHttpError(404, "invalid_request_error", `Unrecognized request URL (${method}: ${path}).`);
     const [, id, action] = m;
@@ -172,6 +215,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       intent.status = "succeeded";
       intent.amount_received = amount;
       intent.amount_capturable = 0;
+      intent.latest_charge = `ch_fake_${intent.id}`;
       return intent;
     }
     // cancel: allowed until the payment succeeded (a canceled intent cannot be canceled again, as on Stripe)
@@ -250,6 +294,24 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     url: `http://127.0.0.1:${port}`,
     calls,
     intents,
+    refunds,
+    chargeOf(intentId) {
+      const intent = intents.get(intentId);
+      if (!intent) throw new Error(`fake stripe: no intent ${intentId}`);
+      const amountRefunded = refundedOf(intentId);
+      return {
+        id: intent.latest_charge ?? `ch_fake_${intentId}`,
+        object: "charge",
+        amount: intent.amount,
+        amount_captured: intent.amount_received,
+        amount_refunded: amountRefunded,
+        captured: intent.status === "succeeded",
+        currency: intent.currency,
+        payment_intent: intentId,
+        refunded: amountRefunded > 0 && amountRefunded === intent.amount_received,
+        status: "succeeded",
+      };
+    },
     setNextError(error, match) {
       nextError = { error, ...match };
     },

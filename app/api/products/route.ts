@@ -2,7 +2,7 @@ import { NextResponse } from "next/server";
 import { productInputSchema } from "@/lib/catalog/admin-schemas";
 import { listProducts } from "@/lib/catalog/queries";
 import { productListQuerySchema } from "@/lib/catalog/schemas";
-import { createProduct } from "@/lib/catalog/service";
+import { auditedCreateProduct as createProduct } from "@/lib/audit/audited-catalog";
 import { readJson, readQuery, withAdminRoute, withRoute } from "@/lib/http";
 
 export const GET = withRoute(async (req) => {

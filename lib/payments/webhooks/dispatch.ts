@@ -5,6 +5,8 @@ import { AppError } from "@/lib/errors";
 import { getStripeClient } from "@/lib/payments/provider";
 import { handlePaymentIntentAuthorized } from "@/lib/payments/webhooks/payment-intent-authorized";
 import { handlePaymentIntentCanceled } from "@/lib/payments/webhooks/payment-intent-failed";
+import { handleChargeRefunded } from "@/lib/payments/webhooks/charge-refunded";
+import { handleChargeDisputeCreated } from "@/lib/payments/webhooks/charge-dispute-created";
 import { env } from "@/lib/env";
 
 /** One handler per event type; other types are acknowledged and ignored. */
@@ -12,6 +14,8 @@ const HANDLERS: Partial<Record<Stripe.Event.Type, (event: Stripe.Event) => Promi
   "payment_intent.amount_capturable_updated": handlePaymentIntentAuthorized,
   "payment_intent.succeeded": handlePaymentIntentAuthorized,
   "payment_intent.canceled": handlePaymentIntentCanceled,
+  "charge.refunded": handleChargeRefunded,
+  "charge.dispute.created": handleChargeDisputeCreated,
 };
 
 /** Verifies the signature over the raw body; 400 when it is missing or wrong. */

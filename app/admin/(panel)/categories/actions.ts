@@ -4,7 +4,7 @@ import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { adminAction } from "@/lib/actions";
 import { categoryInputSchema, categoryUpdateSchema } from "@/lib/catalog/admin-schemas";
-import { createCategory, deleteCategory, updateCategory } from "@/lib/catalog/service";
+import { auditedCreateCategory as createCategory, auditedDeleteCategory as deleteCategory, auditedUpdateCategory as updateCategory } from "@/lib/audit/audited-catalog";
 
 /**
  * Categories screen actions: the same schemas and service calls as

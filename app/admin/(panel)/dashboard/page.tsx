@@ -1,13 +1,14 @@
 import type { Metadata } from "next";
 import { AdminPageHeader } from "@/components/admin/admin-page-header";
 import { BackupStatus } from "@/components/admin/backup-status";
+import { DisputedOrders } from "@/components/admin/disputed-orders";
 import { RecentOrders } from "@/components/admin/recent-orders";
 import { RevenueChart } from "@/components/admin/revenue-chart";
 import { StatsTiles } from "@/components/admin/stats-tiles";
 import { getAdminStats, REVENUE_DAYS, revenueByDay } from "@/lib/admin/stats";
 import { lastBackup } from "@/lib/backup/manifest";
 import { requireAdminPage } from "@/lib/auth/guard";
-import { listOrders } from "@/lib/orders/admin-service";
+import { listDisputedOrders, listOrders } from "@/lib/orders/admin-service";
 
 export const metadata: Metadata = { title: "Dashboard" };
 
@@ -16,11 +17,18 @@ const RECENT_ORDERS = 5;
 
 export default async function AdminDashboardPage() {
   const admin = await requireAdminPage();
-  const [stats, recent, revenue, backup] = await Promise.all([getAdminStats(), listOrders({ limit: RECENT_ORDERS }), revenueByDay(REVENUE_DAYS), lastBackup()]);
+  const [stats, recent, revenue, backup, disputed] = await Promise.all([
+    getAdminStats(),
+    listOrders({ limit: RECENT_ORDERS }),
+    revenueByDay(REVENUE_DAYS),
+    lastBackup(),
+    listDisputedOrders(),
+  ]);
   return (
     <>
       <AdminPageHeader title="Dashboard" description={`Welcome back, ${admin.username}. Here is how the shop is doing.`} />
       <div className="flex min-w-0 flex-col gap-6 [&>*]:min-w-0">
+        <DisputedOrders orders={disputed} />
         <StatsTiles stats={stats} />
         <RevenueChart days={revenue} />
         <RecentOrders orders={recent} />

@@ -2,6 +2,8 @@ import type { Metadata } from "next";
 import { AdminPageHeader } from "@/components/admin/admin-page-header";
 import { statusLabel } from "@/components/admin/format";
 import { OrderStatusFilter } from "@/components/admin/order-status-filter";
+import { OrdersExportForm } from "@/components/admin/orders-export-form";
+import { SHOP_TIME_ZONE } from "@/lib/admin/stats";
 import { OrdersTable } from "@/components/admin/orders-table";
 import { requireAdminPage } from "@/lib/auth/guard";
 import { orderFilterSchema } from "@/lib/orders/admin-schemas";
@@ -14,6 +16,7 @@ export default async function AdminOrdersPage({ searchParams }: { searchParams: 
   const parsed = orderFilterSchema.safeParse((await searchParams).status ?? "all");
   const status = parsed.success ? parsed.data : "all";
   const orders = await listOrders({ status });
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: SHOP_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
   const count = `${orders.length} ${orders.length === 1 ? "order" : "orders"}`;
   return (
     <>
@@ -22,6 +25,9 @@ export default async function AdminOrdersPage({ searchParams }: { searchParams: 
         description={status === "all" ? `${count} in total.` : `${count} with status ${statusLabel(status).toLowerCase()}.`}
         actions={<OrderStatusFilter value={status} />}
       />
+      <div className="mb-4">
+        <OrdersExportForm from={`${today.slice(0, 8)}01`} to={today} />
+      </div>
       <OrdersTable orders={orders} emptyMessage={status === "all" ? "No orders yet." : `No ${statusLabel(status).toLowerCase()} orders.`} />
     </>
   );

@@ -4,7 +4,7 @@ import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { adminAction } from "@/lib/actions";
 import { productInputSchema, productUpdateSchema } from "@/lib/catalog/admin-schemas";
-import { createProduct, deleteProduct, updateProduct } from "@/lib/catalog/service";
+import { auditedCreateProduct as createProduct, auditedDeleteProduct as deleteProduct, auditedUpdateProduct as updateProduct } from "@/lib/audit/audited-catalog";
 
 /**
  * Products screen actions: the same schemas and service calls as

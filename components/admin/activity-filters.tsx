@@ -1,0 +1,39 @@
+import { Button } from "@/components/ui/button";
+import { Label } from "@/components/ui/label";
+
+const selectClass = "h-9 rounded-md border bg-background px-3 text-sm shadow-xs focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none";
+
+const TYPE_LABEL: Record<string, string> = { product: "Products", category: "Categories", customer: "Customers", user: "Admin users", order: "Orders" };
+
+/** A plain GET form: works without JavaScript, and the URL says what is shown. */
+export function ActivityFilters({ admins, types, admin, type }: { admins: Array<{ id: number; name: string }>; types: string[]; admin?: number; type?: string }) {
+  return (
+    <form method="get" className="mb-4 flex flex-wrap items-end gap-3" aria-label="Filter activity">
+      <div className="grid gap-1.5">
+        <Label htmlFor="activity-admin">Admin</Label>
+        <select id="activity-admin" name="admin" defaultValue={admin ? String(admin) : ""} className={selectClass}>
+          <option value="">All admins</option>
+          {admins.map((a) => (
+            <option key={a.id} value={a.id}>
+              {a.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor="activity-type">Type</Label>
+        <select id="activity-type" name="type" defaultValue={type ?? ""} className={selectClass}>
+          <option value="">All types</option>
+          {types.map((t) => (
+            <option key={t} value={t}>
+              {TYPE_LABEL[t] ?? t}
+            </option>
+          ))}
+        </select>
+      </div>
+      <Button type="submit" variant="outline">
+        Filter
+      </Button>
+    </form>
+  );
+}

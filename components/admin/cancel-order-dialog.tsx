@@ -1,0 +1,92 @@
+"use client";
+
+import { useState } from "react";
+import { Loader2 } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Label } from "@/components/ui/label";
+import { Textarea } from "@/components/ui/textarea";
+import { formatMoney, fromCents, toCents } from "@/lib/money";
+
+export type CancelChoice = { refund: boolean; putBackOnSale: boolean; reason?: string };
+
+/**
+ * Cancelling an order: money moves only if the admin ticks "Refund", and
+ * one-of-a-kind pieces go back on sale only if they tick that too.
+ */
+export function CancelOrderDialog({
+  order,
+  open,
+  onOpenChange,
+  onCancel,
+}: {
+  order: { orderNumber: string; total: string; refundedAmount: string; stripePaymentIntentId: string | null };
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onCancel: (choice: CancelChoice) => Promise<boolean>;
+}) {
+  const refundable = order.stripePaymentIntentId ? toCents(order.total) - toCents(order.refundedAmount) : 0;
+  const [refund, setRefund] = useState(refundable > 0);
+  const [putBackOnSale, setPutBackOnSale] = useState(false);
+  const [reason, setReason] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    if (refund && !reason.trim()) {
+      setError("Please give a reason for the refund");
+      return;
+    }
+    setError(null);
+    setPending(true);
+    try {
+      if (await onCancel({ refund, putBackOnSale, ...(reason.trim() ? { reason: reason.trim() } : {}) })) onOpenChange(false);
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="sm:max-w-md">
+        <form onSubmit={submit} noValidate className="grid gap-4">
+          <DialogHeader>
+            <DialogTitle>Cancel order</DialogTitle>
+            <DialogDescription>
+              Order <span className="font-mono">{order.orderNumber}</span>. The shopper gets a cancellation email.
+            </DialogDescription>
+          </DialogHeader>
+          {refundable > 0 && (
+            <label className="flex items-start gap-2 text-sm">
+              <input type="checkbox" checked={refund} onChange={(e) => setRefund(e.target.checked)} className="mt-0.5 size-4" />
+              <span>Refund {formatMoney(fromCents(refundable))} to the shopper&apos;s card</span>
+            </label>
+          )}
+          <label className="flex items-start gap-2 text-sm">
+            <input type="checkbox" checked={putBackOnSale} onChange={(e) => setPutBackOnSale(e.target.checked)} className="mt-0.5 size-4" />
+            <span>Put one-of-a-kind pieces back on sale (otherwise they stay withdrawn)</span>
+          </label>
+          <div className="grid gap-2">
+            <Label htmlFor="cancel-reason">Reason {refund ? "" : "(optional)"}</Label>
+            <Textarea id="cancel-reason" value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} rows={2} aria-invalid={error ? true : undefined} />
+            {error && (
+              <p role="alert" className="text-sm text-destructive">
+                {error}
+              </p>
+            )}
+          </div>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
+              Keep order
+            </Button>
+            <Button type="submit" variant="destructive" disabled={pending}>
+              {pending && <Loader2 className="animate-spin" aria-hidden="true" />}
+              Cancel order
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,88 @@
+"use client";
+
+import { useEffect, useState } from "react";
+import { orderTimelineAction } from "@/lib/orders/actions";
+import { formatDateTime, statusLabel } from "@/components/admin/format";
+import type { OrderEventDTO } from "@/lib/orders/timeline";
+
+const TEMPLATE_LABEL: Record<string, string> = {
+  confirmation: "Order confirmation emailed to the shopper",
+  new_order_notice: "New-order notice emailed to the workshop",
+  shipped: "“Your order has shipped” emailed",
+  delivered: "Delivery thank-you emailed",
+  cancelled: "Cancellation emailed",
+  refund: "Refund email sent",
+};
+
+/** One line of the timeline, in words. */
+export function describeOrderEvent(e: Pick<OrderEventDTO, "type" | "detail">): string {
+  const d = e.detail as Record<string, string | string[] | null | undefined>;
+  switch (e.type) {
+    case "created":
+      return "Order placed";
+    case "paid":
+      return `Payment of $${d.amount} captured`;
+    case "payment_pending":
+      return "Payment authorised, capture pending";
+    case "status_changed":
+      return `Status ${statusLabel(String(d.from))} → ${statusLabel(String(d.to))}${d.trackingNumber ? ` (${d.carrier} ${d.trackingNumber})` : ""}`;
+    case "email_sent":
+      return TEMPLATE_LABEL[String(d.template)] ?? "Email sent";
+    case "email_failed":
+      return `Email failed: ${d.template}`;
+    case "refunded":
+      return `Refunded $${d.amount}${d.source === "provider" ? " at the payment provider" : ""}${d.reason ? ` — ${d.reason}` : ""}`;
+    case "dispute_opened":
+      return `Dispute opened${d.reason ? ` (${d.reason})` : ""}`;
+    case "put_back_on_sale":
+      return `Back on sale: ${Array.isArray(d.products) ? d.products.join(", ") : ""}`;
+    default:
+      return e.type;
+  }
+}
+
+const actorLabel = (e: OrderEventDTO) => (e.actor === "admin" ? (e.adminName ?? "admin") : e.actor === "webhook" ? "payment provider" : "system");
+
+/** The order's history, oldest first, loaded when the dialog opens (and again when `version` changes). */
+export function OrderTimeline({ orderId, version = 0 }: { orderId: number; version?: number }) {
+  const [events, setEvents] = useState<OrderEventDTO[] | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    orderTimelineAction({ id: orderId })
+      .then((result) => {
+        if (!live) return;
+        if (result.ok) setEvents(result.data);
+        else setFailed(true);
+      })
+      .catch(() => live && setFailed(true));
+    return () => {
+      live = false;
+    };
+  }, [orderId, version]);
+
+  return (
+    <section aria-labelledby="order-timeline-heading">
+      <h3 id="order-timeline-heading" className="mb-2 font-sans text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+        Timeline
+      </h3>
+      {failed && <p className="text-sm text-destructive">Could not load the timeline.</p>}
+      {!failed && events === null && <p className="text-sm text-muted-foreground">Loading…</p>}
+      {events && events.length === 0 && <p className="text-sm text-muted-foreground">No history recorded for this order.</p>}
+      {events && events.length > 0 && (
+        <ol className="grid gap-1.5 border-l pl-4 text-sm" data-testid="order-timeline">
+          {events.map((e) => (
+            <li key={e.id} className="relative">
+              <span aria-hidden="true" className="absolute top-1.5 -left-[1.3rem] size-2 rounded-full bg-primary" />
+              <span>{describeOrderEvent(e)}</span>
+              <span className="block text-xs text-muted-foreground">
+                {formatDateTime(e.createdAt)} · {actorLabel(e)}
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

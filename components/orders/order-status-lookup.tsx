@@ -1,0 +1,120 @@
+"use client";
+
+import { useState } from "react";
+import { Loader2, PackageCheck } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { ORDER_NOT_FOUND_PUBLIC, orderLookupSchema, type PublicOrderStatus } from "@/lib/orders/lookup-schemas";
+
+const STATUS_TEXT: Record<string, string> = {
+  pending: "Pending",
+  confirmed: "Confirmed — being prepared",
+  processing: "Processing in the workshop",
+  shipped: "Shipped",
+  delivered: "Delivered",
+  cancelled: "Cancelled",
+};
+
+const when = new Intl.DateTimeFormat("en-US", { timeZone: "America/New_York", month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit" });
+
+export function OrderStatusLookup({ initialOrderNumber }: { initialOrderNumber: string }) {
+  const [orderNumber, setOrderNumber] = useState(initialOrderNumber);
+  const [email, setEmail] = useState("");
+  const [result, setResult] = useState<PublicOrderStatus | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    const parsed = orderLookupSchema.safeParse({ orderNumber, email });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? ORDER_NOT_FOUND_PUBLIC);
+      return;
+    }
+    setPending(true);
+    setError(null);
+    try {
+      const res = await fetch("/api/order-status", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(parsed.data) });
+      const body = await res.json().catch(() => null);
+      if (res.ok) {
+        setResult(body as PublicOrderStatus);
+      } else {
+        setResult(null);
+        setError(res.status === 404 ? ORDER_NOT_FOUND_PUBLIC : (body?.message ?? "Something went wrong. Please try again."));
+      }
+    } catch {
+      setError("Something went wrong. Please try again.");
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <>
+      <form onSubmit={submit} noValidate className="mt-8 grid gap-4 rounded-xl border bg-card p-6 shadow-xs" aria-label="Find your order">
+        <div className="grid gap-2">
+          <Label htmlFor="lookup-order">Order number</Label>
+          <Input id="lookup-order" value={orderNumber} onChange={(e) => setOrderNumber(e.target.value)} autoComplete="off" placeholder="ORD-…" className="font-mono" maxLength={100} />
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor="lookup-email">Email used at checkout</Label>
+          <Input id="lookup-email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="email" maxLength={254} />
+        </div>
+        {error && (
+          <p role="alert" className="text-sm text-destructive" data-testid="lookup-error">
+            {error}
+          </p>
+        )}
+        <div>
+          <Button type="submit" disabled={pending}>
+            {pending && <Loader2 className="animate-spin" aria-hidden="true" />}
+            Find my order
+          </Button>
+        </div>
+      </form>
+
+      {result && (
+        <section aria-labelledby="order-status-result" className="mt-8 rounded-xl border bg-card p-6 shadow-xs" data-testid="order-status-result">
+          <div className="flex items-start gap-3">
+            <PackageCheck aria-hidden="true" className="mt-1 size-6 shrink-0 text-primary" />
+            <div>
+              <h2 id="order-status-result" className="text-xl font-semibold">
+                {STATUS_TEXT[result.status] ?? result.status}
+              </h2>
+              <p className="font-mono text-sm text-muted-foreground">{result.orderNumber}</p>
+            </div>
+          </div>
+          {result.trackingNumber && (
+            <p className="mt-4 text-sm">
+              {result.carrier} tracking:{" "}
+              {result.trackingUrl ? (
+                <a href={result.trackingUrl} target="_blank" rel="noreferrer" className="font-mono font-medium text-primary underline-offset-4 hover:underline">
+                  {result.trackingNumber}
+                </a>
+              ) : (
+                <span className="font-mono">{result.trackingNumber}</span>
+              )}
+            </p>
+          )}
+          <ol className="mt-6 grid gap-3 border-l pl-5">
+            {result.milestones.map((m, i) => (
+              <li key={`${m.key}-${i}`} className="relative">
+                <span aria-hidden="true" className="absolute top-1.5 -left-[1.6rem] size-2.5 rounded-full bg-primary" />
+                <span className="font-medium">{m.label}</span>
+                <span className="block text-sm text-muted-foreground">{when.format(new Date(m.at))}</span>
+              </li>
+            ))}
+          </ol>
+          <ul className="mt-6 border-t pt-4 text-sm">
+            {result.items.map((item, i) => (
+              <li key={i}>
+                {item.quantity} × {item.name}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,49 @@
+import "server-only";
+import { timingSafeEqual, createHash } from "node:crypto";
+import { prisma } from "@/lib/db";
+import { AppError } from "@/lib/errors";
+import { ORDER_NOT_FOUND_PUBLIC, orderLookupSchema, type OrderLookupInput, type PublicOrderStatus } from "@/lib/orders/lookup-schemas";
+import { trackingUrl } from "@/lib/orders/shipping";
+import { parseOrThrow } from "@/lib/validation";
+
+const digest = (text: string) => createHash("sha256").update(text.trim().toLowerCase()).digest();
+
+/**
+ * The shopper's view of one order: only with the order number AND the email
+ * used at checkout. A wrong pair — unknown number, or the wrong email — gets
+ * the very same 404 message, so nobody can learn which order numbers exist
+ * (the route also rate-limits every lookup).
+ */
+export async function lookupOrderStatus(raw: OrderLookupInput): Promise<PublicOrderStatus> {
+  const input = parseOrThrow(orderLookupSchema, raw);
+  const order = await prisma.order.findUnique({
+    where: { orderNumber: input.orderNumber.toUpperCase() },
+    include: { items: { orderBy: { id: "asc" }, select: { productName: true, quantity: true } }, events: { orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { type: true, detail: true, createdAt: true } } },
+  });
+  const matches = timingSafeEqual(digest(order?.email ?? "no order"), digest(input.email)) && order !== null;
+  if (!order || !matches) throw new AppError("not_found", ORDER_NOT_FOUND_PUBLIC);
+
+  const milestones: PublicOrderStatus["milestones"] = [{ key: "placed", label: "Order placed", at: order.createdAt.toISOString() }];
+  const seen = new Set<string>();
+  for (const e of order.events) {
+    const d = (e.detail ?? {}) as Record<string, unknown>;
+    const at = e.createdAt.toISOString();
+    if (e.type === "paid" && !seen.has("paid")) milestones.push({ key: "paid", label: "Payment received", at });
+    else if (e.type === "status_changed" && d.to === "shipped" && !seen.has("shipped")) milestones.push({ key: "shipped", label: "Shipped", at });
+    else if (e.type === "status_changed" && d.to === "delivered" && !seen.has("delivered")) milestones.push({ key: "delivered", label: "Delivered", at });
+    else if (e.type === "status_changed" && d.to === "cancelled" && !seen.has("cancelled")) milestones.push({ key: "cancelled", label: "Cancelled", at });
+    else if (e.type === "refunded") milestones.push({ key: "refunded", label: `Refunded $${String(d.amount)}`, at });
+    else continue;
+    seen.add(milestones[milestones.length - 1].key);
+  }
+  return {
+    orderNumber: order.orderNumber,
+    status: order.status,
+    placedAt: order.createdAt.toISOString(),
+    milestones,
+    carrier: order.carrier,
+    trackingNumber: order.trackingNumber,
+    trackingUrl: trackingUrl(order.carrier, order.trackingNumber),
+    items: order.items.map((i) => ({ name: i.productName, quantity: i.quantity })),
+  };
+}

@@ -1,0 +1,63 @@
+import "server-only";
+import { actingAdmin } from "@/lib/audit/context";
+import { prisma, Prisma } from "@/lib/db";
+
+/**
+ * The order timeline: one row per thing that happened to an order (created,
+ * paid, each status change, each email, refunds, disputes), with who did it —
+ * the acting admin, or "system" (checkout) / "webhook" (the payment provider).
+ * Appended only by lib/orders and the checkout's finalizeOrder.
+ */
+export type OrderEventType =
+  | "created"
+  | "paid"
+  | "payment_pending"
+  | "status_changed"
+  | "email_sent"
+  | "email_failed"
+  | "refunded"
+  | "dispute_opened"
+  | "put_back_on_sale";
+export type OrderEventActor = "admin" | "system" | "webhook";
+
+type Db = Prisma.TransactionClient | typeof prisma;
+
+/**
+ * Appends one event. With `onceKey` the event is recorded at most once per
+ * order (a unique index): returns false when it already was — the caller's
+ * side effect (an email) then does not run again.
+ */
+export async function appendOrderEvent(
+  db: Db,
+  orderId: number,
+  type: OrderEventType,
+  detail: Record<string, unknown> = {},
+  opts: { actor?: OrderEventActor; onceKey?: string } = {},
+): Promise<boolean> {
+  const admin = actingAdmin();
+  const actor = opts.actor ?? (admin ? "admin" : "system");
+  const { count } = await db.orderEvent.createMany({
+    data: [{ orderId, type, detail: detail as Prisma.InputJsonObject, actor, adminUserId: actor === "admin" ? (admin?.id ?? null) : null, onceKey: opts.onceKey ?? null }],
+    skipDuplicates: true,
+  });
+  return count === 1;
+}
+
+export type OrderEventDTO = { id: number; type: OrderEventType; detail: Record<string, unknown>; actor: OrderEventActor; adminName: string | null; createdAt: string };
+
+/** An order's timeline, oldest first. */
+export async function listOrderEvents(orderId: number): Promise<OrderEventDTO[]> {
+  const rows = await prisma.orderEvent.findMany({
+    where: { orderId },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    include: { adminUser: { select: { username: true } } },
+  });
+  return rows.map((r) => ({
+    id: r.id,
+    type: r.type as OrderEventType,
+    detail: (r.detail ?? {}) as Record<string, unknown>,
+    actor: r.actor as OrderEventActor,
+    adminName: r.actor === "admin" ? (r.adminUser?.username ?? "deleted admin") : null,
+    createdAt: r.createdAt.toISOString(),
+  }));
+}

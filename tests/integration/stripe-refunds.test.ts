@@ -1,0 +1,169 @@
+import Stripe from "stripe";
+import { startFakeStripe, type FakeStripe } from "@/tests/helpers/fake-stripe";
+import { createCatalogFixture } from "@/tests/helpers/fixtures";
+import { call } from "@/tests/helpers/route";
+import { createTestDatabase, type TestDatabase } from "@/tests/helpers/test-db";
+
+/**
+ * Refunds and disputes with Stripe: a real checkout through the app's Stripe
+ * provider against the local fake Stripe API, then refunds through
+ * POST /api/orders/{id}/refund (Stripe Refunds with an idempotency key), and the
+ * charge.refunded / charge.dispute.created webhooks updating the order.
+ */
+type Handler = Parameters<typeof call>[0];
+
+const WEBHOOK_SECRET = "whsec_test_secret";
+const STRIPE_ENV = ["STRIPE_SECRET_KEY", "NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_API_HOST", "STRIPE_API_PORT", "STRIPE_API_PROTOCOL", "RESEND_API_KEY"] as const;
+const savedEnv: Partial<Record<string, string | undefined>> = {};
+
+let fake: FakeStripe;
+let db: TestDatabase;
+let routes: { createIntent: Handler; orders: Handler; webhook: Handler; refund: Handler; status: Handler; stats: Handler };
+let auth: Record<string, string>;
+const ids: Record<string, number> = {};
+const signer = new Stripe("sk_test_fake");
+
+beforeAll(async () => {
+  fake = await startFakeStripe();
+  for (const key of STRIPE_ENV) savedEnv[key] = process.env[key];
+  Object.assign(process.env, {
+    STRIPE_SECRET_KEY: "sk_test_fake",
+    NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY: "pk_test_fake",
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_HOST: "127.0.0.1",
+    STRIPE_API_PORT: String(fake.port),
+    STRIPE_API_PROTOCOL: "http",
+  });
+  delete process.env.RESEND_API_KEY;
+  db = await createTestDatabase();
+  await createCatalogFixture(db.prisma);
+  for (const p of await db.prisma.product.findMany({ select: { id: true, slug: true } })) ids[p.slug] = p.id;
+  const admin = await db.prisma.adminUser.create({ data: { username: "maker", email: "maker@example.com", passwordHash: "x" } });
+  auth = { authorization: `Bearer ${await (await import("@/lib/auth/tokens")).signApiToken(admin)}` };
+  routes = {
+    createIntent: (await import("@/app/api/create-payment-intent/route")).POST as Handler,
+    orders: (await import("@/app/api/orders/route")).POST as Handler,
+    webhook: (await import("@/app/api/webhooks/stripe/route")).POST as Handler,
+    refund: (await import("@/app/api/orders/[id]/refund/route")).POST as Handler,
+    status: (await import("@/app/api/orders/[id]/status/route")).PATCH as Handler,
+    stats: (await import("@/app/api/admin/stats/route")).GET as Handler,
+  };
+});
+
+afterAll(async () => {
+  await fake?.close();
+  await db?.cleanup();
+  for (const key of STRIPE_ENV) {
+    if (savedEnv[key] === undefined) delete process.env[key];
+    else process.env[key] = savedEnv[key];
+  }
+});
+
+const address = { line1: "12 Elm Street", city: "Portland", state: "OR", postalCode: "97201", country: "US" };
+
+/** Checkout → authorise on "Stripe" → POST /api/orders (captures): a paid Stripe order. */
+async function stripeOrder(sessionId: string, items: Array<[string, number]>) {
+  const prepared = await call(routes.createIntent, "/api/create-payment-intent", {
+    body: { sessionId, items: items.map(([slug, quantity]) => ({ productId: ids[slug], quantity })), email: `${sessionId}@example.com`, firstName: "Ada", lastName: "Turner", shippingAddress: address },
+  });
+  expect(prepared.status).toBe(200);
+  fake.authorize(prepared.json.paymentIntentId);
+  const res = await call(routes.orders, "/api/orders", { body: { paymentIntentId: prepared.json.paymentIntentId } });
+  expect(res.status).toBe(201);
+  const order = await db.prisma.order.findUniqueOrThrow({ where: { stripePaymentIntentId: prepared.json.paymentIntentId }, include: { items: { orderBy: { id: "asc" } } } });
+  return { order, intentId: prepared.json.paymentIntentId as string };
+}
+
+const refund = (id: number, body: unknown) => call(routes.refund, `/api/orders/${id}/refund`, { body, params: { id: String(id) }, headers: auth });
+
+function sendEvent(type: string, object: unknown, id = `evt_fake_${Math.random().toString(36).slice(2)}`) {
+  const payload = JSON.stringify({ id, object: "event", api_version: "2025-01-01", created: Math.floor(Date.now() / 1000), livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, type, data: { object } });
+  const header = signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+  return call(routes.webhook, "/api/webhooks/stripe", { rawBody: payload, headers: { "stripe-signature": header } });
+}
+
+describe(`Stripe refunds and disputes against a fake Stripe API on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "the embedded database"}`, () => {
+  it("the order's timeline starts with created, paid and the confirmation email, which links to the order-status page", async () => {
+    const { order } = await stripeOrder("sess_timeline", [["dowel-jig", 1]]);
+    const events = await db.prisma.orderEvent.findMany({ where: { orderId: order.id }, orderBy: { id: "asc" } });
+    expect(events.map((e) => e.type)).toEqual(["created", "paid", "email_sent", "email_sent"]);
+    expect(events[1]).toMatchObject({ actor: "system", detail: { provider: "stripe", amount: order.total.toFixed(2) } });
+    const confirmation = await db.prisma.emailMessage.findFirstOrThrow({ where: { to: order.email } });
+    expect(confirmation.text).toContain(`/order-status?order=${order.orderNumber}`);
+  });
+
+  it("refunds one line with an idempotency key; a retry makes no second refund on Stripe", async () => {
+    const { order, intentId } = await stripeOrder("sess_lines", [["dowel-jig", 1], ["track-saw-square", 1]]);
+    const body = { lineIds: [order.items[1].id], reason: "Square arrived bent" };
+    const first = await refund(order.id, body);
+    expect(first.status).toBe(200);
+    expect(first.json).toMatchObject({ refund: { amount: "59.99", provider: "stripe", providerRefundId: expect.stringMatching(/^re_fake_/) }, order: { refundedAmount: "59.99" } });
+    const again = await refund(order.id, body);
+    expect(again.json).toMatchObject({ replayed: true, refund: { id: first.json.refund.id } });
+    const calls = fake.callsTo("POST", "/v1/refunds");
+    expect(calls).toHaveLength(1);
+    expect(calls[0].body).toMatchObject({ payment_intent: intentId, amount: "5999", reason: "requested_by_customer", metadata: { reason: "Square arrived bent" } });
+    expect(calls[0].idempotencyKey).toMatch(new RegExp(`^refund-${order.id}-\\d{13}-[0-9a-f]{32}$`));
+    expect([...fake.refunds.values()].filter((r) => r.payment_intent === intentId).map((r) => r.amount)).toEqual([5999]);
+  });
+
+  it("a lost reply is safe: the retry reuses the idempotency key and Stripe replays the same refund", async () => {
+    const { order, intentId } = await stripeOrder("sess_lost", [["dowel-jig", 1]]);
+    fake.setNextError({ status: 500, type: "api_error", message: "Stripe is having trouble" }, { method: "POST", path: "/v1/refunds" });
+    const failed = await refund(order.id, { reason: "Lost reply" });
+    expect(failed.status).toBe(409);
+    expect(failed.json.message).toMatch(/refused the refund/);
+    expect(await db.prisma.order.findUniqueOrThrow({ where: { id: order.id } })).toMatchObject({ refundedAmount: expect.anything() });
+    const ok = await refund(order.id, { reason: "Lost reply" });
+    expect(ok.status).toBe(200);
+    expect(ok.json.refund.amount).toBe("39.99");
+    const keys = fake.callsTo("POST", "/v1/refunds").filter((c) => c.body.payment_intent === intentId).map((c) => c.idempotencyKey);
+    expect(new Set(keys).size).toBe(1);
+    expect([...fake.refunds.values()].filter((r) => r.payment_intent === intentId)).toHaveLength(1);
+  });
+
+  it("charge.refunded (e.g. a refund made in Stripe's dashboard) updates the order's refunded amount; a redelivery is ignored", async () => {
+    const { order, intentId } = await stripeOrder("sess_webhook_refund", [["maple-nesting-bowls", 1]]);
+    fake.refunds.set("re_dash", { id: "re_dash", object: "refund", amount: 2000, charge: `ch_fake_${intentId}`, created: 0, currency: "usd", metadata: {}, payment_intent: intentId, reason: null, status: "succeeded" });
+    const eventId = "evt_refund_once";
+    const res = await sendEvent("charge.refunded", fake.chargeOf(intentId), eventId);
+    expect(res.status).toBe(200);
+    expect((await db.prisma.order.findUniqueOrThrow({ where: { id: order.id } })).refundedAmount.toFixed(2)).toBe("20.00");
+    const dup = await sendEvent("charge.refunded", fake.chargeOf(intentId), eventId);
+    expect(dup.json).toMatchObject({ duplicate: true });
+    expect(await db.prisma.orderEvent.count({ where: { orderId: order.id, type: "refunded" } })).toBe(1);
+    // our own refund's webhook arrives after we recorded it: the amount is not counted twice
+    const ours = await refund(order.id, { amount: 5, reason: "Goodwill" });
+    expect(ours.json.order.refundedAmount).toBe("25.00");
+    await sendEvent("charge.refunded", fake.chargeOf(intentId));
+    expect((await db.prisma.order.findUniqueOrThrow({ where: { id: order.id } })).refundedAmount.toFixed(2)).toBe("25.00");
+  });
+
+  it("charge.dispute.created flags the order as disputed", async () => {
+    const { order, intentId } = await stripeOrder("sess_dispute", [["dowel-jig", 1]]);
+    const dispute = { id: "dp_fake_1", object: "dispute", amount: 3999, charge: `ch_fake_${intentId}`, currency: "usd", payment_intent: intentId, reason: "fraudulent", status: "needs_response" };
+    expect((await sendEvent("charge.dispute.created", dispute)).status).toBe(200);
+    await sendEvent("charge.dispute.created", dispute);
+    const after = await db.prisma.order.findUniqueOrThrow({ where: { id: order.id } });
+    expect(after.disputed).toBe(true);
+    expect(await db.prisma.orderEvent.count({ where: { orderId: order.id, type: "dispute_opened" } })).toBe(1);
+    const { listDisputedOrders } = await import("@/lib/orders/admin-service");
+    expect((await listDisputedOrders()).map((o) => o.orderNumber)).toEqual([order.orderNumber]); // the dashboard's warning
+  });
+
+  it("a plain status change to cancelled moves no money on Stripe", async () => {
+    const { order } = await stripeOrder("sess_cancel_plain", [["dowel-jig", 1]]);
+    const before = fake.callsTo("POST", "/v1/refunds").length;
+    const res = await call(routes.status, `/api/orders/${order.id}/status`, { method: "PATCH", body: { status: "cancelled" }, params: { id: String(order.id) }, headers: auth });
+    expect(res.status).toBe(200);
+    expect(fake.callsTo("POST", "/v1/refunds")).toHaveLength(before);
+    expect(res.json.refundedAmount).toBe("0.00");
+  });
+
+  it("revenue on the dashboard is net of refunds", async () => {
+    const orders = await db.prisma.order.findMany({ where: { status: { not: "cancelled" } } });
+    const net = orders.reduce((sum, o) => sum + Math.round(Number(o.total) * 100) - Math.round(Number(o.refundedAmount) * 100), 0);
+    const res = await call(routes.stats, "/api/admin/stats", { headers: auth });
+    expect(res.json.totalRevenue).toBe((net / 100).toFixed(2));
+  });
+});
