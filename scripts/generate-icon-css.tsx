@@ -7,7 +7,7 @@
 import { writeFileSync } from "node:fs";
 import { createElement, type ComponentType } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { Armchair, ArrowLeft, ArrowRight, BadgeCheck, Check, ChevronDown, ChevronLeft, ChevronRight, Lamp, Loader2, Menu, Minus, Plus, Printer, RotateCcw, Search, SearchX, Settings, ShoppingCart, Trash2, Truck, UtensilsCrossed, X } from "lucide-react";
+import { Armchair, Clock, Hammer, ImageIcon, Mail, MapPin, PackageSearch, Phone, ArrowLeft, ArrowRight, BadgeCheck, Check, ChevronDown, ChevronLeft, ChevronRight, Lamp, Loader2, Menu, Minus, Plus, Printer, RotateCcw, Search, SearchX, Settings, ShoppingCart, Trash2, Truck, UtensilsCrossed, X } from "lucide-react";
 
 const ICONS: Record<string, ComponentType<Record<string, unknown>>> = {
   armchair: Armchair,
@@ -16,14 +16,21 @@ const ICONS: Record<string, ComponentType<Record<string, unknown>>> = {
   "badge-check": BadgeCheck,
   cart: ShoppingCart,
   check: Check,
+  clock: Clock,
   "chevron-down": ChevronDown,
   "chevron-left": ChevronLeft,
   "chevron-right": ChevronRight,
+  hammer: Hammer,
+  image: ImageIcon,
   lamp: Lamp,
   loader: Loader2,
+  mail: Mail,
+  "map-pin": MapPin,
   menu: Menu,
   minus: Minus,
   plus: Plus,
+  "package-search": PackageSearch,
+  phone: Phone,
   printer: Printer,
   "rotate-ccw": RotateCcw,
   search: Search,

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { ShoppingCart } from "lucide-react";
+import { Icon } from "@/components/ui/icon";
 import { Button } from "@/components/ui/button";
 import { clsx as cn } from "clsx";
 
@@ -8,7 +8,7 @@ export function CartEmpty({ onNavigate, className }: { onNavigate?: () => void; 
   return (
     <div className={cn("flex flex-col items-center justify-center gap-3 text-center", className)} data-testid="cart-empty">
       <div className="flex size-16 items-center justify-center rounded-full bg-muted">
-        <ShoppingCart aria-hidden="true" className="size-7 text-muted-foreground" />
+        <Icon name="cart" className="size-7 text-muted-foreground" />
       </div>
       <p className="font-serif text-xl font-semibold">Your cart is empty</p>
       <p className="text-sm text-muted-foreground">Add some items to get started</p>

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { ChevronRight } from "lucide-react";
+import { Icon } from "@/components/ui/icon";
 
 export type BreadcrumbItem = { label: string; href?: string };
 
@@ -21,7 +21,7 @@ export function Breadcrumb({ items }: { items: BreadcrumbItem[] }) {
                   {item.label}
                 </Link>
               )}
-              {!last && <ChevronRight className="size-3.5 shrink-0" aria-hidden="true" />}
+              {!last && <Icon name="chevron-right" className="size-3.5" />}
             </li>
           );
         })}

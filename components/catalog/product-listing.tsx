@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { redirect } from "next/navigation";
-import { PackageSearch, X } from "lucide-react";
+import { Icon } from "@/components/ui/icon";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { DidYouMean } from "@/components/catalog/did-you-mean";
@@ -74,7 +74,7 @@ export async function ProductListing({ category, query }: { category: CategoryDT
                   className="rounded-sm p-0.5 text-muted-foreground hover:bg-accent hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
                   aria-label="Remove search filter"
                 >
-                  <X className="size-3" aria-hidden="true" />
+                  <Icon name="x" className="size-3" />
                 </Link>
               </Badge>
             )}
@@ -134,7 +134,7 @@ function CategoryPills({ categories, active, search, sort }: { categories: Categ
 function EmptyState({ search, clearSearchHref, inCategory }: { search: string; clearSearchHref: string; inCategory: boolean }) {
   return (
     <section className="flex flex-col items-center rounded-lg border border-dashed px-6 py-16 text-center" data-testid="empty-state">
-      <PackageSearch className="size-12 text-muted-foreground" aria-hidden="true" />
+      <Icon name="package-search" className="size-12 text-muted-foreground" />
       <h2 className="mt-4 font-serif text-2xl font-semibold">No Products Found</h2>
       <p className="mt-2 max-w-md text-muted-foreground">
         {search ? `No products match "${search}". Try a different search term.` : "No products available in this category yet."}

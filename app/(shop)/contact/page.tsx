@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { Clock, Mail, MapPin, Phone } from "lucide-react";
+import { Icon } from "@/components/ui/icon";
 import { ContactForm } from "@/components/content/contact-form";
 import { pageMetadata } from "@/lib/seo/metadata";
 import { site } from "@/lib/site";
@@ -15,7 +15,7 @@ const telHref = `tel:+1${site.phone.replace(/\D/g, "")}`;
 
 const cards = [
   {
-    icon: MapPin,
+    icon: "map-pin" as const,
     title: "Workshop",
     body: (
       <address className="not-italic">
@@ -27,7 +27,7 @@ const cards = [
     note: "Visits by appointment: just drop me a line first.",
   },
   {
-    icon: Phone,
+    icon: "phone" as const,
     title: "Phone",
     body: (
       <a href={telHref} className="font-medium text-primary underline-offset-4 hover:underline">
@@ -37,7 +37,7 @@ const cards = [
     note: "If I'm at the lathe, leave a message and I'll call you back.",
   },
   {
-    icon: Mail,
+    icon: "mail" as const,
     title: "Email",
     body: (
       <a href={`mailto:${site.email}`} className="font-medium break-all text-primary underline-offset-4 hover:underline">
@@ -47,7 +47,7 @@ const cards = [
     note: "Best for custom orders: photos and sketches welcome.",
   },
   {
-    icon: Clock,
+    icon: "clock" as const,
     title: "Hours",
     body: <p>{site.hours}</p>,
     note: "Replies usually within one working day.",
@@ -68,10 +68,10 @@ export default function ContactPage() {
 
       <div className="mt-10 grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.6fr)]">
         <ul className="grid content-start gap-4 sm:grid-cols-2 lg:grid-cols-1">
-          {cards.map(({ icon: Icon, title, body, note }) => (
+          {cards.map(({ icon, title, body, note }) => (
             <li key={title} className="flex gap-4 rounded-xl border bg-card p-5 shadow-xs">
               <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-accent text-primary">
-                <Icon aria-hidden="true" className="size-5" />
+                <Icon name={icon} className="size-5" />
               </span>
               <div className="min-w-0 text-sm leading-relaxed">
                 <h2 className="font-sans text-base font-semibold">{title}</h2>

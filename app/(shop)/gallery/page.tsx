@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { ImageIcon } from "lucide-react";
+import { Icon } from "@/components/ui/icon";
 import { Button } from "@/components/ui/button";
 import { GalleryCard } from "@/components/catalog/gallery-card";
 import { listGalleryItems } from "@/lib/catalog/queries";
@@ -31,7 +31,7 @@ export default async function GalleryPage() {
         </ul>
       ) : (
         <section className="mt-8 flex flex-col items-center rounded-lg border border-dashed px-6 py-16 text-center">
-          <ImageIcon className="size-12 text-muted-foreground" aria-hidden="true" />
+          <Icon name="image" className="size-12 text-muted-foreground" />
           <h2 className="mt-4 font-serif text-2xl font-semibold">Gallery Coming Soon</h2>
           <p className="mt-2 max-w-md text-muted-foreground">
             Sold one-of-a-kind pieces will be shown here. In the meantime, the shop has pieces still looking for a home.

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { ArrowRight } from "lucide-react";
+import { Icon } from "@/components/ui/icon";
 import { Button } from "@/components/ui/button";
 import { pageMetadata } from "@/lib/seo/metadata";
 import { site } from "@/lib/site";
@@ -120,7 +120,7 @@ export default function MyStoryPage() {
             <Button asChild size="lg" className="h-12 bg-background px-7 text-base text-foreground hover:bg-background/90">
               <Link href="/shop">
                 Visit the Shop
-                <ArrowRight aria-hidden="true" />
+                <Icon name="arrow-right" />
               </Link>
             </Button>
             <Button asChild size="lg" variant="outline" className="h-12 border-background/30 bg-transparent px-7 text-base text-background hover:bg-background/10 hover:text-background">

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
-import { BadgeCheck, Hammer, Truck } from "lucide-react";
+import { Icon } from "@/components/ui/icon";
 import { Badge } from "@/components/ui/badge";
 import { Separator } from "@/components/ui/separator";
 import { Breadcrumb } from "@/components/catalog/breadcrumb";
@@ -107,7 +107,7 @@ export default async function ProductPage(props: ProductPageProps) {
             <>
               {product.uniqueItem && (
                 <div className="flex items-center gap-2 rounded-lg border border-primary/25 bg-accent/60 px-4 py-3 text-sm" data-testid="unique-notice">
-                  <BadgeCheck className="size-5 shrink-0 text-primary" aria-hidden="true" />
+                  <Icon name="badge-check" className="size-5 text-primary" />
                   <p>
                     <span className="font-semibold">Only 1 Available</span>
                     <span className="text-muted-foreground"> · a one-of-a-kind piece; once it is sold it is gone.</span>
@@ -123,11 +123,11 @@ export default async function ProductPage(props: ProductPageProps) {
           {!soldUnique && (
             <ul className="grid gap-2 text-sm text-muted-foreground sm:grid-cols-2">
               <li className="flex items-center gap-2">
-                <Truck className="size-4 shrink-0 text-primary" aria-hidden="true" />
+                <Icon name="truck" className="text-primary" />
                 Free shipping on orders over $100
               </li>
               <li className="flex items-center gap-2">
-                <Hammer className="size-4 shrink-0 text-primary" aria-hidden="true" />
+                <Icon name="hammer" className="text-primary" />
                 Made in our {site.address.city}, {site.address.state} workshop
               </li>
             </ul>
