@@ -10,6 +10,7 @@
  * percent-encoding, or a NUL byte once decoded) gets a 400 here: Next's
  * router would fail to decode it with a 500. Checking here costs valid
  * requests nothing, where a proxy.ts on every route would.
+ * On SIGTERM it drains: see the shutdown section at the end.
  */
 import http from "node:http";
 import next from "next";
@@ -46,8 +47,18 @@ function badRequest(req, res) {
   res.end(body);
 }
 
+let closing = false;
+
 const server = http.createServer((req, res) => {
   if (malformedPath(req.url ?? "/")) return badRequest(req, res);
+  if (closing) {
+    // Draining: this connection is not reused, and load balancers see this instance as not ready.
+    res.setHeader("connection", "close");
+    if (req.url === "/api/ready") {
+      res.writeHead(503, { "content-type": "application/json", "cache-control": "no-store" });
+      return res.end(JSON.stringify({ ready: false, shuttingDown: true }));
+    }
+  }
   req.headers[PEER_HEADER] = `${token} ${req.socket.remoteAddress ?? ""}`;
   handle(req, res).catch((error) => {
     console.error("request failed", error);
@@ -64,13 +75,37 @@ server.listen(port, hostname, () => {
   console.log(`▲ Maple & Micron ready on http://${hostname ?? "localhost"}:${port}`);
 });
 
-let closing = false;
+/**
+ * Graceful shutdown (SIGTERM from an orchestrator, SIGINT from a terminal):
+ * stop accepting connections, let every request in flight finish (keep-alive
+ * connections are closed as soon as they are idle), then close the database
+ * pool and the Redis connection and exit 0. Bounded: after
+ * SHUTDOWN_TIMEOUT_MS (default 20 s) whatever is left is cut and the exit code is 1.
+ */
+const SHUTDOWN_TIMEOUT_MS = Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 20_000);
+
+async function closeConnections() {
+  const g = globalThis;
+  await Promise.allSettled([g.prisma?.$disconnect?.(), g.mmRedis?.isOpen ? g.mmRedis.quit() : undefined]);
+}
+
 for (const signal of ["SIGINT", "SIGTERM"]) {
   process.on(signal, () => {
     if (closing) return;
     closing = true;
-    server.close(() => process.exit(0));
+    console.log(`${signal}: no new connections; finishing requests in flight…`);
+    const forced = setTimeout(() => {
+      console.error(`Shutdown: requests still in flight after ${SHUTDOWN_TIMEOUT_MS} ms; exiting anyway.`);
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS);
+    forced.unref();
+    server.close(async () => {
+      await closeConnections();
+      console.log("Shutdown complete.");
+      process.exit(0);
+    });
     server.closeIdleConnections();
-    setTimeout(() => process.exit(0), 10_000).unref();
+    // Connections that were busy when the signal came become idle after their response: close them then.
+    setInterval(() => server.closeIdleConnections(), 250).unref();
   });
 }
