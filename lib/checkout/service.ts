@@ -284,7 +284,7 @@ export async function finalizeOrder(paymentIntentId: string): Promise<{ order: O
     }
   }
   const soldUnique = lines.filter((l) => l.uniqueItem);
-  if (soldUnique.length) expireCatalog({ slugs: soldUnique.map((l) => l.slug), gallery: true });
+  if (soldUnique.length) await expireCatalog({ slugs: soldUnique.map((l) => l.slug), gallery: true });
   await sendOrderEmails(result.order).catch((error) => console.error(`order ${result.order.orderNumber}: emails failed`, error));
   return result;
 }

@@ -119,7 +119,7 @@ const running = new Set<Instance>();
 export function startInstance(port: number, env: Record<string, string | undefined>): Instance {
   const child = spawn(process.execPath, ["--import", TSX, "scripts/serve.ts", "start"], {
     cwd: ROOT,
-    env: cleanEnv({ PORT: String(port), HOSTNAME: "127.0.0.1", ...env }),
+    env: cleanEnv({ PORT: String(port), ...env }),
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
   });
