@@ -30,7 +30,7 @@ const nextConfig: NextConfig = {
   cacheHandler: CACHE_HANDLER,
   experimental: { isrFlushToDisk: false },
   // Native / wasm packages stay outside the server bundle.
-  serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2", "sharp", "pg"],
+  serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2", "sharp", "pg", "pino"],
   images: {
     formats: ["image/avif", "image/webp"],
     minimumCacheTTL: 60 * 60 * 24 * 30,

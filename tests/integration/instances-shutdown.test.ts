@@ -79,7 +79,7 @@ maybe("graceful shutdown", () => {
 
     const exit = await Promise.race([a.exited, unrefSleep(30_000).then(() => "timeout" as const)]);
     expect(exit).toEqual({ code: 0, signal: null });
-    expect(a.output()).toContain("Shutdown complete.");
+    expect(a.output()).toContain('"msg":"shutdown complete"');
     // New connections are refused once the listener is closed.
     expect(["refused", 503]).toContain(draining);
 

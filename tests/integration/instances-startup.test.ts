@@ -44,6 +44,28 @@ maybe("three instances starting together on an empty PostgreSQL database", () =>
       expect(body.products.length).toBeGreaterThan(0);
     }
 
+    // Structured logs: one JSON line per request with its id, level and route; no personal data.
+    const secretEmail = "private.person@example.com";
+    const login = await fetch(`${instances[0].url}/api/admin/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-request-id": "test-request-0001" },
+      body: JSON.stringify({ email: secretEmail, password: "not-the-password" }),
+    });
+    expect(login.status).toBe(401);
+    expect(login.headers.get("x-request-id")).toBe("test-request-0001");
+    expect((await fetch(`${instances[1].url}/api/products?search=${encodeURIComponent(secretEmail)}`)).headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    await new Promise((r) => setTimeout(r, 300));
+    const lines = instances
+      .map((i) => i.output())
+      .join("\n")
+      .split("\n")
+      .filter((l) => l.startsWith("{"))
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(lines.find((l) => l.reqId === "test-request-0001")).toMatchObject({ level: "info", msg: "request", method: "POST", route: "/api/admin/login", status: 401 });
+    expect(lines.find((l) => l.route === "/api/products" && l.method === "GET")).toMatchObject({ level: "info", msg: "request", status: 200 });
+    expect(instances.map((i) => i.output()).join("\n")).not.toContain(secretEmail);
+    expect(instances.map((i) => i.output()).join("\n")).not.toContain("startup-admin-password");
+
     const outputs = instances.map((i) => i.output());
     expect(outputs.filter((o) => o.includes("Seeded the demo catalogue.")).length).toBe(1);
     expect(outputs.join("\n")).not.toMatch(/duplicate key|unique constraint/i);
