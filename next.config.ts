@@ -1,3 +1,4 @@
+import path from "node:path";
 import type { NextConfig } from "next";
 import { securityHeaders } from "./lib/security/headers";
 
@@ -15,13 +16,21 @@ const headers = securityHeaders({
  */
 const CACHE_MAX_MEMORY_BYTES = 64 * 1024 * 1024;
 
+/**
+ * lib/cache/next-cache-handler.mjs: Next's cache, minus anything older than
+ * the server process (build-time prerenders), so a crash can never leave a
+ * page older than the database (tag expiry is kept in memory).
+ */
+const CACHE_HANDLER = path.resolve(process.cwd(), "lib/cache/next-cache-handler.mjs");
+
 const nextConfig: NextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
   cacheMaxMemorySize: CACHE_MAX_MEMORY_BYTES,
+  cacheHandler: CACHE_HANDLER,
   experimental: { isrFlushToDisk: false },
   // Native / wasm packages stay outside the server bundle.
-  serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2", "sharp", "pg"],
+  serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2", "sharp", "pg", "pino"],
   images: {
     formats: ["image/avif", "image/webp"],
     // Fewer candidate widths: every listed width is one more srcset entry on every

@@ -1,4 +1,5 @@
 import "server-only";
+import { log } from "@/lib/log";
 import type { z } from "zod";
 import { requireAdminPage } from "@/lib/auth/guard";
 import type { AdminIdentity } from "@/lib/auth/service";
@@ -26,7 +27,7 @@ export function adminAction<S extends z.ZodType, T>(schema: S, fn: (input: z.out
       return { ok: true, data: await runAsAdmin(admin, () => fn(parsed.data, admin)) };
     } catch (error) {
       if (isAppError(error)) return { ok: false, message: error.message, fields: error.fields };
-      console.error("admin action failed", error);
+      log.error({ err: error }, "admin action failed");
       return { ok: false, message: "Something went wrong. Please try again." };
     }
   };

@@ -33,6 +33,22 @@ const schema = z.object({
       .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
       .optional(),
   ),
+  /** Shared cache, tag expiry and rate limits for several instances (redis:// or rediss://, optional /<db index>). */
+  REDIS_URL: optional.pipe(
+    z
+      .string()
+      .refine((v) => {
+        try {
+          const u = new URL(v);
+          return (u.protocol === "redis:" || u.protocol === "rediss:") && !!u.hostname && /^(\/\d{0,2})?$/.test(u.pathname);
+        } catch {
+          return false;
+        }
+      }, "must be a redis:// or rediss:// URL with a host and an optional database index, e.g. redis://127.0.0.1:6379/0")
+      .optional(),
+  ),
+  /** Prefix of every key the shop writes to Redis (several shops, or test runs, on one Redis database). */
+  REDIS_PREFIX: optional.pipe(z.string().regex(/^[\w:.-]{1,64}$/, "letters, digits and _ : . - only (at most 64)").default("mm:")),
   DATABASE_POOL_MAX: optional.pipe(z.coerce.number<string | undefined>().int().min(1).max(100).optional()),
   SITE_URL: optional.pipe(z.url().optional()),
   OWNER_EMAIL: optional.pipe(z.email().optional()),

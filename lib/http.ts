@@ -2,6 +2,7 @@ import "server-only";
 import { NextResponse, type NextRequest } from "next/server";
 import type { z } from "zod";
 import { AppError, isAppError } from "@/lib/errors";
+import { log, requestFields } from "@/lib/log";
 import { JSON_BODY_LIMIT, readJsonBody } from "@/lib/net/body";
 import type { PublicLimitName } from "@/lib/rate-limit/limits";
 import { enforcePublicLimit } from "@/lib/rate-limit/public-limits";
@@ -31,19 +32,19 @@ export function withRoute<P extends Params = Params>(
       const result = await handler(req, { params });
       return result instanceof Response ? result : NextResponse.json(result);
     } catch (error) {
-      return errorResponse(error);
+      return errorResponse(error, req);
     }
   };
 }
 
-export function errorResponse(error: unknown): Response {
+export function errorResponse(error: unknown, req?: { headers: Headers; url: string }): Response {
   if (isAppError(error)) {
     return NextResponse.json(
       { ...error.data, message: error.message, error: error.message, ...(error.fields ? { fields: error.fields } : {}) },
       { status: error.status, headers: error.retryAfterSeconds ? { "Retry-After": String(error.retryAfterSeconds) } : undefined },
     );
   }
-  console.error("Unhandled error in route handler", error);
+  log.error({ ...(req ? requestFields(req) : {}), err: error }, "unhandled error in route handler");
   return NextResponse.json({ message: "Something went wrong. Please try again.", error: "internal_error" }, { status: 500 });
 }
 

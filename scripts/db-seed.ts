@@ -6,10 +6,8 @@
  * running shop first: only one process may own the embedded database.
  */
 import path from "node:path";
-import { createPrismaClient } from "@/lib/db/client";
 import { startEmbeddedDatabase } from "@/lib/db/embedded";
-import { migrate } from "@/lib/db/migrator";
-import { seedDatabase } from "@/lib/db/seed";
+import { prepareDatabase } from "@/lib/db/startup";
 
 const flag = process.argv.indexOf("--products");
 const extraProducts = flag >= 0 ? Number(process.argv[flag + 1]) : 0;
@@ -22,17 +20,15 @@ const embedded = process.env.DATABASE_URL
   ? null
   : await startEmbeddedDatabase({ dataDir: process.env.EMBEDDED_DB_DIR ? path.resolve(process.env.EMBEDDED_DB_DIR) : undefined });
 const url = process.env.DATABASE_URL ?? embedded!.url;
-const prisma = createPrismaClient(url, 4);
 try {
-  await migrate(url, { log: console.log });
   const started = Date.now();
-  const result = await seedDatabase(prisma, { log: console.log, extraProducts });
+  // The same locked start-up step as `npm start` (lib/db/startup.ts): safe beside a starting shop on PostgreSQL.
+  const { seed: result } = await prepareDatabase(url, { log: console.log, extraProducts });
   console.log(
     `${result.seeded ? "Seeded the demo catalogue" : "Demo catalogue already present"}` +
       (extraProducts ? `; added ${extraProducts} generated products` : "") +
       ` (${((Date.now() - started) / 1000).toFixed(1)} s).`,
   );
 } finally {
-  await prisma.$disconnect();
   await embedded?.stop();
 }

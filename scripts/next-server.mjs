@@ -10,9 +10,12 @@
  * percent-encoding, or a NUL byte once decoded) gets a 400 here: Next's
  * router would fail to decode it with a 500. Checking here costs valid
  * requests nothing, where a proxy.ts on every route would.
+ * On SIGTERM it drains: see the shutdown section at the end.
  */
+import { randomUUID } from "node:crypto";
 import http from "node:http";
 import next from "next";
+import pino from "pino";
 
 const PEER_HEADER = "x-mm-peer";
 const token = process.env.MM_PEER_TOKEN;
@@ -22,6 +25,43 @@ if (!token) {
 }
 const port = Number(process.env.PORT ?? 3000);
 const hostname = process.env.HOSTNAME || undefined;
+
+/**
+ * One JSON line per request (pino, same shape as lib/log.ts): request id (a
+ * valid incoming x-request-id, else a new one; also sent back and handed to
+ * the app), method, route (path only: no query string, ids masked), status,
+ * duration. Never headers, bodies, addresses or query strings.
+ */
+const log = pino({
+  level: process.env.LOG_LEVEL ?? "info",
+  base: { service: "maple-micron" },
+  formatters: { level: (label) => ({ level: label }) },
+});
+const REQUEST_ID = /^[A-Za-z0-9_.:-]{8,100}$/;
+
+function routeOf(target) {
+  const end = target.indexOf("?");
+  const path = end === -1 ? target : target.slice(0, end);
+  return path
+    .split("/")
+    .map((s) => (/^\d+$/.test(s) || /^[A-Za-z0-9_-]{20,}$/.test(s) || /^ORD-/.test(s) ? ":id" : s))
+    .join("/");
+}
+
+function logRequest(req, res) {
+  const started = process.hrtime.bigint();
+  const incoming = req.headers["x-request-id"];
+  const reqId = typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+  req.headers["x-request-id"] = reqId;
+  res.setHeader("x-request-id", reqId);
+  res.on("finish", () => {
+    const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    const fields = { reqId, method: req.method, route: routeOf(req.url ?? "/"), status: res.statusCode, ms: Math.round(ms * 10) / 10 };
+    if (res.statusCode >= 500) log.error(fields, "request");
+    else if (!(req.url ?? "").startsWith("/_next/") && req.url !== "/api/health") log.info(fields, "request");
+    else log.debug(fields, "request");
+  });
+}
 
 const app = next({ dev: false, dir: process.cwd(), port, hostname: hostname ?? "localhost" });
 await app.prepare();
@@ -46,11 +86,22 @@ function badRequest(req, res) {
   res.end(body);
 }
 
+let closing = false;
+
 const server = http.createServer((req, res) => {
+  logRequest(req, res);
   if (malformedPath(req.url ?? "/")) return badRequest(req, res);
+  if (closing) {
+    // Draining: this connection is not reused, and load balancers see this instance as not ready.
+    res.setHeader("connection", "close");
+    if (req.url === "/api/ready") {
+      res.writeHead(503, { "content-type": "application/json", "cache-control": "no-store" });
+      return res.end(JSON.stringify({ ready: false, shuttingDown: true }));
+    }
+  }
   req.headers[PEER_HEADER] = `${token} ${req.socket.remoteAddress ?? ""}`;
   handle(req, res).catch((error) => {
-    console.error("request failed", error);
+    log.error({ reqId: req.headers["x-request-id"], route: routeOf(req.url ?? "/"), err: error }, "request failed");
     if (!res.headersSent) res.statusCode = 500;
     res.end();
   });
@@ -61,16 +112,40 @@ server.headersTimeout = 66_000;
 server.requestTimeout = 60_000;
 
 server.listen(port, hostname, () => {
-  console.log(`▲ Maple & Micron ready on http://${hostname ?? "localhost"}:${port}`);
+  log.info({ port }, `Maple & Micron ready on http://${hostname ?? "localhost"}:${port}`);
 });
 
-let closing = false;
+/**
+ * Graceful shutdown (SIGTERM from an orchestrator, SIGINT from a terminal):
+ * stop accepting connections, let every request in flight finish (keep-alive
+ * connections are closed as soon as they are idle), then close the database
+ * pool and the Redis connection and exit 0. Bounded: after
+ * SHUTDOWN_TIMEOUT_MS (default 20 s) whatever is left is cut and the exit code is 1.
+ */
+const SHUTDOWN_TIMEOUT_MS = Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 20_000);
+
+async function closeConnections() {
+  const g = globalThis;
+  await Promise.allSettled([g.prisma?.$disconnect?.(), g.mmRedis?.isOpen ? g.mmRedis.quit() : undefined]);
+}
+
 for (const signal of ["SIGINT", "SIGTERM"]) {
   process.on(signal, () => {
     if (closing) return;
     closing = true;
-    server.close(() => process.exit(0));
+    log.info({ signal }, "no new connections; finishing requests in flight");
+    const forced = setTimeout(() => {
+      log.error({ timeoutMs: SHUTDOWN_TIMEOUT_MS }, "requests still in flight at the shutdown timeout; exiting anyway");
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS);
+    forced.unref();
+    server.close(async () => {
+      await closeConnections();
+      log.info("shutdown complete");
+      process.exit(0);
+    });
     server.closeIdleConnections();
-    setTimeout(() => process.exit(0), 10_000).unref();
+    // Connections that were busy when the signal came become idle after their response: close them then.
+    setInterval(() => server.closeIdleConnections(), 250).unref();
   });
 }

@@ -16,10 +16,8 @@ import { scheduleBackups } from "@/lib/backup/schedule";
 import { backupRoot } from "@/lib/backup/manifest";
 import { claimEmbeddedOwnership } from "@/lib/backup/owner";
 import { embeddedDataDir } from "@/lib/backup/target";
-import { createPrismaClient } from "@/lib/db/client";
 import { startEmbeddedDatabase } from "@/lib/db/embedded";
-import { migrate } from "@/lib/db/migrator";
-import { seedDatabase } from "@/lib/db/seed";
+import { prepareDatabase } from "@/lib/db/startup";
 import { env } from "@/lib/env";
 import { EMBEDDED_DATABASE_URL_ENV, refuseToStartOnPaymentConfigError } from "@/lib/payments/config";
 
@@ -53,17 +51,13 @@ const databaseUrl = process.env.DATABASE_URL || embedded!.url;
 if (embedded) ownership!.publish(embedded.url);
 if (embedded) console.log(`Embedded database ready (${process.env.EMBEDDED_DB_DIR ?? ".data/pglite"}), serving on ${databaseUrl.replace(/\/\/.*@/, "//")}`);
 
-await migrate(databaseUrl, { log: (m) => console.log(m) });
-const prisma = createPrismaClient(databaseUrl, 2);
-try {
-  const result = await seedDatabase(prisma, { log: (m) => console.log(m) });
-  if (result.seeded) console.log("Seeded the demo catalogue.");
-  // Next's data cache (.next/cache/fetch-cache) outlives builds and databases: a new
-  // build, or a server on a freshly seeded database, must not serve another database's reads.
-  if (mode === "build" || result.seeded) rmSync(path.resolve(".next/cache/fetch-cache"), { recursive: true, force: true });
-} finally {
-  await prisma.$disconnect();
-}
+// Migrations, the demo seed and the first admin: one step under an advisory lock, so of several
+// instances starting together on one database exactly one does it and the others wait, then serve.
+const prepared = await prepareDatabase(databaseUrl, { log: (m) => console.log(m) });
+if (prepared.seed.seeded) console.log("Seeded the demo catalogue.");
+// Next's data cache (.next/cache/fetch-cache) outlives builds and databases: a new
+// build, or a server on a freshly seeded database, must not serve another database's reads.
+if (mode === "build" || prepared.seed.seeded) rmSync(path.resolve(".next/cache/fetch-cache"), { recursive: true, force: true });
 
 if (mode !== "build" && env.BACKUP_INTERVAL_HOURS) {
   scheduleBackups({ url: databaseUrl, kind: embedded ? "embedded" : "postgresql" }, { intervalHours: env.BACKUP_INTERVAL_HOURS, keep: env.BACKUP_KEEP, log: (m) => console.log(m) });

@@ -1,5 +1,6 @@
 import "server-only";
 import { revalidateTag } from "next/cache";
+import { recordTagExpiry } from "@/lib/cache/tag-expiry";
 import { CATALOG_TAGS } from "@/lib/catalog/queries";
 import { expireSearchCache } from "@/lib/catalog/search";
 
@@ -7,8 +8,10 @@ import { expireSearchCache } from "@/lib/catalog/search";
  * Expires cached catalogue reads and the pages built from them at once, so
  * the next request shows the change (used by every service that changes the
  * catalogue). Outside a Next.js request (scripts) there is no cache to expire.
+ * With a shared cache (Redis) the expiry is recorded there before this
+ * returns, so other instances see it at their next request too.
  */
-export function expireCatalog(opts: { slugs?: string[]; gallery?: boolean; categories?: boolean } = {}) {
+export async function expireCatalog(opts: { slugs?: string[]; gallery?: boolean; categories?: boolean } = {}): Promise<void> {
   const tags: string[] = [CATALOG_TAGS.products, ...(opts.slugs ?? []).map(CATALOG_TAGS.product)];
   if (opts.gallery) tags.push(CATALOG_TAGS.gallery);
   if (opts.categories) tags.push(CATALOG_TAGS.categories);
@@ -20,4 +23,5 @@ export function expireCatalog(opts: { slugs?: string[]; gallery?: boolean; categ
       if (!/static generation store|outside a request|workStore/i.test(String(error))) throw error;
     }
   }
+  await recordTagExpiry(tags);
 }

@@ -93,7 +93,7 @@ export async function createProduct(input: ProductInput): Promise<AdminProductDT
     if (isUniqueViolation(error)) throw slugConflict(PRODUCT_SLUG_TAKEN);
     throw error;
   }
-  expireCatalog({ slugs: [data.slug], gallery: data.showInGallery });
+  await expireCatalog({ slugs: [data.slug], gallery: data.showInGallery });
   return getAdminProduct(id);
 }
 
@@ -144,7 +144,7 @@ export async function updateProduct(id: number | string, input: ProductUpdateInp
     throw error;
   }
   const slugs = [...new Set([before.slug, data.slug ?? before.slug])];
-  expireCatalog({ slugs, gallery: before.showInGallery || showInGallery });
+  await expireCatalog({ slugs, gallery: before.showInGallery || showInGallery });
   return getAdminProduct(productId);
 }
 
@@ -158,7 +158,7 @@ export async function deleteProduct(id: number | string): Promise<{ id: number }
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2025") throw new AppError("not_found", PRODUCT_NOT_FOUND);
     throw error;
   }
-  expireCatalog({ slugs: [deleted.slug], gallery: deleted.showInGallery });
+  await expireCatalog({ slugs: [deleted.slug], gallery: deleted.showInGallery });
   return { id: productId };
 }
 
@@ -180,7 +180,7 @@ export async function createCategory(input: CategoryInput): Promise<AdminCategor
     if (isUniqueViolation(error)) throw slugConflict(CATEGORY_SLUG_TAKEN);
     throw error;
   }
-  expireCatalog({ categories: true });
+  await expireCatalog({ categories: true });
   return getAdminCategory(id);
 }
 
@@ -199,7 +199,7 @@ export async function updateCategory(id: number | string, input: CategoryUpdateI
     throw error;
   }
   // Category names, slugs and visibility show on product pages, listings and the gallery.
-  expireCatalog({ categories: true, gallery: true });
+  await expireCatalog({ categories: true, gallery: true });
   return getAdminCategory(categoryId);
 }
 
@@ -219,6 +219,6 @@ export async function deleteCategory(id: number | string): Promise<{ id: number 
     }
     throw error;
   }
-  expireCatalog({ categories: true, gallery: true });
+  await expireCatalog({ categories: true, gallery: true });
   return { id: categoryId };
 }

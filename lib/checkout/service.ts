@@ -1,4 +1,5 @@
 import "server-only";
+import { log } from "@/lib/log";
 import { timingSafeEqual } from "node:crypto";
 import { expireCatalog } from "@/lib/catalog/revalidate";
 import { createPaymentIntentSchema, orderContactSchema, type Address, type OrderContact } from "@/lib/checkout/api-schemas";
@@ -146,7 +147,7 @@ async function failCheckout(checkoutId: number, paymentIntentId: string, reason:
     const intent = await provider.retrieveIntent(paymentIntentId);
     if (intent.status !== "canceled" && intent.status !== "succeeded") await provider.cancelIntent(paymentIntentId, `cancel-${paymentIntentId}`);
   } catch (error) {
-    console.error(`checkout ${checkoutId}: could not cancel payment ${paymentIntentId}`, error);
+    log.error({ checkoutId, paymentIntentId, err: error }, "could not cancel payment");
   }
   await prisma.checkout.updateMany({ where: { id: checkoutId, status: "open" }, data: { status: "failed", failureReason: reason } });
 }
@@ -283,15 +284,15 @@ export async function finalizeOrder(paymentIntentId: string): Promise<{ order: O
       paid = true;
     } catch (error) {
       // The order is recorded and the piece reserved; the maker sees it as pending and can retry the capture.
-      console.error(`order ${result.order.orderNumber}: capture failed`, error);
+      log.error({ orderNumber: result.order.orderNumber, err: error }, "capture failed");
       result.order = await prisma.order.update({ where: { id: result.order.id }, data: { status: "pending" }, include: orderInclude });
       await appendOrderEvent(prisma, result.order.id, "payment_pending", { reason: "capture failed" }, { actor: "system" });
     }
   }
   if (paid) await appendOrderEvent(prisma, result.order.id, "paid", { amount: result.order.total.toFixed(2), provider: provider.name }, { actor: "system" });
   const soldUnique = lines.filter((l) => l.uniqueItem);
-  if (soldUnique.length) expireCatalog({ slugs: soldUnique.map((l) => l.slug), gallery: true });
-  await sendOrderEmails(result.order).catch((error) => console.error(`order ${result.order.orderNumber}: emails failed`, error));
+  if (soldUnique.length) await expireCatalog({ slugs: soldUnique.map((l) => l.slug), gallery: true });
+  await sendOrderEmails(result.order).catch((error) => log.error({ orderNumber: result.order.orderNumber, err: error }, "order emails failed"));
   return result;
 }
 

@@ -1,4 +1,5 @@
 import "server-only";
+import { log } from "@/lib/log";
 import { prisma } from "@/lib/db";
 
 /**
@@ -55,9 +56,9 @@ export function schedulePruning(): void {
     pruneExpiredRows().then(
       (result) => {
         const total = Object.values(result).reduce((a, b) => a + b, 0);
-        if (total) console.log("pruned expired rows", result);
+        if (total) log.info({ pruned: result }, "pruned expired rows");
       },
-      (error) => console.error("pruning expired rows failed", error),
+      (error) => log.error({ err: error }, "pruning expired rows failed"),
     );
   void run();
   setInterval(run, PRUNE_INTERVAL_MS).unref();

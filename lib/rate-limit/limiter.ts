@@ -1,7 +1,9 @@
 import "server-only";
-import { RateLimiterMemory, RateLimiterPrisma, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { RateLimiterMemory, RateLimiterPrisma, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { prisma } from "@/lib/db";
+import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
+import { getRedis } from "@/lib/redis/client";
 
 /**
  * Fixed-window counters from rate-limiter-flexible, stored in the database
@@ -9,6 +11,10 @@ import { AppError } from "@/lib/errors";
  * `consume` is one atomic upsert-and-increment. If the store fails, a
  * per-process memory limiter (the library's insurance limiter) keeps the
  * limit rather than letting requests through unlimited.
+ * With REDIS_URL set the counters live in Redis (shared by every instance,
+ * no database write per request) and the database limiter above is Redis's
+ * insurance: while Redis is unreachable the limits still hold across
+ * instances, through the database.
  */
 export type Limiter = RateLimiterAbstract;
 
@@ -19,7 +25,7 @@ export function getLimiter(name: string, points: number, seconds: number): Limit
   const id = `${name}:${points}:${seconds}`;
   let limiter = limiters.get(id);
   if (!limiter) {
-    limiter = new RateLimiterPrisma({
+    const database = new RateLimiterPrisma({
       storeClient: prisma,
       tableName: "rateLimit",
       keyPrefix: name,
@@ -28,6 +34,19 @@ export function getLimiter(name: string, points: number, seconds: number): Limit
       clearExpiredByTimeout: false, // lib/maintenance/prune.ts removes expired rows
       insuranceLimiter: new RateLimiterMemory({ keyPrefix: `${name}-insurance`, points, duration: seconds }),
     });
+    const redis = getRedis();
+    limiter = redis
+      ? new RateLimiterRedis({
+          storeClient: redis,
+          useRedisPackage: true,
+          // Not connected: straight to the insurance (the database), never waiting on a dead socket.
+          rejectIfRedisNotReady: true,
+          keyPrefix: `${env.REDIS_PREFIX}rl:${name}`,
+          points,
+          duration: seconds,
+          insuranceLimiter: database,
+        })
+      : database;
     limiters.set(id, limiter);
   }
   return limiter;

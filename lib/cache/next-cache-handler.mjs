@@ -1,0 +1,136 @@
+/**
+ * Next.js's cache handler for this shop (next.config.ts `cacheHandler`):
+ * ISR pages, route responses and the data cache (unstable_cache).
+ *
+ * Without REDIS_URL (one instance): Next's own in-memory cache with one rule
+ * added — nothing written before this server process started is served. Tag
+ * expiry (revalidateTag) lives in this process's memory only, so an entry
+ * that outlived the process — the pages prerendered by `next build` from the
+ * build's database, anything on disk — may be older than an expiry recorded
+ * by a process that has since crashed (kill -9 right after a sale or an admin
+ * edit). Such entries are treated as misses and rendered again from the
+ * database, once, on first request after a start.
+ *
+ * With REDIS_URL (several instances): @fortedigital/nextjs-cache-handler's
+ * redis-strings handler, so every instance reads and expires the same
+ * entries — an edit on one instance is seen by all at their next request, and
+ * expiry survives any instance's crash. Redis unreachable: every read is a
+ * miss (pages are rendered from the database, slower, never an error) and
+ * writes are dropped; an instance that lost Redis clears the shop's entries
+ * when it is back, before reading any, since expiries may have been lost
+ * meanwhile — nothing older than the database is served after the outage.
+ * `next build` never writes to Redis (its pages come from the build's database).
+ */
+import { CacheHandler } from "@fortedigital/nextjs-cache-handler";
+import createRedisHandler from "@fortedigital/nextjs-cache-handler/redis-strings";
+import FileSystemCacheModule from "next/dist/server/lib/incremental-cache/file-system-cache.js";
+import { createClient } from "redis";
+
+const FileSystemCache = FileSystemCacheModule.default ?? FileSystemCacheModule;
+
+/** When this server process started: entries older than this may predate a lost tag expiry. */
+const PROCESS_STARTED_AT = Date.now() - Math.round(process.uptime() * 1000);
+
+class LocalCacheHandler extends FileSystemCache {
+  async get(key, ctx) {
+    const entry = await super.get(key, ctx);
+    if (entry && typeof entry.lastModified === "number" && entry.lastModified < PROCESS_STARTED_AT) return null;
+    return entry;
+  }
+}
+
+const REDIS_TIMEOUT_MS = Number(process.env.REDIS_CACHE_TIMEOUT_MS ?? 1000);
+/** Longer than any page render: how long after a tag's expiry nothing carrying it is stored. */
+const SETTLE_MS = 10_000;
+
+function timed(promise) {
+  let timer;
+  return Promise.race([promise, new Promise((_, reject) => (timer = setTimeout(() => reject(new Error("Redis timed out")), REDIS_TIMEOUT_MS)))]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * The redis-strings handler, plus: after this instance lost Redis, it clears
+ * the shop's entries before reading from Redis again. While Redis was away an
+ * expiry (from this instance or another) may not have been recorded, so an
+ * entry from before the outage may be older than the database.
+ */
+function resilientRedisHandler(client, keyPrefix) {
+  const inner = createRedisHandler({ client, keyPrefix, timeoutMs: REDIS_TIMEOUT_MS });
+  const revalidatedTagsKey = `${keyPrefix}__revalidated_tags__`;
+  let mustClear = false;
+  let clearing = null;
+
+  async function clearAll() {
+    let cursor = "0";
+    do {
+      const page = await client.scan(cursor, { MATCH: `${keyPrefix}*`, COUNT: 1000 });
+      cursor = String(page.cursor);
+      if (page.keys.length) await client.unlink(page.keys);
+    } while (cursor !== "0");
+    mustClear = false;
+    console.warn("cache: Redis is reachable again; cleared the shared cache (expiries may have been lost meanwhile)");
+  }
+  function clearIfNeeded() {
+    if (!mustClear || !client.isReady) return Promise.resolve();
+    clearing ??= clearAll()
+      .catch(() => {})
+      .finally(() => (clearing = null));
+    return clearing;
+  }
+  const lost = () => (mustClear = true);
+  client.on("error", lost);
+  client.on("reconnecting", lost);
+  client.on("ready", () => void clearIfNeeded());
+
+  return {
+    name: "redis-strings-resilient",
+    async get(key, meta) {
+      if (mustClear) await clearIfNeeded();
+      if (mustClear) return null;
+      return inner.get(key, meta);
+    },
+    async set(key, value, ctx) {
+      if (mustClear) return;
+      // A render that began before a tag's expiry (on any instance) must not be stored after it:
+      // nothing tagged with a tag expired in the last SETTLE_MS is stored (renders take less).
+      const tags = [...(value?.tags ?? [])];
+      if (tags.length) {
+        const times = await timed(client.hmGet(revalidatedTagsKey, tags));
+        if (times.some((t) => t && Date.now() - Number(t) < SETTLE_MS)) return;
+      }
+      return inner.set(key, value, ctx);
+    },
+    async revalidateTag(tag) {
+      try {
+        // The expiry time of every tag (redis-strings records it for implicit tags only): entries
+        // stored before it are dropped at their next read, by any instance.
+        await timed(client.hSet(revalidatedTagsKey, tag, Date.now()));
+        await inner.revalidateTag(tag);
+      } catch (error) {
+        lost();
+        throw error;
+      }
+    },
+    delete: (key) => inner.delete(key),
+    prepare: () => inner.prepare().catch(() => {}),
+  };
+}
+
+let Handler = LocalCacheHandler;
+
+if (process.env.REDIS_URL && process.env.NEXT_PHASE !== "phase-production-build") {
+  CacheHandler.onCreation(async ({ buildId }) => {
+    const client = createClient({
+      url: process.env.REDIS_URL,
+      disableOfflineQueue: true,
+      socket: { connectTimeout: 2000, reconnectStrategy: (retries) => Math.min(100 * 2 ** retries, 2000) },
+    });
+    // An unreachable Redis is reported by /api/ready, never a crash.
+    client.on("error", () => {});
+    await Promise.race([client.connect().catch(() => {}), new Promise((r) => setTimeout(r, 2000).unref())]);
+    return { handlers: [resilientRedisHandler(client, `${process.env.REDIS_PREFIX || "mm:"}cache:${buildId ?? "dev"}:`)] };
+  });
+  Handler = CacheHandler;
+}
+
+export default Handler;

@@ -1,0 +1,63 @@
+import "server-only";
+import pino from "pino";
+
+/**
+ * The server's structured log: one JSON object per line (pino) with `level`,
+ * `time`, `msg`, and — inside a request — `reqId` and `route`, so a line can
+ * be traced to the request scripts/next-server.mjs logged. No personal data:
+ * log ids and counts, never emails, names, addresses, phone numbers,
+ * passwords, tokens or cookies (the redaction below is a safety net, not a
+ * licence). LOG_LEVEL: trace, debug, info (default), warn, error, silent.
+ */
+export const REDACT_PATHS = [
+  "email",
+  "*.email",
+  "password",
+  "*.password",
+  "firstName",
+  "lastName",
+  "*.firstName",
+  "*.lastName",
+  "phone",
+  "*.phone",
+  "address",
+  "*.address",
+  "shippingAddress",
+  "billingAddress",
+  "*.shippingAddress",
+  "*.billingAddress",
+  "authorization",
+  "*.authorization",
+  "cookie",
+  "*.cookie",
+  "token",
+  "*.token",
+  "clientSecret",
+  "*.clientSecret",
+];
+
+const globalForLog = globalThis as unknown as { mmLog?: pino.Logger };
+
+export const log: pino.Logger = (globalForLog.mmLog ??= pino({
+  level: process.env.LOG_LEVEL ?? (process.env.NODE_ENV === "test" ? "silent" : "info"),
+  base: { service: "maple-micron" },
+  redact: { paths: REDACT_PATHS, censor: "[redacted]" },
+  formatters: { level: (label) => ({ level: label }) },
+}));
+
+/** The request id scripts/next-server.mjs gave this request (x-request-id), and its route without the query string. */
+export function requestFields(req: { headers: Headers; url: string }): { reqId?: string; route: string } {
+  let route = req.url;
+  try {
+    route = new URL(req.url, "http://x").pathname;
+  } catch {}
+  return { reqId: req.headers.get("x-request-id") ?? undefined, route: normalizeRoute(route) };
+}
+
+/** Path segments that are ids, tokens or session ids become ":id", so routes group and carry nothing identifying. */
+export function normalizeRoute(pathname: string): string {
+  return pathname
+    .split("/")
+    .map((s) => (/^\d+$/.test(s) || /^[A-Za-z0-9_-]{20,}$/.test(s) || /^ORD-/.test(s) ? ":id" : s))
+    .join("/");
+}

@@ -1,0 +1,159 @@
+/**
+ * Two production instances on one PostgreSQL database and one Redis database
+ * (REDIS_URL: the shared Next.js cache, tag expiry and rate limits), proven
+ * through their HTTP interfaces only. Redis is reached through a TCP proxy
+ * the test stops and starts to make Redis "go down" without touching the
+ * shared server. Needs TEST_DATABASE_URL and TEST_REDIS_URL (skipped with a
+ * printed reason otherwise).
+ */
+import { randomBytes } from "node:crypto";
+import autocannon from "autocannon";
+import { createClient } from "redis";
+import { createPostgresDatabase } from "../helpers/test-db";
+import { ensureProductionBuild, requirePostgres, sleep, startInstance, stopAllInstances, testPort, waitForOk, type Instance } from "../helpers/instances";
+import { adminLogin, adminToken, buy, listPublicProducts, pageText, updateProduct, type PublicProduct } from "../helpers/shop-http";
+import { startTcpProxy, type TcpProxy } from "../helpers/tcp-proxy";
+
+const pgServer = requirePostgres("two instances sharing Redis");
+const redisUrl = process.env.TEST_REDIS_URL;
+if (pgServer && !redisUrl) console.log("SKIPPED two instances sharing Redis: set TEST_REDIS_URL (e.g. redis://127.0.0.1:6379/5).");
+const maybe = pgServer && redisUrl ? describe : describe.skip;
+
+const prefix = `mmtest:${randomBytes(4).toString("hex")}:`;
+const admin = { email: "owner@example.com", password: "redis-test-password" };
+
+function cardPrice(html: string, product: PublicProduct): string | null {
+  const at = html.indexOf(`data-slug="${product.slug}"`);
+  if (at < 0) return null;
+  return /data-testid="product-price"[^>]*>([^<]+)</.exec(html.slice(at, at + 6000))?.[1] ?? null;
+}
+const money = (price: string) => `$${Number(price).toLocaleString("en-US", { minimumFractionDigits: 2 })}`;
+const addToCartButtons = (html: string, product: PublicProduct) => html.split(`data-product-id="${product.id}" data-quantity=`).length - 1;
+
+maybe("two instances on one PostgreSQL and one Redis", () => {
+  let db: { url: string; drop: () => Promise<void> };
+  let proxy: TcpProxy;
+  let a: Instance;
+  let b: Instance;
+  let token: string;
+
+  beforeAll(async () => {
+    await ensureProductionBuild();
+    db = await createPostgresDatabase(pgServer!, `mm_inst_redis_${randomBytes(4).toString("hex")}`);
+    const target = new URL(redisUrl!);
+    proxy = await startTcpProxy(testPort(8), { host: target.hostname, port: Number(target.port || 6379) });
+    const viaProxy = `redis://127.0.0.1:${proxy.port}${target.pathname}`;
+    const env = {
+      DATABASE_URL: db.url,
+      REDIS_URL: viaProxy,
+      REDIS_PREFIX: prefix,
+      PAYMENT_PROVIDER: "test",
+      AUTH_SECRET: "redis-test-secret-0123456789abcdef",
+      ADMIN_EMAIL: admin.email,
+      ADMIN_PASSWORD: admin.password,
+      RATE_LIMIT_SCALE: "1000",
+    };
+    a = startInstance(testPort(6), env);
+    b = startInstance(testPort(7), env);
+    await Promise.all([waitForOk(a, "/api/ready", 150_000), waitForOk(b, "/api/ready", 150_000)]);
+    token = await adminToken(a.url, admin.email, admin.password);
+  }, 15 * 60_000);
+
+  afterAll(async () => {
+    await stopAllInstances();
+    await proxy?.close();
+    await db?.drop();
+    // This run's keys only (other sessions share the Redis database).
+    if (redisUrl) {
+      const client = createClient({ url: redisUrl });
+      await client.connect();
+      for await (const keys of client.scanIterator({ MATCH: `${prefix}*`, COUNT: 1000 })) if (keys.length) await client.unlink(keys);
+      await client.quit();
+    }
+  }, 60_000);
+
+  it("a price edited through A shows on B's product page and listing at the next request", async () => {
+    const products = await listPublicProducts(b.url);
+    const product = products.find((p) => p.featured && !p.uniqueItem && !p.sold)!;
+    // B renders and caches (in Redis) the pages showing it.
+    expect(cardPrice((await pageText(b.url, "/")).html, product)).toBe(money(product.price));
+    expect((await pageText(b.url, `/product/${product.slug}`)).html).toContain(money(product.price));
+
+    const newPrice = (Number(product.price) + 7.5).toFixed(2);
+    await updateProduct(a.url, token, product.id, { price: newPrice });
+
+    expect((await pageText(b.url, `/product/${product.slug}`)).html).toContain(money(newPrice));
+    expect(cardPrice((await pageText(b.url, "/")).html, product)).toBe(money(newPrice));
+    const listed = (await (await fetch(`${b.url}/api/products?limit=100`)).json()).products as PublicProduct[];
+    expect(listed.find((p) => p.id === product.id)?.price).toBe(newPrice);
+  }, 120_000);
+
+  it("a piece sold through a checkout on A shows SOLD on B", async () => {
+    const products = await listPublicProducts(b.url);
+    const piece = products.find((p) => p.uniqueItem && !p.sold)!;
+    expect(addToCartButtons((await pageText(b.url, `/product/${piece.slug}`)).html, piece)).toBe(1);
+
+    await buy(a.url, piece.id);
+
+    const page = (await pageText(b.url, `/product/${piece.slug}`)).html;
+    expect(addToCartButtons(page, piece)).toBe(0);
+    expect(page).toContain('"availability":"https://schema.org/SoldOut"');
+    expect((await (await fetch(`${b.url}/api/products/${piece.slug}`)).json()).sold).toBe(true);
+  }, 120_000);
+
+  it("a sixth wrong password, spread across both instances, is throttled (counted in Redis)", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await adminLogin(i % 2 ? b.url : a.url, admin.email, `wrong-${i}`)).status);
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    const client = createClient({ url: redisUrl });
+    await client.connect();
+    try {
+      const keys: string[] = [];
+      for await (const page of client.scanIterator({ MATCH: `${prefix}rl:login-pair*`, COUNT: 1000 })) keys.push(...page);
+      expect(keys.length).toBeGreaterThan(0);
+    } finally {
+      await client.quit();
+    }
+  }, 60_000);
+
+  it("Redis down under load: no 5xx, pages come from the database, and the cache recovers with no stale page", async () => {
+    const products = await listPublicProducts(a.url);
+    const product = products.find((p) => p.featured && !p.uniqueItem && !p.sold)!;
+    const paths = ["/", "/shop", "/api/products", `/product/${product.slug}`];
+    for (const i of [a, b]) for (const p of paths) await pageText(i.url, p);
+
+    const load = (i: Instance) =>
+      autocannon({ url: i.url, connections: 4, duration: 10, requests: paths.map((path) => ({ method: "GET" as const, path })) });
+    const runs = Promise.all([load(a), load(b)]);
+    await sleep(2000);
+    await proxy.stop();
+    // While Redis is down: not ready (for the load balancer), yet serving, and an edit still lands.
+    await sleep(500);
+    expect((await fetch(`${a.url}/api/ready`)).status).toBe(503);
+    const newPrice = (Number(product.price) + 3.25).toFixed(2);
+    await updateProduct(a.url, token, product.id, { price: newPrice });
+    expect((await pageText(b.url, `/product/${product.slug}`)).html).toContain(money(newPrice));
+    await sleep(3000);
+    await proxy.start();
+    const results = await runs;
+
+    const failed = results.map((r) => r.errors + r.timeouts + r.non2xx);
+    console.log(
+      `Redis down ~4 s under load on both instances: ${results.map((r, i) => `${i ? "B" : "A"} ${r.requests.total} requests, ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts`).join("; ")}`,
+    );
+    expect(results.every((r) => r.requests.total > 0)).toBe(true);
+    expect(failed).toEqual([0, 0]);
+
+    // Back: both ready again, and neither serves what was cached before the edit made during the outage.
+    await Promise.all([waitForOk(a, "/api/ready", 30_000), waitForOk(b, "/api/ready", 30_000)]);
+    await sleep(500);
+    for (const i of [a, b]) {
+      expect((await pageText(i.url, `/product/${product.slug}`)).html).toContain(money(newPrice));
+      expect(cardPrice((await pageText(i.url, "/")).html, product)).toBe(money(newPrice));
+    }
+    // And the shared cache works again: an edit through B shows on A.
+    const later = (Number(newPrice) + 1).toFixed(2);
+    await updateProduct(b.url, token, product.id, { price: later });
+    expect((await pageText(a.url, `/product/${product.slug}`)).html).toContain(money(later));
+  }, 180_000);
+});
