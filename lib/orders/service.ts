@@ -117,7 +117,7 @@ export async function changeOrderStatus(id: number | string, input: OrderStatusU
     return after;
   }, TX_OPTIONS);
 
-  if (releasedSlugs.length) expireCatalog({ slugs: releasedSlugs, gallery: true });
+  if (releasedSlugs.length) await expireCatalog({ slugs: releasedSlugs, gallery: true });
   for (const email of emails) await sendClaimedEmail(order, email.template, email.message);
   return toOrderDTO(order);
 }
