@@ -146,6 +146,9 @@ afterEach(() => {
   delete process.env.UPLOADS_DIR;
 });
 
+/** A backup round trip runs a whole shop, pg_dump-like dumps and restores: on a busy 2-core machine it took over a minute. */
+const ROUND_TRIP_MS = 240_000;
+
 describe("backups of the embedded database", () => {
   let ws: Awaited<ReturnType<typeof workspace>>;
   beforeEach(async () => {
@@ -213,7 +216,7 @@ describe("backups of the embedded database", () => {
       await prisma2.$disconnect();
       await db2.stop();
     }
-  });
+  }, ROUND_TRIP_MS);
 
   it("refuses to open the directory of a running shop that has not published its server, and a damaged backup", async () => {
     const claim = claimEmbeddedOwnership(ws.dataDir);
@@ -243,7 +246,7 @@ describe("backups of the embedded database", () => {
     } finally {
       await target.stop();
     }
-  });
+  }, ROUND_TRIP_MS);
 
   it("takes a consistent backup while reads and checkouts run, and it restores with no half-written order", async () => {
     process.env.UPLOADS_DIR = ws.uploads;
@@ -282,7 +285,7 @@ describe("backups of the embedded database", () => {
       await prisma.$disconnect();
       await target.stop();
     }
-  });
+  }, ROUND_TRIP_MS);
 });
 
 describe("scheduled backups and the owner file", () => {
@@ -316,7 +319,7 @@ describe("scheduled backups and the owner file", () => {
       delete process.env.BACKUP_DIR;
       await db.stop();
     }
-  });
+  }, ROUND_TRIP_MS);
 
   it("a second process cannot claim a directory a live process owns; a dead owner's file is taken over", async () => {
     await writeFile(ownerFile(ws.dataDir), JSON.stringify({ pid: process.ppid, url: null }));
@@ -328,7 +331,7 @@ describe("scheduled backups and the owner file", () => {
     expect(JSON.parse(await readFile(ownerFile(ws.dataDir), "utf8"))).toEqual({ pid: process.pid, url: null });
     claim.release();
     expect(existsSync(ownerFile(ws.dataDir))).toBe(false);
-  });
+  }, ROUND_TRIP_MS);
 });
 
 const describePg = PG ? describe : describe.skip;
@@ -382,7 +385,7 @@ describePg("backups with PostgreSQL", () => {
     const again = await runScript("restore", [dir], { DATABASE_URL: target.url, UPLOADS_DIR: newUploads });
     expect(again.code).toBe(1);
     expect(again.stderr).toContain("The database is not empty");
-  });
+  }, ROUND_TRIP_MS);
 
   it("backs up PostgreSQL with pg_dump and restores it into an emptied database", async () => {
     process.env.UPLOADS_DIR = ws.uploads;
@@ -414,7 +417,7 @@ describePg("backups with PostgreSQL", () => {
     } finally {
       await restored.$disconnect();
     }
-  });
+  }, ROUND_TRIP_MS);
 
   it("takes a consistent pg_dump backup while reads and checkouts run", async () => {
     process.env.UPLOADS_DIR = ws.uploads;
@@ -451,5 +454,5 @@ describePg("backups with PostgreSQL", () => {
     } finally {
       await restored.$disconnect();
     }
-  });
+  }, ROUND_TRIP_MS);
 });
