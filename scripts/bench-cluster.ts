@@ -90,9 +90,9 @@ function stop(child: ChildProcess | undefined) {
 
 type Load = { rps: number; p50: number; p99: number; failed: number };
 
-async function load(urls: string[], connections: number): Promise<Load> {
+async function load(urls: string[], connections: number, seconds = SECONDS): Promise<Load> {
   const each = Math.max(1, Math.floor(connections / urls.length));
-  const results = await Promise.all(urls.map((url) => autocannon({ url, connections: each, duration: SECONDS, pipelining: 1 })));
+  const results = await Promise.all(urls.map((url) => autocannon({ url, connections: each, duration: seconds, pipelining: 1 })));
   return {
     rps: Math.round(results.reduce((sum, r) => sum + r.requests.average, 0)),
     p50: Math.max(...results.map((r) => r.latency.p50)),
@@ -132,8 +132,9 @@ try {
 
   const rows: { route: string; one: Load; two: Load }[] = [];
   for (const route of routes) {
-    // Warm both instances (and the shared cache).
+    // Warm both instances (the shared cache, and the JIT: the first seconds under load are slower).
     for (const base of [A, B]) for (let i = 0; i < 5; i++) await fetch(base + route).then((r) => r.arrayBuffer());
+    await load([A + route, B + route], CONNECTIONS, 3);
     process.stdout.write(`  ${route}: one instance … `);
     const one = await load([A + route], CONNECTIONS);
     process.stdout.write(`${one.rps} req/s; two instances … `);
