@@ -1,15 +1,12 @@
 /**
- * Runs once when a Next.js server process starts (not during `next build`).
- * Node.js runtime only: refuses to serve with a payment configuration that
- * would weaken the shop (however the server was started), then prunes
- * expired rows now and hourly.
+ * Runs once when a Next.js server process starts: on the Node.js runtime,
+ * lib/startup/register-node.ts (payment configuration check, the start-up
+ * step on Vercel, pruning). The import sits behind the NEXT_RUNTIME test,
+ * which Next.js inlines, so the Edge build of this file never bundles it.
  */
 export async function register() {
-  if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  if (process.env.NEXT_PHASE === "phase-production-build") return;
-  // Next.js only logs a failing hook and serves on: this stops the process instead, before a single fake payment.
-  const { refuseToStartOnPaymentConfigError } = await import("@/lib/payments/config");
-  refuseToStartOnPaymentConfigError(process.env);
-  const { schedulePruning } = await import("@/lib/maintenance/prune");
-  schedulePruning();
+  if (process.env.NEXT_RUNTIME === "nodejs") {
+    const { registerNode } = await import("@/lib/startup/register-node");
+    await registerNode();
+  }
 }

@@ -38,6 +38,8 @@ const nextConfig: NextConfig = {
   experimental: { isrFlushToDisk: false },
   // Native / wasm packages stay outside the server bundle.
   serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2", "sharp", "pg", "pino"],
+  // On Vercel each function runs the start-up step (instrumentation.ts), which reads the migrations.
+  outputFileTracingIncludes: { "/**": ["./prisma/migrations/**/*.sql"] },
   images: {
     formats: ["image/avif", "image/webp"],
     // Fewer candidate widths: every listed width is one more srcset entry on every

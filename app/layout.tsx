@@ -13,6 +13,8 @@ export const metadata: Metadata = {
   // Twitter/X takes title, description and image from each page's Open Graph tags.
   twitter: { card: "summary_large_image" },
   appleWebApp: { title: site.name },
+  // A Vercel preview is a reviewer's link, never a page for search engines (pages that set their own robots are noindex already).
+  ...(process.env.VERCEL_ENV === "preview" ? { robots: { index: false, follow: false } } : {}),
 };
 
 export const viewport: Viewport = { themeColor: BRAND_COLORS.primary, width: "device-width", initialScale: 1 };

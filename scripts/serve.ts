@@ -34,9 +34,19 @@ if (mode === "start" && !existsSync(path.resolve(".next/BUILD_ID"))) {
 // Fail closed before anything starts: no test payments on a real database, no half-configured Stripe.
 refuseToStartOnPaymentConfigError(process.env);
 
+// On Vercel (`npm run build` there) the build writes nothing outside .next and never opens the
+// embedded database: it needs a PostgreSQL DATABASE_URL, which it migrates and seeds when empty.
+const onVercel = Boolean(process.env.VERCEL);
+if (onVercel && !process.env.DATABASE_URL) {
+  console.error("Refusing to build: DATABASE_URL is not set. On Vercel the shop needs a PostgreSQL database (Neon, Supabase, …): set DATABASE_URL in the project's environment variables (for Preview and Production).");
+  process.exit(1);
+}
+
 // .data holds the database, uploads, the auth secret and the dev mailbox: the shop's account alone may read it.
-mkdirSync(path.resolve(".data"), { recursive: true, mode: 0o700 });
-chmodSync(path.resolve(".data"), 0o700);
+if (!onVercel) {
+  mkdirSync(path.resolve(".data"), { recursive: true, mode: 0o700 });
+  chmodSync(path.resolve(".data"), 0o700);
+}
 
 // Backups: this process claims the embedded directory (refusing a second owner) and publishes its
 // server's URL there, so `npm run backup`/`restore` reach the database through it (lib/backup/owner.ts).
@@ -69,6 +79,8 @@ const port = process.env.PORT ?? "3000";
 /** Admin sessions need a signing secret: AUTH_SECRET, or one generated once and kept in .data/auth-secret. */
 function ensureAuthSecret(): string {
   if (process.env.AUTH_SECRET) return process.env.AUTH_SECRET;
+  // Vercel: the build signs nothing, and its servers take AUTH_SECRET from the project's variables.
+  if (onVercel) return randomBytes(32).toString("base64url");
   const file = path.resolve(".data/auth-secret");
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
   mkdirSync(path.dirname(file), { recursive: true });

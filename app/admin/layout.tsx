@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
+import { UploadsAvailabilityProvider } from "@/components/admin/uploads-availability";
 import { LoadToaster } from "@/components/ui/sonner";
+import { uploadsUnavailableReason } from "@/lib/storage/availability";
 import { site } from "@/lib/site";
 
 /** The admin area: its own frame (no storefront header or footer) and never indexed. */
@@ -11,7 +13,7 @@ export const metadata: Metadata = {
 export default function AdminRootLayout({ children }: { children: React.ReactNode }) {
   return (
     <div className="min-h-dvh bg-muted/40">
-      {children}
+      <UploadsAvailabilityProvider reason={uploadsUnavailableReason()}>{children}</UploadsAvailabilityProvider>
       <LoadToaster />
     </div>
   );

@@ -1,5 +1,6 @@
 import "server-only";
 import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 
 /**
@@ -7,10 +8,12 @@ import path from "node:path";
  * owner's account can read (0700 folder, 0600 files): the full message,
  * secrets included, as an email in an inbox would be. The outbox record in
  * the database and the log line carry the redacted copy.
- * DEV_MAILBOX_DIR (default .data/mailbox), read on every call like UPLOADS_DIR.
+ * DEV_MAILBOX_DIR (default .data/mailbox; on Vercel the OS temp folder), read on every call like UPLOADS_DIR.
  */
 export function devMailboxDir(): string {
-  return path.resolve(/*turbopackIgnore: true*/ process.cwd(), process.env.DEV_MAILBOX_DIR || ".data/mailbox");
+  // On Vercel the project directory is read-only: the function's temporary folder is all there is.
+  const fallback = process.env.VERCEL ? path.join(tmpdir(), "mm-mailbox") : ".data/mailbox";
+  return path.resolve(/*turbopackIgnore: true*/ process.cwd(), process.env.DEV_MAILBOX_DIR || fallback);
 }
 
 export type MailboxMessage = { to: string; subject: string; text: string };

@@ -47,6 +47,12 @@ export function resolvePaymentProvider(environment: Environment): PaymentProvide
   }
   if (explicit === "test") return "test";
   if (!missing.length) return "stripe";
+  // A Vercel production deployment is a real shop whatever its database looks like (there is no embedded one there).
+  if (environment.VERCEL_ENV === "production") {
+    throw new PaymentConfigError(
+      `This is a Vercel production deployment (VERCEL_ENV=production) without Stripe: set ${STRIPE_VARIABLES.join(", ")} to take real payments, or PAYMENT_PROVIDER=test to run the test card form (no real charges) in production on purpose.`,
+    );
+  }
   if (usesEmbeddedDatabase(environment) || environment.VERCEL_ENV === "preview") return "test";
   throw new PaymentConfigError(
     `DATABASE_URL is set but no payment provider is: set ${STRIPE_VARIABLES.join(", ")} to take real payments with Stripe, or PAYMENT_PROVIDER=test to run the test card form (no real charges) on this database.`,

@@ -11,6 +11,8 @@ import { sitemapUrls } from "@/lib/seo/sitemap";
 export const DISALLOWED_PATHS = ["/admin", "/api", "/cart", "/checkout", "/order-confirmation", "/shop?search=", "/*?search=", "/*&search="] as const;
 
 export async function robotsRules(): Promise<MetadataRoute.Robots> {
+  // A Vercel preview: nothing to crawl (every page says noindex too).
+  if (process.env.VERCEL_ENV === "preview") return { rules: [{ userAgent: "*", disallow: "/" }] };
   return {
     rules: [{ userAgent: "*", allow: "/", disallow: [...DISALLOWED_PATHS] }],
     sitemap: await sitemapUrls(),

@@ -5,6 +5,7 @@ import { slugify } from "@/lib/catalog/rules";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { detectImageKind, MAX_FILES_PER_UPLOAD, MAX_UPLOAD_BYTES, notAnImageMessage, tooLargeMessage } from "@/lib/storage/image-check";
+import { uploadsUnavailableReason } from "@/lib/storage/availability";
 import { saveLocalUpload } from "@/lib/storage/local-disk";
 import { uploadToUploadThing } from "@/lib/storage/uploadthing";
 
@@ -51,6 +52,8 @@ async function persist(image: PreparedImage): Promise<string> {
  * bad file stores none of them. Errors are 400 AppErrors with the spec's messages.
  */
 export async function storeUploadedImages(files: File[]): Promise<StoredImage[]> {
+  const unavailable = uploadsUnavailableReason();
+  if (unavailable) throw new AppError("conflict", unavailable);
   if (!files.length) throw new AppError("bad_request", "Please choose an image to upload.");
   if (files.length > MAX_FILES_PER_UPLOAD) throw new AppError("bad_request", `You can upload at most ${MAX_FILES_PER_UPLOAD} images at a time.`);
   const prepared: PreparedImage[] = [];

@@ -101,6 +101,37 @@ maybe("two instances on one PostgreSQL and one Redis", () => {
     expect((await (await fetch(`${b.url}/api/products/${piece.slug}`)).json()).sold).toBe(true);
   }, 120_000);
 
+  it("a category hidden on B disappears from A's navigation and /shop at the next request", async () => {
+    const categories = (await (await fetch(`${a.url}/api/categories`)).json()) as { id: number; slug: string; name: string }[];
+    const category = categories[categories.length - 1];
+    // The header's category list travels in the page's RSC payload; /shop links each category.
+    const inNavigation = (html: string) => html.includes(`\\"slug\\":\\"${category.slug}\\"`) || html.includes(`href="/shop/${category.slug}"`);
+    const onShop = (html: string) => html.includes(`/shop/${category.slug}"`);
+    // A renders and caches (in Redis) the pages naming it.
+    expect(inNavigation((await pageText(a.url, "/")).html)).toBe(true);
+    expect(onShop((await pageText(a.url, "/shop")).html)).toBe(true);
+
+    const hide = await fetch(`${b.url}/api/categories/${category.id}`, {
+      method: "PUT",
+      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      body: JSON.stringify({ active: false }),
+    });
+    expect(hide.status).toBe(200);
+    try {
+      expect(inNavigation((await pageText(a.url, "/")).html)).toBe(false);
+      expect(onShop((await pageText(a.url, "/shop")).html)).toBe(false);
+      expect((await pageText(a.url, `/shop/${category.slug}`)).status).toBe(404);
+      const listed = (await (await fetch(`${a.url}/api/categories`)).json()) as { slug: string }[];
+      expect(listed.map((c) => c.slug)).not.toContain(category.slug);
+    } finally {
+      await fetch(`${b.url}/api/categories/${category.id}`, {
+        method: "PUT",
+        headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+        body: JSON.stringify({ active: true }),
+      });
+    }
+  }, 120_000);
+
   it("a sixth wrong password, spread across both instances, is throttled (counted in Redis)", async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) statuses.push((await adminLogin(i % 2 ? b.url : a.url, admin.email, `wrong-${i}`)).status);

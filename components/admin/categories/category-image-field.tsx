@@ -6,6 +6,7 @@ import { ImagePlus, Loader2, Trash2 } from "lucide-react";
 import { toast } from "@/components/ui/toast";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
+import { UploadsUnavailableNotice, useUploadsUnavailable } from "@/components/admin/uploads-availability";
 import { ACCEPT_ATTRIBUTE, UploadError, checkImageFile, uploadWithProgress } from "@/components/admin/products/upload-images";
 
 const UPLOAD_FAILED = "Failed to upload image";
@@ -13,7 +14,7 @@ const UPLOAD_FAILED = "Failed to upload image";
 type CategoryImageFieldProps = { id: string; value: string | null; onChange: (url: string | null) => void; error?: string; disabled?: boolean };
 
 /** Optional category picture: one file (PNG, JPG, WEBP, ≤ 10MB) uploaded to POST /api/upload-image, with a preview. */
-export function CategoryImageField({ id, value, onChange, error, disabled }: CategoryImageFieldProps) {
+function CategoryImageFieldField({ id, value, onChange, error, disabled }: CategoryImageFieldProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -104,6 +105,18 @@ export function CategoryImageField({ id, value, onChange, error, disabled }: Cat
           </p>
         )}
       </div>
+    </div>
+  );
+}
+
+/** Says plainly when this deployment cannot store uploads (lib/storage/availability.ts), above a disabled field. */
+export function CategoryImageField(props: CategoryImageFieldProps) {
+  const unavailable = useUploadsUnavailable();
+  if (!unavailable) return <CategoryImageFieldField {...props} />;
+  return (
+    <div className="flex flex-col gap-2">
+      <UploadsUnavailableNotice reason={unavailable} />
+      <CategoryImageFieldField {...props} disabled />
     </div>
   );
 }

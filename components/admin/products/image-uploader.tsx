@@ -7,6 +7,7 @@ import { toast } from "@/components/ui/toast";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { cn } from "@/lib/utils";
+import { UploadsUnavailableNotice, useUploadsUnavailable } from "@/components/admin/uploads-availability";
 import { ACCEPT_ATTRIBUTE, UploadError, checkImageFile, uploadWithProgress, type UploadedImage } from "@/components/admin/products/upload-images";
 
 type ImageUploaderProps = {
@@ -24,7 +25,7 @@ const UPLOAD_FAILED = "Failed to upload images.";
  * them to POST /api/upload with a progress bar, then reorder (the first is the
  * Main image), describe (alt text) or remove them.
  */
-export function ImageUploader({ id, value, onChange, error, disabled }: ImageUploaderProps) {
+function ImageUploaderField({ id, value, onChange, error, disabled }: ImageUploaderProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [problems, setProblems] = useState<string[]>([]);
@@ -180,6 +181,18 @@ export function ImageUploader({ id, value, onChange, error, disabled }: ImageUpl
           {error}
         </p>
       )}
+    </div>
+  );
+}
+
+/** Says plainly when this deployment cannot store uploads (lib/storage/availability.ts), above a disabled field. */
+export function ImageUploader(props: ImageUploaderProps) {
+  const unavailable = useUploadsUnavailable();
+  if (!unavailable) return <ImageUploaderField {...props} />;
+  return (
+    <div className="flex flex-col gap-2">
+      <UploadsUnavailableNotice reason={unavailable} />
+      <ImageUploaderField {...props} disabled />
     </div>
   );
 }

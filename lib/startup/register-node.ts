@@ -1,0 +1,35 @@
+/**
+ * The Node.js side of instrumentation.ts: runs once when a Next.js server
+ * process starts (not during `next build`). Refuses to serve with a payment
+ * configuration that would weaken the shop (however the server was started),
+ * prepares the database on Vercel, then prunes expired rows now and hourly.
+ *
+ * On Vercel there is no `npm start` launcher (scripts/serve.ts): each
+ * function instance starts here, so this is where Vercel runs the start-up
+ * step — migrations, the demo catalogue into an empty database (a preview's
+ * fresh Neon/Supabase branch), the first admin — under the same PostgreSQL
+ * advisory lock as the launcher (lib/db/startup.ts): of many cold starts at
+ * once one does the work, the others wait, then find nothing left to do.
+ */
+import { prepareDatabase } from "@/lib/db/startup";
+import { schedulePruning } from "@/lib/maintenance/prune";
+import { refuseToStartOnPaymentConfigError } from "@/lib/payments/config";
+
+export async function registerNode() {
+  if (process.env.NEXT_PHASE === "phase-production-build") return;
+  // Next.js only logs a failing hook and serves on: this stops the process instead, before a single fake payment.
+  refuseToStartOnPaymentConfigError(process.env);
+  if (process.env.VERCEL) await prepareOnVercel();
+  schedulePruning();
+}
+
+async function prepareOnVercel() {
+  const databaseUrl = process.env.DATABASE_URL?.trim();
+  if (!databaseUrl) {
+    // The embedded database needs a writable disk and one long-lived process: neither exists on Vercel.
+    console.error("Refusing to start: DATABASE_URL is not set. On Vercel the shop needs a PostgreSQL database (Neon, Supabase, …): set DATABASE_URL in the project's environment variables.");
+    process.exit(1);
+  }
+  const { seed } = await prepareDatabase(databaseUrl, { log: (m) => console.log(m) });
+  if (seed.seeded) console.log("Seeded the demo catalogue.");
+}
