@@ -4,7 +4,7 @@ import { timingSafeEqual } from "node:crypto";
 import { UNAVAILABLE_MESSAGES, type UnavailableCode } from "@/lib/cart/messages";
 import { expireCatalog } from "@/lib/catalog/revalidate";
 import { createPaymentIntentSchema, orderContactSchema, type Address, type OrderContact } from "@/lib/checkout/api-schemas";
-import { SHIPPING_SERVICE, shippingFor } from "@/lib/checkout/pricing";
+import { orderTotals, SHIPPING_SERVICE } from "@/lib/checkout/pricing";
 import { prisma, Prisma } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { fromCents, toCents } from "@/lib/money";
@@ -30,7 +30,7 @@ const CURRENCY = "usd";
  * beyond this database (a reset database reuses ids): id + creation time.
  */
 const idempotencyKey = (action: string, checkout: { id: number; createdAt: Date }) => `${action}-${checkout.id}-${checkout.createdAt.getTime()}`;
-type PricedCart = { lines: CheckoutLine[]; subtotal: number; unavailable: Array<{ productId: number; name: string; code: UnavailableCode }> };
+type PricedCart = { lines: CheckoutLine[]; unavailable: Array<{ productId: number; name: string; code: UnavailableCode }> };
 
 /** Prices cart lines from the database; reports what can no longer be bought. */
 export async function priceCart(items: Array<{ productId: number; quantity: number }>): Promise<PricedCart> {
@@ -58,22 +58,20 @@ export async function priceCart(items: Array<{ productId: number; quantity: numb
     }
     lines.push({ productId, slug: p.slug, name: p.name, price: p.price.toFixed(2), quantity, uniqueItem: p.uniqueItem });
   }
-  const subtotal = lines.reduce((sum, l) => sum + toCents(l.price) * l.quantity, 0);
-  return { lines, subtotal, unavailable };
+  return { lines, unavailable };
 }
 
 /** POST /api/create-payment-intent: one checkout and one authorise-only intent per shopper session. */
 export async function preparePayment(input: unknown) {
   const data = parseOrThrow(createPaymentIntentSchema, input);
-  const { lines, subtotal, unavailable } = await priceCart(data.items);
+  const { lines, unavailable } = await priceCart(data.items);
   if (unavailable.length) {
     const first = unavailable[0];
     throw new AppError("conflict", unavailable.length === 1 ? `“${first.name}”: ${UNAVAILABLE_MESSAGES[first.code]}` : "Some items in your cart are no longer available.", undefined, {
       unavailable: unavailable.map((u) => u.productId),
     });
   }
-  const shipping = shippingFor(subtotal, true);
-  const total = subtotal + shipping;
+  const { subtotal, shipping, total } = orderTotals(lines);
   const amounts = { subtotal: fromCents(subtotal), shipping: fromCents(shipping), total: fromCents(total) };
   if (data.amount !== undefined && data.amount !== total) {
     throw new AppError("conflict", "Your cart total has changed. Please review your order before paying.", undefined, amounts);
