@@ -5,8 +5,8 @@ import { fromCents, toCents } from "@/lib/money";
 import type { OrderPayload, PaymentIntentRequest } from "@/components/checkout/checkout-api";
 
 /** The address as it will be sent: trimmed, empty line2 dropped, country defaulting to US. */
-export function cleanAddress(addr: Partial<Record<keyof ShippingAddress, string | undefined>> | undefined): ShippingAddress {
-  const t = (v: string | undefined) => (v ?? "").trim();
+export function cleanAddress(addr: Partial<Record<keyof ShippingAddress, string | null | undefined>> | undefined): ShippingAddress {
+  const t = (v: string | null | undefined) => (v ?? "").trim();
   const line2 = t(addr?.line2);
   return {
     line1: t(addr?.line1),
