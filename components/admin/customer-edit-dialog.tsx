@@ -3,7 +3,7 @@
 import { useState, useTransition } from "react";
 import { Loader2 } from "lucide-react";
 import { toast } from "@/components/ui/toast";
-import { updateCustomerAction } from "@/app/admin/(panel)/customers/actions";
+import { updateCustomerAction } from "@/lib/customers/actions";
 import { AdminField } from "@/components/admin/admin-field";
 import { fullName } from "@/components/admin/format";
 import { Button } from "@/components/ui/button";

@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { Pencil } from "lucide-react";
-import { deleteCustomerAction } from "@/app/admin/(panel)/customers/actions";
+import { deleteCustomerAction } from "@/lib/customers/actions";
 import { runWithToast } from "@/components/admin/action-message";
 import { AdminTable, EmptyRow, Td, Th } from "@/components/admin/admin-table";
 import { ConfirmDialog } from "@/components/admin/confirm-dialog";

@@ -3,7 +3,7 @@
 import { useState, useTransition } from "react";
 import { Loader2 } from "lucide-react";
 import { toast } from "@/components/ui/toast";
-import { createAdminUserAction, updateAdminUserAction } from "@/app/admin/(panel)/users/actions";
+import { createAdminUserAction, updateAdminUserAction } from "@/lib/admin-users/actions";
 import { actionMessage } from "@/components/admin/action-message";
 import { AdminField } from "@/components/admin/admin-field";
 import { Button } from "@/components/ui/button";

@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { Pencil, UserPlus } from "lucide-react";
-import { deleteAdminUserAction } from "@/app/admin/(panel)/users/actions";
+import { deleteAdminUserAction } from "@/lib/admin-users/actions";
 import { runWithToast } from "@/components/admin/action-message";
 import { AdminPageHeader } from "@/components/admin/admin-page-header";
 import { AdminTable, EmptyRow, Td, Th } from "@/components/admin/admin-table";

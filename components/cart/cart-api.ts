@@ -1,5 +1,6 @@
 "use client";
 
+import type { CartErrorCode } from "@/lib/cart/messages";
 import { SESSION_STORAGE_KEY } from "@/lib/cart/session";
 
 /**
@@ -14,6 +15,8 @@ export class CartRequestError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** The server's reason code (`code` in the JSON body), when it sent one. */
+    readonly code: CartErrorCode | null = null,
   ) {
     super(message);
     this.name = "CartRequestError";
@@ -36,8 +39,10 @@ async function send(method: string, url: string, body?: unknown, keepalive = fal
     data = null;
   }
   if (!res.ok) {
-    const serverMessage = (data as { message?: unknown } | null)?.message;
-    throw new CartRequestError(res.status, typeof serverMessage === "string" ? serverMessage : `${res.status}: ${text || res.statusText}`);
+    const body = data as { message?: unknown; code?: unknown } | null;
+    const serverMessage = body?.message;
+    const code = typeof body?.code === "string" ? (body.code as CartErrorCode) : null;
+    throw new CartRequestError(res.status, typeof serverMessage === "string" ? serverMessage : `${res.status}: ${text || res.statusText}`, code);
   }
   return data;
 }

@@ -4,7 +4,8 @@ import { useEffect } from "react";
 import { Button } from "@/components/ui/button";
 import { Separator } from "@/components/ui/separator";
 import { Sheet, SheetContent, SheetDescription, SheetFooter, SheetHeader, SheetTitle } from "@/components/ui/sheet";
-import { cartSubtotalCents, useCart } from "@/lib/cart/store";
+import { useCart } from "@/lib/cart/store";
+import { orderTotals } from "@/lib/checkout/pricing";
 import { formatMoney } from "@/lib/money";
 import { clearCartLines, refreshCartAvailability } from "@/components/cart/cart-actions";
 import { CartCheckoutButton } from "@/components/cart/cart-checkout-button";
@@ -49,7 +50,7 @@ export function CartDrawer() {
             <SheetFooter className="mt-0 gap-3 border-t bg-muted/30">
               <div className="flex items-center justify-between text-base font-semibold">
                 <span>Subtotal</span>
-                <span data-testid="cart-subtotal">{formatMoney(cartSubtotalCents(items))}</span>
+                <span data-testid="cart-subtotal">{formatMoney(orderTotals(items).subtotal)}</span>
               </div>
               <p className="text-sm text-muted-foreground">Shipping calculated at checkout</p>
               <Separator />

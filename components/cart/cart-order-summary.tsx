@@ -3,8 +3,8 @@
 import { Icon } from "@/components/ui/icon";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { Separator } from "@/components/ui/separator";
-import { amountForFreeShipping, estimateTax, qualifiesForFreeShipping, shippingFor } from "@/lib/checkout/pricing";
-import { formatMoney, type Cents } from "@/lib/money";
+import type { OrderTotals } from "@/lib/checkout/pricing";
+import { formatMoney } from "@/lib/money";
 import { CartCheckoutButton } from "@/components/cart/cart-checkout-button";
 
 function Row({ label, value, testId }: { label: string; value: string; testId: string }) {
@@ -23,10 +23,8 @@ function Row({ label, value, testId }: { label: string; value: string; testId: s
  * else $15.99), estimated tax at 8 %, total, the free-shipping nudge and
  * Proceed to Checkout. The subtotal counts available lines only.
  */
-export function CartOrderSummary({ subtotal, blocked }: { subtotal: Cents; blocked: boolean }) {
-  const shipping = shippingFor(subtotal);
-  const tax = estimateTax(subtotal);
-  const total = subtotal + shipping + tax;
+export function CartOrderSummary({ totals, blocked }: { totals: OrderTotals; blocked: boolean }) {
+  const { subtotal, shipping, tax, total } = totals;
   const shippingLabel = subtotal > 0 && shipping === 0 ? "Free" : formatMoney(shipping);
 
   return (
@@ -49,10 +47,10 @@ export function CartOrderSummary({ subtotal, blocked }: { subtotal: Cents; block
             </dd>
           </div>
         </dl>
-        {!qualifiesForFreeShipping(subtotal) && (
+        {!totals.freeShipping && (
           <p className="flex items-center gap-2 rounded-md bg-accent/60 px-3 py-2 text-sm" data-testid="free-shipping-note">
             <Icon name="truck" className="text-primary" />
-            {`Add ${formatMoney(amountForFreeShipping(subtotal))} more for free shipping`}
+            {`Add ${formatMoney(totals.toFreeShipping)} more for free shipping`}
           </p>
         )}
       </CardContent>

@@ -5,7 +5,8 @@ import Link from "next/link";
 import { Icon } from "@/components/ui/icon";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
-import { cartSubtotalCents, useCart } from "@/lib/cart/store";
+import { useCart } from "@/lib/cart/store";
+import { orderTotals } from "@/lib/checkout/pricing";
 import { clearCartLines, refreshCartAvailability } from "@/components/cart/cart-actions";
 import { CartEmpty } from "@/components/cart/cart-empty";
 import { CartOrderSummary } from "@/components/cart/cart-order-summary";
@@ -70,7 +71,7 @@ export function CartPageView() {
             </Button>
           </div>
         </section>
-        <CartOrderSummary subtotal={cartSubtotalCents(items)} blocked={blocked} />
+        <CartOrderSummary totals={orderTotals(items, { taxEstimate: true })} blocked={blocked} />
       </div>
     </>
   );

@@ -59,11 +59,11 @@ export function useAddToCart(product: CartProductDTO, quantity = 1) {
     } catch (error) {
       pending.current = false;
       setState("idle");
-      if (error instanceof CartRequestError && error.status === 409 && error.message === CART_MESSAGES.duplicateUnique) {
+      if (error instanceof CartRequestError && error.code === "duplicate_unique") {
         // The server copy already holds this piece (e.g. added in another tab): the local cart follows it.
         useCart.getState().addItem(product, 1);
         toastDuplicate();
-      } else if (error instanceof CartRequestError && error.status === 409 && error.message === CART_MESSAGES.productSold) {
+      } else if (error instanceof CartRequestError && error.code === "sold") {
         setSoldNow(true);
         useCart.getState().reconcile([{ productId: product.id, unavailable: CART_MESSAGES.lineSold }]);
         toast.error("Error", { description: error.message });

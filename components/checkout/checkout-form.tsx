@@ -5,6 +5,7 @@ import { FormProvider, useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@/components/forms/zod-resolver";
 import { getSessionId } from "@/lib/cart/session";
 import type { CartItem } from "@/lib/cart/store";
+import { orderTotals } from "@/lib/checkout/pricing";
 import {
   checkoutFormSchema,
   DEFAULT_COUNTRY,
@@ -15,7 +16,7 @@ import {
 } from "@/lib/checkout/schemas";
 import { refreshCartAvailability } from "@/components/cart/cart-actions";
 import type { CheckoutRequestError } from "@/components/checkout/checkout-api";
-import { cartLines, checkoutTotals, cleanAddress, paymentIntentRequest } from "@/components/checkout/checkout-totals";
+import { cartLines, cleanAddress, paymentIntentRequest } from "@/components/checkout/checkout-totals";
 import { ContactCard } from "@/components/checkout/contact-card";
 import { OrderSummary } from "@/components/checkout/order-summary";
 import { PaymentCard } from "@/components/checkout/payment-card";
@@ -61,7 +62,7 @@ export function CheckoutForm({ items, publishableKey, onPlaced }: Props) {
   const address = cleanAddress(watchedAddress);
   const addressComplete = isAddressComplete(address);
   const blocked = items.some((i) => i.unavailable);
-  const totals = checkoutTotals(items, addressComplete);
+  const totals = orderTotals(items, { addressComplete });
   const requestKey = JSON.stringify({ items: cartLines(items), address, amount: totals.total });
 
   const buildRequest = useCallback(() => {

@@ -1,28 +1,12 @@
-import { cartSubtotalCents, type CartItem } from "@/lib/cart/store";
-import { qualifiesForFreeShipping, shippingFor, SHIPPING_SERVICE } from "@/lib/checkout/pricing";
+import type { CartItem } from "@/lib/cart/store";
+import { orderTotals, SHIPPING_SERVICE } from "@/lib/checkout/pricing";
 import type { CheckoutFormValues, ShippingAddress } from "@/lib/checkout/schemas";
-import { fromCents, toCents, type Cents } from "@/lib/money";
+import { fromCents, toCents } from "@/lib/money";
 import type { OrderPayload, PaymentIntentRequest } from "@/components/checkout/checkout-api";
 
-/** Spec §9 at checkout: shipping 0 until the address is complete; tax shown and sent as 0, not added. */
-export type CheckoutTotals = {
-  subtotal: Cents;
-  shipping: Cents;
-  tax: Cents;
-  total: Cents;
-  addressComplete: boolean;
-  freeShipping: boolean;
-};
-
-export function checkoutTotals(items: CartItem[], addressComplete: boolean): CheckoutTotals {
-  const subtotal = cartSubtotalCents(items);
-  const shipping = shippingFor(subtotal, addressComplete);
-  return { subtotal, shipping, tax: 0, total: subtotal + shipping, addressComplete, freeShipping: qualifiesForFreeShipping(subtotal) };
-}
-
 /** The address as it will be sent: trimmed, empty line2 dropped, country defaulting to US. */
-export function cleanAddress(addr: Partial<Record<keyof ShippingAddress, string | undefined>> | undefined): ShippingAddress {
-  const t = (v: string | undefined) => (v ?? "").trim();
+export function cleanAddress(addr: Partial<Record<keyof ShippingAddress, string | null | undefined>> | undefined): ShippingAddress {
+  const t = (v: string | null | undefined) => (v ?? "").trim();
   const line2 = t(addr?.line2);
   return {
     line1: t(addr?.line1),
@@ -48,7 +32,7 @@ export function paymentIntentRequest(
   contact: ContactSoFar,
   emailValid: boolean,
 ): PaymentIntentRequest {
-  const { total } = checkoutTotals(items, true);
+  const { total } = orderTotals(items);
   const opt = (v: string | undefined) => {
     const s = (v ?? "").trim();
     return s ? s : undefined;
@@ -68,7 +52,7 @@ export function paymentIntentRequest(
 
 /** Spec §7 "Order payload at checkout", plus the payment intent the server actually trusts. */
 export function orderPayload(values: CheckoutFormValues, items: CartItem[], paymentIntentId: string, clientSecret: string | null): OrderPayload {
-  const { subtotal, shipping, total } = checkoutTotals(items, true);
+  const { subtotal, shipping, total } = orderTotals(items);
   const address = cleanAddress(values.shippingAddress);
   return {
     paymentIntentId,

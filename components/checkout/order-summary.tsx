@@ -5,12 +5,11 @@ import { ChevronDown, Truck } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Separator } from "@/components/ui/separator";
 import type { CartItem } from "@/lib/cart/store";
-import { amountForFreeShipping } from "@/lib/checkout/pricing";
+import type { OrderTotals } from "@/lib/checkout/pricing";
 import { formatMoney, toCents } from "@/lib/money";
 import { cn } from "@/lib/utils";
 import { removeCartLine } from "@/components/cart/cart-actions";
 import { CartLineImage } from "@/components/cart/cart-line-image";
-import type { CheckoutTotals } from "@/components/checkout/checkout-totals";
 
 function SummaryLine({ item }: { item: CartItem }) {
   return (
@@ -67,14 +66,14 @@ function Row({ label, value, note, testId, strong }: { label: string; value: str
  * the address is complete, then $15.99 or Free over $100), Tax $0.00, Total. On phones
  * it comes first with its lines folded away behind a toggle (open when a line has a problem).
  */
-export function OrderSummary({ items, totals }: { items: CartItem[]; totals: CheckoutTotals }) {
+export function OrderSummary({ items, totals }: { items: CartItem[]; totals: OrderTotals }) {
   const hasProblem = items.some((i) => i.unavailable);
   // null = not toggled yet: folded, unless a line needs attention.
   const [open, setOpen] = useState<boolean | null>(null);
   const expanded = open ?? hasProblem;
   const listId = useId();
   const count = items.reduce((n, i) => n + i.quantity, 0);
-  const toFree = amountForFreeShipping(totals.subtotal);
+  const toFree = totals.toFreeShipping;
 
   const shippingValue = !totals.addressComplete ? formatMoney(0) : totals.shipping === 0 ? "Free" : formatMoney(totals.shipping);
   const shippingNote = !totals.addressComplete ? "Calculated after address" : "USPS Ground Advantage";

@@ -13,6 +13,13 @@ export const CART_MESSAGES = {
   lineGone: "This item is no longer available.",
 } as const;
 
+/** Why a piece can no longer be bought: a code callers branch on; the message is only for display. */
+export type UnavailableCode = "sold" | "inactive";
+export const UNAVAILABLE_MESSAGES: Record<UnavailableCode, string> = { sold: CART_MESSAGES.lineSold, inactive: CART_MESSAGES.lineGone };
+
+/** Codes a refused cart write carries in its JSON body (`code`), so the browser never compares message texts. */
+export type CartErrorCode = "not_found" | "sold" | "duplicate_unique" | "unique_limit";
+
 /** Spec §5 sets no maximum quantity; this only keeps a line's total within sane integer bounds. */
 export const MAX_LINE_QUANTITY = 9999;
 /** Most lines one check request may carry. */

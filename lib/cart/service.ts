@@ -1,7 +1,7 @@
 import "server-only";
 import { prisma, Prisma } from "@/lib/db";
 import { AppError } from "@/lib/errors";
-import { CART_MESSAGES, MAX_LINE_QUANTITY } from "@/lib/cart/messages";
+import { CART_MESSAGES, MAX_LINE_QUANTITY, UNAVAILABLE_MESSAGES, type CartErrorCode, type UnavailableCode } from "@/lib/cart/messages";
 import { cartCheckSchema, cartLineParamsSchema, cartLineSchema, sessionIdSchema } from "@/lib/cart/schemas";
 import { fromCents, toCents } from "@/lib/money";
 import { parseOrThrow } from "@/lib/validation";
@@ -28,19 +28,27 @@ export type CartCheckLine = { productId: number; price: string | null; unavailab
 type ProductState = { active: boolean; sold: boolean; category: { active: boolean } };
 
 /** Why a product can no longer be bought, or null when it can. */
-function unavailableReason(p: ProductState | null | undefined): string | null {
-  if (!p || !p.active || !p.category.active) return CART_MESSAGES.lineGone;
-  if (p.sold) return CART_MESSAGES.lineSold;
+function unavailableCode(p: ProductState | null | undefined): UnavailableCode | null {
+  if (!p || !p.active || !p.category.active) return "inactive";
+  if (p.sold) return "sold";
   return null;
 }
+
+/** The shopper-facing text for a line that can no longer be bought, or null. */
+function unavailableReason(p: ProductState | null | undefined): string | null {
+  const code = unavailableCode(p);
+  return code ? UNAVAILABLE_MESSAGES[code] : null;
+}
+
+const cartError = (status: "not_found" | "conflict", code: CartErrorCode, message: string) => new AppError(status, message, undefined, { code });
 
 const purchasableSelect = { id: true, active: true, sold: true, uniqueItem: true, category: { select: { active: true } } } as const;
 
 /** Loads a product a shopper may put in a cart: 404 when missing or hidden, 409 when sold. */
 async function requirePurchasable(tx: Prisma.TransactionClient, productId: number) {
   const product = await tx.product.findUnique({ where: { id: productId }, select: purchasableSelect });
-  if (!product || !product.active || !product.category.active) throw new AppError("not_found", CART_MESSAGES.productNotFound);
-  if (product.sold) throw new AppError("conflict", CART_MESSAGES.productSold);
+  if (!product || !product.active || !product.category.active) throw cartError("not_found", "not_found", CART_MESSAGES.productNotFound);
+  if (product.sold) throw cartError("conflict", "sold", CART_MESSAGES.productSold);
   return product;
 }
 
@@ -57,8 +65,8 @@ export async function addToServerCart(input: unknown): Promise<ServerCart> {
       const product = await requirePurchasable(tx, productId);
       const existing = await tx.cartItem.findUnique({ where: key, select: { quantity: true } });
       if (product.uniqueItem) {
-        if (existing) throw new AppError("conflict", CART_MESSAGES.duplicateUnique);
-        if (quantity > 1) throw new AppError("conflict", CART_MESSAGES.uniqueLimit);
+        if (existing) throw cartError("conflict", "duplicate_unique", CART_MESSAGES.duplicateUnique);
+        if (quantity > 1) throw cartError("conflict", "unique_limit", CART_MESSAGES.uniqueLimit);
         await tx.cartItem.create({ data: { sessionId, productId, quantity: 1 } });
         return;
       }
@@ -68,7 +76,7 @@ export async function addToServerCart(input: unknown): Promise<ServerCart> {
     });
   } catch (error) {
     // Two requests racing to create the same line: the loser's insert hits @@unique([sessionId, productId]).
-    if (isUniqueViolation(error)) throw new AppError("conflict", CART_MESSAGES.duplicateUnique);
+    if (isUniqueViolation(error)) throw cartError("conflict", "duplicate_unique", CART_MESSAGES.duplicateUnique);
     throw error;
   }
   return getServerCart(sessionId);
@@ -78,7 +86,7 @@ export async function addToServerCart(input: unknown): Promise<ServerCart> {
 export async function setServerCartQuantity(input: unknown): Promise<ServerCart> {
   const { sessionId, productId, quantity } = parseOrThrow(cartLineSchema, input);
   const product = await requirePurchasable(prisma, productId);
-  if (product.uniqueItem && quantity > 1) throw new AppError("conflict", CART_MESSAGES.uniqueLimit);
+  if (product.uniqueItem && quantity > 1) throw cartError("conflict", "unique_limit", CART_MESSAGES.uniqueLimit);
   try {
     await prisma.cartItem.upsert({
       where: { sessionId_productId: { sessionId, productId } },

@@ -1,5 +1,8 @@
 /** @jest-environment jsdom */
-import { cartSubtotalCents, useCart } from "@/lib/cart/store";
+import { useCart } from "@/lib/cart/store";
+import { orderTotals } from "@/lib/checkout/pricing";
+
+const cartSubtotalCents = (items: Parameters<typeof orderTotals>[0]) => orderTotals(items).subtotal;
 import type { CartProductDTO } from "@/lib/catalog/types";
 
 const jig: CartProductDTO = { id: 1, slug: "dowel-jig", name: "Dowel Jig", price: "24.00", uniqueItem: false, sold: false, image: "/a.webp" };

@@ -3,7 +3,6 @@
 import { create } from "zustand";
 import { createJSONStorage, persist } from "zustand/middleware";
 import type { CartProductDTO } from "@/lib/catalog/types";
-import { toCents } from "@/lib/money";
 
 /**
  * The client cart (spec §3/§4), persisted in localStorage under "cart-storage".
@@ -96,8 +95,3 @@ export const useCart = create<CartState>()(
     { name: "cart-storage", storage: createJSONStorage(() => localStorage), partialize: (s) => ({ cartItems: s.cartItems, cartCount: s.cartCount }) },
   ),
 );
-
-/** Subtotal of the available lines, in cents. */
-export function cartSubtotalCents(items: CartItem[]): number {
-  return items.filter((i) => !i.unavailable).reduce((sum, i) => sum + toCents(i.price) * i.quantity, 0);
-}

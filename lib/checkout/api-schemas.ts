@@ -1,18 +1,13 @@
+import { shippingAddressSchema, type ShippingAddress } from "@/lib/checkout/schemas";
 import { z } from "@/lib/zod";
 
 /** Server-side checkout inputs (POST /api/create-payment-intent, POST /api/orders). */
 const text = (max: number) => z.string().trim().max(max);
 const required = (message: string, max = 200) => z.string({ message }).trim().min(1, message).max(max);
 
-export const addressSchema = z.object({
-  line1: required("Address is required"),
-  line2: text(200).optional().nullable().transform((v) => v || null),
-  city: required("City is required", 100),
-  state: required("State is required", 100),
-  postalCode: required("ZIP / postal code is required", 20),
-  country: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, "Country must be a 2-letter code").default("US"),
-});
-export type Address = z.output<typeof addressSchema>;
+/** The checkout form's own address rule (US only: USPS Ground Advantage is domestic), so browser and server agree. */
+export const addressSchema = shippingAddressSchema;
+export type Address = ShippingAddress;
 
 export const cartLinesSchema = z
   .array(

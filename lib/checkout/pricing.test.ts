@@ -1,4 +1,4 @@
-import { amountForFreeShipping, estimateTax, FLAT_SHIPPING, shippingFor, subtotalOf } from "@/lib/checkout/pricing";
+import { amountForFreeShipping, estimateTax, FLAT_SHIPPING, orderTotals, shippingFor, subtotalOf } from "@/lib/checkout/pricing";
 import { toCents } from "@/lib/money";
 
 describe("shipping and tax rules (spec §9)", () => {
@@ -29,5 +29,26 @@ describe("shipping and tax rules (spec §9)", () => {
 
   it("adds line totals in integer cents", () => {
     expect(subtotalOf([{ price: toCents("19.99"), quantity: 3 }, { price: toCents("0.01"), quantity: 1 }])).toBe(toCents("59.98"));
+  });
+});
+
+describe("orderTotals (cart page, checkout summary and server)", () => {
+  const lines = [
+    { price: "40.00", quantity: 2 },
+    { price: "320.00", quantity: 1, unavailable: "This piece has been sold." },
+  ];
+
+  it("counts only available lines and charges flat shipping at or under $100", () => {
+    expect(orderTotals(lines)).toMatchObject({ subtotal: 8000, shipping: FLAT_SHIPPING, tax: 0, total: 8000 + FLAT_SHIPPING, freeShipping: false, toFreeShipping: 2001 });
+  });
+
+  it("adds the 8 % estimate only on the cart page", () => {
+    expect(orderTotals(lines, { taxEstimate: true })).toMatchObject({ subtotal: 8000, tax: 640, total: 8000 + FLAT_SHIPPING + 640 });
+  });
+
+  it("charges no shipping at checkout until the address is complete, and none over $100", () => {
+    expect(orderTotals(lines, { addressComplete: false })).toMatchObject({ shipping: 0, total: 8000, addressComplete: false });
+    expect(orderTotals([{ price: "100.01", quantity: 1 }])).toMatchObject({ shipping: 0, total: 10001, freeShipping: true, toFreeShipping: 0 });
+    expect(orderTotals([{ price: "100.00", quantity: 1 }])).toMatchObject({ shipping: FLAT_SHIPPING, total: 10000 + FLAT_SHIPPING });
   });
 });

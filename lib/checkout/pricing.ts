@@ -1,4 +1,4 @@
-import { percentOf, type Cents } from "@/lib/money";
+import { percentOf, toCents, type Cents } from "@/lib/money";
 
 /** Spec §9: free shipping when the subtotal is OVER $100 (exactly $100 pays), else a flat $15.99. */
 export const FREE_SHIPPING_THRESHOLD: Cents = 100_00;
@@ -36,4 +36,41 @@ export function lineTotal(price: Cents, quantity: number): Cents {
 
 export function subtotalOf(items: ReadonlyArray<{ price: Cents; quantity: number }>): Cents {
   return items.reduce((sum, item) => sum + lineTotal(item.price, item.quantity), 0);
+}
+
+/** A priced line as the cart, checkout and server hold it: decimal price string; lines flagged unavailable do not count. */
+export type TotalsLine = { price: string; quantity: number; unavailable?: string | null };
+
+export type OrderTotals = {
+  subtotal: Cents;
+  shipping: Cents;
+  tax: Cents;
+  total: Cents;
+  addressComplete: boolean;
+  freeShipping: boolean;
+  /** "Add $X more for free shipping" (0 once free). */
+  toFreeShipping: Cents;
+};
+
+/**
+ * The one order-totals rule (spec §9), in integer cents, used by the cart page,
+ * the checkout summary and the server. Subtotal of the lines that can still be
+ * bought; shipping free OVER $100, else flat, and 0 at checkout until the
+ * address is complete; tax is an 8 % estimate on the cart page only
+ * (`taxEstimate`), 0 at checkout and on the order. Client-safe: no server or zod imports.
+ */
+export function orderTotals(lines: ReadonlyArray<TotalsLine>, opts: { addressComplete?: boolean; taxEstimate?: boolean } = {}): OrderTotals {
+  const addressComplete = opts.addressComplete ?? true;
+  const subtotal = subtotalOf(lines.filter((l) => !l.unavailable).map((l) => ({ price: toCents(l.price), quantity: l.quantity })));
+  const shipping = shippingFor(subtotal, addressComplete);
+  const tax = opts.taxEstimate ? estimateTax(subtotal) : 0;
+  return {
+    subtotal,
+    shipping,
+    tax,
+    total: subtotal + shipping + tax,
+    addressComplete,
+    freeShipping: qualifiesForFreeShipping(subtotal),
+    toFreeShipping: amountForFreeShipping(subtotal),
+  };
 }

@@ -2,8 +2,9 @@ import { z } from "@/lib/zod";
 
 /**
  * The checkout form (spec §3 "Checkout form", §5 "Checkout required"): client-safe
- * zod, used by the checkout page's react-hook-form. The server validates the same
- * fields in lib/checkout/api-schemas.ts with the same messages.
+ * zod, used by the checkout page's react-hook-form. The server validates the
+ * address with this very shippingAddressSchema (lib/checkout/api-schemas.ts):
+ * one rule in both places, United States only.
  */
 
 export const CHECKOUT_MESSAGES = {
@@ -31,7 +32,14 @@ const required = (message: string, max: number) =>
 
 export const shippingAddressSchema = z.object({
   line1: required(CHECKOUT_MESSAGES.line1Required, 200),
-  line2: z.string().trim().max(200, "Please use at most 200 characters").optional(),
+  /** Optional; blank or null (API callers) is dropped. */
+  line2: z
+    .string()
+    .trim()
+    .max(200, "Please use at most 200 characters")
+    .nullish()
+    .transform((v) => v || undefined)
+    .optional(),
   city: required(CHECKOUT_MESSAGES.cityRequired, 100),
   state: required(CHECKOUT_MESSAGES.stateRequired, 100),
   postalCode: required(CHECKOUT_MESSAGES.postalCodeRequired, 20),

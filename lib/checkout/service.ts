@@ -1,9 +1,10 @@
 import "server-only";
 import { log } from "@/lib/log";
 import { timingSafeEqual } from "node:crypto";
+import { UNAVAILABLE_MESSAGES, type UnavailableCode } from "@/lib/cart/messages";
 import { expireCatalog } from "@/lib/catalog/revalidate";
 import { createPaymentIntentSchema, orderContactSchema, type Address, type OrderContact } from "@/lib/checkout/api-schemas";
-import { SHIPPING_SERVICE, shippingFor } from "@/lib/checkout/pricing";
+import { orderTotals, SHIPPING_SERVICE } from "@/lib/checkout/pricing";
 import { prisma, Prisma } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { fromCents, toCents } from "@/lib/money";
@@ -29,9 +30,7 @@ const CURRENCY = "usd";
  * beyond this database (a reset database reuses ids): id + creation time.
  */
 const idempotencyKey = (action: string, checkout: { id: number; createdAt: Date }) => `${action}-${checkout.id}-${checkout.createdAt.getTime()}`;
-const SOLD_MESSAGE = (name: string) => `Sorry, “${name}” was just bought by someone else. Your card has not been charged.`;
-
-type PricedCart = { lines: CheckoutLine[]; subtotal: number; unavailable: Array<{ productId: number; name: string; reason: string }> };
+type PricedCart = { lines: CheckoutLine[]; unavailable: Array<{ productId: number; name: string; code: UnavailableCode }> };
 
 /** Prices cart lines from the database; reports what can no longer be bought. */
 export async function priceCart(items: Array<{ productId: number; quantity: number }>): Promise<PricedCart> {
@@ -47,11 +46,11 @@ export async function priceCart(items: Array<{ productId: number; quantity: numb
   for (const [productId, quantity] of merged) {
     const p = byId.get(productId);
     if (!p || !p.active || !p.category.active) {
-      unavailable.push({ productId, name: p?.name ?? `Product ${productId}`, reason: "This item is no longer available." });
+      unavailable.push({ productId, name: p?.name ?? `Product ${productId}`, code: "inactive" });
       continue;
     }
     if (p.uniqueItem && p.sold) {
-      unavailable.push({ productId, name: p.name, reason: "This piece has been sold." });
+      unavailable.push({ productId, name: p.name, code: "sold" });
       continue;
     }
     if (p.uniqueItem && quantity > 1) {
@@ -59,22 +58,20 @@ export async function priceCart(items: Array<{ productId: number; quantity: numb
     }
     lines.push({ productId, slug: p.slug, name: p.name, price: p.price.toFixed(2), quantity, uniqueItem: p.uniqueItem });
   }
-  const subtotal = lines.reduce((sum, l) => sum + toCents(l.price) * l.quantity, 0);
-  return { lines, subtotal, unavailable };
+  return { lines, unavailable };
 }
 
 /** POST /api/create-payment-intent: one checkout and one authorise-only intent per shopper session. */
 export async function preparePayment(input: unknown) {
   const data = parseOrThrow(createPaymentIntentSchema, input);
-  const { lines, subtotal, unavailable } = await priceCart(data.items);
+  const { lines, unavailable } = await priceCart(data.items);
   if (unavailable.length) {
     const first = unavailable[0];
-    throw new AppError("conflict", unavailable.length === 1 ? `“${first.name}”: ${first.reason}` : "Some items in your cart are no longer available.", undefined, {
+    throw new AppError("conflict", unavailable.length === 1 ? `“${first.name}”: ${UNAVAILABLE_MESSAGES[first.code]}` : "Some items in your cart are no longer available.", undefined, {
       unavailable: unavailable.map((u) => u.productId),
     });
   }
-  const shipping = shippingFor(subtotal, true);
-  const total = subtotal + shipping;
+  const { subtotal, shipping, total } = orderTotals(lines);
   const amounts = { subtotal: fromCents(subtotal), shipping: fromCents(shipping), total: fromCents(total) };
   if (data.amount !== undefined && data.amount !== total) {
     throw new AppError("conflict", "Your cart total has changed. Please review your order before paying.", undefined, amounts);
@@ -135,165 +132,223 @@ export async function updateCheckoutContact(paymentIntentId: string, contact: Pa
   await prisma.checkout.update({ where: { id: checkout.id }, data: { contact: next as Prisma.InputJsonObject } });
 }
 
-class ClaimError extends Error {
-  constructor(readonly productName: string) {
-    super(`claim failed: ${productName}`);
+const orderInclude = { items: { orderBy: { id: "asc" } } } satisfies Prisma.OrderInclude;
+export type OrderWithItems = Prisma.OrderGetPayload<{ include: typeof orderInclude }>;
+type Checkout = Prisma.CheckoutGetPayload<object>;
+type Finalized = { order: OrderWithItems; created: boolean };
+
+/** Why an authorised checkout cannot become an order; callers branch on the code, never on the message. */
+export type CheckoutFailureCode = UnavailableCode | "price_changed" | "amount_mismatch";
+
+/** A finalisation that must void the authorisation: thrown by a step, handled once by releaseOnFailure. */
+class CheckoutFailure extends Error {
+  constructor(
+    readonly failure: CheckoutFailureCode,
+    readonly productName = "",
+    /** Product ids the shopper's cart should flag (sent as `unavailable`), when known. */
+    readonly unavailable?: number[],
+  ) {
+    super(`checkout failed: ${failure}`);
   }
 }
 
-async function failCheckout(checkoutId: number, paymentIntentId: string, reason: string) {
+/** The shopper-facing text for each failure: the only place these sentences live. */
+function failureMessage(failure: CheckoutFailureCode, productName: string): string {
+  switch (failure) {
+    case "sold":
+      return `Sorry, “${productName}” was just bought by someone else. Your card has not been charged.`;
+    case "inactive":
+      return `“${productName}” is no longer available. Your card has not been charged.`;
+    case "price_changed":
+      return "Prices changed while you were checking out. Your card has not been charged; please review your cart.";
+    case "amount_mismatch":
+      return "The payment amount does not match your order. You have not been charged.";
+  }
+}
+
+/**
+ * The one idempotent way an order comes into being (POST /api/orders and the
+ * payment webhook both call it). Returns the same order for the same intent.
+ * The money path, in order: the payment is authorised for this checkout, the
+ * cart is still what was authorised, every unique piece is claimed and the
+ * order recorded in one transaction, and only then is the payment captured.
+ * Any failure before the order exists voids the authorisation.
+ */
+export async function finalizeOrder(paymentIntentId: string): Promise<Finalized> {
+  const checkout = await findCheckout(paymentIntentId);
+  if (checkout.status === "completed" && checkout.orderId) return { order: await loadOrder(prisma, checkout.orderId), created: false };
+  assertOpen(checkout.status, checkout.failureReason);
+  try {
+    const intent = await verifyPayment(checkout);
+    const contact = readContact(checkout);
+    await verifyCartUnchanged(checkout);
+    const result = await recordOrder(checkout, contact);
+    if (!result.created) return result;
+    result.order = await capturePayment(result.order, intent);
+    await announceOrder(result.order, checkoutLines(checkout));
+    return result;
+  } catch (error) {
+    if (error instanceof CheckoutFailure) throw await releaseOnFailure(checkout, error);
+    throw error;
+  }
+}
+
+async function findCheckout(paymentIntentId: string): Promise<Checkout> {
+  const checkout = await prisma.checkout.findUnique({ where: { paymentIntentId } });
+  if (!checkout) throw new AppError("not_found", "We could not find this checkout. Please start again from your cart.");
+  return checkout;
+}
+
+function assertOpen(status: string | undefined, failureReason?: string | null) {
+  if (status !== "open") throw new AppError("conflict", failureReason ?? "This checkout was cancelled. You have not been charged.");
+}
+
+const loadOrder = (db: Prisma.TransactionClient, id: number) => db.order.findUniqueOrThrow({ where: { id }, include: orderInclude });
+const checkoutLines = (checkout: Checkout) => checkout.items as unknown as CheckoutLine[];
+
+/** The provider has authorised (or already taken) exactly this checkout's total. */
+async function verifyPayment(checkout: Checkout): Promise<PaymentIntentInfo> {
+  const intent = await getPaymentProvider().retrieveIntent(checkout.paymentIntentId!);
+  if (intent.status !== "requires_capture" && intent.status !== "succeeded") {
+    throw new AppError("payment_required", intent.lastError ?? "Your payment has not been authorised yet.");
+  }
+  if (intent.amount !== toCents(checkout.total.toFixed(2)) || intent.currency !== CURRENCY) throw new CheckoutFailure("amount_mismatch");
+  return intent;
+}
+
+function readContact(checkout: Checkout): OrderContact {
+  const result = orderContactSchema.safeParse(checkout.contact);
+  if (!result.success) throw new AppError("bad_request", result.error.issues[0]?.message ?? "Your contact details are incomplete.");
+  return result.data;
+}
+
+/** Prices and availability must still be what the shopper authorised. */
+async function verifyCartUnchanged(checkout: Checkout) {
+  const lines = checkoutLines(checkout);
+  const priced = await priceCart(lines.map((l) => ({ productId: l.productId, quantity: l.quantity })));
+  const unavailable = priced.unavailable.map((u) => u.productId);
+  const gone = priced.unavailable[0];
+  if (gone) throw new CheckoutFailure(gone.code, gone.name, unavailable);
+  const changed = priced.lines.some((p) => p.price !== lines.find((l) => l.productId === p.productId)?.price);
+  if (changed) throw new CheckoutFailure("price_changed", "", unavailable);
+}
+
+/** Marks every unique piece sold (or fails if someone else got it first) and counts the sales. */
+async function claimUniqueItems(tx: Prisma.TransactionClient, lines: CheckoutLine[]) {
+  for (const line of lines) {
+    if (line.uniqueItem) {
+      const claimed = await tx.product.updateMany({ where: { id: line.productId, uniqueItem: true, sold: false, active: true }, data: { sold: true, salesCount: { increment: 1 } } });
+      if (claimed.count !== 1) throw new CheckoutFailure("sold", line.name);
+    } else {
+      await tx.product.update({ where: { id: line.productId }, data: { salesCount: { increment: line.quantity } } });
+    }
+  }
+}
+
+async function upsertCustomer(tx: Prisma.TransactionClient, contact: OrderContact, now: Date) {
+  const customer = await tx.customer.upsert({
+    where: { email: contact.email },
+    create: {
+      email: contact.email,
+      firstName: contact.firstName,
+      lastName: contact.lastName,
+      phone: contact.phone,
+      ...(contact.newsletter ? { newsletterSubscribed: true, newsletterSubscribedAt: now } : {}),
+    },
+    update: { firstName: contact.firstName, lastName: contact.lastName, ...(contact.phone ? { phone: contact.phone } : {}) },
+  });
+  if (contact.newsletter && !customer.newsletterSubscribed) {
+    await tx.customer.update({ where: { id: customer.id }, data: { newsletterSubscribed: true, newsletterSubscribedAt: now } });
+  }
+  return customer;
+}
+
+/** One transaction: claim the pieces, record the order, close the checkout, empty the server cart. */
+async function recordOrder(checkout: Checkout, contact: OrderContact): Promise<Finalized> {
+  const lines = checkoutLines(checkout);
+  const address = checkout.shippingAddress as unknown as Address;
+  return prisma.$transaction(
+    async (tx) => {
+      // Serialise finalisations of this checkout (browser and webhook may race).
+      const [locked] = await tx.$queryRaw<Array<{ status: string; orderId: number | null }>>`
+        SELECT "status"::text AS status, "orderId" FROM "Checkout" WHERE "id" = ${checkout.id} FOR UPDATE`;
+      if (locked?.status === "completed" && locked.orderId) return { order: await loadOrder(tx, locked.orderId), created: false };
+      assertOpen(locked?.status);
+      await claimUniqueItems(tx, lines);
+      const now = new Date();
+      const customer = await upsertCustomer(tx, contact, now);
+      const order = await tx.order.create({
+        data: {
+          orderNumber: `ORD-${now.getTime()}-${checkout.id}`,
+          customerId: customer.id,
+          firstName: contact.firstName,
+          lastName: contact.lastName,
+          email: contact.email,
+          phone: contact.phone,
+          status: "confirmed",
+          shippingAddress: address,
+          billingAddress: address,
+          subtotal: checkout.subtotal,
+          shipping: checkout.shipping,
+          shippingService: SHIPPING_SERVICE,
+          tax: "0.00",
+          total: checkout.total,
+          stripePaymentIntentId: checkout.paymentIntentId!,
+          paymentProvider: checkout.provider,
+          items: {
+            create: lines.map((l) => ({ productId: l.productId, productName: l.name, price: l.price, quantity: l.quantity, total: fromCents(toCents(l.price) * l.quantity) })),
+          },
+        },
+        include: orderInclude,
+      });
+      await appendOrderEvent(tx, order.id, "created", { total: order.total.toFixed(2), items: order.items.length, provider: checkout.provider }, { actor: "system" });
+      await tx.checkout.update({ where: { id: checkout.id }, data: { status: "completed", orderId: order.id, failureReason: null } });
+      await tx.cartItem.deleteMany({ where: { sessionId: checkout.sessionId } });
+      return { order, created: true };
+    },
+    { maxWait: 20_000, timeout: 30_000 },
+  );
+}
+
+/** Takes the authorised money; a failed capture leaves the order pending for the maker to retry. */
+async function capturePayment(order: OrderWithItems, intent: PaymentIntentInfo): Promise<OrderWithItems> {
+  const provider = getPaymentProvider();
+  let paid = intent.status === "succeeded";
+  if (!paid) {
+    try {
+      await provider.captureIntent(intent.id, `capture-${intent.id}`);
+      paid = true;
+    } catch (error) {
+      // The order is recorded and the piece reserved; the maker sees it as pending and can retry the capture.
+      log.error({ orderNumber: order.orderNumber, err: error }, "capture failed");
+      order = await prisma.order.update({ where: { id: order.id }, data: { status: "pending" }, include: orderInclude });
+      await appendOrderEvent(prisma, order.id, "payment_pending", { reason: "capture failed" }, { actor: "system" });
+    }
+  }
+  if (paid) await appendOrderEvent(prisma, order.id, "paid", { amount: order.total.toFixed(2), provider: provider.name }, { actor: "system" });
+  return order;
+}
+
+/** Sold pieces leave the shop at the next request; the shopper and the maker get their emails. */
+async function announceOrder(order: OrderWithItems, lines: CheckoutLine[]) {
+  const soldUnique = lines.filter((l) => l.uniqueItem);
+  if (soldUnique.length) await expireCatalog({ slugs: soldUnique.map((l) => l.slug), gallery: true });
+  await sendOrderEmails(order).catch((error) => log.error({ orderNumber: order.orderNumber, err: error }, "order emails failed"));
+}
+
+/** Voids the authorisation, marks the checkout failed, and returns the 409 the shopper sees. */
+async function releaseOnFailure(checkout: Checkout, failure: CheckoutFailure): Promise<AppError> {
+  const reason = failureMessage(failure.failure, failure.productName);
+  const paymentIntentId = checkout.paymentIntentId!;
   const provider = getPaymentProvider();
   try {
     const intent = await provider.retrieveIntent(paymentIntentId);
     if (intent.status !== "canceled" && intent.status !== "succeeded") await provider.cancelIntent(paymentIntentId, `cancel-${paymentIntentId}`);
   } catch (error) {
-    log.error({ checkoutId, paymentIntentId, err: error }, "could not cancel payment");
+    log.error({ checkoutId: checkout.id, paymentIntentId, err: error }, "could not cancel payment");
   }
-  await prisma.checkout.updateMany({ where: { id: checkoutId, status: "open" }, data: { status: "failed", failureReason: reason } });
-}
-
-const orderInclude = { items: { orderBy: { id: "asc" } } } satisfies Prisma.OrderInclude;
-export type OrderWithItems = Prisma.OrderGetPayload<{ include: typeof orderInclude }>;
-
-/**
- * The one idempotent way an order comes into being (POST /api/orders and the
- * payment webhook both call it). Returns the same order for the same intent.
- */
-export async function finalizeOrder(paymentIntentId: string): Promise<{ order: OrderWithItems; created: boolean }> {
-  const checkout = await prisma.checkout.findUnique({ where: { paymentIntentId } });
-  if (!checkout) throw new AppError("not_found", "We could not find this checkout. Please start again from your cart.");
-  if (checkout.status === "completed" && checkout.orderId) {
-    return { order: await prisma.order.findUniqueOrThrow({ where: { id: checkout.orderId }, include: orderInclude }), created: false };
-  }
-  if (checkout.status !== "open") {
-    throw new AppError("conflict", checkout.failureReason ?? "This checkout was cancelled. You have not been charged.");
-  }
-
-  const provider = getPaymentProvider();
-  const intent = await provider.retrieveIntent(paymentIntentId);
-  if (intent.status !== "requires_capture" && intent.status !== "succeeded") {
-    throw new AppError("payment_required", intent.lastError ?? "Your payment has not been authorised yet.");
-  }
-  const total = toCents(checkout.total.toFixed(2));
-  if (intent.amount !== total || intent.currency !== CURRENCY) {
-    const reason = "The payment amount does not match your order. You have not been charged.";
-    await failCheckout(checkout.id, paymentIntentId, reason);
-    throw new AppError("conflict", reason);
-  }
-  const contactResult = orderContactSchema.safeParse(checkout.contact);
-  if (!contactResult.success) {
-    throw new AppError("bad_request", contactResult.error.issues[0]?.message ?? "Your contact details are incomplete.");
-  }
-  const contact = contactResult.data;
-  const lines = checkout.items as unknown as CheckoutLine[];
-  const address = checkout.shippingAddress as unknown as Address;
-
-  // Prices and availability must still be what the shopper authorised.
-  const priced = await priceCart(lines.map((l) => ({ productId: l.productId, quantity: l.quantity })));
-  const changed = priced.lines.find((p) => p.price !== lines.find((l) => l.productId === p.productId)?.price);
-  if (priced.unavailable.length || changed) {
-    const gone = priced.unavailable[0];
-    const reason = gone
-      ? gone.reason === "This piece has been sold."
-        ? SOLD_MESSAGE(gone.name)
-        : `“${gone.name}” is no longer available. Your card has not been charged.`
-      : "Prices changed while you were checking out. Your card has not been charged; please review your cart.";
-    await failCheckout(checkout.id, paymentIntentId, reason);
-    throw new AppError("conflict", reason, undefined, { unavailable: priced.unavailable.map((u) => u.productId) });
-  }
-
-  let result: { order: OrderWithItems; created: boolean };
-  try {
-    result = await prisma.$transaction(
-      async (tx) => {
-        // Serialise finalisations of this checkout (browser and webhook may race).
-        const [locked] = await tx.$queryRaw<Array<{ status: string; orderId: number | null }>>`
-          SELECT "status"::text AS status, "orderId" FROM "Checkout" WHERE "id" = ${checkout.id} FOR UPDATE`;
-        if (locked?.status === "completed" && locked.orderId) {
-          return { order: await tx.order.findUniqueOrThrow({ where: { id: locked.orderId }, include: orderInclude }), created: false };
-        }
-        if (locked?.status !== "open") throw new AppError("conflict", "This checkout was cancelled. You have not been charged.");
-        for (const line of lines) {
-          if (line.uniqueItem) {
-            const claimed = await tx.product.updateMany({ where: { id: line.productId, uniqueItem: true, sold: false, active: true }, data: { sold: true, salesCount: { increment: 1 } } });
-            if (claimed.count !== 1) throw new ClaimError(line.name);
-          } else {
-            await tx.product.update({ where: { id: line.productId }, data: { salesCount: { increment: line.quantity } } });
-          }
-        }
-        const now = new Date();
-        const customer = await tx.customer.upsert({
-          where: { email: contact.email },
-          create: {
-            email: contact.email,
-            firstName: contact.firstName,
-            lastName: contact.lastName,
-            phone: contact.phone,
-            ...(contact.newsletter ? { newsletterSubscribed: true, newsletterSubscribedAt: now } : {}),
-          },
-          update: { firstName: contact.firstName, lastName: contact.lastName, ...(contact.phone ? { phone: contact.phone } : {}) },
-        });
-        if (contact.newsletter && !customer.newsletterSubscribed) {
-          await tx.customer.update({ where: { id: customer.id }, data: { newsletterSubscribed: true, newsletterSubscribedAt: now } });
-        }
-        const order = await tx.order.create({
-          data: {
-            orderNumber: `ORD-${now.getTime()}-${checkout.id}`,
-            customerId: customer.id,
-            firstName: contact.firstName,
-            lastName: contact.lastName,
-            email: contact.email,
-            phone: contact.phone,
-            status: "confirmed",
-            shippingAddress: address,
-            billingAddress: address,
-            subtotal: checkout.subtotal,
-            shipping: checkout.shipping,
-            shippingService: SHIPPING_SERVICE,
-            tax: "0.00",
-            total: checkout.total,
-            stripePaymentIntentId: paymentIntentId,
-            paymentProvider: checkout.provider,
-            items: {
-              create: lines.map((l) => ({ productId: l.productId, productName: l.name, price: l.price, quantity: l.quantity, total: fromCents(toCents(l.price) * l.quantity) })),
-            },
-          },
-          include: orderInclude,
-        });
-        await appendOrderEvent(tx, order.id, "created", { total: order.total.toFixed(2), items: order.items.length, provider: checkout.provider }, { actor: "system" });
-        await tx.checkout.update({ where: { id: checkout.id }, data: { status: "completed", orderId: order.id, failureReason: null } });
-        await tx.cartItem.deleteMany({ where: { sessionId: checkout.sessionId } });
-        return { order, created: true };
-      },
-      { maxWait: 20_000, timeout: 30_000 },
-    );
-  } catch (error) {
-    if (error instanceof ClaimError) {
-      const reason = SOLD_MESSAGE(error.productName);
-      await failCheckout(checkout.id, paymentIntentId, reason);
-      throw new AppError("conflict", reason);
-    }
-    throw error;
-  }
-
-  if (!result.created) return result;
-  let paid = intent.status === "succeeded";
-  if (!paid) {
-    try {
-      await provider.captureIntent(paymentIntentId, `capture-${paymentIntentId}`);
-      paid = true;
-    } catch (error) {
-      // The order is recorded and the piece reserved; the maker sees it as pending and can retry the capture.
-      log.error({ orderNumber: result.order.orderNumber, err: error }, "capture failed");
-      result.order = await prisma.order.update({ where: { id: result.order.id }, data: { status: "pending" }, include: orderInclude });
-      await appendOrderEvent(prisma, result.order.id, "payment_pending", { reason: "capture failed" }, { actor: "system" });
-    }
-  }
-  if (paid) await appendOrderEvent(prisma, result.order.id, "paid", { amount: result.order.total.toFixed(2), provider: provider.name }, { actor: "system" });
-  const soldUnique = lines.filter((l) => l.uniqueItem);
-  if (soldUnique.length) await expireCatalog({ slugs: soldUnique.map((l) => l.slug), gallery: true });
-  await sendOrderEmails(result.order).catch((error) => log.error({ orderNumber: result.order.orderNumber, err: error }, "order emails failed"));
-  return result;
+  await prisma.checkout.updateMany({ where: { id: checkout.id, status: "open" }, data: { status: "failed", failureReason: reason } });
+  return new AppError("conflict", reason, undefined, failure.unavailable ? { unavailable: failure.unavailable } : undefined);
 }
 
 /** Marks a checkout failed or cancelled when the provider says so (webhook). */

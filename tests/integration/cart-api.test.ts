@@ -84,8 +84,10 @@ describe(`cart API on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "the embe
       const second = await add({ sessionId: s, productId: ids["spalted-burl-bowl"], quantity: 1 });
       expect(second.status).toBe(409);
       expect(second.json.message).toBe("This one-of-a-kind item is already in your cart.");
+      expect(second.json.code).toBe("duplicate_unique");
       const many = await add({ sessionId: newSession(), productId: ids["spalted-burl-bowl"], quantity: 2 });
       expect(many.status).toBe(409);
+      expect(many.json.code).toBe("unique_limit");
       expect(await rows(s)).toEqual([{ productId: ids["spalted-burl-bowl"], quantity: 1 }]);
     });
 
@@ -101,6 +103,7 @@ describe(`cart API on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "the embe
       const { status, json } = await add({ sessionId: s, productId: ids["sold-cherry-bowl"], quantity: 1 });
       expect(status).toBe(409);
       expect(json.message).toBe("This item has been sold.");
+      expect(json.code).toBe("sold");
       expect(await rows(s)).toEqual([]);
     });
 

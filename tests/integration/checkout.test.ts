@@ -62,6 +62,25 @@ describe(`checkout with the test provider on ${process.env.TEST_DATABASE_URL ? "
     expect(count).toBe(0);
   });
 
+  it("ships within the United States only: a Canadian address gets 400 and creates no checkout or payment intent", async () => {
+    const sessionId = nextSession();
+    const intentsBefore = await db.prisma.testPaymentIntent.count();
+    const res = await call(createIntent, "/api/create-payment-intent", {
+      body: { sessionId, items: [{ productId: ids["dowel-jig"], quantity: 1 }], ...contact, shippingAddress: { ...address, state: "ON", postalCode: "M5V 2T6", country: "CA" } },
+    });
+    expect(res.status).toBe(400);
+    expect(res.json.fields).toMatchObject({ "shippingAddress.country": "We currently ship within the United States only" });
+    expect(await db.prisma.checkout.count({ where: { sessionId } })).toBe(0);
+    expect(await db.prisma.testPaymentIntent.count()).toBe(intentsBefore);
+    // The same address in lower case, and with a blank or null line 2, is the form's US address and is accepted.
+    const us = await call(createIntent, "/api/create-payment-intent", {
+      body: { sessionId, items: [{ productId: ids["dowel-jig"], quantity: 1 }], shippingAddress: { ...address, country: "us", line2: null } },
+    });
+    expect(us.status).toBe(200);
+    const stored = await db.prisma.checkout.findFirstOrThrow({ where: { sessionId } });
+    expect(stored.shippingAddress).toMatchObject({ country: "US", line1: "12 Elm Street" });
+  });
+
   it("keeps one checkout and one intent per session, updating the amount", async () => {
     const sessionId = nextSession();
     const first = await call(createIntent, "/api/create-payment-intent", { body: { sessionId, items: [{ productId: ids["dowel-jig"], quantity: 1 }], shippingAddress: address } });

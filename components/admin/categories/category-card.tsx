@@ -9,7 +9,7 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/admin/confirm-dialog";
 import { ActiveSwitch } from "@/components/admin/categories/active-switch";
 import { actionFailureMessage } from "@/components/admin/products/action-messages";
-import { deleteCategoryAction, updateCategoryAction } from "@/app/admin/(panel)/categories/actions";
+import { deleteCategoryAction, updateCategoryAction } from "@/lib/catalog/actions";
 import type { AdminCategoryDTO } from "@/lib/catalog/admin-schemas";
 import { cn } from "@/lib/utils";
 

@@ -8,7 +8,7 @@ import { FormField } from "@/components/checkout/form-field";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
-import { createCategoryAction, updateCategoryAction } from "@/app/admin/(panel)/categories/actions";
+import { createCategoryAction, updateCategoryAction } from "@/lib/catalog/actions";
 import { actionFailureMessage } from "@/components/admin/products/action-messages";
 import { CategoryImageField } from "@/components/admin/categories/category-image-field";
 import { categoryInputSchema, type AdminCategoryDTO } from "@/lib/catalog/admin-schemas";

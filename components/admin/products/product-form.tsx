@@ -10,7 +10,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { IMAGES_REQUIRED, productInputSchema } from "@/lib/catalog/admin-schemas";
 import { slugify } from "@/lib/catalog/rules";
-import { createProductAction, updateProductAction } from "@/app/admin/(panel)/products/actions";
+import { createProductAction, updateProductAction } from "@/lib/catalog/actions";
 import { CheckField } from "@/components/admin/products/check-field";
 import { ImageUploader } from "@/components/admin/products/image-uploader";
 import { DescriptionFields, FormSection, PriceAndCategoryFields, SeoFields } from "@/components/admin/products/product-form-fields";

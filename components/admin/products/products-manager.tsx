@@ -5,7 +5,7 @@ import { PackageOpen, Plus } from "lucide-react";
 import { toast } from "@/components/ui/toast";
 import { AdminPageHeader } from "@/components/admin/admin-page-header";
 import { Button } from "@/components/ui/button";
-import { deleteProductAction } from "@/app/admin/(panel)/products/actions";
+import { deleteProductAction } from "@/lib/catalog/actions";
 import { actionFailureMessage } from "@/components/admin/products/action-messages";
 import { ProductFormDialog, type ProductDialogState } from "@/components/admin/products/product-form-dialog";
 import type { AdminProductRow, CategoryOption } from "@/components/admin/products/product-form-values";

@@ -1,0 +1,100 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { z } from "zod";
+import { adminAction } from "@/lib/actions";
+import { categoryInputSchema, categoryUpdateSchema, productInputSchema, productUpdateSchema } from "@/lib/catalog/admin-schemas";
+import {
+  auditedCreateCategory as createCategory,
+  auditedCreateProduct as createProduct,
+  auditedDeleteCategory as deleteCategory,
+  auditedDeleteProduct as deleteProduct,
+  auditedUpdateCategory as updateCategory,
+  auditedUpdateProduct as updateProduct,
+} from "@/lib/audit/audited-catalog";
+
+/**
+ * Products and Categories screen actions (admin catalogue): the same schemas
+ * and service calls as POST/PUT/DELETE /api/products and /api/categories. The
+ * service expires the storefront caches; revalidatePath refreshes the admin
+ * screens that show them.
+ */
+
+// ---- Products ----
+
+const productIdSchema = z.coerce.number({ message: "Product not found" }).int().positive("Product not found");
+
+const createProductRun = adminAction(productInputSchema, async (data) => {
+  // The parsed input has dropped `clone`; a product without images only got
+  // past the schema as a clone, so the service is told so again.
+  const product = await createProduct({ ...data, clone: data.images.length === 0 });
+  revalidatePath("/admin/products");
+  revalidatePath("/admin/categories");
+  return { id: product.id, slug: product.slug };
+});
+
+const updateProductRun = adminAction(z.object({ id: productIdSchema, input: productUpdateSchema }), async ({ id, input }) => {
+  const product = await updateProduct(id, input);
+  revalidatePath("/admin/products");
+  revalidatePath("/admin/categories");
+  return { id: product.id, slug: product.slug };
+});
+
+const deleteProductRun = adminAction(z.object({ id: productIdSchema }), async ({ id }) => {
+  const result = await deleteProduct(id);
+  revalidatePath("/admin/products");
+  revalidatePath("/admin/categories");
+  return result;
+});
+
+export async function createProductAction(input: unknown) {
+  return createProductRun(input);
+}
+
+export async function updateProductAction(input: { id: number; input: unknown }) {
+  return updateProductRun(input);
+}
+
+export async function deleteProductAction(input: { id: number }) {
+  return deleteProductRun(input);
+}
+
+// ---- Categories ----
+
+const categoryIdSchema = z.coerce.number({ message: "Category not found" }).int().positive("Category not found");
+
+function refreshCategoryScreens() {
+  revalidatePath("/admin/categories");
+  revalidatePath("/admin/products");
+}
+
+const createCategoryRun = adminAction(categoryInputSchema, async (data) => {
+  const category = await createCategory(data);
+  refreshCategoryScreens();
+  return { id: category.id, slug: category.slug };
+});
+
+/** Edit form and the card's Active switch (`{ id, input: { active } }`). */
+const updateCategoryRun = adminAction(z.object({ id: categoryIdSchema, input: categoryUpdateSchema }), async ({ id, input }) => {
+  const category = await updateCategory(id, input);
+  refreshCategoryScreens();
+  return { id: category.id, slug: category.slug, active: category.active };
+});
+
+const deleteCategoryRun = adminAction(z.object({ id: categoryIdSchema }), async ({ id }) => {
+  const result = await deleteCategory(id);
+  refreshCategoryScreens();
+  return result;
+});
+
+export async function createCategoryAction(input: unknown) {
+  return createCategoryRun(input);
+}
+
+export async function updateCategoryAction(input: { id: number; input: unknown }) {
+  return updateCategoryRun(input);
+}
+
+export async function deleteCategoryAction(input: { id: number }) {
+  return deleteCategoryRun(input);
+}
