@@ -21,6 +21,9 @@ const config = {
   },
   setupFilesAfterEnv: ["<rootDir>/tests/helpers/jest-setup.ts"],
   testTimeout: 60_000,
+  // A test that times out while it runs a whole shop (multi-process tests) can leave a handle open;
+  // CI must then fail with that test's error rather than hang until its own time limit.
+  forceExit: true,
 };
 
 export default createJestConfig(config);
