@@ -60,6 +60,9 @@ async function seedCart(debuggingPort: number, product: Product) {
     version: 0,
   };
   await page.evaluate((value) => localStorage.setItem("cart-storage", value), JSON.stringify(cart));
+  // The checkout must show the line, or the figures would be the empty cart's.
+  await page.goto(`${BASE}/checkout`);
+  await page.getByTestId("order-summary").getByText(product.name).first().waitFor({ state: "attached", timeout: 30_000 });
   await page.close();
   // Leaves the browser running: closing a CDP connection does not close Chrome.
   await browser.close();
