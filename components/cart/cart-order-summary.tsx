@@ -41,7 +41,7 @@ export function CartOrderSummary({ subtotal, blocked }: { subtotal: Cents; block
           <Row label="Shipping" value={shippingLabel} testId="summary-shipping" />
           <Row label="Estimated tax" value={formatMoney(tax)} testId="summary-tax" />
           {/* A border rather than a <Separator>: a <dl> may only hold dt/dd groups. */}
-          <div className="mt-1 flex items-center justify-between border-t pt-3 text-base font-semibold">
+          <div className="mt-3 flex items-center justify-between border-t pt-3 text-base font-semibold">
             <dt>Total</dt>
             <dd className="tabular-nums" data-testid="summary-total">
               {formatMoney(total)}
