@@ -6,7 +6,7 @@
  * performance, accessibility, best-practices and SEO scores, Total Blocking
  * Time and Cumulative Layout Shift, printed and written as a Markdown table to
  * bench-results/lighthouse-<timestamp>.md, followed by every audit that did not
- * pass in the last three categories. /checkout is measured with one item in
+ * pass in the last three categories (the full JSON reports go beside it). /checkout is measured with one item in
  * the cart (seeded in localStorage, so Lighthouse's storage reset is off for it).
  * Installs nothing: a missing Chromium is an error (`npx tsx scripts/ensure-chromium.ts`).
  *
@@ -26,7 +26,7 @@ const DB_DIR = ".data/lighthouse";
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 
 type Product = { id: number; slug: string; name: string; price: string; images: string[]; uniqueItem: boolean; sold: boolean };
-type PageResult = { path: string; scores: Record<(typeof CATEGORIES)[number], number>; tbt: number; cls: number; failing: string[] };
+type PageResult = { path: string; scores: Record<(typeof CATEGORIES)[number], number>; tbt: number; cls: number; failing: string[]; report: string };
 
 async function waitFor(url: string, timeoutMs = 180_000) {
   const start = Date.now();
@@ -87,6 +87,7 @@ async function audit(port: number, path: string, keepStorage: boolean): Promise<
     tbt: Math.round(lhr.audits["total-blocking-time"]?.numericValue ?? NaN),
     cls: Math.round((lhr.audits["cumulative-layout-shift"]?.numericValue ?? NaN) * 1000) / 1000,
     failing,
+    report: result.report as string,
   };
 }
 
@@ -149,8 +150,12 @@ async function main() {
 
     const md = markdown(results, found.path);
     mkdirSync("bench-results", { recursive: true });
-    const file = `bench-results/lighthouse-${new Date().toISOString().replace(/[:.]/g, "-")}.md`;
+    const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+    const file = `bench-results/lighthouse-${stamp}.md`;
     writeFileSync(file, md);
+    // The full reports, for digging into a figure (open in https://googlechrome.github.io/lighthouse/viewer/).
+    mkdirSync(`bench-results/lighthouse-${stamp}`, { recursive: true });
+    for (const r of results) writeFileSync(`bench-results/lighthouse-${stamp}/${r.path.replace(/[^\w-]+/g, "_") || "home"}.json`, r.report);
     console.log(`\n${md}\nWritten to ${file}`);
   } finally {
     chrome?.kill();
