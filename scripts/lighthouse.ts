@@ -155,7 +155,7 @@ async function main() {
     writeFileSync(file, md);
     // The full reports, for digging into a figure (open in https://googlechrome.github.io/lighthouse/viewer/).
     mkdirSync(`bench-results/lighthouse-${stamp}`, { recursive: true });
-    for (const r of results) writeFileSync(`bench-results/lighthouse-${stamp}/${r.path.replace(/[^\w-]+/g, "_") || "home"}.json`, r.report);
+    for (const r of results) writeFileSync(`bench-results/lighthouse-${stamp}/${r.path.slice(1).replace(/[^\w-]+/g, "_") || "home"}.json`, r.report);
     console.log(`\n${md}\nWritten to ${file}`);
   } finally {
     chrome?.kill();
