@@ -6,8 +6,10 @@
  * performance, accessibility, best-practices and SEO scores, Total Blocking
  * Time and Cumulative Layout Shift, printed and written as a Markdown table to
  * bench-results/lighthouse-<timestamp>.md, followed by every audit that did not
- * pass in the last three categories (the full JSON reports go beside it). /checkout is measured with one item in
- * the cart (seeded in localStorage, so Lighthouse's storage reset is off for it).
+ * pass in the last three categories (the full JSON reports go beside it).
+ * /checkout is measured twice: with an empty cart (what a fresh visitor, and
+ * Lighthouse by default, gets) and with one item in the cart (seeded in
+ * localStorage, so Lighthouse's storage reset is off for that run).
  * Installs nothing: a missing Chromium is an error (`npx tsx scripts/ensure-chromium.ts`).
  *
  *   npm run lighthouse
@@ -144,9 +146,11 @@ async function main() {
       console.log(`Lighthouse ${path} ...`);
       results.push(await audit(chrome.port, path, false));
     }
+    console.log("Lighthouse /checkout (empty cart) ...");
+    results.push({ ...(await audit(chrome.port, "/checkout", false)), path: "/checkout (empty cart)" });
     console.log("Lighthouse /checkout (one item in the cart) ...");
     await seedCart(chrome.port, product);
-    results.push(await audit(chrome.port, "/checkout", true));
+    results.push({ ...(await audit(chrome.port, "/checkout", true)), path: "/checkout (1 item)" });
 
     const md = markdown(results, found.path);
     mkdirSync("bench-results", { recursive: true });
