@@ -2,12 +2,13 @@ import { cn } from "@/lib/utils";
 
 /**
  * A table inside a card that scrolls sideways on narrow screens instead of squeezing its columns.
- * The scroll box is a labelled, focusable region so keyboard users can scroll it too (WCAG 2.1.1).
+ * The scroll box is focusable so keyboard users can scroll it too (WCAG 2.1.1), and named after the
+ * table; a group rather than a region, so it adds no landmark beside the section it sits in.
  */
 export function AdminTable({ caption, className, children, minWidth = "min-w-[44rem]" }: { caption: string; className?: string; children: React.ReactNode; minWidth?: string }) {
   return (
     <div
-      role="region"
+      role="group"
       aria-label={caption}
       tabIndex={0}
       className={cn("relative overflow-x-auto rounded-xl border bg-card shadow-xs outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50", className)}
