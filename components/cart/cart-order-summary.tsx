@@ -2,7 +2,6 @@
 
 import { Icon } from "@/components/ui/icon";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
-import { Separator } from "@/components/ui/separator";
 import type { OrderTotals } from "@/lib/checkout/pricing";
 import { formatMoney } from "@/lib/money";
 import { CartCheckoutButton } from "@/components/cart/cart-checkout-button";
@@ -39,8 +38,8 @@ export function CartOrderSummary({ totals, blocked }: { totals: OrderTotals; blo
           <Row label="Subtotal" value={formatMoney(subtotal)} testId="summary-subtotal" />
           <Row label="Shipping" value={shippingLabel} testId="summary-shipping" />
           <Row label="Estimated tax" value={formatMoney(tax)} testId="summary-tax" />
-          <Separator className="my-3" />
-          <div className="flex items-center justify-between text-base font-semibold">
+          {/* A border rather than a <Separator>: a <dl> may only hold dt/dd groups. */}
+          <div className="mt-3 flex items-center justify-between border-t pt-3 text-base font-semibold">
             <dt>Total</dt>
             <dd className="tabular-nums" data-testid="summary-total">
               {formatMoney(total)}

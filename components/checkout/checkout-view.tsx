@@ -40,6 +40,13 @@ export function CheckoutView({ publishableKey }: { publishableKey: string | null
       </div>
     );
   }
-  if (items.length === 0) return <CartEmpty className="rounded-xl border bg-card px-6 py-16 shadow-xs" />;
+  if (items.length === 0) {
+    // As tall as the screen below the heading, like the skeleton before it: the footer must not jump up into view (layout shift).
+    return (
+      <div className="min-h-[calc(100dvh-9rem)]">
+        <CartEmpty className="rounded-xl border bg-card px-6 py-16 shadow-xs" />
+      </div>
+    );
+  }
   return <CheckoutForm items={items} publishableKey={publishableKey} onPlaced={setPlacedOrder} />;
 }

@@ -45,23 +45,25 @@ function Confirmed({ orderNumber }: { orderNumber: string }) {
       <h1 className="mt-5 text-3xl font-semibold sm:text-4xl">Order Confirmed!</h1>
       <p className="mt-3 text-lg text-muted-foreground">Thank you for supporting a one-person workshop.</p>
 
-      <dl className="mt-8 grid w-full gap-4 rounded-xl border bg-card p-6 text-left shadow-xs sm:grid-cols-2">
-        <div>
-          <dt className="text-sm text-muted-foreground">Order number</dt>
-          <dd className="mt-1 font-mono text-lg font-semibold break-all" data-testid="order-number">
-            {orderNumber}
-          </dd>
-        </div>
-        <div>
-          <dt className="text-sm text-muted-foreground">Status</dt>
-          <dd className="mt-1">
-            <span className="inline-flex items-center gap-1.5 rounded-full bg-accent px-3 py-1 text-sm font-medium text-accent-foreground" data-testid="order-status">
-              <span aria-hidden="true" className="size-2 rounded-full bg-primary" />
-              Order Confirmed - Processing
-            </span>
-          </dd>
-        </div>
-        <div className="flex items-start gap-3 border-t pt-4 sm:col-span-2">
+      <div className="mt-8 w-full rounded-xl border bg-card p-6 text-left shadow-xs">
+        <dl className="grid gap-4 sm:grid-cols-2">
+          <div>
+            <dt className="text-sm text-muted-foreground">Order number</dt>
+            <dd className="mt-1 font-mono text-lg font-semibold break-all" data-testid="order-number">
+              {orderNumber}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-sm text-muted-foreground">Status</dt>
+            <dd className="mt-1">
+              <span className="inline-flex items-center gap-1.5 rounded-full bg-accent px-3 py-1 text-sm font-medium text-accent-foreground" data-testid="order-status">
+                <span aria-hidden="true" className="size-2 rounded-full bg-primary" />
+                Order Confirmed - Processing
+              </span>
+            </dd>
+          </div>
+        </dl>
+        <div className="mt-4 flex items-start gap-3 border-t pt-4">
           <Mail aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
           <p className="text-sm leading-relaxed">
             A confirmation email with your order details is on its way. If you don&apos;t see it in a few minutes, check your spam folder. You can{" "}
@@ -71,7 +73,7 @@ function Confirmed({ orderNumber }: { orderNumber: string }) {
             any time.
           </p>
         </div>
-      </dl>
+      </div>
 
       <section aria-labelledby="next-steps-title" className="mt-10 w-full text-left">
         <h2 id="next-steps-title" className="text-2xl font-semibold">

@@ -47,9 +47,9 @@ function SummaryLine({ item }: { item: CartItem }) {
   );
 }
 
-function Row({ label, value, note, testId, strong }: { label: string; value: string; note?: string; testId: string; strong?: boolean }) {
+function Row({ label, value, note, testId, strong, className }: { label: string; value: string; note?: string; testId: string; strong?: boolean; className?: string }) {
   return (
-    <div className={cn("flex items-start justify-between gap-4", strong ? "text-base font-semibold" : "text-sm")}>
+    <div className={cn("flex items-start justify-between gap-4", strong ? "text-base font-semibold" : "text-sm", className)}>
       <dt className={cn(!strong && "text-muted-foreground")}>
         {label}
         {note && <span className="block text-xs font-normal text-muted-foreground">{note}</span>}
@@ -110,8 +110,8 @@ export function OrderSummary({ items, totals }: { items: CartItem[]; totals: Ord
         <Row label="Subtotal" value={formatMoney(totals.subtotal)} testId="summary-subtotal" />
         <Row label="Shipping" value={shippingValue} note={shippingNote} testId="summary-shipping" />
         <Row label="Tax" value={formatMoney(totals.tax)} testId="summary-tax" />
-        <Separator className="my-1.5" />
-        <Row label="Total" value={formatMoney(totals.total)} testId="summary-total" strong />
+        {/* A border rather than a <Separator>: a <dl> may only hold dt/dd groups. */}
+        <Row label="Total" value={formatMoney(totals.total)} testId="summary-total" strong className="mt-1.5 border-t pt-4" />
       </dl>
 
       {toFree > 0 && totals.subtotal > 0 && (
