@@ -344,3 +344,32 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     },
   };
 }
+
+/** The webhook signing secret the Stripe tests use. */
+export const FAKE_WEBHOOK_SECRET = "whsec_test_secret";
+const STRIPE_ENV = ["STRIPE_SECRET_KEY", "NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_API_HOST", "STRIPE_API_PORT", "STRIPE_API_PROTOCOL", "RESEND_API_KEY"] as const;
+
+/**
+ * Points the shop's Stripe SDK at the fake (test keys, the fake's host and port,
+ * no Resend: emails go to the outbox). Returns a function that puts the
+ * environment back as it was.
+ */
+export function useFakeStripeEnv(fake: FakeStripe): () => void {
+  const saved: Partial<Record<string, string | undefined>> = {};
+  for (const key of STRIPE_ENV) saved[key] = process.env[key];
+  Object.assign(process.env, {
+    STRIPE_SECRET_KEY: "sk_test_fake",
+    NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY: "pk_test_fake",
+    STRIPE_WEBHOOK_SECRET: FAKE_WEBHOOK_SECRET,
+    STRIPE_API_HOST: "127.0.0.1",
+    STRIPE_API_PORT: String(fake.port),
+    STRIPE_API_PROTOCOL: "http",
+  });
+  delete process.env.RESEND_API_KEY;
+  return () => {
+    for (const key of STRIPE_ENV) {
+      if (saved[key] === undefined) delete process.env[key];
+      else process.env[key] = saved[key];
+    }
+  };
+}

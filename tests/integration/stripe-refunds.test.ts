@@ -1,5 +1,5 @@
 import Stripe from "stripe";
-import { startFakeStripe, type FakeStripe } from "@/tests/helpers/fake-stripe";
+import { startFakeStripe, type FakeStripe, FAKE_WEBHOOK_SECRET, useFakeStripeEnv } from "@/tests/helpers/fake-stripe";
 import { createCatalogFixture } from "@/tests/helpers/fixtures";
 import { call } from "@/tests/helpers/route";
 import { createTestDatabase, type TestDatabase } from "@/tests/helpers/test-db";
@@ -12,9 +12,8 @@ import { createTestDatabase, type TestDatabase } from "@/tests/helpers/test-db";
  */
 type Handler = Parameters<typeof call>[0];
 
-const WEBHOOK_SECRET = "whsec_test_secret";
-const STRIPE_ENV = ["STRIPE_SECRET_KEY", "NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET", "STRIPE_API_HOST", "STRIPE_API_PORT", "STRIPE_API_PROTOCOL", "RESEND_API_KEY"] as const;
-const savedEnv: Partial<Record<string, string | undefined>> = {};
+const WEBHOOK_SECRET = FAKE_WEBHOOK_SECRET;
+let restoreEnv: () => void = () => {};
 
 let fake: FakeStripe;
 let db: TestDatabase;
@@ -25,16 +24,7 @@ const signer = new Stripe("sk_test_fake");
 
 beforeAll(async () => {
   fake = await startFakeStripe();
-  for (const key of STRIPE_ENV) savedEnv[key] = process.env[key];
-  Object.assign(process.env, {
-    STRIPE_SECRET_KEY: "sk_test_fake",
-    NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY: "pk_test_fake",
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_HOST: "127.0.0.1",
-    STRIPE_API_PORT: String(fake.port),
-    STRIPE_API_PROTOCOL: "http",
-  });
-  delete process.env.RESEND_API_KEY;
+  restoreEnv = useFakeStripeEnv(fake); // emails go to the EmailMessage outbox
   db = await createTestDatabase();
   await createCatalogFixture(db.prisma);
   for (const p of await db.prisma.product.findMany({ select: { id: true, slug: true } })) ids[p.slug] = p.id;
@@ -53,10 +43,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await fake?.close();
   await db?.cleanup();
-  for (const key of STRIPE_ENV) {
-    if (savedEnv[key] === undefined) delete process.env[key];
-    else process.env[key] = savedEnv[key];
-  }
+  restoreEnv();
 });
 
 const address = { line1: "12 Elm Street", city: "Portland", state: "OR", postalCode: "97201", country: "US" };
