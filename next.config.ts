@@ -1,5 +1,6 @@
 import path from "node:path";
 import type { NextConfig } from "next";
+import { IMAGE_REWRITE } from "./lib/images/loader";
 import { securityHeaders } from "./lib/security/headers";
 
 const headers = securityHeaders({
@@ -54,6 +55,10 @@ const nextConfig: NextConfig = {
       { protocol: "https", hostname: "i.ytimg.com" },
       { protocol: "https", hostname: "vumbnail.com" },
     ],
+  },
+  // Short image URLs (lib/images/loader.ts) are the optimizer's own requests.
+  async rewrites() {
+    return [IMAGE_REWRITE];
   },
   // Security headers on every response (lib/security/headers.ts).
   async headers() {

@@ -34,7 +34,7 @@ export default async function HomePage() {
           <FeaturedProducts />
         </Suspense>
       </FeaturedSection>
-      <CategoryCards categories={categories} />
+      <CategoryCards categories={categories.map(({ slug, name, description, image }) => ({ slug, name, description, image }))} />
       <CraftOfferings />
     </>
   );

@@ -1,6 +1,7 @@
 "use client";
 
 import Image from "next/image";
+import { shortImageLoader } from "@/lib/images/loader";
 import { useRef, useState, type KeyboardEvent } from "react";
 import { Play } from "lucide-react";
 import { Icon } from "@/components/ui/icon";
@@ -61,6 +62,7 @@ export function ProductGallery({ name, images, video, sold = false }: ProductGal
           />
         ) : current ? (
           <Image
+            loader={shortImageLoader}
             key={current.url}
             src={current.url}
             alt={current.alt ?? name}
@@ -118,7 +120,7 @@ export function ProductGallery({ name, images, video, sold = false }: ProductGal
               )}
               data-testid="gallery-thumb"
             >
-              <Image src={image.url} alt="" width={image.width} height={image.height} sizes="120px" className="size-full object-cover" />
+              <Image loader={shortImageLoader} src={image.url} alt="" width={image.width} height={image.height} sizes="120px" className="size-full object-cover" />
             </button>
           ))}
           {video && (

@@ -13,7 +13,6 @@ import { listCategories, listProducts } from "@/lib/catalog/queries";
 import { parseListingParams } from "@/lib/catalog/schemas";
 import type { CategoryDTO } from "@/lib/catalog/types";
 import { PAGE_SIZE } from "@/lib/site";
-import { cn } from "@/lib/utils";
 
 export const ALL_PRODUCTS_DESCRIPTION =
   "Everything from the workshop: hand-turned bowls, furniture and home decor in solid hardwood, and precision 3D-printed jigs, fixtures and tools for your own bench.";
@@ -116,10 +115,7 @@ function CategoryPills({ categories, active, search, sort }: { categories: Categ
               <Link
                 href={listingHref(base, {}, { search, sort })}
                 aria-current={current ? "page" : undefined}
-                className={cn(
-                  "inline-flex h-8 items-center rounded-full border px-3 text-sm whitespace-nowrap transition-colors focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none",
-                  current ? "border-primary bg-primary text-primary-foreground" : "bg-background text-muted-foreground hover:border-primary/40 hover:text-foreground",
-                )}
+                className="pill"
               >
                 {item.name}
               </Link>

@@ -1,11 +1,20 @@
+"use client";
+
 import Image from "next/image";
 import Link from "next/link";
 import { Icon } from "@/components/ui/icon";
+import { shortImageLoader } from "@/lib/images/loader";
 import type { CategoryDTO } from "@/lib/catalog/types";
 import { site } from "@/lib/site";
 
-/** "Shop by Category": one card per active category (image, name, description), linking to its listing. */
-export function CategoryCards({ categories }: { categories: CategoryDTO[] }) {
+export type CategoryCardDTO = Pick<CategoryDTO, "slug" | "name" | "description" | "image">;
+
+/**
+ * "Shop by Category": one card per active category (image, name, description), linking to its listing.
+ * Rendered on the server; a client component so that the home page's RSC payload carries the few
+ * category fields rather than a second copy of this markup (as ProductCard does).
+ */
+export function CategoryCards({ categories }: { categories: CategoryCardDTO[] }) {
   if (categories.length === 0) return null;
   return (
     <section aria-labelledby="categories-title" className="border-y bg-secondary/40">
@@ -28,6 +37,7 @@ export function CategoryCards({ categories }: { categories: CategoryDTO[] }) {
                 >
                   <div className="ccard-media">
                     <Image
+                      loader={shortImageLoader}
                       src={category.image ?? site.fallbackImage}
                       alt=""
                       fill

@@ -1,20 +1,15 @@
-"use client";
-
 import * as React from "react";
-import * as LabelPrimitive from "@radix-ui/react-label";
 import { clsx as cn } from "clsx";
 
-function Label({ className, ...props }: React.ComponentProps<typeof LabelPrimitive.Root>) {
-  return (
-    <LabelPrimitive.Root
-      data-slot="label"
-      className={cn(
-        "flex items-center gap-2 text-sm leading-none font-medium select-none group-data-[disabled=true]:pointer-events-none group-data-[disabled=true]:opacity-50 peer-disabled:cursor-not-allowed peer-disabled:opacity-50",
-        className,
-      )}
-      {...props}
-    />
-  );
+/**
+ * A form label: a plain <label> with the short `.label` class (app/globals.css).
+ * It was Radix's Label, whose only addition is keeping a double click from
+ * selecting the text; `.label` does that with user-select: none, without shipping
+ * a client component, and without repeating a 230-character class string on
+ * every label of every form.
+ */
+function Label({ className, ...props }: React.ComponentProps<"label">) {
+  return <label data-slot="label" className={cn("label", className)} {...props} />;
 }
 
 export { Label };

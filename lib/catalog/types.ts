@@ -1,3 +1,4 @@
+import { truncateMeta } from "@/lib/catalog/rules";
 /** Plain DTOs the catalogue hands to pages, components and the API (money as decimal strings). */
 export type CategoryDTO = {
   id: number;
@@ -46,4 +47,34 @@ export type CartProductDTO = Pick<ProductDTO, "id" | "slug" | "name" | "price" |
 
 export function toCartProduct(p: ProductDTO): CartProductDTO {
   return { id: p.id, slug: p.slug, name: p.name, price: p.price, uniqueItem: p.uniqueItem, sold: p.sold, image: p.images[0] ?? null };
+}
+
+/**
+ * What a product card shows (spec §2), and nothing else: listings hand this to
+ * the card, so their RSC payload carries a dozen small records rather than a
+ * dozen copies of the card's markup. `width`/`height`/`alt` describe `image`
+ * (the main image's stored size); a product without images has `image` null.
+ */
+export type ProductCardDTO = CartProductDTO & {
+  category: string;
+  summary: string | null;
+  featured: boolean;
+  width: number;
+  height: number;
+  alt: string | null;
+};
+
+export function toProductCard(p: ProductDTO): ProductCardDTO {
+  const main = p.media[0];
+  return {
+    ...toCartProduct(p),
+    category: p.category.name,
+    // Clamped to three lines on the card: the HTML need not carry a long description whole.
+    summary: truncateMeta(p.shortDescription ?? p.description, 200) || null,
+    featured: p.featured,
+    width: main?.width ?? 1200,
+    height: main?.height ?? 900,
+    // Most images are described by the product name: only a different text is sent.
+    alt: main?.alt && main.alt !== p.name ? main.alt : null,
+  };
 }

@@ -218,14 +218,14 @@ test.describe("product detail", () => {
 
     // Gallery: thumbnails switch the main image.
     const mainImage = main.getByTestId("gallery-main-image");
-    await expect(mainImage).toHaveAttribute("src", new RegExp(encodeURIComponent(product.images[0]).replace(/\./g, "\\.")));
+    await expect(mainImage).toHaveAttribute("src", new RegExp(`${product.images[0].replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`));
     const first = main.getByRole("button", { name: "Show image 1" });
     const second = main.getByRole("button", { name: "Show image 2" });
     await expect(first).toHaveAttribute("aria-current", "true");
     await second.click();
     await expect(second).toHaveAttribute("aria-current", "true");
     await expect(first).not.toHaveAttribute("aria-current", "true");
-    await expect(mainImage).toHaveAttribute("src", new RegExp(encodeURIComponent(product.images[1]).replace(/\./g, "\\.")));
+    await expect(mainImage).toHaveAttribute("src", new RegExp(`${product.images[1].replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`));
     // Keyboard: arrow right moves to the next thumbnail.
     await second.press("ArrowRight");
     await expect(main.getByRole("button", { name: "Show image 3" })).toHaveAttribute("aria-current", "true");
@@ -365,4 +365,26 @@ test("listing cards link to product pages without nesting the button in the link
   await expect(card.getByRole("button", { name: /^(add to cart|sold)/i })).toBeVisible();
   await link.click();
   await expect(page).toHaveURL(new RegExp(`/product/${slug}$`));
+});
+
+test("card, category and gallery images load through the short /img/{width}/ URLs, and the optimizer still checks what it is asked", async ({ page, request }) => {
+  for (const path of ["/shop", "/"]) {
+    await page.goto(path);
+    const first = cards(page).first().locator("img");
+    await expect(first).toHaveAttribute("srcset", /^\/img\/\d+\/demo\/products\/[a-z0-9-]+\.webp \d+w, /);
+    await first.scrollIntoViewIfNeeded();
+    await expect.poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  }
+  const categoryImage = page.locator('main a[href^="/shop/"] img').first();
+  await expect(categoryImage).toHaveAttribute("srcset", /^\/img\/\d+\//);
+
+  const src = (await page.locator("main img[srcset^='/img/']").first().getAttribute("srcset"))!.split(" ")[0];
+  const ok = await request.get(src, { headers: { accept: "image/avif,image/webp,*/*" } });
+  expect(ok.status()).toBe(200);
+  expect(ok.headers()["content-type"]).toMatch(/^image\/(avif|webp)$/);
+  // A width the site never asks for, a path outside the public files, a page instead of an image: 4xx, never a 500.
+  expect((await request.get(src.replace(/^\/img\/\d+\//, "/img/641/"))).status()).toBe(400);
+  expect((await request.get("/img/640/demo/missing-image.webp")).status()).toBe(404);
+  expect((await request.get("/img/640/api/health")).status()).toBe(400);
+  expect((await request.get("/img/640/demo/%2e%2e/%2e%2e/etc/passwd")).status()).toBe(404);
 });
