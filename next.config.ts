@@ -1,5 +1,6 @@
 import path from "node:path";
 import type { NextConfig } from "next";
+import { listingRewrites } from "./lib/catalog/listing-rewrites";
 import { IMAGE_REWRITE } from "./lib/images/loader";
 import { securityHeaders } from "./lib/security/headers";
 
@@ -56,9 +57,14 @@ const nextConfig: NextConfig = {
       { protocol: "https", hostname: "vumbnail.com" },
     ],
   },
-  // Short image URLs (lib/images/loader.ts) are the optimizer's own requests.
   async rewrites() {
-    return [IMAGE_REWRITE];
+    return {
+      // Listings without a search term: their cached route (lib/catalog/listing-rewrites.ts).
+      beforeFiles: listingRewrites(),
+      // Short image URLs (lib/images/loader.ts) are the optimizer's own requests.
+      afterFiles: [IMAGE_REWRITE],
+      fallback: [],
+    };
   },
   // Security headers on every response (lib/security/headers.ts).
   async headers() {

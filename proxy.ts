@@ -27,11 +27,11 @@ function notFoundPage(req: NextRequest) {
  * - A path with malformed percent-encoding or a NUL byte: the 404 page (`npm start`'s front server
  *   already answers these with a 400 on every route; this covers `next dev` and other hosts).
  * - /admin/*: no session cookie → /admin/login (pages check the admin again on the server).
- * - Storefront: known listing URLs without a search term (the shop or an active category, a page up to
- *   its last) are served from their cached internal route (app/(shop)/listing), which is not reachable
- *   directly; so are search results for a term searched before on this instance (its first search, and
- *   any one-off term, renders on demand and adds nothing to the cache); every other listing URL renders
- *   on demand.
+ * - Storefront searches (/shop and /shop/{category} with ?search=): results for a term searched before
+ *   on this instance are served from their cached internal route (app/(shop)/listing), which is not
+ *   reachable directly (its first search, and any one-off term, renders on demand and adds nothing to
+ *   the cache). Listings without a search term never get here: next.config.ts rewrites them to their
+ *   cached route (lib/catalog/listing-rewrites.ts), which costs far less than running this guard.
  */
 export async function proxy(req: NextRequest) {
   const { pathname, searchParams } = req.nextUrl;
@@ -62,6 +62,16 @@ export async function proxy(req: NextRequest) {
 
 /**
  * Only the routes that need the guard: every other request skips it (it costs each request it runs for).
- * Malformed paths on all routes are answered by the front server (scripts/next-server.mjs) before Next decodes them.
+ * Listings run it only with a search term. Malformed paths on all routes are answered by the front
+ * server (scripts/next-server.mjs) before Next decodes them.
  */
-export const config = { matcher: ["/shop", "/shop/:path*", "/listing", "/listing/:path*", "/admin", "/admin/:path*"] };
+export const config = {
+  matcher: [
+    { source: "/shop", has: [{ type: "query", key: "search" }] },
+    { source: "/shop/:path*", has: [{ type: "query", key: "search" }] },
+    "/listing",
+    "/listing/:path*",
+    "/admin",
+    "/admin/:path*",
+  ],
+};

@@ -31,11 +31,24 @@ const FileSystemCache = FileSystemCacheModule.default ?? FileSystemCacheModule;
 /** When this server process started: entries older than this may predate a lost tag expiry. */
 const PROCESS_STARTED_AT = Date.now() - Math.round(process.uptime() * 1000);
 
+/**
+ * A "not found" page is never stored: an address that names nothing (a
+ * category slug nobody created, a product that is gone) renders the 404 page
+ * on demand, so random addresses cannot fill the cache or push real pages out.
+ */
+function isNotFoundPage(value) {
+  return value?.kind === "APP_PAGE" && value.status === 404;
+}
+
 class LocalCacheHandler extends FileSystemCache {
   async get(key, ctx) {
     const entry = await super.get(key, ctx);
     if (entry && typeof entry.lastModified === "number" && entry.lastModified < PROCESS_STARTED_AT) return null;
     return entry;
+  }
+  async set(key, value, ctx) {
+    if (isNotFoundPage(value)) return;
+    return super.set(key, value, ctx);
   }
 }
 
@@ -90,7 +103,7 @@ function resilientRedisHandler(client, keyPrefix) {
       return inner.get(key, meta);
     },
     async set(key, value, ctx) {
-      if (mustClear) return;
+      if (mustClear || isNotFoundPage(value?.value)) return;
       // A render that began before a tag's expiry (on any instance) must not be stored after it:
       // nothing tagged with a tag expired in the last SETTLE_MS is stored (renders take less).
       const tags = [...(value?.tags ?? [])];

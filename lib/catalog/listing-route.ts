@@ -1,5 +1,8 @@
 import { normalizeSearch, parseListingParams } from "@/lib/catalog/rules";
 import { DEFAULT_SORT } from "@/lib/site";
+import { ALL_CATEGORIES, LISTING_PREFIX } from "@/lib/catalog/listing-rewrites";
+
+export { ALL_CATEGORIES, LISTING_PREFIX };
 
 /**
  * Maps a public listing URL (/shop, /shop/{category} with ?sort=&page=) to
@@ -10,8 +13,6 @@ import { DEFAULT_SORT } from "@/lib/site";
  * page, a redirect to the last page); so do searches, until a term is
  * searched again (cachedSearchPath).
  */
-export const ALL_CATEGORIES = "_all";
-export const LISTING_PREFIX = "/listing";
 
 /** The last page of the whole shop and of each active category (lib/catalog/queries.ts getListingPageCounts). */
 export type ListingPageCounts = { all: number; categories: Record<string, number> };
