@@ -1,7 +1,6 @@
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
-
-const selectClass = "h-9 rounded-md border bg-background px-3 text-sm shadow-xs focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none";
+import { NativeSelect } from "@/components/ui/native-select";
 
 const TYPE_LABEL: Record<string, string> = { product: "Products", category: "Categories", customer: "Customers", user: "Admin users", order: "Orders" };
 
@@ -11,25 +10,25 @@ export function ActivityFilters({ admins, types, admin, type }: { admins: Array<
     <form method="get" className="mb-4 flex flex-wrap items-end gap-3" aria-label="Filter activity">
       <div className="grid gap-1.5">
         <Label htmlFor="activity-admin">Admin</Label>
-        <select id="activity-admin" name="admin" defaultValue={admin ? String(admin) : ""} className={selectClass}>
+        <NativeSelect id="activity-admin" name="admin" defaultValue={admin ? String(admin) : ""}>
           <option value="">All admins</option>
           {admins.map((a) => (
             <option key={a.id} value={a.id}>
               {a.name}
             </option>
           ))}
-        </select>
+        </NativeSelect>
       </div>
       <div className="grid gap-1.5">
         <Label htmlFor="activity-type">Type</Label>
-        <select id="activity-type" name="type" defaultValue={type ?? ""} className={selectClass}>
+        <NativeSelect id="activity-type" name="type" defaultValue={type ?? ""}>
           <option value="">All types</option>
           {types.map((t) => (
             <option key={t} value={t}>
               {TYPE_LABEL[t] ?? t}
             </option>
           ))}
-        </select>
+        </NativeSelect>
       </div>
       <Button type="submit" variant="outline">
         Filter

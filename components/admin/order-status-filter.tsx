@@ -5,7 +5,7 @@ import { usePathname, useRouter } from "next/navigation";
 import { Loader2 } from "lucide-react";
 import { statusLabel } from "@/components/admin/format";
 import { Label } from "@/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { NativeSelect } from "@/components/ui/native-select";
 import { ORDER_STATUSES, type OrderFilter } from "@/lib/orders/admin-schemas";
 
 /** The orders list filter, kept in the URL as ?status= (all = no parameter). */
@@ -19,22 +19,22 @@ export function OrderStatusFilter({ value }: { value: OrderFilter }) {
       <Label htmlFor="order-status-filter" className="whitespace-nowrap">
         Filter by status
       </Label>
-      <Select
+      <NativeSelect
+        id="order-status-filter"
         value={value}
-        onValueChange={(next) => startTransition(() => router.push(next === "all" ? pathname : `${pathname}?status=${encodeURIComponent(next)}`))}
+        onChange={(event) => {
+          const next = event.target.value;
+          startTransition(() => router.push(next === "all" ? pathname : `${pathname}?status=${encodeURIComponent(next)}`));
+        }}
+        className="w-40"
       >
-        <SelectTrigger id="order-status-filter" className="w-40 bg-background">
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          <SelectItem value="all">All orders</SelectItem>
-          {ORDER_STATUSES.map((s) => (
-            <SelectItem key={s} value={s}>
-              {statusLabel(s)}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
+        <option value="all">All orders</option>
+        {ORDER_STATUSES.map((s) => (
+          <option key={s} value={s}>
+            {statusLabel(s)}
+          </option>
+        ))}
+      </NativeSelect>
       {pending && <Loader2 aria-label="Loading orders" className="size-4 animate-spin text-muted-foreground" />}
     </div>
   );

@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { NativeSelect } from "@/components/ui/native-select";
 import { CARRIERS, shipmentSchema, type Shipment } from "@/lib/orders/shipping";
 
 /**
@@ -56,18 +57,13 @@ export function ShipOrderDialog({
           </DialogHeader>
           <div className="grid gap-2">
             <Label htmlFor="ship-carrier">Carrier</Label>
-            <select
-              id="ship-carrier"
-              value={carrier}
-              onChange={(e) => setCarrier(e.target.value)}
-              className="h-9 rounded-md border bg-background px-3 text-sm shadow-xs focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
-            >
+            <NativeSelect id="ship-carrier" value={carrier} onChange={(e) => setCarrier(e.target.value)}>
               {CARRIERS.map((c) => (
                 <option key={c} value={c}>
                   {c === "other" ? "Other" : c}
                 </option>
               ))}
-            </select>
+            </NativeSelect>
           </div>
           <div className="grid gap-2">
             <Label htmlFor="ship-tracking">Tracking number</Label>

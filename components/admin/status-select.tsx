@@ -7,7 +7,7 @@ import { actionMessage } from "@/components/admin/action-message";
 import { CancelOrderDialog, type CancelChoice } from "@/components/admin/cancel-order-dialog";
 import { statusLabel } from "@/components/admin/format";
 import { ShipOrderDialog } from "@/components/admin/ship-order-dialog";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { NativeSelect } from "@/components/ui/native-select";
 import { ORDER_STATUSES } from "@/lib/orders/admin-schemas";
 import type { Shipment } from "@/lib/orders/shipping";
 
@@ -57,18 +57,20 @@ export function StatusSelect({ order }: { order: StatusOrder }) {
 
   return (
     <>
-      <Select value={value} onValueChange={change} disabled={pending}>
-        <SelectTrigger size="sm" aria-label={`Status of order ${order.orderNumber}`} className="w-36 bg-background" data-testid="order-status-select">
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          {ORDER_STATUSES.map((s) => (
-            <SelectItem key={s} value={s}>
-              {statusLabel(s)}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
+      <NativeSelect
+        value={value}
+        onChange={(event) => change(event.target.value)}
+        disabled={pending}
+        aria-label={`Status of order ${order.orderNumber}`}
+        className="h-8 w-36"
+        data-testid="order-status-select"
+      >
+        {ORDER_STATUSES.map((s) => (
+          <option key={s} value={s}>
+            {statusLabel(s)}
+          </option>
+        ))}
+      </NativeSelect>
       {dialog === "shipped" && (
         <ShipOrderDialog orderNumber={order.orderNumber} open onOpenChange={(open) => !open && setDialog(null)} onShip={(shipment) => save("shipped", shipment)} />
       )}

@@ -96,7 +96,7 @@ function PageLink({
   const className = cn(buttonVariants({ variant: "outline" }), "px-3");
   if (!href) {
     return (
-      <span aria-disabled="true" className={cn(className, "pointer-events-none opacity-50")}>
+      <span aria-disabled="true" className={cn(className, "pointer-events-none")}>
         {children}
       </span>
     );

@@ -5,6 +5,7 @@ import { Icon } from "@/components/ui/icon";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { NativeSelect } from "@/components/ui/native-select";
 import { useListingNavigation } from "@/components/catalog/listing-navigation";
 import { listingHref, type ListingQuery } from "@/components/catalog/listing-url";
 import { DEFAULT_SORT, SORT_OPTIONS, type SortValue } from "@/lib/site";
@@ -89,11 +90,11 @@ export function ShopToolbar({ pathname, query, search, sort }: ShopToolbarProps)
           Sort by
         </Label>
         {/* A native select: the platform's own picker on phones, keyboard-complete, and no menu code to load. */}
-        <select
+        <NativeSelect
           id={sortId}
           value={currentSort}
           onChange={(event) => onSortChange(event.target.value)}
-          className="h-10 w-full min-w-44 rounded-md border border-input bg-background px-3 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 sm:w-48"
+          className="h-10 w-full min-w-44 sm:w-48"
           data-testid="sort-select"
         >
           {SORT_OPTIONS.map((option) => (
@@ -101,7 +102,7 @@ export function ShopToolbar({ pathname, query, search, sort }: ShopToolbarProps)
               {option.label}
             </option>
           ))}
-        </select>
+        </NativeSelect>
       </div>
     </div>
   );

@@ -3,8 +3,8 @@
 import { ChevronDown } from "lucide-react";
 import { useFormContext } from "react-hook-form";
 import { Input } from "@/components/ui/input";
+import { NativeSelect } from "@/components/ui/native-select";
 import { SHIPPING_COUNTRIES, type CheckoutFormInput } from "@/lib/checkout/schemas";
-import { cn } from "@/lib/utils";
 import { CheckoutSection, FormField } from "@/components/checkout/form-field";
 
 /** Shipping address (spec §3): line1, optional line2, city, state, postal code, country (US by default). */
@@ -36,21 +36,13 @@ export function ShippingCard() {
         <FormField id="checkout-country" label="Country" error={e?.country?.message} className="sm:col-span-3 lg:col-span-6">
           {(aria) => (
             <div className="relative">
-              <select
-                {...aria}
-                {...register("shippingAddress.country")}
-                autoComplete="country"
-                className={cn(
-                  "h-10 w-full appearance-none rounded-md border border-input bg-transparent py-1 pr-9 pl-3 text-base shadow-xs outline-none md:text-sm",
-                  "focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-invalid:border-destructive",
-                )}
-              >
+              <NativeSelect {...aria} {...register("shippingAddress.country")} autoComplete="country" className="h-10 w-full appearance-none pr-9 text-base md:text-sm">
                 {SHIPPING_COUNTRIES.map((c) => (
                   <option key={c.code} value={c.code}>
                     {c.name}
                   </option>
                 ))}
-              </select>
+              </NativeSelect>
               <ChevronDown aria-hidden="true" className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 opacity-50" />
             </div>
           )}

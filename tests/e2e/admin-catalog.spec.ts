@@ -69,8 +69,7 @@ async function openProducts(p: Page, search = run) {
 }
 
 async function chooseCategory(dialog: Locator, name: string) {
-  await dialog.getByLabel("Category").click();
-  await page.getByRole("option", { name }).click();
+  await dialog.getByLabel("Category").selectOption({ label: name });
 }
 
 /** The storefront's Categories dropdown (desktop header). */

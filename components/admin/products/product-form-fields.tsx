@@ -3,7 +3,7 @@
 import { Controller, type Control, type FieldErrors, type UseFormRegister } from "react-hook-form";
 import { FormField } from "@/components/checkout/form-field";
 import { Input } from "@/components/ui/input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { NativeSelect } from "@/components/ui/native-select";
 import { Textarea } from "@/components/ui/textarea";
 import type { CategoryOption, ProductFormValues } from "@/components/admin/products/product-form-values";
 
@@ -49,23 +49,25 @@ export function PriceAndCategoryFields({ register, control, errors, categories, 
             control={control}
             name="categoryId"
             render={({ field }) => (
-              <Select
+              <NativeSelect
+                {...aria}
+                ref={field.ref}
+                name={field.name}
                 value={field.value === undefined ? "" : String(field.value)}
-                onValueChange={(v) => field.onChange(v ? Number(v) : undefined)}
+                onChange={(event) => field.onChange(event.target.value ? Number(event.target.value) : undefined)}
+                onBlur={field.onBlur}
                 disabled={disabled}
+                className="w-full"
               >
-                <SelectTrigger {...aria} ref={field.ref} onBlur={field.onBlur} className="w-full">
-                  <SelectValue placeholder="Select a category" />
-                </SelectTrigger>
-                <SelectContent>
-                  {categories.map((c) => (
-                    <SelectItem key={c.id} value={String(c.id)}>
-                      {c.name}
-                      {!c.active && <span className="text-muted-foreground"> (inactive)</span>}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
+                <option value="" disabled>
+                  Select a category
+                </option>
+                {categories.map((c) => (
+                  <option key={c.id} value={String(c.id)}>
+                    {c.active ? c.name : `${c.name} (inactive)`}
+                  </option>
+                ))}
+              </NativeSelect>
             )}
           />
         )}
