@@ -6,6 +6,7 @@
  * still running is killed when the test file ends — even when it fails.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -170,4 +171,34 @@ export async function waitForOk(instance: Instance, pathname = "/api/health", ti
     await sleep(300);
   }
   throw new Error(`instance on ${instance.port} did not answer ${pathname} in ${timeoutMs} ms:\n${instance.output().slice(-4000)}`);
+}
+
+/**
+ * A test file's own production server (`npm start`) on a fresh embedded
+ * database: built if needed and started before the file's tests, killed and
+ * its data removed after them. Returns a getter for the running instance.
+ */
+export function useEmbeddedShop(name: string, portOffset: number, env: Record<string, string | undefined> = {}): () => Instance {
+  const dir = `.data/test-${name}-${randomBytes(4).toString("hex")}`;
+  let server: Instance | undefined;
+  beforeAll(async () => {
+    await ensureProductionBuild();
+    server = startInstance(testPort(portOffset), {
+      EMBEDDED_DB_DIR: dir,
+      ADMIN_EMAIL: "owner@example.com",
+      ADMIN_PASSWORD: `${name}-test-password`,
+      AUTH_SECRET: `${name}-test-secret-0123456789abcdef`,
+      ...env,
+    });
+    await waitForOk(server, "/api/ready", 150_000);
+  }, 15 * 60_000);
+  afterAll(async () => {
+    await stopAllInstances();
+    rmSync(path.resolve(dir), { recursive: true, force: true });
+    rmSync(path.resolve(`${dir}.owner`), { force: true }); // left by a killed owner (lib/backup/owner.ts)
+  }, 60_000);
+  return () => {
+    if (!server) throw new Error(`the ${name} test server did not start`);
+    return server;
+  };
 }

@@ -5,41 +5,18 @@
  * internal URLs from HOSTNAME=127.0.0.1 while the guard's rewrite said
  * "localhost" (scripts/next-server.mjs).
  */
-import { randomBytes } from "node:crypto";
-import { rmSync } from "node:fs";
-import path from "node:path";
-import { ensureProductionBuild, startInstance, stopAllInstances, testPort, waitForOk, type Instance } from "../helpers/instances";
+import { useEmbeddedShop } from "../helpers/instances";
 
-const dir = `.data/test-hostname-${randomBytes(4).toString("hex")}`;
-const port = testPort(10);
-let server: Instance;
-
-beforeAll(async () => {
-  await ensureProductionBuild();
-  server = startInstance(port, {
-    HOSTNAME: "127.0.0.1",
-    EMBEDDED_DB_DIR: dir,
-    ADMIN_EMAIL: "owner@example.com",
-    ADMIN_PASSWORD: "hostname-test-password",
-    AUTH_SECRET: "hostname-test-secret-0123456789abcdef",
-  });
-  await waitForOk(server, "/api/ready", 150_000);
-}, 15 * 60_000);
-
-afterAll(async () => {
-  await stopAllInstances();
-  rmSync(path.resolve(dir), { recursive: true, force: true });
-  rmSync(path.resolve(`${dir}.owner`), { force: true });
-}, 60_000);
+const shop = useEmbeddedShop("hostname", 10, { HOSTNAME: "127.0.0.1" });
 
 async function get(pathname: string, host?: string) {
-  const res = await fetch(`${server.url}${pathname}`, { redirect: "manual", headers: host ? { host } : {} });
+  const res = await fetch(`${shop().url}${pathname}`, { redirect: "manual", headers: host ? { host } : {} });
   return { pathname, status: res.status, location: res.headers.get("location"), html: await res.text() };
 }
 
 describe("npm start with HOSTNAME=127.0.0.1", () => {
   it("serves the shop, a category, a sorted page and a repeated search from their cached routes", async () => {
-    const category = (await (await fetch(`${server.url}/api/categories`)).json()) as Array<{ slug: string; name: string }>;
+    const category = (await (await fetch(`${shop().url}/api/categories`)).json()) as Array<{ slug: string; name: string }>;
     const pages = ["/shop", `/shop/${category[0].slug}`, "/shop?sort=price-low", "/shop?search=walnut", "/shop?search=walnut"];
     for (const p of pages) {
       const r = await get(p);
@@ -51,7 +28,7 @@ describe("npm start with HOSTNAME=127.0.0.1", () => {
   }, 120_000);
 
   it("answers the same whatever Host the client sends", async () => {
-    for (const host of [`localhost:${port}`, `example.com`]) {
+    for (const host of [`localhost:${shop().port}`, `example.com`]) {
       const r = await get("/shop", host);
       expect({ host, status: r.status }).toEqual({ host, status: 200 });
     }

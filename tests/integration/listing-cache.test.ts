@@ -6,32 +6,12 @@
  * attacker would see.
  */
 import { randomBytes } from "node:crypto";
-import { rmSync } from "node:fs";
-import path from "node:path";
-import { ensureProductionBuild, startInstance, stopAllInstances, testPort, waitForOk, type Instance } from "../helpers/instances";
+import { useEmbeddedShop } from "../helpers/instances";
 
-const dir = `.data/test-listing-${randomBytes(4).toString("hex")}`;
-let server: Instance;
-
-beforeAll(async () => {
-  await ensureProductionBuild();
-  server = startInstance(testPort(11), {
-    EMBEDDED_DB_DIR: dir,
-    ADMIN_EMAIL: "owner@example.com",
-    ADMIN_PASSWORD: "listing-test-password",
-    AUTH_SECRET: "listing-test-secret-0123456789abcdef",
-  });
-  await waitForOk(server, "/api/ready", 150_000);
-}, 15 * 60_000);
-
-afterAll(async () => {
-  await stopAllInstances();
-  rmSync(path.resolve(dir), { recursive: true, force: true });
-  rmSync(path.resolve(`${dir}.owner`), { force: true });
-}, 60_000);
+const shop = useEmbeddedShop("listing", 11);
 
 async function get(pathname: string) {
-  const res = await fetch(`${server.url}${pathname}`, { redirect: "manual" });
+  const res = await fetch(`${shop().url}${pathname}`, { redirect: "manual" });
   const html = await res.text();
   return { status: res.status, cache: res.headers.get("x-nextjs-cache"), location: res.headers.get("location"), html, title: /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? null };
 }
@@ -43,7 +23,7 @@ async function twice(pathname: string) {
 
 describe("listing URLs", () => {
   it("the shop, a category, each sort and a later page are served from the cache on a repeat visit, under their own URL", async () => {
-    const categories = (await (await fetch(`${server.url}/api/categories`)).json()) as Array<{ slug: string; name: string }>;
+    const categories = (await (await fetch(`${shop().url}/api/categories`)).json()) as Array<{ slug: string; name: string }>;
     const cases: Array<[string, string]> = [
       ["/shop", "All Products | Maple &amp; Micron"],
       ["/shop?page=2", "All Products (Page 2) | Maple &amp; Micron"],
