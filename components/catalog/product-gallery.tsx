@@ -1,6 +1,6 @@
 "use client";
 
-import Image from "next/image";
+import { Img } from "@/components/ui/img";
 import { shortImageLoader } from "@/lib/images/loader";
 import { useRef, useState, type KeyboardEvent } from "react";
 import { Icon } from "@/components/ui/icon";
@@ -60,7 +60,7 @@ export function ProductGallery({ name, images, video, sold = false }: ProductGal
             data-testid="gallery-video"
           />
         ) : current ? (
-          <Image
+          <Img
             loader={shortImageLoader}
             key={current.url}
             src={current.url}
@@ -119,7 +119,7 @@ export function ProductGallery({ name, images, video, sold = false }: ProductGal
               )}
               data-testid="gallery-thumb"
             >
-              <Image loader={shortImageLoader} src={image.url} alt="" width={image.width} height={image.height} sizes="120px" className="size-full object-cover" />
+              <Img loader={shortImageLoader} src={image.url} alt="" width={image.width} height={image.height} sizes="120px" className="size-full object-cover" />
             </button>
           ))}
           {video && (
