@@ -52,7 +52,7 @@ export function errorResponse(error: unknown, req?: { headers: Headers; url: str
  * Reads a JSON body (application/json, at most 64 KB unless `limit` says
  * otherwise, no NUL characters) and validates it: 415 / 413 / 400.
  */
-export async function readJson<S extends z.ZodType>(req: Request, schema: S, limit = JSON_BODY_LIMIT): Promise<z.output<S>> {
+export async function readJson<S extends z.core.$ZodType>(req: Request, schema: S, limit = JSON_BODY_LIMIT): Promise<z.output<S>> {
   return parseOrThrow(schema, await readJsonBody(req, limit));
 }
 
@@ -71,7 +71,7 @@ export function readRouteParams(params: Params): Params {
 }
 
 /** Validates the query string against a schema: each parameter at most once, never a NUL byte. */
-export function readQuery<S extends z.ZodType>(req: NextRequest, schema: S): z.output<S> {
+export function readQuery<S extends z.core.$ZodType>(req: NextRequest, schema: S): z.output<S> {
   const query: Record<string, string> = {};
   for (const [key, value] of req.nextUrl.searchParams.entries()) {
     if (key.includes("\u0000") || value.includes("\u0000")) throw new AppError("bad_request", "Query parameters must not contain NUL bytes");

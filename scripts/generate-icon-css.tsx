@@ -7,7 +7,7 @@
 import { writeFileSync } from "node:fs";
 import { createElement, type ComponentType } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { Armchair, Clock, Hammer, ImageIcon, Mail, MapPin, PackageSearch, Phone, ArrowLeft, ArrowRight, BadgeCheck, Check, ChevronDown, ChevronLeft, ChevronRight, Lamp, Loader2, Menu, Minus, Plus, Printer, RotateCcw, Search, SearchX, Settings, ShoppingCart, Trash2, Truck, UtensilsCrossed, X } from "lucide-react";
+import { Armchair, Clock, Hammer, ImageIcon, Mail, MapPin, PackageSearch, Phone, ArrowLeft, ArrowRight, BadgeCheck, Check, ChevronDown, ChevronLeft, ChevronRight, Lamp, Loader2, Menu, Minus, Play, Plus, Printer, RotateCcw, Search, SearchX, Settings, ShoppingCart, Trash2, Truck, UtensilsCrossed, X } from "lucide-react";
 
 const ICONS: Record<string, ComponentType<Record<string, unknown>>> = {
   armchair: Armchair,
@@ -28,6 +28,7 @@ const ICONS: Record<string, ComponentType<Record<string, unknown>>> = {
   "map-pin": MapPin,
   menu: Menu,
   minus: Minus,
+  play: Play,
   plus: Plus,
   "package-search": PackageSearch,
   phone: Phone,
@@ -42,8 +43,11 @@ const ICONS: Record<string, ComponentType<Record<string, unknown>>> = {
   x: X,
 };
 
+/** Icons drawn filled as well as stroked (lucide's `fill-current` look). */
+const FILLED = new Set(["play"]);
+
 const rules = Object.entries(ICONS).map(([name, icon]) => {
-  const svg = renderToStaticMarkup(createElement(icon, { xmlns: "http://www.w3.org/2000/svg", stroke: "#000" }))
+  const svg = renderToStaticMarkup(createElement(icon, { xmlns: "http://www.w3.org/2000/svg", stroke: "#000", ...(FILLED.has(name) ? { fill: "#000" } : {}) }))
     .replace(/ class="[^"]*"/, "")
     .replace(/ aria-hidden="true"/, "");
   const url = `data:image/svg+xml,${encodeURIComponent(svg).replace(/%20/g, " ").replace(/%3D/g, "=").replace(/%3A/g, ":").replace(/%2F/g, "/").replace(/%22/g, "'")}`;

@@ -1,11 +1,11 @@
-import Image from "next/image";
+import { Img } from "@/components/ui/img";
 import { clsx as cn } from "clsx";
 import { site } from "@/lib/site";
 
 /** A cart line's thumbnail: the product's main image, or the shop's fallback photo. */
 export function CartLineImage({ src, alt, size, className }: { src: string | null; alt: string; size: number; className?: string }) {
   return (
-    <Image
+    <Img
       src={src ?? site.fallbackImage}
       alt={alt}
       width={size}

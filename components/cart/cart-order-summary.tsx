@@ -26,10 +26,11 @@ export function CartOrderSummary({ totals, blocked }: { totals: OrderTotals; blo
   const { subtotal, shipping, tax, total } = totals;
   const shippingLabel = subtotal > 0 && shipping === 0 ? "Free" : formatMoney(shipping);
 
+  // `!` where a class replaces one of the card's own (gap, line height, alignment): class lists are joined, not merged.
   return (
-    <Card className="gap-4 lg:sticky lg:top-24" data-testid="order-summary">
+    <Card className="gap-4! lg:sticky lg:top-24" data-testid="order-summary">
       <CardHeader>
-        <CardTitle className="font-serif text-xl">
+        <CardTitle className="font-serif text-xl leading-7!">
           <h2>Order Summary</h2>
         </CardTitle>
       </CardHeader>
@@ -53,7 +54,7 @@ export function CartOrderSummary({ totals, blocked }: { totals: OrderTotals; blo
           </p>
         )}
       </CardContent>
-      <CardFooter className="flex-col items-stretch">
+      <CardFooter className="flex-col items-stretch!">
         <CartCheckoutButton label="Proceed to Checkout" blocked={blocked} />
       </CardFooter>
     </Card>

@@ -1,4 +1,4 @@
-import Image from "next/image";
+import { Img } from "@/components/ui/img";
 import Link from "next/link";
 import type { GalleryItemDTO } from "@/lib/catalog/types";
 import { site } from "@/lib/site";
@@ -14,7 +14,7 @@ export function GalleryCard({ item, priority }: { item: GalleryItemDTO; priority
       data-testid="gallery-card"
     >
       <div className="relative aspect-[4/3] overflow-hidden bg-muted">
-        <Image
+        <Img
           src={image.url}
           alt={image.alt ?? item.name}
           width={image.width}

@@ -1,7 +1,7 @@
 "use client";
 
-import Image from "next/image";
 import Link from "next/link";
+import { Img } from "@/components/ui/img";
 import { AddToCartButton } from "@/components/catalog/add-to-cart-button";
 import { formatMoney } from "@/lib/money";
 import { shortImageLoader } from "@/lib/images/loader";
@@ -29,7 +29,7 @@ export function ProductCard({ product, priority, heading: Heading = "h3" }: { pr
   return (
     <article className="pcard" data-testid="product-card" data-slug={product.slug}>
       <div className="pcard-media">
-        <Image
+        <Img
           loader={shortImageLoader}
           src={product.image ?? site.fallbackImage}
           alt={product.alt ?? product.name}

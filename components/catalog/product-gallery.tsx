@@ -1,9 +1,8 @@
 "use client";
 
-import Image from "next/image";
+import { Img } from "@/components/ui/img";
 import { shortImageLoader } from "@/lib/images/loader";
 import { useRef, useState, type KeyboardEvent } from "react";
-import { Play } from "lucide-react";
 import { Icon } from "@/components/ui/icon";
 import type { ProductImageDTO } from "@/lib/catalog/types";
 import { clsx as cn } from "clsx";
@@ -61,7 +60,7 @@ export function ProductGallery({ name, images, video, sold = false }: ProductGal
             data-testid="gallery-video"
           />
         ) : current ? (
-          <Image
+          <Img
             loader={shortImageLoader}
             key={current.url}
             src={current.url}
@@ -120,7 +119,7 @@ export function ProductGallery({ name, images, video, sold = false }: ProductGal
               )}
               data-testid="gallery-thumb"
             >
-              <Image loader={shortImageLoader} src={image.url} alt="" width={image.width} height={image.height} sizes="120px" className="size-full object-cover" />
+              <Img loader={shortImageLoader} src={image.url} alt="" width={image.width} height={image.height} sizes="120px" className="size-full object-cover" />
             </button>
           ))}
           {video && (
@@ -141,7 +140,7 @@ export function ProductGallery({ name, images, video, sold = false }: ProductGal
               {video.thumbnailUrl && <VideoThumbnail src={video.thumbnailUrl} alt={`Video of the ${name}`} />}
               <span className="absolute inset-0 flex items-center justify-center">
                 <span className="flex size-8 items-center justify-center rounded-full bg-background/90 text-primary shadow">
-                  <Play className="size-4 translate-x-px fill-current" aria-hidden="true" />
+                  <Icon name="play" className="translate-x-px" />
                 </span>
               </span>
               <span className="absolute inset-x-0 bottom-0 bg-foreground/60 py-0.5 text-center text-[10px] font-medium tracking-wide text-background uppercase">

@@ -1,5 +1,5 @@
 import { Label } from "@/components/ui/label";
-import { cn } from "@/lib/utils";
+import { clsx as cn } from "clsx";
 
 export type FieldAria = { id: string; "aria-invalid": boolean; "aria-describedby"?: string };
 

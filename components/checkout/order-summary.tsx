@@ -7,7 +7,7 @@ import { Separator } from "@/components/ui/separator";
 import type { CartItem } from "@/lib/cart/store";
 import type { OrderTotals } from "@/lib/checkout/pricing";
 import { formatMoney, toCents } from "@/lib/money";
-import { cn } from "@/lib/utils";
+import { clsx as cn } from "clsx";
 import { removeCartLine } from "@/components/cart/cart-actions";
 import { CartLineImage } from "@/components/cart/cart-line-image";
 

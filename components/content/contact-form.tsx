@@ -9,7 +9,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { contactMessageSchema, type ContactMessageInput } from "@/lib/content/schemas";
-import { cn } from "@/lib/utils";
+import { clsx as cn } from "clsx";
 
 const EMPTY: ContactMessageInput = { name: "", email: "", phone: "", subject: "", message: "" };
 
@@ -93,7 +93,7 @@ export function ContactForm() {
             {...register("message")}
             rows={6}
             placeholder="Tell me about the piece you have in mind, the wood you like, or the setup your jig needs to fit."
-            className="min-h-36"
+            className="min-h-36!"
           />
         )}
       </Field>

@@ -1,6 +1,6 @@
 "use client";
 
-import Image from "next/image";
+import { Img } from "@/components/ui/img";
 import Link from "next/link";
 import { Icon } from "@/components/ui/icon";
 import { shortImageLoader } from "@/lib/images/loader";
@@ -36,7 +36,7 @@ export function CategoryCards({ categories }: { categories: CategoryCardDTO[] })
                   className="ccard"
                 >
                   <div className="ccard-media">
-                    <Image
+                    <Img
                       loader={shortImageLoader}
                       src={category.image ?? site.fallbackImage}
                       alt=""

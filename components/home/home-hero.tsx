@@ -1,4 +1,4 @@
-import Image from "next/image";
+import { Img } from "@/components/ui/img";
 import Link from "next/link";
 import { Icon } from "@/components/ui/icon";
 import { Button } from "@/components/ui/button";
@@ -54,7 +54,7 @@ export function HomeHero({ galleryImage }: { galleryImage: ProductImageDTO | nul
           href="/gallery"
           className="group relative block aspect-[4/3] overflow-hidden rounded-2xl border bg-muted shadow-lg focus-visible:outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60"
         >
-          <Image
+          <Img
             src={image.url}
             alt=""
             fill

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { site } from "@/lib/site";
-import { cn } from "@/lib/utils";
+import { clsx as cn } from "clsx";
 
 /** Brand mark + wordmark, linking home. The mark pairs a growth-ring circle (wood) with a caliper tick (micron). */
 export function SiteLogo({ className }: { className?: string }) {

@@ -18,6 +18,7 @@ export type IconName =
   | "map-pin"
   | "menu"
   | "minus"
+  | "play"
   | "plus"
   | "package-search"
   | "phone"

@@ -1,15 +1,21 @@
-"use client";
-
-import * as React from "react";
-import * as SeparatorPrimitive from "@radix-ui/react-separator";
+import type * as React from "react";
 import { clsx as cn } from "clsx";
 
-function Separator({ className, orientation = "horizontal", decorative = true, ...props }: React.ComponentProps<typeof SeparatorPrimitive.Root>) {
+type SeparatorProps = React.ComponentProps<"div"> & { orientation?: "horizontal" | "vertical"; decorative?: boolean };
+
+/**
+ * A rule between blocks, with Radix Separator's markup (role "none" when
+ * decorative, else "separator"; data-orientation for styling) but no client
+ * code: the product page paid ~2 KB of first-load JavaScript for Radix's
+ * Primitive and ref composition to draw a line.
+ */
+function Separator({ className, orientation = "horizontal", decorative = true, ...props }: SeparatorProps) {
   return (
-    <SeparatorPrimitive.Root
+    <div
       data-slot="separator"
-      decorative={decorative}
-      orientation={orientation}
+      data-orientation={orientation}
+      role={decorative ? "none" : "separator"}
+      aria-orientation={!decorative && orientation === "vertical" ? "vertical" : undefined}
       className={cn("bg-border shrink-0 data-[orientation=horizontal]:h-px data-[orientation=horizontal]:w-full data-[orientation=vertical]:h-full data-[orientation=vertical]:w-px", className)}
       {...props}
     />

@@ -1,5 +1,5 @@
 import * as React from "react";
-import { cn } from "@/lib/utils";
+import { clsx as cn } from "clsx";
 
 function Textarea({ className, ...props }: React.ComponentProps<"textarea">) {
   return (

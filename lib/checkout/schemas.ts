@@ -1,8 +1,9 @@
-import { z } from "@/lib/zod";
+import * as z from "zod/mini";
 
 /**
- * The checkout form (spec §3 "Checkout form", §5 "Checkout required"): client-safe
- * zod, used by the checkout page's react-hook-form. The server validates the
+ * The checkout form (spec §3 "Checkout form", §5 "Checkout required"): zod/mini
+ * (the browser runs it; classic zod would add ~88 KB to /checkout, issue 8),
+ * used by the checkout page's react-hook-form. The server validates the
  * address with this very shippingAddressSchema (lib/checkout/api-schemas.ts):
  * one rule in both places, United States only.
  */
@@ -24,43 +25,34 @@ export const SHIPPING_COUNTRIES = [{ code: "US", name: "United States" }] as con
 export const DEFAULT_COUNTRY = "US";
 
 const required = (message: string, max: number) =>
-  z
-    .string({ message })
-    .trim()
-    .min(1, message)
-    .max(max, `Please use at most ${max} characters`);
+  z.string({ message }).check(z.trim(), z.minLength(1, message), z.maxLength(max, `Please use at most ${max} characters`));
 
 export const shippingAddressSchema = z.object({
   line1: required(CHECKOUT_MESSAGES.line1Required, 200),
   /** Optional; blank or null (API callers) is dropped. */
-  line2: z
-    .string()
-    .trim()
-    .max(200, "Please use at most 200 characters")
-    .nullish()
-    .transform((v) => v || undefined)
-    .optional(),
+  line2: z.optional(
+    z.pipe(
+      z.nullish(z.string().check(z.trim(), z.maxLength(200, "Please use at most 200 characters"))),
+      z.transform((v: string | null | undefined) => v || undefined),
+    ),
+  ),
   city: required(CHECKOUT_MESSAGES.cityRequired, 100),
   state: required(CHECKOUT_MESSAGES.stateRequired, 100),
   postalCode: required(CHECKOUT_MESSAGES.postalCodeRequired, 20),
   country: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .default(DEFAULT_COUNTRY)
-    .refine((code) => SHIPPING_COUNTRIES.some((c) => c.code === code), CHECKOUT_MESSAGES.countryUnsupported),
+    ._default(z.string().check(z.trim(), z.toUpperCase()), DEFAULT_COUNTRY)
+    .check(z.refine((code) => SHIPPING_COUNTRIES.some((c) => c.code === code), CHECKOUT_MESSAGES.countryUnsupported)),
 });
 
 export const checkoutFormSchema = z.object({
-  email: z
-    .string({ message: CHECKOUT_MESSAGES.emailRequired })
-    .trim()
-    .min(1, CHECKOUT_MESSAGES.emailRequired)
-    .pipe(z.email(CHECKOUT_MESSAGES.emailInvalid).max(254, CHECKOUT_MESSAGES.emailInvalid)),
+  email: z.pipe(
+    z.string({ message: CHECKOUT_MESSAGES.emailRequired }).check(z.trim(), z.minLength(1, CHECKOUT_MESSAGES.emailRequired)),
+    z.email(CHECKOUT_MESSAGES.emailInvalid).check(z.maxLength(254, CHECKOUT_MESSAGES.emailInvalid)),
+  ),
   firstName: required(CHECKOUT_MESSAGES.firstNameRequired, 100),
   lastName: required(CHECKOUT_MESSAGES.lastNameRequired, 100),
-  phone: z.string().trim().max(40, "Phone number is too long").optional(),
-  newsletter: z.boolean().default(false),
+  phone: z.optional(z.string().check(z.trim(), z.maxLength(40, "Phone number is too long"))),
+  newsletter: z._default(z.boolean(), false),
   shippingAddress: shippingAddressSchema,
 });
 

@@ -1,5 +1,11 @@
 import type { ImageLoaderProps } from "next/image";
 
+export type ImageLoader = (props: ImageLoaderProps) => string;
+
+/** The optimiser's widths (next.config.ts images.deviceSizes / imageSizes; components/ui/img.tsx builds srcsets from them). */
+export const IMAGE_DEVICE_SIZES = [640, 828, 1200, 1920];
+export const IMAGE_SIZES = [256, 384];
+
 /**
  * Image URLs as short as the optimizer allows. next/image's default loader
  * writes every srcset entry as `/_next/image?url=%2Fdemo%2Fproducts%2F…&w=640&q=75`
@@ -19,7 +25,12 @@ export const DEFAULT_IMAGE_QUALITY = 75;
 export function shortImageLoader({ src, width, quality }: ImageLoaderProps): string {
   const q = quality ?? DEFAULT_IMAGE_QUALITY;
   if (q === DEFAULT_IMAGE_QUALITY && LOCAL_PATH.test(src) && !src.split("/").includes("..")) return `${SHORT_IMAGE_PREFIX}/${width}${src}`;
-  return `/_next/image?url=${encodeURIComponent(src)}&w=${width}&q=${q}`;
+  return defaultImageLoader({ src, width, quality: q });
+}
+
+/** next/image's default loader: the optimiser's own request. */
+export function defaultImageLoader({ src, width, quality }: ImageLoaderProps): string {
+  return `/_next/image?url=${encodeURIComponent(src)}&w=${width}&q=${quality ?? DEFAULT_IMAGE_QUALITY}`;
 }
 
 /** next.config.ts rewrite: the short form back to the optimizer's own request (width and path checked there). */
