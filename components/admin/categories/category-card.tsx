@@ -64,9 +64,10 @@ export function CategoryCard({ category, onEdit }: { category: AdminCategoryDTO;
       data-slug={category.slug}
       className={cn("flex flex-col overflow-hidden rounded-xl border bg-card shadow-xs transition-opacity", !active && "bg-muted/40")}
     >
-      <div className={cn("relative aspect-[16/9] bg-muted sm:aspect-[4/3]", !active && "opacity-60 grayscale")}>
+      {/* An inactive category's picture is dimmed, not its "Sort" badge (the badge's label keeps its contrast). */}
+      <div className="relative aspect-[16/9] bg-muted sm:aspect-[4/3]">
         {category.image ? (
-          <Image src={category.image} alt="" fill sizes="(min-width: 1280px) 25vw, (min-width: 768px) 45vw, 100vw" className="object-cover" />
+          <Image src={category.image} alt="" fill sizes="(min-width: 1280px) 25vw, (min-width: 768px) 45vw, 100vw" className={cn("object-cover", !active && "opacity-60 grayscale")} />
         ) : (
           <span className="flex size-full items-center justify-center text-muted-foreground">
             <ImageOff aria-hidden="true" className="size-6" />
