@@ -144,7 +144,7 @@ export function ProductGallery({ name, images, video, sold = false }: ProductGal
                   <Play className="size-4 translate-x-px fill-current" aria-hidden="true" />
                 </span>
               </span>
-              <span className="absolute inset-x-0 bottom-0 bg-foreground/60 py-0.5 text-center text-[10px] font-medium tracking-wide text-background uppercase">
+              <span className="absolute inset-x-0 bottom-0 bg-foreground/60 py-0.5 text-center text-[0.625rem] font-medium tracking-wide text-background uppercase">
                 Video
               </span>
             </button>

@@ -81,10 +81,11 @@ export function CategoryCard({ category, onEdit }: { category: AdminCategoryDTO;
       <div className="flex flex-1 flex-col gap-2 p-4">
         <div className="flex items-start justify-between gap-3">
           <div className="min-w-0">
-            <h2 id={titleId} className="truncate font-sans text-base font-semibold" title={category.name}>
+            {/* Wrapped, not truncated: enlarged text (WCAG 1.4.4) must not lose the name. */}
+            <h2 id={titleId} className="font-sans text-base font-semibold [overflow-wrap:anywhere]">
               {category.name}
             </h2>
-            <p className="truncate font-mono text-xs text-muted-foreground">/{category.slug}</p>
+            <p className="font-mono text-xs break-all text-muted-foreground">/{category.slug}</p>
           </div>
           <Badge variant="secondary" className="shrink-0" data-testid="category-product-count">
             {count} {count === 1 ? "product" : "products"}
