@@ -11,7 +11,7 @@ import { ORDER_STATUSES } from "@/lib/orders/admin-schemas";
  * look: disabled controls (axe skips them) and every badge, measured in Chromium
  * on the real stylesheet. Every Button variant disabled (and aria-disabled, the
  * pagination's form), every Badge variant, and on real pages: /shop's disabled
- * Previous, SOLD ribbons, Featured / Only 1 Available / category badges, the
+ * Previous, SOLD ribbons and the gallery's SOLD tags, Featured / Only 1 Available / category badges, the
  * product page's badges, the listing's category and search badges, and in the
  * admin every order status, Test payment, Disputed, product status and
  * customer/user badges.
@@ -179,6 +179,10 @@ test("badges and disabled pagination on the public pages", async ({ page, reques
   await expectContrast(page.getByTestId("listing-category-badge"), "category listing badge");
   await page.goto("/shop?search=walnut");
   await expectContrast(page.getByTestId("search-badge"), "search badge");
+
+  // The gallery's SOLD tag sits on the photo (measured against a black and a white photo).
+  await page.goto("/gallery");
+  await expectContrast(page.getByTestId("gallery-card").getByText("SOLD", { exact: true }), "/gallery: SOLD tags");
 
   for (const product of [sold, featured]) {
     await page.goto(`/product/${product.slug}`);
