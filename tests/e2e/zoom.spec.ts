@@ -8,8 +8,9 @@ import { availableProduct, firstCategorySlug, seedCart, seedOrder, signIn, waitF
  *     tables may scroll inside themselves; the document may not);
  *   - no clipped text: every visible text line lies inside each ancestor that
  *     clips (overflow hidden/clip), see textClipping() for what is exempt and why;
+ *   - no text left small: text sized in px ignores the reader's setting (unscaledText());
  *   - the page's key controls (cart, search, navigation menu, Add to Cart,
- *     Checkout, Place order, Sign In, …) visible and clickable (Playwright's
+ *     Checkout, Pay, Sign In, the admin menu, …) visible and clickable (Playwright's
  *     actionability check: in view, enabled, stable, not covered by another element).
  *
  * How the text is enlarged: the browser's own text-size setting, the "Font size"
@@ -21,7 +22,7 @@ import { availableProduct, firstCategorySlug, seedCart, seedOrder, signIn, waitF
  * as it should. Not chosen:
  *   - page zoom (1280 px at deviceScaleFactor 2, i.e. a 640 px viewport) scales
  *     pixels too, so fixed-pixel text that ignores the setting would pass unseen;
- *     that is WCAG 1.4.10 Reflow and the 390 px runs of a11y.spec.ts cover it;
+ *     and a 640 px layout is WCAG 1.4.10 Reflow's concern, not resized text;
  *   - `html { font-size: 200% }` enlarges rem but leaves media queries at 16 px,
  *     a desktop layout with doubled text that no browser setting produces.
  */
