@@ -13,7 +13,7 @@ const STATUS_STYLES: Record<string, string> = {
 /** Order status as a coloured pill (text carries the meaning; colour only supports it). */
 export function OrderStatusBadge({ status, className }: { status: string; className?: string }) {
   return (
-    <span className={cn("inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-medium whitespace-nowrap", STATUS_STYLES[status] ?? "bg-muted", className)}>
+    <span data-slot="badge" className={cn("inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-medium whitespace-nowrap", STATUS_STYLES[status] ?? "bg-muted", className)}>
       {statusLabel(status)}
     </span>
   );

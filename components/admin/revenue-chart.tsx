@@ -52,7 +52,7 @@ export function RevenueChart({ days }: { days: RevenuePoint[] }) {
       </div>
 
       <div className="mt-5 flex gap-2">
-        <div aria-hidden="true" className="relative h-48 w-14 shrink-0 text-right text-[11px] text-muted-foreground tabular-nums">
+        <div aria-hidden="true" className="relative h-48 w-14 shrink-0 text-right text-[0.6875rem] text-muted-foreground tabular-nums">
           {Array.from({ length: TICKS + 1 }, (_, i) => (
             <span key={i} className="absolute right-0 -translate-y-1/2" style={{ top: `${(i / TICKS) * 100}%` }}>
               {formatMoney(Math.round((top * (TICKS - i)) / TICKS)).replace(/\.00$/, "")}
@@ -92,7 +92,7 @@ export function RevenueChart({ days }: { days: RevenuePoint[] }) {
               })}
             </svg>
           </div>
-          <div aria-hidden="true" className="relative mt-2 h-4 text-[11px] text-muted-foreground">
+          <div aria-hidden="true" className="relative mt-2 h-4 text-[0.6875rem] text-muted-foreground">
             {days.map((d, i) => {
               if (!labelled.has(i)) return null;
               const edge = i === 0 ? { left: 0 } : i === days.length - 1 ? { right: 0 } : { left: `${((i + 0.5) / days.length) * 100}%`, transform: "translateX(-50%)" };

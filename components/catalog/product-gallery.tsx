@@ -143,7 +143,7 @@ export function ProductGallery({ name, images, video, sold = false }: ProductGal
                   <Icon name="play" className="translate-x-px" />
                 </span>
               </span>
-              <span className="absolute inset-x-0 bottom-0 bg-foreground/60 py-0.5 text-center text-[10px] font-medium tracking-wide text-background uppercase">
+              <span className="absolute inset-x-0 bottom-0 bg-foreground/60 py-0.5 text-center text-[0.625rem] font-medium tracking-wide text-background uppercase">
                 Video
               </span>
             </button>

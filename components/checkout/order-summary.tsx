@@ -18,7 +18,7 @@ function SummaryLine({ item }: { item: CartItem }) {
         <CartLineImage src={item.image} alt="" size={64} className={cn(item.unavailable && "opacity-60 grayscale")} />
         <span
           aria-hidden="true"
-          className="absolute -top-2 -right-2 flex h-5 min-w-5 items-center justify-center rounded-full bg-foreground/80 px-1 text-[11px] font-semibold text-background tabular-nums"
+          className="absolute -top-2 -right-2 flex h-5 min-w-5 items-center justify-center rounded-full bg-foreground/80 px-1 text-[0.6875rem] font-semibold text-background tabular-nums"
         >
           {item.quantity}
         </span>

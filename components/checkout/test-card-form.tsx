@@ -102,7 +102,7 @@ export function TestCardForm({ handleRef, disabled }: { handleRef: React.Ref<Pay
           {TEST_CARDS.map((c) => (
             <li key={c.number} className="flex items-center justify-between gap-3 rounded-md bg-background/70 px-3 py-2">
               <div className="min-w-0">
-                <code className="block font-mono text-[13px] font-medium whitespace-nowrap text-foreground">{c.number}</code>
+                <code className="block font-mono text-[0.8125rem] font-medium whitespace-nowrap text-foreground">{c.number}</code>
                 <span className="text-xs text-muted-foreground">{c.description}</span>
               </div>
               <Button type="button" variant="outline" size="sm" disabled={disabled} onClick={() => fillCard(c.number)} className="h-7 shrink-0 px-2.5 text-xs">

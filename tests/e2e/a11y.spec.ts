@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { test, expect, type APIRequestContext, type Locator, type Page } from "./test";
-import { queryE2eDb } from "./e2e-env";
+import { test, expect, type Locator, type Page } from "./test";
+import { apiProducts, cartButton, seedCart, seedOrder, signIn, waitForHydration, type ApiProduct } from "./a11y-helpers";
 
 /**
  * axe-core (WCAG 2.2 AA rule set) over every public page and every admin
@@ -10,52 +10,15 @@ import { queryE2eDb } from "./e2e-env";
  */
 
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
-const ADMIN_EMAIL = process.env.E2E_ADMIN_EMAIL ?? "admin@example.com";
-const ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? "correct-horse-battery";
 const WIDTHS = [
   { name: "desktop", width: 1280, height: 900 },
   { name: "phone", width: 390, height: 844 },
 ] as const;
 
-type ApiProduct = { id: number; slug: string; name: string; price: string; images: string[]; uniqueItem: boolean; sold: boolean };
-
 async function expectNoViolations(page: Page, where: string) {
   const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
   const report = violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(" ")}: ${n.failureSummary?.replace(/\s+/g, " ")}`).join("\n")}`);
   expect(report, `axe violations on ${where}`).toEqual([]);
-}
-
-async function apiProducts(request: APIRequestContext): Promise<ApiProduct[]> {
-  const res = await request.get("/api/products?limit=100");
-  expect(res.ok()).toBeTruthy();
-  return (await res.json()).products;
-}
-
-/** One line in the persisted cart before the first page loads (this file is not about adding to the cart). */
-async function seedCart(page: Page, product: ApiProduct) {
-  const cartItems = [
-    { id: String(product.id), productId: product.id, slug: product.slug, name: product.name, price: product.price, image: product.images[0] ?? null, quantity: 1, uniqueItem: product.uniqueItem, unavailable: null },
-  ];
-  await page.addInitScript((value) => {
-    if (!localStorage.getItem("cart-storage")) localStorage.setItem("cart-storage", value);
-  }, JSON.stringify({ state: { cartItems, cartCount: 1 }, version: 0 }));
-}
-
-function cartButton(page: Page): Locator {
-  return page.getByRole("banner").getByRole("button", { name: "Cart", exact: true });
-}
-
-/** Client components ignore clicks until hydrated; the header's cart button says when that happened. */
-async function waitForHydration(page: Page) {
-  await expect(cartButton(page)).toHaveAttribute("data-ready", /.*/);
-}
-
-async function signIn(page: Page) {
-  await page.goto("/admin/login");
-  await page.getByLabel("Email").fill(ADMIN_EMAIL);
-  await page.getByLabel("Password", { exact: true }).fill(ADMIN_PASSWORD);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
 }
 
 /** Opens an overlay with `open`, checks the page with it open, closes it with Escape. */
@@ -150,21 +113,7 @@ for (const size of WIDTHS) {
     test("admin screens and dialogs", async ({ page }) => {
       test.setTimeout(240_000);
       const tag = `${Date.now().toString(36)}${size.width}`;
-      const [order] = await queryE2eDb<{ orderNumber: string }>(
-        `WITH c AS (INSERT INTO "Customer" (email, "firstName", "lastName", "updatedAt") VALUES ($1, 'Ada', 'Axe', now()) RETURNING id),
-              o AS (INSERT INTO "Order" ("orderNumber", "customerId", "firstName", "lastName", email, status, "shippingAddress", "billingAddress",
-                      subtotal, shipping, "shippingService", tax, total, "stripePaymentIntentId", "paymentProvider", "updatedAt")
-                    SELECT $2, c.id, 'Ada', 'Axe', $1, 'pending', $3::jsonb, $3::jsonb, 42.00, 15.99, 'USPS_GROUND_ADVANTAGE', 0, 57.99, $4, 'test', now() FROM c
-                    RETURNING id, "orderNumber")
-         INSERT INTO "OrderItem" ("orderId", "productName", price, quantity, total) SELECT o.id, 'Axe Walnut Coaster Set', 21.00, 2, 42.00 FROM o
-         RETURNING (SELECT "orderNumber" FROM o)`,
-        [
-          `a11y-${tag}@example.com`,
-          `ORD-A11Y-${tag.toUpperCase()}`,
-          JSON.stringify({ line1: "12 Birch Lane", line2: null, city: "Asheville", state: "NC", postalCode: "28801", country: "US" }),
-          `pi_a11y_${tag}`,
-        ],
-      );
+      const order = await seedOrder(tag);
 
       await page.goto("/admin/login");
       await expectNoViolations(page, "/admin/login");

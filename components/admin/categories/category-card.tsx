@@ -64,9 +64,10 @@ export function CategoryCard({ category, onEdit }: { category: AdminCategoryDTO;
       data-slug={category.slug}
       className={cn("flex flex-col overflow-hidden rounded-xl border bg-card shadow-xs transition-opacity", !active && "bg-muted/40")}
     >
-      <div className={cn("relative aspect-[16/9] bg-muted sm:aspect-[4/3]", !active && "opacity-60 grayscale")}>
+      {/* An inactive category's picture is dimmed, not its "Sort" badge (the badge's label keeps its contrast). */}
+      <div className="relative aspect-[16/9] bg-muted sm:aspect-[4/3]">
         {category.image ? (
-          <Image src={category.image} alt="" fill sizes="(min-width: 1280px) 25vw, (min-width: 768px) 45vw, 100vw" className="object-cover" />
+          <Image src={category.image} alt="" fill sizes="(min-width: 1280px) 25vw, (min-width: 768px) 45vw, 100vw" className={cn("object-cover", !active && "opacity-60 grayscale")} />
         ) : (
           <span className="flex size-full items-center justify-center text-muted-foreground">
             <ImageOff aria-hidden="true" className="size-6" />
@@ -80,10 +81,11 @@ export function CategoryCard({ category, onEdit }: { category: AdminCategoryDTO;
       <div className="flex flex-1 flex-col gap-2 p-4">
         <div className="flex items-start justify-between gap-3">
           <div className="min-w-0">
-            <h2 id={titleId} className="truncate font-sans text-base font-semibold" title={category.name}>
+            {/* Wrapped, not truncated: enlarged text (WCAG 1.4.4) must not lose the name. */}
+            <h2 id={titleId} className="font-sans text-base font-semibold [overflow-wrap:anywhere]">
               {category.name}
             </h2>
-            <p className="truncate font-mono text-xs text-muted-foreground">/{category.slug}</p>
+            <p className="font-mono text-xs break-all text-muted-foreground">/{category.slug}</p>
           </div>
           <Badge variant="secondary" className="shrink-0" data-testid="category-product-count">
             {count} {count === 1 ? "product" : "products"}

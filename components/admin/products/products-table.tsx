@@ -68,10 +68,9 @@ export function ProductsTable({ products, onEdit, onClone, onDelete }: ProductsT
               </td>
               <td className="max-w-0 px-2 py-3">
                 <div className="flex min-w-0 flex-col gap-1">
-                  <span className="truncate font-medium" title={p.name}>
-                    {p.name}
-                  </span>
-                  <span className="truncate font-mono text-xs text-muted-foreground">{p.slug}</span>
+                  {/* Wrapped, not truncated: enlarged text (WCAG 1.4.4) must not lose the name. */}
+                  <span className="font-medium [overflow-wrap:anywhere]">{p.name}</span>
+                  <span className="font-mono text-xs break-all text-muted-foreground">{p.slug}</span>
                   <span className="text-xs text-muted-foreground md:hidden">
                     {p.categoryName}
                     <span className="sm:hidden"> · {formatMoney(p.price)}</span>

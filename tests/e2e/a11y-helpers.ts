@@ -1,0 +1,81 @@
+import { expect, type APIRequestContext, type Locator, type Page } from "./test";
+import { queryE2eDb } from "./e2e-env";
+
+/**
+ * What the accessibility specs (a11y, zoom, contrast) share: the seeded catalogue
+ * through the public API, a cart line before the first page loads, hydration, the
+ * admin sign-in and an order written straight into the e2e database.
+ */
+
+export const ADMIN_EMAIL = process.env.E2E_ADMIN_EMAIL ?? "admin@example.com";
+export const ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? "correct-horse-battery";
+
+export type ApiProduct = { id: number; slug: string; name: string; price: string; images: string[]; uniqueItem: boolean; sold: boolean };
+
+export async function apiProducts(request: APIRequestContext): Promise<ApiProduct[]> {
+  const res = await request.get("/api/products?limit=100");
+  expect(res.ok()).toBeTruthy();
+  return (await res.json()).products;
+}
+
+/** An available, not one-of-a-kind product (the one the specs put in the cart). */
+export async function availableProduct(request: APIRequestContext): Promise<ApiProduct> {
+  const product = (await apiProducts(request)).find((p) => !p.uniqueItem && !p.sold);
+  expect(product, "an available product in the seed").toBeTruthy();
+  return product!;
+}
+
+export async function firstCategorySlug(request: APIRequestContext): Promise<string> {
+  const categories: Array<{ slug: string }> = await (await request.get("/api/categories")).json();
+  return categories[0].slug;
+}
+
+/** One line in the persisted cart before the first page loads (these specs are not about adding to the cart). */
+export async function seedCart(page: Page, product: ApiProduct) {
+  const cartItems = [
+    { id: String(product.id), productId: product.id, slug: product.slug, name: product.name, price: product.price, image: product.images[0] ?? null, quantity: 1, uniqueItem: product.uniqueItem, unavailable: null },
+  ];
+  await page.addInitScript((value) => {
+    if (!localStorage.getItem("cart-storage")) localStorage.setItem("cart-storage", value);
+  }, JSON.stringify({ state: { cartItems, cartCount: 1 }, version: 0 }));
+}
+
+export function cartButton(page: Page): Locator {
+  return page.getByRole("banner").getByRole("button", { name: "Cart", exact: true });
+}
+
+/** Client components ignore clicks until hydrated; the header's cart button says when that happened. */
+export async function waitForHydration(page: Page) {
+  await expect(cartButton(page)).toHaveAttribute("data-ready", /.*/);
+}
+
+export async function signIn(page: Page) {
+  await page.goto("/admin/login");
+  await page.getByLabel("Email").fill(ADMIN_EMAIL);
+  await page.getByLabel("Password", { exact: true }).fill(ADMIN_PASSWORD);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+}
+
+/** An order (customer, order, one line; paid with the test card form) inserted straight into the e2e database; returns its number and email. */
+export async function seedOrder(tag: string, { status = "pending", disputed = false } = {}): Promise<{ orderNumber: string; email: string }> {
+  const email = `a11y-${tag}@example.com`;
+  const [order] = await queryE2eDb<{ orderNumber: string }>(
+    `WITH c AS (INSERT INTO "Customer" (email, "firstName", "lastName", "updatedAt") VALUES ($1, 'Ada', 'Axe', now()) RETURNING id),
+          o AS (INSERT INTO "Order" ("orderNumber", "customerId", "firstName", "lastName", email, status, "shippingAddress", "billingAddress",
+                  subtotal, shipping, "shippingService", tax, total, "stripePaymentIntentId", "paymentProvider", disputed, "updatedAt")
+                SELECT $2, c.id, 'Ada', 'Axe', $1, $5, $3::jsonb, $3::jsonb, 42.00, 15.99, 'USPS_GROUND_ADVANTAGE', 0, 57.99, $4, 'test', $6, now() FROM c
+                RETURNING id, "orderNumber")
+     INSERT INTO "OrderItem" ("orderId", "productName", price, quantity, total) SELECT o.id, 'Axe Walnut Coaster Set', 21.00, 2, 42.00 FROM o
+     RETURNING (SELECT "orderNumber" FROM o)`,
+    [
+      email,
+      `ORD-A11Y-${tag.toUpperCase()}`,
+      JSON.stringify({ line1: "12 Birch Lane", line2: null, city: "Asheville", state: "NC", postalCode: "28801", country: "US" }),
+      `pi_a11y_${tag}`,
+      status,
+      disputed,
+    ],
+  );
+  return { orderNumber: order.orderNumber, email };
+}
