@@ -1,3 +1,4 @@
+import { DEFAULT_COUNTRY } from "@/lib/checkout/pricing";
 import { z } from "@/lib/zod";
 
 /**
@@ -21,7 +22,6 @@ export const CHECKOUT_MESSAGES = {
 
 /** Countries the shop ships to: USPS Ground Advantage is a domestic service (spec §7 shippingService). */
 export const SHIPPING_COUNTRIES = [{ code: "US", name: "United States" }] as const;
-export const DEFAULT_COUNTRY = "US";
 
 const required = (message: string, max: number) =>
   z
