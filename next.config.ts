@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { NextConfig } from "next";
 import { listingRewrites } from "./lib/catalog/listing-rewrites";
-import { IMAGE_REWRITE } from "./lib/images/loader";
+import { IMAGE_DEVICE_SIZES, IMAGE_REWRITE, IMAGE_SIZES } from "./lib/images/loader";
 import { securityHeaders } from "./lib/security/headers";
 
 const headers = securityHeaders({
@@ -44,11 +44,9 @@ const nextConfig: NextConfig = {
   outputFileTracingIncludes: { "/**": ["./prisma/migrations/**/*.sql"] },
   images: {
     formats: ["image/avif", "image/webp"],
-    // Fewer candidate widths: every listed width is one more srcset entry on every
-    // image of every page (ten entries were ~900 bytes per product card). 390 px
-    // phones at 2-3x pick 828 or 1200; 300 px cards on desktop pick 384 or 640.
-    deviceSizes: [640, 828, 1200, 1920],
-    imageSizes: [256, 384],
+    // Few candidate widths (lib/images/loader.ts): each is a srcset entry on every image.
+    deviceSizes: IMAGE_DEVICE_SIZES,
+    imageSizes: IMAGE_SIZES,
     minimumCacheTTL: 60 * 60 * 24 * 30,
     remotePatterns: [
       { protocol: "https", hostname: "utfs.io" },
