@@ -16,7 +16,7 @@ import { test, expect } from "./test";
  * page can only get lighter; the note on issue 8 lists what is left.
  */
 const KB = 1024;
-const HTML_BUDGET_KB: Record<string, number> = { "/": 56, "/shop": 55, product: 48, "/gallery": 52, "/my-story": 36, "/cart": 23, "/checkout": 24, "/contact": 35 };
+const HTML_BUDGET_KB: Record<string, number> = { "/": 56, "/shop": 54, product: 48, "/gallery": 52, "/my-story": 36, "/cart": 23, "/checkout": 24, "/contact": 35 };
 const JS_BUDGET_KB: Record<string, number> = { "/": 152, "/shop": 151, product: 158, "/gallery": 146, "/my-story": 146, "/cart": 162, "/contact": 261, "/checkout": 278 };
 
 async function productPath(request: import("@playwright/test").APIRequestContext): Promise<string> {
