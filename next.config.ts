@@ -44,9 +44,7 @@ const nextConfig: NextConfig = {
   outputFileTracingIncludes: { "/**": ["./prisma/migrations/**/*.sql"] },
   images: {
     formats: ["image/avif", "image/webp"],
-    // Fewer candidate widths: every listed width is one more srcset entry on every
-    // image of every page (ten entries were ~900 bytes per product card). 390 px
-    // phones at 2-3x pick 828 or 1200; 300 px cards on desktop pick 384 or 640.
+    // Few candidate widths (lib/images/loader.ts): each is a srcset entry on every image.
     deviceSizes: IMAGE_DEVICE_SIZES,
     imageSizes: IMAGE_SIZES,
     minimumCacheTTL: 60 * 60 * 24 * 30,

@@ -14,10 +14,11 @@ export const site = {
   hours: "Mon–Fri, 9 am – 5 pm ET",
   mapEmbedUrl:
     "https://www.openstreetmap.org/export/embed.html?bbox=-82.5635%2C35.5850%2C-82.5435%2C35.5990&layer=mapnik&marker=35.5920%2C-82.5535",
+  // `icon`: the footer's brand mark, a CSS icon (app/icons.css, scripts/generate-icon-css.tsx).
   social: [
-    { label: "Instagram", href: "https://www.instagram.com/maplemicron" },
-    { label: "YouTube", href: "https://www.youtube.com/@maplemicron" },
-    { label: "Facebook", href: "https://www.facebook.com/maplemicron" },
+    { label: "Instagram", href: "https://www.instagram.com/maplemicron", icon: "instagram" },
+    { label: "YouTube", href: "https://www.youtube.com/@maplemicron", icon: "youtube" },
+    { label: "Facebook", href: "https://www.facebook.com/maplemicron", icon: "facebook" },
   ],
   copyrightYear: 2024,
   fallbackImage: "/demo/fallback.webp",

@@ -2,7 +2,7 @@
  * Writes app/icons.css: the lucide icons the storefront repeats (cart buttons on
  * every card, links with arrows) as CSS mask images, so each use is a short
  * `<span class="icon i-cart">` instead of an inline SVG in the HTML and again in
- * the RSC payload. Run after changing the list: `npx tsx scripts/generate-icon-css.tsx`.
+ * the RSC payload; likewise the footer's brand marks (drawn here). Run after changing the list: `npx tsx scripts/generate-icon-css.tsx`.
  */
 import { writeFileSync } from "node:fs";
 import { createElement, type ComponentType } from "react";
@@ -45,6 +45,33 @@ const ICONS: Record<string, ComponentType<Record<string, unknown>>> = {
 
 /** Icons drawn filled as well as stroked (lucide's `fill-current` look). */
 const FILLED = new Set(["play"]);
+
+/** Small brand marks for the footer's social links (lucide ships no brand icons), drawn like lucide's (1.8 stroke). */
+function brand(children: React.ReactNode) {
+  return function Brand(props: Record<string, unknown>) {
+    return (
+      <svg {...props} viewBox="0 0 24 24" width="24" height="24" fill="none" stroke="#000" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+        {children}
+      </svg>
+    );
+  };
+}
+Object.assign(ICONS, {
+  instagram: brand(
+    <>
+      <rect x="3" y="3" width="18" height="18" rx="5" />
+      <circle cx="12" cy="12" r="4" />
+      <circle cx="17.5" cy="6.5" r="0.6" fill="#000" />
+    </>,
+  ),
+  youtube: brand(
+    <>
+      <rect x="2.5" y="5.5" width="19" height="13" rx="4" />
+      <path d="M10 9.2v5.6l4.8-2.8z" fill="#000" stroke="none" />
+    </>,
+  ),
+  facebook: brand(<path d="M14.5 8H16V4.5h-2.2c-2.4 0-3.8 1.5-3.8 3.9V11H8v3.4h2V21h3.6v-6.6h2.3l.4-3.4h-2.7V8.9c0-.6.3-.9.9-.9z" />),
+});
 
 const rules = Object.entries(ICONS).map(([name, icon]) => {
   const svg = renderToStaticMarkup(createElement(icon, { xmlns: "http://www.w3.org/2000/svg", stroke: "#000", ...(FILLED.has(name) ? { fill: "#000" } : {}) }))

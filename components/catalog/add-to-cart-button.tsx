@@ -28,7 +28,7 @@ export function AddToCartButton({ product, quantity = 1, size = "default", class
     return (
       <Button type="button" size={size} variant="secondary" disabled className={className ?? "w-full"} data-testid="add-to-cart">
         Sold
-        <span className="sr-only">: {product.name}</span>
+        <span className="sr-only">{`: ${product.name}`}</span>
       </Button>
     );
   }
@@ -38,7 +38,7 @@ export function AddToCartButton({ product, quantity = 1, size = "default", class
       <Button type="button" size={size} variant="secondary" disabled className={className ?? "w-full"} data-testid="add-to-cart" data-product-id={product.id}>
         <Icon name="check" />
         {inCartLabel}
-        <span className="sr-only">: {product.name}</span>
+        <span className="sr-only">{`: ${product.name}`}</span>
       </Button>
     );
   }
@@ -64,7 +64,7 @@ export function AddToCartButton({ product, quantity = 1, size = "default", class
         <Icon name="cart" />
       )}
       {state === "adding" ? "Adding..." : state === "added" ? "Added!" : "Add to Cart"}
-      <span className="sr-only">: {product.name}</span>
+      <span className="sr-only">{`: ${product.name}`}</span>
     </Button>
   );
 }

@@ -1,11 +1,12 @@
-import { Img } from "@/components/ui/img";
 import Link from "next/link";
-import type { GalleryItemDTO } from "@/lib/catalog/types";
+import { ResponsiveImage } from "@/components/ui/responsive-image";
+import { CARD_IMAGE_SIZES } from "@/lib/images/loader";
+import { DEFAULT_IMAGE_SIZE, type GalleryItemDTO } from "@/lib/catalog/types";
 import { site } from "@/lib/site";
 
 /** A sold one-of-a-kind piece in the gallery; the whole card links to its product page. */
 export function GalleryCard({ item, priority }: { item: GalleryItemDTO; priority?: boolean }) {
-  const image = item.media[0] ?? { url: item.images[0] ?? site.fallbackImage, width: 1200, height: 900, alt: null };
+  const image = item.media[0] ?? { url: item.images[0] ?? site.fallbackImage, ...DEFAULT_IMAGE_SIZE, alt: null };
   const summary = item.shortDescription ?? item.description;
   return (
     <Link
@@ -14,14 +15,13 @@ export function GalleryCard({ item, priority }: { item: GalleryItemDTO; priority
       data-testid="gallery-card"
     >
       <div className="relative aspect-[4/3] overflow-hidden bg-muted">
-        <Img
+        <ResponsiveImage
           src={image.url}
           alt={image.alt ?? item.name}
           width={image.width}
           height={image.height}
-          loading={priority ? "eager" : "lazy"}
-          fetchPriority={priority ? "high" : undefined}
-          sizes="(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw"
+          priority={priority}
+          sizes={CARD_IMAGE_SIZES}
           className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
         />
         <span className="absolute left-2 top-2 rounded-sm bg-foreground/80 px-2 py-0.5 text-xs font-semibold tracking-[0.15em] text-background">SOLD</span>

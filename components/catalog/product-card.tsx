@@ -1,15 +1,12 @@
 "use client";
 
 import Link from "next/link";
-import { Img } from "@/components/ui/img";
 import { AddToCartButton } from "@/components/catalog/add-to-cart-button";
 import { formatMoney } from "@/lib/money";
-import { shortImageLoader } from "@/lib/images/loader";
+import { ResponsiveImage } from "@/components/ui/responsive-image";
+import { CARD_IMAGE_SIZES } from "@/lib/images/loader";
 import { site } from "@/lib/site";
-import type { ProductCardDTO } from "@/lib/catalog/types";
-
-/** Card image widths: one column on phones, up to four 300 px columns on wide screens. */
-export const PRODUCT_CARD_SIZES = "(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw";
+import { DEFAULT_IMAGE_SIZE, type ProductCardDTO } from "@/lib/catalog/types";
 
 /**
  * Spec §2 product card. The whole card is clickable through a stretched link on
@@ -29,15 +26,13 @@ export function ProductCard({ product, priority, heading: Heading = "h3" }: { pr
   return (
     <article className="pcard" data-testid="product-card" data-slug={product.slug}>
       <div className="pcard-media">
-        <Img
-          loader={shortImageLoader}
+        <ResponsiveImage
           src={product.image ?? site.fallbackImage}
           alt={product.alt ?? product.name}
-          width={product.width}
-          height={product.height}
-          loading={priority ? "eager" : "lazy"}
-          fetchPriority={priority ? "high" : undefined}
-          sizes={PRODUCT_CARD_SIZES}
+          width={product.width ?? DEFAULT_IMAGE_SIZE.width}
+          height={product.height ?? DEFAULT_IMAGE_SIZE.height}
+          priority={priority}
+          sizes={CARD_IMAGE_SIZES}
           className={soldUnique ? "pcard-img pcard-img-sold" : "pcard-img"}
         />
         {!product.sold && (product.featured || product.uniqueItem) && (
@@ -54,7 +49,7 @@ export function ProductCard({ product, priority, heading: Heading = "h3" }: { pr
       </div>
       <div className="pcard-body">
         <div className="pcard-meta">
-          <span className="badge badge-outline text-muted-foreground" data-testid="category-badge">
+          <span className="badge pcard-cat" data-testid="category-badge">
             {product.category}
           </span>
           <span className="pcard-stars" aria-hidden="true">

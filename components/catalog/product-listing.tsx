@@ -3,6 +3,7 @@ import { redirect } from "next/navigation";
 import { Icon } from "@/components/ui/icon";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { CategoryPills } from "@/components/catalog/category-pills";
 import { DidYouMean } from "@/components/catalog/did-you-mean";
 import { ListingNavigationProvider, ListingResults } from "@/components/catalog/listing-navigation";
 import { listingHref, type ListingQuery } from "@/components/catalog/listing-url";
@@ -51,7 +52,7 @@ export async function ProductListing({ category, query }: { category: CategoryDT
         </p>
       </header>
 
-      <CategoryPills categories={categories} active={category?.slug ?? null} search={search} sort={sort} />
+      <CategoryPills categories={categories.map(({ slug, name }) => ({ slug, name }))} active={category?.slug ?? null} search={search} sort={sort} />
 
       <ListingNavigationProvider>
         <div className="mt-6 rounded-lg border bg-card/60 p-4">
@@ -98,32 +99,6 @@ export async function ProductListing({ category, query }: { category: CategoryDT
         </ListingResults>
       </ListingNavigationProvider>
     </div>
-  );
-}
-
-/** Quick category switch; keeps the current search and sort, starts at page 1. */
-function CategoryPills({ categories, active, search, sort }: { categories: CategoryDTO[]; active: string | null; search: string; sort: string | undefined }) {
-  const items = [{ slug: null as string | null, name: "All Products" }, ...categories.map((c) => ({ slug: c.slug as string | null, name: c.name }))];
-  return (
-    <nav aria-label="Product categories" className="-mx-4 mt-6 overflow-x-auto px-4 sm:mx-0 sm:px-0">
-      <ul className="flex w-max gap-2 sm:w-auto sm:flex-wrap">
-        {items.map((item) => {
-          const current = item.slug === active;
-          const base = item.slug ? `/shop/${item.slug}` : "/shop";
-          return (
-            <li key={item.slug ?? "all"}>
-              <Link
-                href={listingHref(base, {}, { search, sort })}
-                aria-current={current ? "page" : undefined}
-                className="pill"
-              >
-                {item.name}
-              </Link>
-            </li>
-          );
-        })}
-      </ul>
-    </nav>
   );
 }
 

@@ -5,10 +5,9 @@ import { FormProvider, useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@/components/forms/zod-resolver";
 import { getSessionId } from "@/lib/cart/session";
 import type { CartItem } from "@/lib/cart/store";
-import { orderTotals } from "@/lib/checkout/pricing";
+import { DEFAULT_COUNTRY, orderTotals } from "@/lib/checkout/pricing";
 import {
   checkoutFormSchema,
-  DEFAULT_COUNTRY,
   isAddressComplete,
   isValidEmail,
   type CheckoutFormInput,

@@ -1,9 +1,8 @@
 "use client";
 
-import { Img } from "@/components/ui/img";
 import Link from "next/link";
 import { Icon } from "@/components/ui/icon";
-import { shortImageLoader } from "@/lib/images/loader";
+import { ResponsiveImage } from "@/components/ui/responsive-image";
 import type { CategoryDTO } from "@/lib/catalog/types";
 import { site } from "@/lib/site";
 
@@ -36,12 +35,10 @@ export function CategoryCards({ categories }: { categories: CategoryCardDTO[] })
                   className="ccard"
                 >
                   <div className="ccard-media">
-                    <Img
-                      loader={shortImageLoader}
+                    <ResponsiveImage
                       src={category.image ?? site.fallbackImage}
                       alt=""
-                      fill
-                      sizes="(min-width: 1280px) 400px, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
+                      sizes="(min-width:1280px) 400px,(min-width:1024px) 33vw,(min-width:640px) 50vw,100vw"
                       className="ccard-img"
                     />
                   </div>

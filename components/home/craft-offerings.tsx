@@ -1,3 +1,5 @@
+"use client";
+
 import { Icon, type IconName } from "@/components/ui/icon";
 
 const OFFERINGS = [
@@ -23,7 +25,10 @@ const OFFERINGS = [
   },
 ] as const;
 
-/** The four crafts of the workshop (spec §2 home: a text block listing four craft offerings). */
+/**
+ * The four crafts of the workshop (spec §2 home: a text block listing four craft offerings).
+ * A client component without props: the RSC payload names it instead of repeating its text.
+ */
 export function CraftOfferings() {
   return (
     <section aria-labelledby="crafts-title" className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">

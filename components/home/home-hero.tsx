@@ -1,14 +1,18 @@
-import { Img } from "@/components/ui/img";
+"use client";
+
 import Link from "next/link";
 import { Icon } from "@/components/ui/icon";
 import { Button } from "@/components/ui/button";
+import { ResponsiveImage } from "@/components/ui/responsive-image";
 import { FREE_SHIPPING_THRESHOLD } from "@/lib/checkout/pricing";
-import type { ProductImageDTO } from "@/lib/catalog/types";
 import { site } from "@/lib/site";
 
-/** Home hero: headline, the two main calls to action and a link card to the gallery of sold pieces. */
-export function HomeHero({ galleryImage }: { galleryImage: ProductImageDTO | null }) {
-  const image = galleryImage ?? { url: site.fallbackImage, width: 1200, height: 900, alt: null };
+/**
+ * Home hero: headline, the two main calls to action and a link card to the gallery of sold pieces.
+ * A client component (rendered on the server all the same) so that the page's RSC payload carries
+ * its one image URL rather than a second copy of this markup.
+ */
+export function HomeHero({ galleryImage }: { galleryImage: string | null }) {
   const promises = [
     { icon: "truck" as const, text: `Free shipping over $${FREE_SHIPPING_THRESHOLD / 100}` },
     { icon: "rotate-ccw" as const, text: "30-day returns" },
@@ -54,13 +58,12 @@ export function HomeHero({ galleryImage }: { galleryImage: ProductImageDTO | nul
           href="/gallery"
           className="group relative block aspect-[4/3] overflow-hidden rounded-2xl border bg-muted shadow-lg focus-visible:outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60"
         >
-          <Img
-            src={image.url}
+          <ResponsiveImage
+            src={galleryImage ?? site.fallbackImage}
             alt=""
-            fill
             priority
-            sizes="(min-width: 1280px) 540px, (min-width: 1024px) 45vw, 100vw"
-            className="object-cover transition-transform duration-500 group-hover:scale-[1.03]"
+            sizes="(min-width:1280px) 540px,(min-width:1024px) 45vw,100vw"
+            className="absolute inset-0 size-full object-cover text-transparent transition-transform duration-500 group-hover:scale-[1.03]"
           />
           <span aria-hidden="true" className="absolute inset-0 bg-gradient-to-t from-black/75 via-black/25 to-transparent" />
           <span className="absolute inset-x-0 bottom-0 flex flex-col gap-1 p-6 text-white">

@@ -3,7 +3,6 @@
 import Link from "next/link";
 import { Icon } from "@/components/ui/icon";
 import { NewsletterForm } from "@/components/layout/newsletter-form";
-import { SocialIcon } from "@/components/layout/social-icon";
 import { FREE_SHIPPING_THRESHOLD } from "@/lib/checkout/pricing";
 import { site } from "@/lib/site";
 
@@ -50,7 +49,7 @@ export function FooterContent({ categories }: { categories: Array<{ name: string
                     aria-label={`${site.name} on ${social.label} (opens in a new tab)`}
                     className="footer-social"
                   >
-                    <SocialIcon name={social.label} className="size-5" />
+                    <Icon name={social.icon} className="size-5" />
                   </a>
                 </li>
               ))}

@@ -1,45 +1,9 @@
-import Link from "next/link";
-import { Button } from "@/components/ui/button";
-import { Icon } from "@/components/ui/icon";
-import { CartButton } from "@/components/layout/cart-button";
-import { CategoriesMenu } from "@/components/layout/categories-menu";
-import { MobileMenu } from "@/components/layout/mobile-menu";
-import { NAV_LINKS, type NavCategory } from "@/components/layout/nav-config";
-import { NavLink } from "@/components/layout/nav-links";
-import { SearchToggle } from "@/components/layout/search-toggle";
-import { SiteLogo } from "@/components/layout/site-logo";
+import { HeaderContent } from "@/components/layout/header-content";
+import type { NavCategory } from "@/components/layout/nav-config";
 import { listCategories } from "@/lib/catalog/queries";
 
-/** The sticky storefront header (spec §2 Navigation bar). Server component: only the menus, search and cart are client islands. */
+/** The sticky storefront header (spec §2 Navigation bar): the active categories, handed to its markup (components/layout/header-content.tsx). */
 export async function SiteHeader() {
   const categories: NavCategory[] = (await listCategories()).map(({ name, slug }) => ({ name, slug }));
-  const [shopAll, ...rest] = NAV_LINKS;
-
-  return (
-    <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6 lg:px-8">
-        <MobileMenu categories={categories} />
-        <SiteLogo />
-        <nav aria-label="Main" className="ml-6 hidden items-center gap-0.5 md:flex">
-          <NavLink href={shopAll.href}>{shopAll.label}</NavLink>
-          <CategoriesMenu categories={categories} />
-          {rest.map((link) => (
-            <NavLink key={link.href} href={link.href}>
-              {link.label}
-            </NavLink>
-          ))}
-        </nav>
-        <div className="ml-auto flex items-center gap-1">
-          <SearchToggle />
-          <Button asChild variant="outline" size="sm" className="hidden md:inline-flex">
-            <Link href="/admin">
-              <Icon name="settings" />
-              Admin
-            </Link>
-          </Button>
-          <CartButton />
-        </div>
-      </div>
-    </header>
-  );
+  return <HeaderContent categories={categories} />;
 }

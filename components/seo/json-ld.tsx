@@ -1,4 +1,4 @@
-import { serializeJsonLd, type JsonLd } from "@/lib/seo/json-ld";
+import { serializeJsonLd, type JsonLd } from "@/lib/seo/site-json-ld";
 
 /** The one renderer of structured data (built in lib/seo/json-ld.ts): a script tag per item, whose JSON cannot close it. */
 export function JsonLdScript({ data }: { data: JsonLd | JsonLd[] }) {

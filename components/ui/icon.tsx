@@ -7,11 +7,13 @@ export type IconName =
   | "cart"
   | "check"
   | "clock"
+  | "facebook"
   | "chevron-down"
   | "chevron-left"
   | "chevron-right"
   | "hammer"
   | "image"
+  | "instagram"
   | "lamp"
   | "loader"
   | "mail"
@@ -30,7 +32,8 @@ export type IconName =
   | "trash"
   | "truck"
   | "utensils"
-  | "x";
+  | "x"
+  | "youtube";
 
 /**
  * A decorative icon drawn by CSS (a mask in app/icons.css): a few bytes per use

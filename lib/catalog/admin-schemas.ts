@@ -1,6 +1,6 @@
 import { z } from "@/lib/zod";
 import { parseVideoUrl, slugify, VIDEO_URL_MESSAGE } from "@/lib/catalog/rules";
-import type { CategoryDTO, ProductDTO } from "@/lib/catalog/types";
+import { DEFAULT_IMAGE_SIZE, type CategoryDTO, type ProductDTO } from "@/lib/catalog/types";
 import { fromCents, toCents } from "@/lib/money";
 
 /**
@@ -25,8 +25,6 @@ export const MAX_ADMIN_PRODUCT_LIMIT = 200;
 
 /** Decimal(10, 2): the largest price the database holds, in cents. */
 const MAX_PRICE_CENTS = 9_999_999_999;
-/** Used when an API client sends bare image URLs without their size (the database defaults). */
-const DEFAULT_IMAGE_SIZE = { width: 1200, height: 900 };
 
 /** Products listed in the admin table: every public field (inactive products too) plus the category name. */
 export type AdminProductDTO = ProductDTO & { categoryName: string };

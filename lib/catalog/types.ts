@@ -1,4 +1,8 @@
 import { truncateMeta } from "@/lib/catalog/rules";
+
+/** The size of an image whose size is not stored (the database's default; the demo images' size). */
+export const DEFAULT_IMAGE_SIZE = { width: 1200, height: 900 } as const;
+
 /** Plain DTOs the catalogue hands to pages, components and the API (money as decimal strings). */
 export type CategoryDTO = {
   id: number;
@@ -54,27 +58,31 @@ export function toCartProduct(p: ProductDTO): CartProductDTO {
  * the card, so their RSC payload carries a dozen small records rather than a
  * dozen copies of the card's markup. `width`/`height`/`alt` describe `image`
  * (the main image's stored size); a product without images has `image` null.
+ * Written once per card in the payload, so what is usual is left out: no
+ * `summary`, `featured`, `alt` (the name describes the image) or size
+ * (DEFAULT_IMAGE_SIZE) unless the product has its own.
  */
 export type ProductCardDTO = CartProductDTO & {
   category: string;
-  summary: string | null;
-  featured: boolean;
-  width: number;
-  height: number;
-  alt: string | null;
+  summary?: string;
+  featured?: true;
+  width?: number;
+  height?: number;
+  alt?: string;
 };
 
 export function toProductCard(p: ProductDTO): ProductCardDTO {
   const main = p.media[0];
+  // Clamped to three lines on the card: the HTML need not carry a long description whole.
+  const summary = truncateMeta(p.shortDescription ?? p.description, 200);
+  const sized = main && (main.width !== DEFAULT_IMAGE_SIZE.width || main.height !== DEFAULT_IMAGE_SIZE.height);
   return {
     ...toCartProduct(p),
     category: p.category.name,
-    // Clamped to three lines on the card: the HTML need not carry a long description whole.
-    summary: truncateMeta(p.shortDescription ?? p.description, 200) || null,
-    featured: p.featured,
-    width: main?.width ?? 1200,
-    height: main?.height ?? 900,
+    ...(summary ? { summary } : {}),
+    ...(p.featured ? { featured: true as const } : {}),
+    ...(sized ? { width: main.width, height: main.height } : {}),
     // Most images are described by the product name: only a different text is sent.
-    alt: main?.alt && main.alt !== p.name ? main.alt : null,
+    ...(main?.alt && main.alt !== p.name ? { alt: main.alt } : {}),
   };
 }

@@ -1,5 +1,8 @@
 import { percentOf, toCents, type Cents } from "@/lib/money";
 
+/** The country orders ship to by default (the checkout form's default; the only one, lib/checkout/schemas.ts SHIPPING_COUNTRIES). */
+export const DEFAULT_COUNTRY = "US";
+
 /** Spec §9: free shipping when the subtotal is OVER $100 (exactly $100 pays), else a flat $15.99. */
 export const FREE_SHIPPING_THRESHOLD: Cents = 100_00;
 export const FLAT_SHIPPING: Cents = 15_99;

@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { DEFAULT_COUNTRY } from "@/lib/checkout/pricing";
 
 /**
  * The checkout form (spec §3 "Checkout form", §5 "Checkout required"): zod/mini
@@ -22,7 +23,6 @@ export const CHECKOUT_MESSAGES = {
 
 /** Countries the shop ships to: USPS Ground Advantage is a domestic service (spec §7 shippingService). */
 export const SHIPPING_COUNTRIES = [{ code: "US", name: "United States" }] as const;
-export const DEFAULT_COUNTRY = "US";
 
 const required = (message: string, max: number) =>
   z.string({ message }).check(z.trim(), z.minLength(1, message), z.maxLength(max, `Please use at most ${max} characters`));

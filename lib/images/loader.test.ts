@@ -1,4 +1,4 @@
-import { IMAGE_REWRITE, shortImageLoader } from "@/lib/images/loader";
+import { CARD_IMAGE_WIDTHS, IMAGE_DEVICE_SIZES, IMAGE_REWRITE, IMAGE_SIZES, responsiveImage, shortImageLoader } from "@/lib/images/loader";
 
 describe("shortImageLoader", () => {
   it("writes a local image as /img/{width}/{path}", () => {
@@ -16,5 +16,13 @@ describe("shortImageLoader", () => {
 
   it("is rewritten to the optimizer with the same path, width and quality", () => {
     expect(IMAGE_REWRITE).toEqual({ source: "/img/:w(\\d{1,4})/:path(.+)", destination: "/_next/image?url=/:path&w=:w&q=75" });
+  });
+});
+
+describe("responsiveImage", () => {
+  it("lists only widths the optimizer serves (next.config.ts), largest last as the src", () => {
+    for (const w of CARD_IMAGE_WIDTHS) expect([...IMAGE_DEVICE_SIZES, ...IMAGE_SIZES]).toContain(w);
+    expect(responsiveImage("/demo/a.webp", [384, 640])).toEqual({ src: "/img/640/demo/a.webp", srcSet: "/img/384/demo/a.webp 384w,/img/640/demo/a.webp 640w" });
+    expect(responsiveImage("https://utfs.io/f/x", [384]).srcSet).toBe(`/_next/image?url=${encodeURIComponent("https://utfs.io/f/x")}&w=384&q=75 384w`);
   });
 });

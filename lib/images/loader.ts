@@ -2,10 +2,6 @@ import type { ImageLoaderProps } from "next/image";
 
 export type ImageLoader = (props: ImageLoaderProps) => string;
 
-/** The optimiser's widths (next.config.ts images.deviceSizes / imageSizes; components/ui/img.tsx builds srcsets from them). */
-export const IMAGE_DEVICE_SIZES = [640, 828, 1200, 1920];
-export const IMAGE_SIZES = [256, 384];
-
 /**
  * Image URLs as short as the optimizer allows. next/image's default loader
  * writes every srcset entry as `/_next/image?url=%2Fdemo%2Fproducts%2F…&w=640&q=75`
@@ -21,6 +17,33 @@ export const SHORT_IMAGE_PREFIX = "/img";
 const LOCAL_PATH = /^\/(?!\/)(?:[A-Za-z0-9_-][A-Za-z0-9._-]*\/)*[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
 
 export const DEFAULT_IMAGE_QUALITY = 75;
+
+/**
+ * The widths the optimizer serves (next.config.ts images.deviceSizes/imageSizes;
+ * it refuses any other). next/image writes one srcset entry per width (from
+ * either list) on every image, so the lists are short.
+ */
+export const IMAGE_DEVICE_SIZES = [640, 828, 1200, 1920];
+export const IMAGE_SIZES = [256, 384];
+
+/**
+ * The srcset of a card's image (product, gallery and category cards): one
+ * column on phones (390 px at 2-3x picks 828 or 1200), up to four ~300 px
+ * columns on desktop (384 or 640). Card images are at most 1200 px wide in
+ * practice; 256 and 1920 would be entries no browser picks.
+ */
+export const CARD_IMAGE_WIDTHS = [384, 640, 828, 1200] as const;
+
+/** `sizes` of a product or gallery card's image (compact: it is written on every card). */
+export const CARD_IMAGE_SIZES = "(min-width:1280px) 300px,(min-width:1024px) 25vw,(min-width:640px) 50vw,100vw";
+
+/** src and srcset of a local or remote image at the given widths, through shortImageLoader. */
+export function responsiveImage(src: string, widths: readonly number[] = CARD_IMAGE_WIDTHS): { src: string; srcSet: string } {
+  return {
+    src: shortImageLoader({ src, width: widths[widths.length - 1] }),
+    srcSet: widths.map((width) => `${shortImageLoader({ src, width })} ${width}w`).join(","),
+  };
+}
 
 export function shortImageLoader({ src, width, quality }: ImageLoaderProps): string {
   const q = quality ?? DEFAULT_IMAGE_QUALITY;

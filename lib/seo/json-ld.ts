@@ -1,16 +1,31 @@
-import { FLAT_SHIPPING, FREE_SHIPPING_THRESHOLD, HANDLING_DAYS, shippingFor, TRANSIT_DAYS } from "@/lib/checkout/pricing";
-import { DEFAULT_COUNTRY } from "@/lib/checkout/schemas";
+import { HANDLING_DAYS, shippingFor, TRANSIT_DAYS } from "@/lib/checkout/pricing";
 import { truncateMeta } from "@/lib/catalog/rules";
 import type { ProductDTO } from "@/lib/catalog/types";
-import { fromCents, toCents } from "@/lib/money";
-import { META_DESCRIPTION_MAX, RETURN_WINDOW_DAYS, site } from "@/lib/site";
-import { absoluteUrl } from "@/lib/seo/url";
+import { toCents } from "@/lib/money";
+import { META_DESCRIPTION_MAX, site } from "@/lib/site";
+import { absoluteUrl, siteUrl } from "@/lib/seo/url";
+import {
+  CONTEXT,
+  CURRENCY,
+  days,
+  destination,
+  merchantReturnPolicy,
+  money,
+  organizationId,
+  SCHEMA,
+  siteOrganizationJsonLd,
+  siteWebsiteJsonLd,
+  type JsonLd,
+} from "@/lib/seo/site-json-ld";
+
+export { serializeJsonLd, type JsonLd } from "@/lib/seo/site-json-ld";
 
 /**
  * The shop's structured data (schema.org JSON-LD), built here and nowhere else:
  * Product + Offer for merchant listings (shipping and return policy included),
- * BreadcrumbList, Organization and WebSite. Pages render it with
- * components/seo/json-ld.tsx, which escapes it with serializeJsonLd.
+ * BreadcrumbList, Organization and WebSite (the shop-wide ones, client-safe, in
+ * lib/seo/site-json-ld.ts). Pages render it with components/seo/json-ld.tsx,
+ * which escapes it with serializeJsonLd.
  *
  * Shipping: the offer carries what buying that one piece costs to ship
  * (lib/checkout/pricing.ts shippingFor its price: the flat rate, or free when
@@ -22,15 +37,6 @@ import { absoluteUrl } from "@/lib/seo/url";
  * shipping (ReturnFeesCustomerResponsibility — no fixed fee, so no amount);
  * items that arrive damaged or wrong are returned at the shop's cost.
  */
-export type JsonLd = { "@context": "https://schema.org"; "@type": string } & Record<string, unknown>;
-
-const CONTEXT = "https://schema.org" as const;
-const CURRENCY = "USD";
-const SCHEMA = (term: string) => `https://schema.org/${term}`;
-
-export const ORGANIZATION_ID = () => absoluteUrl("/#organization");
-export const WEBSITE_ID = () => absoluteUrl("/#website");
-
 export type BreadcrumbTrailItem = { label: string; href?: string };
 
 /** The breadcrumb shown on a product page (Home / Shop / category / product); the page renders the same list. */
@@ -52,16 +58,6 @@ export function productDescription(product: Pick<ProductDTO, "seoDescription" | 
   return truncateMeta(product.seoDescription ?? product.shortDescription ?? product.description, META_DESCRIPTION_MAX);
 }
 
-function days(range: { min: number; max: number }) {
-  return { "@type": "QuantitativeValue", minValue: range.min, maxValue: range.max, unitCode: "DAY" };
-}
-
-function money(cents: number) {
-  return { "@type": "MonetaryAmount", value: Number(fromCents(cents)), currency: CURRENCY };
-}
-
-const destination = () => ({ "@type": "DefinedRegion", addressCountry: DEFAULT_COUNTRY });
-
 /** Shipping for an order of this one piece: the shop's rule applied to its price. */
 export function offerShippingDetails(priceCents: number) {
   return {
@@ -69,22 +65,6 @@ export function offerShippingDetails(priceCents: number) {
     shippingRate: money(shippingFor(priceCents)),
     shippingDestination: destination(),
     deliveryTime: { "@type": "ShippingDeliveryTime", handlingTime: days(HANDLING_DAYS), transitTime: days(TRANSIT_DAYS) },
-  };
-}
-
-export function merchantReturnPolicy() {
-  return {
-    "@type": "MerchantReturnPolicy",
-    applicableCountry: DEFAULT_COUNTRY,
-    returnPolicyCountry: DEFAULT_COUNTRY,
-    returnPolicyCategory: SCHEMA("MerchantReturnFiniteReturnWindow"),
-    merchantReturnDays: RETURN_WINDOW_DAYS,
-    returnMethod: SCHEMA("ReturnByMail"),
-    returnFees: SCHEMA("ReturnFeesCustomerResponsibility"),
-    customerRemorseReturnFees: SCHEMA("ReturnFeesCustomerResponsibility"),
-    itemDefectReturnFees: SCHEMA("FreeReturn"),
-    refundType: SCHEMA("FullRefund"),
-    merchantReturnLink: absoluteUrl("/terms"),
   };
 }
 
@@ -109,9 +89,9 @@ export function productJsonLd(product: ProductDTO): JsonLd {
       priceCurrency: CURRENCY,
       availability: SCHEMA(product.sold ? "SoldOut" : "InStock"),
       itemCondition: SCHEMA("NewCondition"),
-      seller: { "@type": "Organization", "@id": ORGANIZATION_ID(), name: site.name },
+      seller: { "@type": "Organization", "@id": organizationId(siteUrl().origin), name: site.name },
       shippingDetails: offerShippingDetails(priceCents),
-      hasMerchantReturnPolicy: merchantReturnPolicy(),
+      hasMerchantReturnPolicy: merchantReturnPolicy(siteUrl().origin),
     },
   };
 }
@@ -130,89 +110,8 @@ export function breadcrumbJsonLd(items: BreadcrumbTrailItem[]): JsonLd {
   };
 }
 
-/** The shop-wide shipping rule: the flat rate up to the free-shipping threshold, free above it. */
-function shippingService() {
-  const destinationAndTime = { shippingDestination: destination(), transitTime: days(TRANSIT_DAYS) };
-  return {
-    "@type": "ShippingService",
-    name: "USPS Ground Advantage",
-    handlingTime: days(HANDLING_DAYS),
-    shippingConditions: [
-      {
-        "@type": "ShippingConditions",
-        ...destinationAndTime,
-        orderValue: { "@type": "MonetaryAmount", minValue: 0, maxValue: Number(fromCents(FREE_SHIPPING_THRESHOLD)), currency: CURRENCY },
-        shippingRate: money(FLAT_SHIPPING),
-      },
-      {
-        "@type": "ShippingConditions",
-        ...destinationAndTime,
-        orderValue: { "@type": "MonetaryAmount", minValue: Number(fromCents(FREE_SHIPPING_THRESHOLD + 1)), currency: CURRENCY },
-        shippingRate: money(0),
-      },
-    ],
-  };
-}
+/** The shop as an Organization (address, contact, shipping rule, return policy), at SITE_URL. */
+export const organizationJsonLd = (): JsonLd => siteOrganizationJsonLd(siteUrl().origin);
 
-/** "(828) 555-0147" → "+1-828-555-0147". */
-function internationalPhone(): string {
-  return `+1-${site.phone.replace(/\D/g, "").replace(/^(\d{3})(\d{3})(\d{4})$/, "$1-$2-$3")}`;
-}
-
-export function organizationJsonLd(): JsonLd {
-  const { address } = site;
-  return {
-    "@context": CONTEXT,
-    "@type": "Organization",
-    "@id": ORGANIZATION_ID(),
-    name: site.name,
-    description: site.description,
-    url: absoluteUrl("/"),
-    logo: { "@type": "ImageObject", url: absoluteUrl("/icons/icon-512.png"), width: 512, height: 512 },
-    email: site.email,
-    telephone: internationalPhone(),
-    founder: { "@type": "Person", name: site.maker },
-    address: {
-      "@type": "PostalAddress",
-      streetAddress: [address.line1, address.line2].filter(Boolean).join(", "),
-      addressLocality: address.city,
-      addressRegion: address.state,
-      postalCode: address.postalCode,
-      addressCountry: address.country,
-    },
-    contactPoint: {
-      "@type": "ContactPoint",
-      contactType: "customer service",
-      email: site.email,
-      telephone: internationalPhone(),
-      areaServed: DEFAULT_COUNTRY,
-      availableLanguage: "en",
-      url: absoluteUrl("/contact"),
-    },
-    sameAs: site.social.map((s) => s.href),
-    hasMerchantReturnPolicy: merchantReturnPolicy(),
-    hasShippingService: shippingService(),
-  };
-}
-
-/** The site, with a sitelinks search box that runs the shop's search (/shop?search=…). */
-export function websiteJsonLd(): JsonLd {
-  return {
-    "@context": CONTEXT,
-    "@type": "WebSite",
-    "@id": WEBSITE_ID(),
-    name: site.name,
-    url: absoluteUrl("/"),
-    publisher: { "@id": ORGANIZATION_ID() },
-    potentialAction: {
-      "@type": "SearchAction",
-      target: { "@type": "EntryPoint", urlTemplate: `${absoluteUrl("/shop")}?search={search_term_string}` },
-      "query-input": "required name=search_term_string",
-    },
-  };
-}
-
-/** JSON for a <script type="application/ld+json">: `<` escaped so no text in it can close the script. */
-export function serializeJsonLd(data: JsonLd | JsonLd[]): string {
-  return JSON.stringify(data).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
-}
+/** The site, with a sitelinks search box, at SITE_URL. */
+export const websiteJsonLd = (): JsonLd => siteWebsiteJsonLd(siteUrl().origin);

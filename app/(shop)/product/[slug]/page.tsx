@@ -10,7 +10,7 @@ import { ProductGrid } from "@/components/catalog/product-grid";
 import { ProductPurchase } from "@/components/catalog/product-purchase";
 import { getProductBySlug, getRelatedProducts } from "@/lib/catalog/queries";
 import { parseVideoUrl } from "@/lib/catalog/schemas";
-import { toCartProduct, type ProductImageDTO } from "@/lib/catalog/types";
+import { DEFAULT_IMAGE_SIZE, toCartProduct, type ProductImageDTO } from "@/lib/catalog/types";
 import { formatMoney } from "@/lib/money";
 import { breadcrumbJsonLd, productBreadcrumb, productDescription, productJsonLd, productPath } from "@/lib/seo/json-ld";
 import { pageMetadata, productOgImagePath } from "@/lib/seo/metadata";
@@ -26,7 +26,7 @@ export async function generateStaticParams() {
 
 type ProductPageProps = { params: Promise<{ slug: string }> };
 
-const FALLBACK_IMAGE: ProductImageDTO = { url: site.fallbackImage, width: 1200, height: 900, alt: null };
+const FALLBACK_IMAGE: ProductImageDTO = { url: site.fallbackImage, ...DEFAULT_IMAGE_SIZE, alt: null };
 
 
 export async function generateMetadata(props: ProductPageProps): Promise<Metadata> {
