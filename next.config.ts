@@ -57,7 +57,7 @@ const nextConfig: NextConfig = {
   },
   async rewrites() {
     return {
-      // Listings without a search term: their cached route (lib/catalog/listing-rewrites.ts).
+      // Listings and searches: their cached route (lib/catalog/listing-rewrites.ts).
       beforeFiles: listingRewrites(),
       // Short image URLs (lib/images/loader.ts) are the optimizer's own requests.
       afterFiles: [IMAGE_REWRITE],

@@ -8,6 +8,7 @@
  *   npm run bench                     # both catalogues
  *   npm run bench -- --only demo      # or --only 10k
  *   BENCH_SECONDS=10 BENCH_CONNECTIONS=20 npm run bench
+ *   BENCH_ROWS='search|suggest' npm run bench   # only the rows whose label matches (and the yardstick)
  *
  * The yardstick is measured before and after the shop's routes and the mean is
  * used, so a machine that slows down during the run skews both sides alike.
@@ -34,6 +35,32 @@ const BASE = `http://127.0.0.1:${PORT}`;
 const BASELINE = `http://127.0.0.1:${BASELINE_PORT}`;
 const only = process.argv.includes("--only") ? process.argv[process.argv.indexOf("--only") + 1] : undefined;
 const COMPRESSED = { "accept-encoding": "gzip, br" };
+const ROWS = process.env.BENCH_ROWS ? new RegExp(process.env.BENCH_ROWS) : null;
+
+/**
+ * Search terms nobody asked for before, one per request, shaped like what
+ * shoppers type rather than random strings (which only time the "nothing
+ * found" path): a catalogue word, its plural or a typo of it (which takes the
+ * correction path: "walnot" is searched as "walnut" and offered as "Did you
+ * mean …?"), followed by a second word — a catalogue word, a plural, a typo
+ * or an everyday word that matches nothing (which corrects or finds nothing) —
+ * in one of the five orders. 18 × 30 × 5 = 2,700 distinct searches in order
+ * before any repeats, so neither the shop's search cache nor the page cache
+ * has seen a term before; many match dozens to hundreds of products at 10k,
+ * so ranking and the corrected search are timed as well as the empty page.
+ */
+const FIRST_WORDS = ["walnut", "maple", "cherry", "oak", "bowl", "jig", "bowls", "tables", "stools", "clamps", "boards", "walnot", "mapel", "chery", "bowel", "tabel", "stoool", "drawr"];
+const SECOND_WORDS = [
+  "bowl", "table", "stool", "board", "box", "shelf", "lamp", "spoon", "vase", "tray", "bowls", "tables", "boxes", "sets", "jigs",
+  "tabel", "shelv", "lamb", "spon", "trey", "gift", "kitchen", "modern", "small", "large", "handmade", "natural", "round", "set", "pair",
+];
+const SORTS = ["featured", "newest", "price-low", "price-high", "popular"];
+function freshSearch(n: number): string {
+  const first = FIRST_WORDS[n % FIRST_WORDS.length];
+  const second = SECOND_WORDS[Math.floor(n / FIRST_WORDS.length) % SECOND_WORDS.length];
+  const sort = SORTS[Math.floor(n / (FIRST_WORDS.length * SECOND_WORDS.length)) % SORTS.length];
+  return `/shop?search=${first}+${second}${sort === "featured" ? "" : `&sort=${sort}`}`;
+}
 
 type Row = { route: string; label: string; rps: number; p50: number; p99: number; errors: number; non2xx: number; kb: number; ratio?: number; p99x?: number; gzip?: boolean };
 
@@ -152,14 +179,15 @@ async function runCatalogue(label: string, extraProducts: number) {
     const categories: { slug: string }[] = await (await fetch(`${BASE}/api/categories`)).json().then((c) => (Array.isArray(c) ? c : c.categories ?? []));
     const category = categories[0]?.slug ?? "wood";
     const suggest = (await fetch(`${BASE}/api/search/suggest?q=wal`)).status === 200;
-    const run = randomBytes(3).toString("hex");
+    // Where this run starts in the sequence of never-seen searches (the demo and 10k runs are separate servers anyway).
+    const offset = randomBytes(2).readUInt16BE() % 100;
     const pages = ["/", "/shop", `/shop/${category}`, "/shop?sort=price-low&page=2", `/product/${slug}`];
     const targets: Target[] = [
       { label: "yardstick (bare Next.js page)", url: `${BASELINE}/` },
       { label: "shop /api/health", url: `${BASE}/api/health` },
       ...pages.map((p) => ({ label: "page", url: BASE + p })),
       { label: "search, repeated term", url: `${BASE}/shop?search=walnut` },
-      { label: "search, never-seen term", url: `${BASE}/shop?search=new`, fresh: (n: number) => `/shop?search=${["oak", "jig", "bowl", "walnot", "maple"][n % 5]}${run}${n}` },
+      { label: "search, never-seen term", url: `${BASE}/shop?search=new`, fresh: (n: number) => freshSearch(n + offset) },
       { label: "API list", url: `${BASE}/api/products` },
       { label: "API search", url: `${BASE}/api/products?search=jig&limit=12` },
       ...(suggest ? [{ label: "suggest, repeated prefix", url: `${BASE}/api/search/suggest?q=wal` }] : []),
@@ -168,7 +196,7 @@ async function runCatalogue(label: string, extraProducts: number) {
       { label: "yardstick (bare Next.js page)", url: `${BASELINE}/` },
     ];
     const rows: Row[] = [];
-    for (const t of targets) {
+    for (const t of targets.filter((t) => !ROWS || t.label.startsWith("yardstick") || ROWS.test(t.label))) {
       process.stdout.write(`  measuring ${t.label} ${t.url}${t.headers ? " (gzip, br)" : ""} … `);
       const row = await measure(t);
       rows.push(row);

@@ -20,11 +20,24 @@
  * when it is back, before reading any, since expiries may have been lost
  * meanwhile — nothing older than the database is served after the outage.
  * `next build` never writes to Redis (its pages come from the build's database).
+ *
+ * Search result pages (/shop?search=…, rewritten to /listing/{category}/{sort}/{page}/{term}
+ * by lib/catalog/listing-rewrites.ts) are reachable with any term, so they are
+ * admitted with care (searchPageTerm below): a page is stored only when its
+ * term (normalised: "Walnut  bowls" is "walnut bowls") was asked for before on
+ * this instance, so one-off and random terms render on demand and store
+ * nothing. Locally the stored search pages live in their own LRU, bounded in
+ * count and bytes, so they never push listings or products out of the main
+ * cache; in Redis they expire after SEARCH_PAGE_TTL_SECONDS. Tag expiry
+ * applies to them as to every entry.
  */
 import { CacheHandler } from "@fortedigital/nextjs-cache-handler";
 import createRedisHandler from "@fortedigital/nextjs-cache-handler/redis-strings";
 import FileSystemCacheModule from "next/dist/server/lib/incremental-cache/file-system-cache.js";
+import { areTagsExpired } from "next/dist/server/lib/incremental-cache/tags-manifest.external.js";
+import { LRUCache } from "lru-cache";
 import { createClient } from "redis";
+import { normalizeSearchTerm } from "../catalog/search-words.mjs";
 
 const FileSystemCache = FileSystemCacheModule.default ?? FileSystemCacheModule;
 
@@ -40,14 +53,80 @@ function isNotFoundPage(value) {
   return value?.kind === "APP_PAGE" && value.status === 404;
 }
 
+// ---------------------------------------------------------------- search result pages
+
+/** A search result page's key ends in /listing/{category}/{sort}/{page}/{term} (Next prefixes route keys with /route-cache/…/$). */
+const SEARCH_PAGE_KEY = /(?:^|\/\$)\/listing\/[^/]+\/[^/]+\/[^/]+\/([^/]+)$/;
+
+/** The normalised term of a search result page's cache key; undefined for any other key ("" for a term without words). */
+function searchPageTerm(key) {
+  const segment = typeof key === "string" ? SEARCH_PAGE_KEY.exec(key)?.[1] : undefined;
+  if (segment === undefined) return undefined;
+  let term = segment;
+  try {
+    term = decodeURIComponent(segment);
+  } catch {}
+  return normalizeSearchTerm(term);
+}
+
+/**
+ * Terms read lately, and how often: a search page is stored from a term's
+ * second read on (its first render stores nothing). At most 5,000 terms,
+ * forgotten after 30 minutes.
+ */
+const searchReads = new LRUCache({ max: 5_000, ttl: 30 * 60_000 });
+
+function noteSearchRead(term) {
+  if (term) searchReads.set(term, (searchReads.get(term) ?? 0) + 1);
+}
+/** Whether a rendered search page for `term` may be stored: asked for before the read that rendered it. */
+function isPopularSearch(term) {
+  return Boolean(term) && (searchReads.get(term) ?? 0) >= 2;
+}
+
+/** Search pages held in memory (one instance): at most this many, and this many bytes. */
+const SEARCH_PAGES_MAX = 1_000;
+const SEARCH_PAGES_MAX_BYTES = 16 * 1024 * 1024;
+/** How long Redis keeps a stored search page (less if its revalidate period is shorter). */
+const SEARCH_PAGE_TTL_SECONDS = 10 * 60;
+
+const byteLength = (data) => (data == null ? 0 : typeof data === "string" ? data.length : (data.byteLength ?? data.length ?? 0));
+function entryBytes(entry, key) {
+  const value = entry.value;
+  let size = key.length + byteLength(value?.html) + byteLength(value?.rscData) + byteLength(value?.postponed);
+  for (const [path, data] of value?.segmentData ?? []) size += path.length + byteLength(data);
+  return Math.max(1, size);
+}
+
+const searchPages = new LRUCache({ max: SEARCH_PAGES_MAX, maxSize: SEARCH_PAGES_MAX_BYTES, sizeCalculation: entryBytes });
+
+// ---------------------------------------------------------------- one instance
+
 class LocalCacheHandler extends FileSystemCache {
   async get(key, ctx) {
+    const term = searchPageTerm(key);
+    if (term !== undefined) {
+      noteSearchRead(term);
+      const entry = searchPages.get(key);
+      const tags = entry?.value?.headers?.["x-next-cache-tags"];
+      if (entry && typeof tags === "string" && areTagsExpired(tags.split(","), entry.lastModified)) {
+        searchPages.delete(key);
+        return null;
+      }
+      return entry ?? null;
+    }
     const entry = await super.get(key, ctx);
     if (entry && typeof entry.lastModified === "number" && entry.lastModified < PROCESS_STARTED_AT) return null;
     return entry;
   }
   async set(key, value, ctx) {
     if (isNotFoundPage(value)) return;
+    const term = searchPageTerm(key);
+    if (term !== undefined) {
+      if (!value || !isPopularSearch(term)) searchPages.delete(key);
+      else searchPages.set(key, { value, lastModified: Date.now(), cacheControl: ctx?.fetchCache ? undefined : ctx?.cacheControl });
+      return;
+    }
     return super.set(key, value, ctx);
   }
 }
@@ -98,12 +177,19 @@ function resilientRedisHandler(client, keyPrefix) {
   return {
     name: "redis-strings-resilient",
     async get(key, meta) {
+      noteSearchRead(searchPageTerm(key));
       if (mustClear) await clearIfNeeded();
       if (mustClear) return null;
       return inner.get(key, meta);
     },
     async set(key, value, ctx) {
       if (mustClear || isNotFoundPage(value?.value)) return;
+      const term = searchPageTerm(key);
+      if (term !== undefined) {
+        if (!isPopularSearch(term)) return;
+        const expireAt = Math.floor(Date.now() / 1000) + SEARCH_PAGE_TTL_SECONDS;
+        value = { ...value, lifespan: { ...value?.lifespan, expireAt: Math.min(value?.lifespan?.expireAt ?? expireAt, expireAt) } };
+      }
       // A render that began before a tag's expiry (on any instance) must not be stored after it:
       // nothing tagged with a tag expired in the last SETTLE_MS is stored (renders take less).
       const tags = [...(value?.tags ?? [])];

@@ -2,7 +2,6 @@ import "server-only";
 import { unstable_cache } from "next/cache";
 import { prisma, Prisma } from "@/lib/db";
 import { SLUG_PATTERN } from "@/lib/catalog/admin-schemas";
-import type { ListingPageCounts } from "@/lib/catalog/listing-route";
 import { normalizeSearch } from "@/lib/catalog/schemas";
 import { searchCatalog, type SearchList } from "@/lib/catalog/search";
 import { CATALOG_TAGS, REVALIDATE_SECONDS } from "@/lib/catalog/tags";
@@ -151,25 +150,6 @@ export const listCategories = unstable_cache(
 export async function getCategoryBySlug(slug: string): Promise<CategoryDTO | null> {
   return (await listCategories()).find((c) => c.slug === slug) ?? null;
 }
-
-/**
- * How many listing pages the whole shop and each active category have (at
- * least one each): proxy.ts rewrites only these to the cached listing route.
- * One small cache entry, expired with the catalogue.
- */
-export const getListingPageCounts = unstable_cache(
-  async (): Promise<ListingPageCounts> => {
-    const categories = await prisma.category.findMany({
-      where: { active: true },
-      select: { slug: true, _count: { select: { products: { where: { active: true } } } } },
-    });
-    const pages = (products: number) => Math.max(1, Math.ceil(products / PAGE_SIZE));
-    const total = categories.reduce((sum, c) => sum + c._count.products, 0);
-    return { all: pages(total), categories: Object.fromEntries(categories.map((c) => [c.slug, pages(c._count.products)])) };
-  },
-  ["catalog:listingPageCounts"],
-  { tags: [CATALOG_TAGS.products, CATALOG_TAGS.categories], revalidate: REVALIDATE_SECONDS },
-);
 
 /** Sold one-of-a-kind pieces the maker chose to show (spec: gallery). */
 export const listGalleryItems = unstable_cache(

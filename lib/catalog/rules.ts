@@ -23,13 +23,17 @@ export function normalizeSearch(term: string | null | undefined): string {
   return (term ?? "").replace(/[\u0000-\u001f\u007f]+/g, " ").replace(/\s+/g, " ").trim().slice(0, 100);
 }
 
-/** Listing state that lives in the URL of /shop pages; lenient: bad values fall back to defaults. */
+/**
+ * Listing state that lives in the URL of /shop pages; lenient: bad values fall back to defaults.
+ * A repeated parameter counts by its last value, as in next.config.ts's rewrites of these URLs
+ * (Next matches a rewrite's query conditions against the last value).
+ */
 export function parseListingParams(params: Record<string, string | string[] | undefined>) {
-  const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
-  const search = normalizeSearch(first(params.search));
-  const sortRaw = first(params.sort);
+  const last = (v: string | string[] | undefined) => (Array.isArray(v) ? v[v.length - 1] : v);
+  const search = normalizeSearch(last(params.search));
+  const sortRaw = last(params.sort);
   const sort = (SORT_VALUES as string[]).includes(sortRaw ?? "") ? (sortRaw as SortValue) : undefined;
-  const pageRaw = Number(first(params.page));
+  const pageRaw = Number(last(params.page));
   const page = Number.isInteger(pageRaw) && pageRaw >= 1 && pageRaw <= 10_000 ? pageRaw : 1;
   return { search, sort, page };
 }

@@ -43,6 +43,8 @@ export async function seedDatabase(prisma: PrismaClient, opts: SeedOptions = {})
 
   const admin = await seedFirstAdmin(prisma, log);
   const extra = opts.extraProducts ? await seedExtraProducts(prisma, opts.extraProducts, now, log) : 0;
+  // Planner statistics for what was just added (the embedded database has no autovacuum).
+  if (seeded || extra) await prisma.$executeRawUnsafe("ANALYZE");
   return { seeded, ...admin, extraProducts: extra };
 }
 

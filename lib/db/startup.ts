@@ -56,6 +56,9 @@ async function prepareLocked(databaseUrl: string, opts: PrepareOptions): Promise
       const prisma = createPrismaClient(databaseUrl, 2);
       try {
         const seed = await seedDatabase(prisma, { log, extraProducts: opts.extraProducts });
+        // Planner statistics after a migration, or when there are none at all: the embedded database has no
+        // autovacuum and would otherwise never have any (seeding analyses what it adds, lib/db/seed.ts).
+        if (migrations.applied.length > 0 || !(await hasStatistics(prisma))) await prisma.$executeRawUnsafe("ANALYZE");
         return { migrations, seed, waitedMs };
       } finally {
         await prisma.$disconnect();
@@ -66,4 +69,11 @@ async function prepareLocked(databaseUrl: string, opts: PrepareOptions): Promise
   } finally {
     await lockClient.end().catch(() => {});
   }
+}
+
+/** Whether the planner has statistics on the products table (none until the first ANALYZE). */
+async function hasStatistics(prisma: ReturnType<typeof createPrismaClient>): Promise<boolean> {
+  const [row] = await prisma.$queryRaw<Array<{ analysed: boolean }>>`
+    SELECT EXISTS (SELECT 1 FROM pg_stats WHERE schemaname = current_schema() AND tablename = 'Product') AS analysed`;
+  return row.analysed;
 }

@@ -1,7 +1,9 @@
 /**
- * Listings without a search term are rewritten by next.config.ts to their
- * cached route (lib/catalog/listing-rewrites.ts), without running the request
- * guard; searches still go through it. Against a production server
+ * Listings, and searches with a term that is one safe path segment, are
+ * rewritten by next.config.ts to their cached route
+ * (lib/catalog/listing-rewrites.ts), without running the request guard; a
+ * search page is stored only for a term asked for before
+ * (lib/cache/next-cache-handler.mjs). Against a production server
  * (`npm start`, embedded database): what a shop visitor and a cache-filling
  * attacker would see.
  */
@@ -14,6 +16,19 @@ async function get(pathname: string) {
   const res = await fetch(`${shop().url}${pathname}`, { redirect: "manual" });
   const html = await res.text();
   return { status: res.status, cache: res.headers.get("x-nextjs-cache"), location: res.headers.get("location"), html, title: /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? null };
+}
+
+/** The term the search badge shows, unescaped ("" without a badge). */
+function badgeTerm(html: string): string {
+  const text = /data-testid="search-badge"[^>]*>\s*<span[^>]*>(.*?)<\/span>/s.exec(html)?.[1] ?? "";
+  const unescaped = text
+    .replace(/<!-- -->/g, "")
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
+  return /^Search: "(.*)"$/s.exec(unescaped)?.[1] ?? "";
 }
 
 async function twice(pathname: string) {
@@ -63,12 +78,51 @@ describe("listing URLs", () => {
     expect((await get("/listing/_all/featured/1")).status).toBe(404);
   }, 120_000);
 
-  it("searches still go through the request guard: a repeated term is a cached page, a one-off term is not", async () => {
+  it("searches: a repeated term is a cached page, a one-off term is not", async () => {
     const term = `walnut`;
     await get(`/shop?search=${term}`);
     const repeated = await twice(`/shop?search=${term}`);
-    expect({ status: repeated.status, cache: repeated.cache }).toEqual({ status: 200, cache: "HIT" });
+    expect({ status: repeated.status, cache: repeated.cache, term: badgeTerm(repeated.html) }).toEqual({ status: 200, cache: "HIT", term });
     const once = await get(`/shop?search=oak${randomBytes(3).toString("hex")}`);
     expect({ status: once.status, hit: once.cache === "HIT" }).toEqual({ status: 200, hit: false });
+    // The same words typed differently share the admission count, each page showing the term as typed.
+    const word = `maple${randomBytes(3).toString("hex")}`;
+    await get(`/shop?search=${word.toUpperCase()}`);
+    await get(`/shop?search=${word}%20`);
+    const typed = await twice(`/shop/${(await firstCategory()).slug}?search=${word.toUpperCase()}&sort=newest`);
+    expect({ cache: typed.cache, term: badgeTerm(typed.html) }).toEqual({ cache: "HIT", term: word.toUpperCase() });
   }, 60_000);
+
+  it("search terms of any shape show as typed: safe ones are cached when repeated, the rest render on demand", async () => {
+    const cases: Array<{ query: string; term: string; cached: boolean; status?: number }> = [
+      { query: "search=Walnut%20Bowl", term: "Walnut Bowl", cached: true },
+      { query: "search=walnut+bowl&sort=price-low", term: "walnut bowl", cached: true },
+      { query: "search=%C3%A9rable%20%E4%B8%AD", term: "érable 中", cached: true },
+      { query: "search=Rock%26Roll%20%22oak%22%20%3Cb%3E", term: 'Rock&Roll "oak" <b>', cached: true },
+      { query: "search=oak&search=walnut", term: "walnut", cached: true },
+      { query: "search=a%2Fb", term: "a/b", cached: false },
+      { query: "search=50%25", term: "50%", cached: false },
+      { query: "search=what%3F", term: "what?", cached: false },
+      { query: "search=%231", term: "#1", cached: false },
+      { query: "search=..", term: "..", cached: false },
+      { query: "search=wal%00nut", term: "wal nut", cached: false },
+      { query: "search=%E0%A4%A", term: "\ufffd%A", cached: false },
+      { query: `search=${"w".repeat(150)}`, term: "w".repeat(100), cached: false },
+      // Past the cached pages (and here past the last page too): on demand, which sends it to the last page.
+      { query: "search=walnut&page=6", term: "", cached: false, status: 307 },
+    ];
+    const seen = [];
+    for (const { query } of cases) {
+      const r = await twice(`/shop?${query}`);
+      await get(`/shop?${query}`);
+      const last = await get(`/shop?${query}`);
+      seen.push({ query, status: r.status, term: badgeTerm(r.html), cached: last.cache === "HIT" });
+    }
+    expect(seen).toEqual(cases.map(({ query, term, cached, status = 200 }) => ({ query, status, term, cached })));
+    expect((await get("/shop?search=walnut&page=6")).location).toMatch(/^\/shop\?search=walnut(&page=\d)?$/);
+  }, 180_000);
 });
+
+async function firstCategory() {
+  return ((await (await fetch(`${shop().url}/api/categories`)).json()) as Array<{ slug: string; name: string }>)[0];
+}

@@ -1,0 +1,71 @@
+/**
+ * The local cache handler's rules for search result pages: stored only from
+ * a term's second read, in their own bounded store (never pushing listings
+ * out of the main cache), and expired with their tags like every entry.
+ */
+import Handler from "@/lib/cache/next-cache-handler.mjs";
+
+type Entry = { value: { kind: string; html: string; headers: Record<string, string>; status: number } } | null;
+type LocalHandler = {
+  get(key: string, ctx: { kind: string }): Promise<Entry>;
+  set(key: string, value: unknown, ctx: { cacheControl?: unknown }): Promise<void>;
+  revalidateTag(tags: string | string[]): Promise<void>;
+};
+
+const handler = new (Handler as unknown as new (ctx: object) => LocalHandler)({
+  fs: undefined,
+  flushToDisk: false,
+  serverDistDir: "/nonexistent",
+  revalidatedTags: [],
+  maxMemoryCacheSize: 50 * 1024 * 1024,
+});
+const PAGE = { kind: "APP_PAGE" };
+const page = (html: string, tags = "_N_T_/layout,catalog:products") => ({ kind: "APP_PAGE", html, rscData: Buffer.from(html), headers: { "x-next-cache-tags": tags }, status: 200 });
+const key = (term: string, page = 1) => `/route-cache/APP_PAGE/abc123/$/listing/_all/featured/${page}/${term}`;
+
+async function visit(k: string, html: string) {
+  const hit = await handler.get(k, PAGE);
+  if (!hit) await handler.set(k, page(html), { cacheControl: { revalidate: 3600, expire: undefined } });
+  return hit?.value?.html ?? null;
+}
+
+describe("search result pages in the local cache handler", () => {
+  it("stores a term's page from its second read on, counting the term normalised", async () => {
+    const term = `walnut${Date.now()}`;
+    expect(await visit(key(term), "first")).toBeNull();
+    expect(await visit(key(term.toUpperCase()), "second")).toBeNull();
+    expect(await visit(key(term.toUpperCase()), "third")).toBe("second");
+    expect(await visit(key(encodeURIComponent(`${term}  `), 2), "page 2")).toBeNull();
+    expect(await visit(key(encodeURIComponent(`${term}  `), 2), "again")).toBe("page 2");
+  });
+
+  it("never stores a one-off term", async () => {
+    for (let i = 0; i < 50; i++) expect(await visit(key(`oak${Date.now()}x${i}`), "once")).toBeNull();
+    expect(await handler.get(key(`oak${Date.now()}x1`), PAGE)).toBeNull();
+  });
+
+  it("expires a stored search page with its tags", async () => {
+    const term = `maple${Date.now()}`;
+    await visit(key(term), "a");
+    await visit(key(term), "b");
+    expect(await visit(key(term), "c")).toBe("b");
+    await new Promise((r) => setTimeout(r, 5));
+    await handler.revalidateTag("catalog:products");
+    expect(await handler.get(key(term), PAGE)).toBeNull();
+  });
+
+  it("keeps search pages in their own bounded store: many popular terms never push a listing out", async () => {
+    const listing = "/route-cache/APP_PAGE/abc123/$/listing/_all/featured/1";
+    await handler.set(listing, page("listing", "_N_T_/layout"), { cacheControl: { revalidate: 3600 } });
+    const big = "x".repeat(200_000);
+    const terms = Array.from({ length: 300 }, (_, i) => `cherry${Date.now()}y${i}`);
+    for (const term of terms) {
+      await handler.get(key(term), PAGE);
+      await visit(key(term), big);
+    }
+    expect((await handler.get(listing, PAGE))?.value?.html).toBe("listing");
+    // 300 pages of ~400 kB each cannot all fit in the search store's bytes: the oldest went first.
+    expect(await handler.get(key(terms[0]), PAGE)).toBeNull();
+    expect((await handler.get(key(terms[299]), PAGE))?.value?.html).toBe(big);
+  });
+});
