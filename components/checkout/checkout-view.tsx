@@ -1,12 +1,15 @@
 "use client";
 
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Loader2 } from "lucide-react";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useCart } from "@/lib/cart/store";
 import { CartEmpty } from "@/components/cart/cart-empty";
 import { useHydrated } from "@/components/cart/use-hydrated";
-import { CheckoutForm } from "@/components/checkout/checkout-form";
+import { useLazyComponent } from "@/components/ui/use-lazy-component";
+
+// The form (react-hook-form, zod, the payment card) is its own chunk, fetched once the cart has something to pay for.
+const importCheckoutForm = () => import("@/components/checkout/checkout-form").then((m) => m.CheckoutForm);
 
 function CheckoutSkeleton() {
   return (
@@ -25,11 +28,18 @@ function CheckoutSkeleton() {
  * /checkout in the browser: the persisted cart decides what shows. Empty cart →
  * 'Your cart is empty'; otherwise the form. After a successful order the cart is
  * cleared, so the page says it is moving on rather than flashing the empty state.
+ * The empty cart and the skeleton need none of the form's code.
  */
 export function CheckoutView({ publishableKey }: { publishableKey: string | null }) {
   const hydrated = useHydrated();
   const items = useCart((s) => s.cartItems);
   const [placedOrder, setPlacedOrder] = useState<string | null>(null);
+  const [CheckoutForm, loadForm] = useLazyComponent(importCheckoutForm);
+  const wantsForm = hydrated && items.length > 0;
+
+  useEffect(() => {
+    if (wantsForm) loadForm();
+  }, [wantsForm, loadForm]);
 
   if (!hydrated) return <CheckoutSkeleton />;
   if (placedOrder) {
@@ -48,5 +58,7 @@ export function CheckoutView({ publishableKey }: { publishableKey: string | null
       </div>
     );
   }
+  // The skeleton holds the form's place until its chunk arrives.
+  if (!CheckoutForm) return <CheckoutSkeleton />;
   return <CheckoutForm items={items} publishableKey={publishableKey} onPlaced={setPlacedOrder} />;
 }

@@ -1,15 +1,18 @@
 "use client";
 
 import { useForm, type FieldError } from "react-hook-form";
-import { zodResolver } from "@/components/forms/zod-resolver";
+import { lazyResolver } from "@/components/forms/lazy-resolver";
 import { Loader2, Send } from "lucide-react";
 import { toast } from "@/components/ui/toast";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
-import { contactMessageSchema, type ContactMessageInput } from "@/lib/content/schemas";
+import type { ContactMessageInput } from "@/lib/content/schemas";
 import { clsx as cn } from "clsx";
+
+// zod and the schema arrive on first focus of the form (issue 8: not in the page's first load).
+const contact = lazyResolver(() => import("@/components/content/contact-resolver").then((m) => m.contactResolver));
 
 const EMPTY: ContactMessageInput = { name: "", email: "", phone: "", subject: "", message: "" };
 
@@ -46,14 +49,14 @@ function Field({ id, label, hint, error, className, children }: FieldProps) {
   );
 }
 
-/** Spec §2 contact form: validated with the shared contactMessageSchema, sent to POST /api/contact. */
+/** Spec §2 contact form: validated with the shared contactMessageSchema (loaded lazily), sent to POST /api/contact. */
 export function ContactForm() {
   const {
     register,
     handleSubmit,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(contactMessageSchema), defaultValues: EMPTY });
+  } = useForm({ resolver: contact.resolver, defaultValues: EMPTY });
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -73,7 +76,7 @@ export function ContactForm() {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-busy={isSubmitting} className="grid gap-5 sm:grid-cols-2">
+    <form onSubmit={onSubmit} onFocus={contact.preload} noValidate aria-busy={isSubmitting} className="grid gap-5 sm:grid-cols-2">
       <Field id="contact-name" label="Name" error={errors.name}>
         {(aria) => <Input {...aria} {...register("name")} autoComplete="name" placeholder="Your name" className="h-10" />}
       </Field>

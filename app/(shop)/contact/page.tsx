@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { Icon } from "@/components/ui/icon";
-import { ContactForm } from "@/components/content/contact-form";
+import { ContactForm } from "@/components/content/lazy-contact-form";
 import { pageMetadata } from "@/lib/seo/metadata";
 import { site } from "@/lib/site";
 
