@@ -1,18 +1,12 @@
 "use client";
 
-import { useRouter, useSearchParams } from "next/navigation";
+import { useRouter } from "next/navigation";
 import { Icon } from "@/components/ui/icon";
 import { Button } from "@/components/ui/button";
 
-/**
- * Spec §2: /?product-not-found=true (where a failed product page sends the
- * shopper) shows this notice above the featured products. Read on the client
- * so the home page itself stays fully static; render it inside <Suspense>.
- */
-export function ProductNotFoundNotice() {
-  const searchParams = useSearchParams();
+/** The "Product Not Found" notice itself (components/home/product-not-found-notice.tsx decides when it shows). */
+export function ProductNotFoundCard() {
   const router = useRouter();
-  if (searchParams.get("product-not-found") !== "true") return null;
 
   return (
     <div className="bg-secondary/70">
