@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { ResponsiveImage } from "@/components/ui/responsive-image";
-import { CARD_IMAGE_SIZES } from "@/lib/images/loader";
-import { DEFAULT_IMAGE_SIZE, type GalleryItemDTO } from "@/lib/catalog/types";
+import { CARD_IMAGE_SIZES, DEFAULT_IMAGE_SIZE } from "@/lib/images/loader";
+import type { GalleryItemDTO } from "@/lib/catalog/types";
 import { site } from "@/lib/site";
 
 /** A sold one-of-a-kind piece in the gallery; the whole card links to its product page. */

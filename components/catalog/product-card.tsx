@@ -4,9 +4,9 @@ import Link from "next/link";
 import { AddToCartButton } from "@/components/catalog/add-to-cart-button";
 import { formatMoney } from "@/lib/money";
 import { ResponsiveImage } from "@/components/ui/responsive-image";
-import { CARD_IMAGE_SIZES } from "@/lib/images/loader";
+import { CARD_IMAGE_SIZES, DEFAULT_IMAGE_SIZE } from "@/lib/images/loader";
 import { site } from "@/lib/site";
-import { DEFAULT_IMAGE_SIZE, type ProductCardDTO } from "@/lib/catalog/types";
+import type { ProductCardDTO } from "@/lib/catalog/types";
 
 /**
  * Spec §2 product card. The whole card is clickable through a stretched link on

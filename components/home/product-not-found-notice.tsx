@@ -1,52 +1,23 @@
 "use client";
 
-import { useRouter, useSearchParams } from "next/navigation";
-import { Icon } from "@/components/ui/icon";
-import { Button } from "@/components/ui/button";
+import { useEffect } from "react";
+import { useSearchParams } from "next/navigation";
+import { useLazyComponent } from "@/components/ui/use-lazy-component";
+
+const loadCard = () => import("@/components/home/product-not-found-card").then((m) => m.ProductNotFoundCard);
 
 /**
  * Spec §2: /?product-not-found=true (where a failed product page sends the
- * shopper) shows this notice above the featured products. Read on the client
- * so the home page itself stays fully static; render it inside <Suspense>.
+ * shopper) shows a notice above the featured products. Read on the client so
+ * the home page itself stays fully static; render it inside <Suspense>. The
+ * notice's code is fetched only when the address asks for it: nearly every
+ * visit to / never shows it, so it stays out of the home page's first load.
  */
 export function ProductNotFoundNotice() {
-  const searchParams = useSearchParams();
-  const router = useRouter();
-  if (searchParams.get("product-not-found") !== "true") return null;
-
-  return (
-    <div className="bg-secondary/70">
-      <div className="mx-auto max-w-7xl px-4 pt-6 sm:px-6 lg:px-8">
-        <section
-          role="status"
-          aria-labelledby="product-not-found-title"
-          className="flex items-start gap-3 rounded-lg border border-primary/30 bg-background/80 p-4 text-foreground shadow-xs"
-        >
-          <Icon name="search-x" className="mt-0.5 size-5 text-primary" />
-          <div className="min-w-0 flex-1">
-            <h2 id="product-not-found-title" className="font-sans text-base font-semibold">
-              Product Not Found
-            </h2>
-            <p className="mt-0.5 text-sm text-muted-foreground">Sorry I can&apos;t find that product, but here are some others you might like.</p>
-            <a
-              href="#featured"
-              className="mt-1.5 inline-block rounded-sm text-sm font-medium text-primary underline underline-offset-4 focus-visible:outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
-            >
-              See featured pieces
-            </a>
-          </div>
-          <Button
-            type="button"
-            variant="ghost"
-            size="icon"
-            aria-label="Dismiss notice"
-            className="-my-1 shrink-0"
-            onClick={() => router.replace("/", { scroll: false })}
-          >
-            <Icon name="x" />
-          </Button>
-        </section>
-      </div>
-    </div>
-  );
+  const show = useSearchParams().get("product-not-found") === "true";
+  const [Card, load] = useLazyComponent(loadCard);
+  useEffect(() => {
+    if (show) load();
+  }, [show, load]);
+  return show && Card ? <Card /> : null;
 }

@@ -1,17 +1,18 @@
 import * as React from "react";
 import { Slot } from "@/components/ui/slot";
-import { cva, type VariantProps } from "class-variance-authority";
 import { clsx as cn } from "clsx";
 
 /** Short component classes defined in app/globals.css. */
-const badgeVariants = cva("badge", {
-  variants: {
-    variant: { default: "badge-primary", secondary: "badge-secondary", destructive: "badge-destructive", outline: "badge-outline" },
-  },
-  defaultVariants: { variant: "default" },
-});
+const VARIANT_CLASS = { default: "badge-primary", secondary: "badge-secondary", destructive: "badge-destructive", outline: "badge-outline" } as const;
 
-function Badge({ className, variant, asChild = false, ...props }: React.ComponentProps<"span"> & VariantProps<typeof badgeVariants> & { asChild?: boolean }) {
+export type BadgeVariant = keyof typeof VARIANT_CLASS;
+
+/** The classes of a badge of this variant (a plain lookup, as for Button). */
+function badgeVariants({ variant }: { variant?: BadgeVariant | null } = {}): string {
+  return cn("badge", VARIANT_CLASS[variant ?? "default"]);
+}
+
+function Badge({ className, variant, asChild = false, ...props }: React.ComponentProps<"span"> & { variant?: BadgeVariant | null; asChild?: boolean }) {
   const Comp = asChild ? Slot : "span";
   return <Comp data-slot="badge" className={cn(badgeVariants({ variant }), className)} {...props} />;
 }

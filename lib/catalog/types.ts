@@ -1,7 +1,7 @@
 import { truncateMeta } from "@/lib/catalog/rules";
+import { DEFAULT_IMAGE_SIZE } from "@/lib/images/loader";
 
-/** The size of an image whose size is not stored (the database's default; the demo images' size). */
-export const DEFAULT_IMAGE_SIZE = { width: 1200, height: 900 } as const;
+export { DEFAULT_IMAGE_SIZE };
 
 /** Plain DTOs the catalogue hands to pages, components and the API (money as decimal strings). */
 export type CategoryDTO = {

@@ -18,6 +18,9 @@ const LOCAL_PATH = /^\/(?!\/)(?:[A-Za-z0-9_-][A-Za-z0-9._-]*\/)*[A-Za-z0-9_-][A-
 
 export const DEFAULT_IMAGE_QUALITY = 75;
 
+/** The size of an image whose size is not stored (the database's default; the demo images' size). */
+export const DEFAULT_IMAGE_SIZE = { width: 1200, height: 900 } as const;
+
 /**
  * The widths the optimizer serves (next.config.ts images.deviceSizes/imageSizes;
  * it refuses any other). next/image writes one srcset entry per width (from
