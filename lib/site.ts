@@ -38,7 +38,6 @@ export const MAX_API_LIMIT = 100;
 /** Largest `offset` GET /api/products accepts: deeper than any real catalogue, small enough to stay a cheap query. */
 export const MAX_API_OFFSET = 10_000;
 export const PAGINATION_BUTTONS = 5;
-export const GALLERY_SKELETON_CARDS = 8;
 export const META_DESCRIPTION_MAX = 160;
 
 export const SORT_OPTIONS = [
