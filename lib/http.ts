@@ -4,6 +4,7 @@ import type { z } from "zod";
 import { AppError, isAppError } from "@/lib/errors";
 import { log, requestFields } from "@/lib/log";
 import { JSON_BODY_LIMIT, readJsonBody } from "@/lib/net/body";
+import { cachedApiQuery } from "./net/cached-api.mjs";
 import type { PublicLimitName } from "@/lib/rate-limit/limits";
 import { enforcePublicLimit } from "@/lib/rate-limit/public-limits";
 import { parseOrThrow } from "@/lib/validation";
@@ -18,7 +19,17 @@ type Ctx = { params: Promise<Params> };
 type RouteOptions = {
   /** A public write: counted against this per-client limit (lib/rate-limit/limits.ts) before anything else runs. */
   rateLimit?: PublicLimitName;
+  /** Cache-Control on every answer, errors included. */
+  cacheControl?: string;
 };
+
+/**
+ * Public catalogue reads: never kept by browsers or CDNs (a sold piece or a
+ * new price shows at once); the server caches them and expires them by tag.
+ * The cached twins (lib/net/cached-api.mjs) send it too, so they answer
+ * exactly as their live routes do (Next would otherwise add s-maxage).
+ */
+export const CATALOGUE_API_CACHE_CONTROL = "no-store";
 
 /** Wraps a route handler: runs it, turns AppError into its status with `{message, fields?}`, hides everything else behind a 500. */
 export function withRoute<P extends Params = Params>(
@@ -30,11 +41,16 @@ export function withRoute<P extends Params = Params>(
       if (opts.rateLimit) await enforcePublicLimit(opts.rateLimit, req);
       const params = readRouteParams((await ctx?.params) ?? {}) as P;
       const result = await handler(req, { params });
-      return result instanceof Response ? result : NextResponse.json(result);
+      return withCacheControl(result instanceof Response ? result : NextResponse.json(result), opts.cacheControl);
     } catch (error) {
-      return errorResponse(error, req);
+      return withCacheControl(errorResponse(error, req), opts.cacheControl);
     }
   };
+}
+
+function withCacheControl(response: Response, cacheControl: string | undefined): Response {
+  if (cacheControl) response.headers.set("Cache-Control", cacheControl);
+  return response;
 }
 
 export function errorResponse(error: unknown, req?: { headers: Headers; url: string }): Response {
@@ -72,13 +88,34 @@ export function readRouteParams(params: Params): Params {
 
 /** Validates the query string against a schema: each parameter at most once, never a NUL byte. */
 export function readQuery<S extends z.core.$ZodType>(req: NextRequest, schema: S): z.output<S> {
+  return readSearchParams(req.nextUrl.searchParams, schema);
+}
+
+/** readQuery over any URLSearchParams. */
+export function readSearchParams<S extends z.core.$ZodType>(searchParams: URLSearchParams, schema: S): z.output<S> {
   const query: Record<string, string> = {};
-  for (const [key, value] of req.nextUrl.searchParams.entries()) {
+  for (const [key, value] of searchParams.entries()) {
     if (key.includes("\u0000") || value.includes("\u0000")) throw new AppError("bad_request", "Query parameters must not contain NUL bytes");
     if (Object.hasOwn(query, key)) throw new AppError("bad_request", `${key} must be given only once`, { [key]: `${key} must be given only once` });
     query[key] = value;
   }
   return parseOrThrow(schema, query);
+}
+
+/**
+ * The cached twin of a public GET route (lib/net/cached-api.mjs): the query
+ * arrives as the route's one segment and is validated with the live route's
+ * schema, so both answer alike; a segment the mapping did not write is a 404.
+ */
+export function withCachedQueryRoute<S extends z.core.$ZodType>(schema: S, handler: (query: z.output<S>) => Promise<unknown>) {
+  return withRoute<{ query: string }>(
+    async (_req, { params }) => {
+      const searchParams = cachedApiQuery(params.query);
+      if (!searchParams) throw new AppError("not_found", "Not found");
+      return handler(readSearchParams(searchParams, schema));
+    },
+    { cacheControl: CATALOGUE_API_CACHE_CONTROL },
+  );
 }
 
 /**

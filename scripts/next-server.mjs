@@ -10,12 +10,15 @@
  * percent-encoding, or a NUL byte once decoded) gets a 400 here: Next's
  * router would fail to decode it with a 500. Checking here costs valid
  * requests nothing, where a proxy.ts on every route would.
+ * A repeated catalogue query (GET /api/products, /api/search/suggest) is
+ * handed to its cached twin (lib/net/cached-api.mjs).
  * On SIGTERM it drains: see the shutdown section at the end.
  */
 import { randomUUID } from "node:crypto";
 import http from "node:http";
 import next from "next";
 import pino from "pino";
+import { cachedApiTarget, isCachedApiPath } from "../lib/net/cached-api.mjs";
 
 const PEER_HEADER = "x-mm-peer";
 const token = process.env.MM_PEER_TOKEN;
@@ -50,15 +53,16 @@ function routeOf(target) {
 
 function logRequest(req, res) {
   const started = process.hrtime.bigint();
+  const target = req.url ?? "/";
   const incoming = req.headers["x-request-id"];
   const reqId = typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : randomUUID();
   req.headers["x-request-id"] = reqId;
   res.setHeader("x-request-id", reqId);
   res.on("finish", () => {
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
-    const fields = { reqId, method: req.method, route: routeOf(req.url ?? "/"), status: res.statusCode, ms: Math.round(ms * 10) / 10 };
+    const fields = { reqId, method: req.method, route: routeOf(target), status: res.statusCode, ms: Math.round(ms * 10) / 10 };
     if (res.statusCode >= 500) log.error(fields, "request");
-    else if (!(req.url ?? "").startsWith("/_next/") && req.url !== "/api/health") log.info(fields, "request");
+    else if (!target.startsWith("/_next/") && target !== "/api/health") log.info(fields, "request");
     else log.debug(fields, "request");
   });
 }
@@ -93,11 +97,34 @@ function badRequest(req, res) {
   res.end(body);
 }
 
+function notFound(res) {
+  const body = JSON.stringify({ message: "Not found", error: "Not found" });
+  res.writeHead(404, { "content-type": "application/json", "content-length": Buffer.byteLength(body), "x-content-type-options": "nosniff" });
+  res.end(body);
+}
+
+/**
+ * A repeated catalogue query (GET /api/products, /api/search/suggest) goes to
+ * its cached twin (lib/net/cached-api.mjs); the twins themselves are not
+ * addressable from outside.
+ */
+function routeCachedApi(req, res) {
+  const target = req.url ?? "/";
+  if (!target.startsWith("/api/")) return false;
+  if (isCachedApiPath(target)) {
+    notFound(res);
+    return true;
+  }
+  if (req.method === "GET" || req.method === "HEAD") req.url = cachedApiTarget(target) ?? target;
+  return false;
+}
+
 let closing = false;
 
 const server = http.createServer((req, res) => {
   logRequest(req, res);
   if (malformedPath(req.url ?? "/")) return badRequest(req, res);
+  if (routeCachedApi(req, res)) return;
   if (closing) {
     // Draining: this connection is not reused, and load balancers see this instance as not ready.
     res.setHeader("connection", "close");

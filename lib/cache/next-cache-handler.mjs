@@ -29,7 +29,9 @@
  * nothing. Locally the stored search pages live in their own LRU, bounded in
  * count and bytes, so they never push listings or products out of the main
  * cache; in Redis they expire after SEARCH_PAGE_TTL_SECONDS. Tag expiry
- * applies to them as to every entry.
+ * applies to them as to every entry. The cached twins of the public catalogue
+ * API (/api/cached/…, lib/net/cached-api.mjs), open to any query, are admitted
+ * the same way, by their whole key.
  */
 import { CacheHandler } from "@fortedigital/nextjs-cache-handler";
 import createRedisHandler from "@fortedigital/nextjs-cache-handler/redis-strings";
@@ -48,9 +50,10 @@ const PROCESS_STARTED_AT = Date.now() - Math.round(process.uptime() * 1000);
  * A "not found" page is never stored: an address that names nothing (a
  * category slug nobody created, a product that is gone) renders the 404 page
  * on demand, so random addresses cannot fill the cache or push real pages out.
+ * Nor is a route's error answer (a cached API twin given a bad query: 4xx).
  */
 function isNotFoundPage(value) {
-  return value?.kind === "APP_PAGE" && value.status === 404;
+  return (value?.kind === "APP_PAGE" && value.status === 404) || (value?.kind === "APP_ROUTE" && value.status >= 400);
 }
 
 // ---------------------------------------------------------------- search result pages
@@ -58,15 +61,25 @@ function isNotFoundPage(value) {
 /** A search result page's key ends in /listing/{category}/{sort}/{page}/{term} (Next prefixes route keys with /route-cache/…/$). */
 const SEARCH_PAGE_KEY = /(?:^|\/\$)\/listing\/[^/]+\/[^/]+\/[^/]+\/([^/]+)$/;
 
-/** The normalised term of a search result page's cache key; undefined for any other key ("" for a term without words). */
+/** A cached API answer's key ends in /api/cached/{route}/{query} (lib/net/cached-api.mjs). */
+const CACHED_API_KEY = /(?:^|\/\$)\/api\/cached\/[^/]+\/[^/]+$/;
+
+/**
+ * What an entry open to any input is admitted by: a search result page by its
+ * normalised term ("" for a term without words: never stored), a cached API
+ * answer by its whole key; undefined for every other entry.
+ */
 function searchPageTerm(key) {
-  const segment = typeof key === "string" ? SEARCH_PAGE_KEY.exec(key)?.[1] : undefined;
+  if (typeof key !== "string") return undefined;
+  if (CACHED_API_KEY.test(key)) return `api:${key}`;
+  const segment = SEARCH_PAGE_KEY.exec(key)?.[1];
   if (segment === undefined) return undefined;
   let term = segment;
   try {
     term = decodeURIComponent(segment);
   } catch {}
-  return normalizeSearchTerm(term);
+  const normalized = normalizeSearchTerm(term);
+  return normalized && `search:${normalized}`;
 }
 
 /**
@@ -93,7 +106,7 @@ const SEARCH_PAGE_TTL_SECONDS = 10 * 60;
 const byteLength = (data) => (data == null ? 0 : typeof data === "string" ? data.length : (data.byteLength ?? data.length ?? 0));
 function entryBytes(entry, key) {
   const value = entry.value;
-  let size = key.length + byteLength(value?.html) + byteLength(value?.rscData) + byteLength(value?.postponed);
+  let size = key.length + byteLength(value?.body) + byteLength(value?.html) + byteLength(value?.rscData) + byteLength(value?.postponed);
   for (const [path, data] of value?.segmentData ?? []) size += path.length + byteLength(data);
   return Math.max(1, size);
 }

@@ -2,7 +2,7 @@ import "server-only";
 import { unstable_cache } from "next/cache";
 import { prisma, Prisma } from "@/lib/db";
 import { SLUG_PATTERN } from "@/lib/catalog/admin-schemas";
-import { normalizeSearch } from "@/lib/catalog/schemas";
+import { normalizeSearch, type ProductListQuery } from "@/lib/catalog/schemas";
 import { searchCatalog, type SearchList } from "@/lib/catalog/search";
 import { CATALOG_TAGS, REVALIDATE_SECONDS } from "@/lib/catalog/tags";
 import { productInclude, toCategoryDTO, toProductDTO } from "@/lib/catalog/mappers";
@@ -103,6 +103,11 @@ export async function listProducts(opts: ProductListOptions = {}): Promise<Searc
   const start = offset + (before ? 1 : 0);
   const { products, total } = await listingSlice(category, featured, sort, start, start + limit + 1);
   return { products: products.filter((p) => p.slug !== excluded!.slug).slice(0, limit), total: total - 1 };
+}
+
+/** GET /api/products (and its cached twin): the list its validated query asks for. */
+export function listProductsForQuery(q: ProductListQuery): Promise<SearchList> {
+  return listProducts({ category: q.category, search: q.search, featured: q.featured, sort: q.sort, limit: q.limit, offset: q.offset, excludeSlug: q.exclude });
 }
 
 export function listFeaturedProducts(limit = FEATURED_LIMIT) {

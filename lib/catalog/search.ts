@@ -256,6 +256,11 @@ async function suggestRows(query: string, phrase: string): Promise<SearchSuggest
   return rows.map((r) => ({ slug: r.slug, name: r.name, price: r.price, sold: r.sold, image: r.url ? { url: r.url, alt: r.alt || r.name } : null }));
 }
 
+/** GET /api/search/suggest (and its cached twin): the answer to its validated query. */
+export async function suggestionsForQuery({ q }: { q: string }): Promise<{ suggestions: SearchSuggestion[] }> {
+  return { suggestions: await suggestProducts(q) };
+}
+
 /** Up to SUGGEST_LIMIT products for search as you type: the last word is a prefix; typos are corrected as in searchCatalog. */
 export async function suggestProducts(term: string): Promise<SearchSuggestion[]> {
   const words = searchWords(term);

@@ -1,14 +1,12 @@
 import { NextResponse } from "next/server";
 import { productInputSchema } from "@/lib/catalog/admin-schemas";
-import { listProducts } from "@/lib/catalog/queries";
+import { listProductsForQuery } from "@/lib/catalog/queries";
 import { productListQuerySchema } from "@/lib/catalog/schemas";
 import { auditedCreateProduct as createProduct } from "@/lib/audit/audited-catalog";
-import { readJson, readQuery, withAdminRoute, withRoute } from "@/lib/http";
+import { CATALOGUE_API_CACHE_CONTROL, readJson, readQuery, withAdminRoute, withRoute } from "@/lib/http";
 
-export const GET = withRoute(async (req) => {
-  const q = readQuery(req, productListQuerySchema);
-  return listProducts({ category: q.category, search: q.search, featured: q.featured, sort: q.sort, limit: q.limit, offset: q.offset, excludeSlug: q.exclude });
-});
+/** The live route; a repeated query is answered by its cached twin (app/api/cached/products, lib/net/cached-api.mjs). */
+export const GET = withRoute(async (req) => listProductsForQuery(readQuery(req, productListQuerySchema)), { cacheControl: CATALOGUE_API_CACHE_CONTROL });
 
 /** Admin: create (or clone) a product. */
 export const POST = withAdminRoute(async (req) => {
