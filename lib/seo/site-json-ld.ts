@@ -5,10 +5,9 @@ import { RETURN_WINDOW_DAYS, site } from "@/lib/site";
 /**
  * The shop-wide part of the structured data (lib/seo/json-ld.ts has the rest
  * and the rules): Organization, WebSite and the pieces the product offers share
- * with them. Client-safe on purpose (no env, no server imports; the site's
- * origin is an argument): the home page builds its Organization/WebSite in a
- * client component (components/seo/site-json-ld.tsx), so the JSON appears once
- * in the HTML instead of again in the RSC payload.
+ * with them. No env and no server imports (the site's origin is an argument),
+ * so any component may build from it; the home page renders its
+ * Organization/WebSite on the server (components/seo/site-json-ld.tsx).
  */
 export type JsonLd = { "@context": "https://schema.org"; "@type": string } & Record<string, unknown>;
 
