@@ -15,7 +15,7 @@ export function OrderStatusFilter({ value }: { value: OrderFilter }) {
   const [pending, startTransition] = useTransition();
 
   return (
-    <div className="flex items-center gap-2">
+    <div className="flex flex-wrap items-center gap-2">
       <Label htmlFor="order-status-filter" className="whitespace-nowrap">
         Filter by status
       </Label>

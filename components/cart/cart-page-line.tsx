@@ -33,7 +33,7 @@ export function CartPageLine({ item }: { item: CartItem }) {
             </p>
           )}
         </div>
-        <div className="flex items-center justify-between gap-4 sm:justify-end">
+        <div className="flex flex-wrap items-center justify-between gap-4 sm:justify-end">
           <CartQuantityControl item={item} />
           <p className="w-24 text-right font-semibold tabular-nums" data-testid="cart-line-total">
             {item.unavailable ? "—" : formatMoney(toCents(item.price) * item.quantity)}

@@ -13,7 +13,7 @@ export function Breadcrumb({ items }: { items: BreadcrumbItem[] }) {
           return (
             <li key={`${item.label}-${i}`} className="flex min-w-0 items-center gap-1.5">
               {last || !item.href ? (
-                <span aria-current={last ? "page" : undefined} className={last ? "truncate font-medium text-foreground" : undefined}>
+                <span aria-current={last ? "page" : undefined} className={last ? "crumb-current truncate font-medium text-foreground" : undefined}>
                   {item.label}
                 </span>
               ) : (

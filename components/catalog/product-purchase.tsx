@@ -9,7 +9,7 @@ import type { CartProductDTO } from "@/lib/catalog/types";
 export function ProductPurchase({ product }: { product: CartProductDTO }) {
   const [quantity, setQuantity] = useState(1);
   return (
-    <div className="flex items-end gap-3">
+    <div className="flex flex-wrap items-end gap-3">
       <QuantityStepper value={quantity} onChange={setQuantity} unique={product.uniqueItem} />
       <AddToCartButton
         product={product}

@@ -100,9 +100,9 @@ export function TestCardForm({ handleRef, disabled }: { handleRef: React.Ref<Pay
         <p className="mt-1 text-muted-foreground">Use one of these test cards with any future expiry (MM / YY) and any 3-digit CVC:</p>
         <ul className="mt-3 grid gap-2">
           {TEST_CARDS.map((c) => (
-            <li key={c.number} className="flex items-center justify-between gap-3 rounded-md bg-background/70 px-3 py-2">
+            <li key={c.number} className="flex flex-wrap items-center justify-between gap-3 rounded-md bg-background/70 px-3 py-2">
               <div className="min-w-0">
-                <code className="block font-mono text-[0.8125rem] font-medium whitespace-nowrap text-foreground">{c.number}</code>
+                <code className="block font-mono text-[0.8125rem] font-medium text-foreground">{c.number}</code>
                 <span className="text-xs text-muted-foreground">{c.description}</span>
               </div>
               <Button type="button" variant="outline" size="sm" disabled={disabled} onClick={() => fillCard(c.number)} className="h-7 shrink-0 px-2.5 text-xs">

@@ -56,7 +56,7 @@ export function HomeHero({ galleryImage }: { galleryImage: string | null }) {
 
         <Link
           href="/gallery"
-          className="group relative block aspect-[4/3] overflow-hidden rounded-2xl border bg-muted shadow-lg focus-visible:outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60"
+          className="hero-feature group relative block aspect-[4/3] overflow-hidden rounded-2xl border bg-muted shadow-lg focus-visible:outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60"
         >
           <ResponsiveImage
             src={galleryImage ?? site.fallbackImage}
@@ -66,7 +66,7 @@ export function HomeHero({ galleryImage }: { galleryImage: string | null }) {
             className="absolute inset-0 size-full object-cover text-transparent transition-transform duration-500 group-hover:scale-[1.03]"
           />
           <span aria-hidden="true" className="absolute inset-0 bg-gradient-to-t from-black/75 via-black/25 to-transparent" />
-          <span className="absolute inset-x-0 bottom-0 flex flex-col gap-1 p-6 text-white">
+          <span className="hero-feature-caption absolute inset-x-0 bottom-0 flex flex-col gap-1 p-6 text-white">
             <span className="text-xs font-semibold tracking-wider text-white/80 uppercase">The Gallery</span>
             <span className="font-serif text-2xl font-semibold sm:text-3xl">One-of-a-kind pieces that found a home</span>
             <span className="mt-2 inline-flex items-center gap-1.5 text-sm font-medium">

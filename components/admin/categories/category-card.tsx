@@ -93,14 +93,14 @@ export function CategoryCard({ category, onEdit }: { category: AdminCategoryDTO;
         </div>
         <p className="line-clamp-3 text-sm text-muted-foreground">{category.description || <span className="italic">No description.</span>}</p>
       </div>
-      <div className="flex items-center justify-between gap-2 border-t px-4 py-3">
+      <div className="flex flex-wrap items-center justify-between gap-2 border-t px-4 py-3">
         <div className="flex items-center gap-2">
           <ActiveSwitch id={switchId} checked={active} onCheckedChange={toggle} disabled={pending} aria-label={`Active: ${category.name}`} />
           <label htmlFor={switchId} className={cn("cursor-pointer text-sm font-medium", active ? "text-foreground" : "text-muted-foreground")} aria-hidden="true">
             {active ? "Active" : "Inactive"}
           </label>
         </div>
-        <div className="flex items-center gap-1">
+        <div className="flex flex-wrap items-center gap-1">
           <Button type="button" variant="ghost" size="sm" onClick={() => onEdit(category)} aria-label={`Edit ${category.name}`}>
             <Pencil aria-hidden="true" />
             Edit
