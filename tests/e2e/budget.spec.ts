@@ -13,10 +13,13 @@ import { test, expect } from "./test";
  * The issue's targets are 60 KB of HTML for /, /shop and a product page and
  * 150 KB of JavaScript for every public page. The budgets below are where the
  * pages are today, set at or below the target where the target is met, so a
- * page can only get lighter; the note on issue 8 lists what is left.
+ * page can only get lighter; the note on issue 8 lists what is left. `/` is
+ * measured after the other browser tests have changed the catalogue (sales,
+ * admin edits): 58.1 KB on the fresh demo catalogue, 59.3 KB in the full
+ * suite, so its budget is the 60 KB target itself.
  */
 const KB = 1024;
-const HTML_BUDGET_KB: Record<string, number> = { "/": 59, "/shop": 54, product: 48, "/gallery": 38, "/my-story": 36, "/cart": 23, "/checkout": 24, "/contact": 35 };
+const HTML_BUDGET_KB: Record<string, number> = { "/": 60, "/shop": 54, product: 48, "/gallery": 38, "/my-story": 36, "/cart": 23, "/checkout": 24, "/contact": 35 };
 const JS_BUDGET_KB: Record<string, number> = { "/": 150, "/shop": 150, product: 150, "/gallery": 145, "/my-story": 145, "/cart": 149, "/contact": 146, "/checkout": 148 };
 
 async function productPath(request: import("@playwright/test").APIRequestContext): Promise<string> {
