@@ -4,6 +4,7 @@ import { useForm, type FieldError } from "react-hook-form";
 import { lazyResolver } from "@/components/forms/lazy-resolver";
 import { Loader2, Send } from "lucide-react";
 import { toast } from "@/components/ui/toast";
+import { useHydrated } from "@/components/cart/use-hydrated";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -51,6 +52,7 @@ function Field({ id, label, hint, error, className, children }: FieldProps) {
 
 /** Spec §2 contact form: validated with the shared contactMessageSchema (loaded lazily), sent to POST /api/contact. */
 export function ContactForm() {
+  const hydrated = useHydrated();
   const {
     register,
     handleSubmit,
@@ -102,7 +104,9 @@ export function ContactForm() {
       </Field>
       <div className="flex flex-col gap-3 sm:col-span-2 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm text-muted-foreground">I usually reply within one working day.</p>
-        <Button type="submit" size="lg" disabled={isSubmitting} className="h-11 sm:min-w-40">
+        {/* Disabled until the form's code has hydrated (it arrives in its own chunk): a click before
+            that would submit the bare HTML form, reloading the page with the fields in its address. */}
+        <Button type="submit" size="lg" disabled={isSubmitting || !hydrated} className="h-11 sm:min-w-40">
           {isSubmitting ? <Loader2 aria-hidden="true" className="animate-spin" /> : <Send aria-hidden="true" />}
           {isSubmitting ? "Sending..." : "Send Message"}
         </Button>

@@ -315,6 +315,16 @@ test.describe("contact page", () => {
     await expect(page).toHaveTitle(/Contact/);
   });
 
+  test("the Send button waits for the form's code: disabled in the server's HTML, enabled once hydrated", async ({ page, request }) => {
+    // A click on the bare HTML form would submit it natively: a reload with the fields in the address.
+    const html = await (await request.get("/contact")).text();
+    const button = html.slice(html.lastIndexOf("<button", html.indexOf("Send Message")), html.indexOf("Send Message"));
+    expect(button).toMatch(/^<button[^>]*type="submit"/);
+    expect(button).toMatch(/\sdisabled=""/);
+    await page.goto("/contact");
+    await expect(form(page).getByRole("button", { name: "Send Message" })).toBeEnabled();
+  });
+
   test("submitting empty shows the four validation messages", async ({ page }) => {
     const posts: string[] = [];
     page.on("request", (req) => {
