@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { NextConfig } from "next";
-import { listingRewrites } from "./lib/catalog/listing-rewrites";
+import { listingRewrites } from "./lib/catalog/listing-url.mjs";
 import { IMAGE_DEVICE_SIZES, IMAGE_REWRITE, IMAGE_SIZES } from "./lib/images/loader";
 import { securityHeaders } from "./lib/security/headers";
 
@@ -24,6 +24,14 @@ const CACHE_MAX_MEMORY_BYTES = 64 * 1024 * 1024;
  * page older than the database (tag expiry is kept in memory).
  */
 const CACHE_HANDLER = path.resolve(process.cwd(), "lib/cache/next-cache-handler.mjs");
+
+/**
+ * `npm run build` for `npm start` (MM_FRONT_SERVER=1, set by scripts/serve.ts
+ * outside Vercel): the front server maps listing URLs itself, so the build
+ * carries no listing rewrites, which Next would re-run on every page request
+ * (lib/catalog/listing-url.mjs).
+ */
+const frontServer = process.env.MM_FRONT_SERVER === "1";
 
 const nextConfig: NextConfig = {
   reactStrictMode: true,
@@ -57,16 +65,19 @@ const nextConfig: NextConfig = {
   },
   async rewrites() {
     return {
-      // Listings and searches: their cached route (lib/catalog/listing-rewrites.ts).
-      beforeFiles: listingRewrites(),
+      // Listings and searches: their cached route (lib/catalog/listing-url.mjs), unless the front server maps them.
+      beforeFiles: frontServer ? [] : listingRewrites(),
       // Short image URLs (lib/images/loader.ts) are the optimizer's own requests.
       afterFiles: [IMAGE_REWRITE],
       fallback: [],
     };
   },
-  // Security headers on every response (lib/security/headers.ts).
+  // Security headers on every response (lib/security/headers.ts). An unnamed
+  // group, not "/:path*": with a named parameter Next compiles every header
+  // value holding a colon (the CSP's "https:", "data:") as a path pattern, for
+  // every request.
   async headers() {
-    return [{ source: "/:path*", headers }];
+    return [{ source: "/(.*)", headers }];
   },
 };
 

@@ -1,7 +1,6 @@
 import { getToken } from "next-auth/jwt";
 import { NextResponse, type NextRequest } from "next/server";
 import { authSecret } from "@/lib/auth/secret";
-import { LISTING_PREFIX } from "@/lib/catalog/listing-route";
 
 /** Admin pages anyone may open; every other /admin page needs a session. */
 const PUBLIC_ADMIN = new Set(["/admin", "/admin/login", "/admin/reset-password"]);
@@ -24,9 +23,8 @@ function notFoundPage(req: NextRequest) {
  * - A path with malformed percent-encoding or a NUL byte: the 404 page (`npm start`'s front server
  *   already answers these with a 400 on every route; this covers `next dev` and other hosts).
  * - /admin/*: no session cookie → /admin/login (pages check the admin again on the server).
- * - /listing/*, the cached route of the storefront's listings and searches (app/(shop)/listing): the
- *   404 page, it is reachable only through next.config.ts's rewrites of /shop URLs
- *   (lib/catalog/listing-rewrites.ts), which cost far less than running this guard.
+ * (/listing/*, the cached route of the storefront's listings and searches, is the 404 page when asked
+ * for directly: the front server or next.config.ts's first rewrite answers that, lib/catalog/listing-url.mjs.)
  */
 export async function proxy(req: NextRequest) {
   const { pathname } = req.nextUrl;
@@ -40,7 +38,6 @@ export async function proxy(req: NextRequest) {
     if (!token?.adminId) return NextResponse.redirect(new URL("/admin/login", req.url));
     return NextResponse.next();
   }
-  if (pathname === LISTING_PREFIX || pathname.startsWith(`${LISTING_PREFIX}/`)) return notFoundPage(req);
   return NextResponse.next();
 }
 
@@ -51,8 +48,6 @@ export async function proxy(req: NextRequest) {
  */
 export const config = {
   matcher: [
-    "/listing",
-    "/listing/:path*",
     "/admin",
     "/admin/:path*",
   ],

@@ -1,3 +1,5 @@
+import { DEFAULT_SORT as LISTING_DEFAULT_SORT, SORT_VALUES } from "./catalog/listing-url.mjs";
+
 /** Brand, contact details and shop-wide constants: the one place components read them from. */
 export const site = {
   name: "Maple & Micron",
@@ -40,12 +42,14 @@ export const MAX_API_OFFSET = 10_000;
 export const PAGINATION_BUTTONS = 5;
 export const META_DESCRIPTION_MAX = 160;
 
-export const SORT_OPTIONS = [
-  { value: "featured", label: "Featured" },
-  { value: "price-low", label: "Price: Low to High" },
-  { value: "price-high", label: "Price: High to Low" },
-  { value: "newest", label: "Newest" },
-  { value: "popular", label: "Most Popular" },
-] as const;
-export type SortValue = (typeof SORT_OPTIONS)[number]["value"];
-export const DEFAULT_SORT: SortValue = "featured";
+/** The listing orders (lib/catalog/listing-url.mjs, which the front server reads too) and their labels. */
+export type SortValue = (typeof SORT_VALUES)[number];
+const SORT_LABELS: Record<SortValue, string> = {
+  featured: "Featured",
+  "price-low": "Price: Low to High",
+  "price-high": "Price: High to Low",
+  newest: "Newest",
+  popular: "Most Popular",
+};
+export const SORT_OPTIONS = SORT_VALUES.map((value) => ({ value, label: SORT_LABELS[value] }));
+export const DEFAULT_SORT: SortValue = LISTING_DEFAULT_SORT;

@@ -10,14 +10,20 @@
  * percent-encoding, or a NUL byte once decoded) gets a 400 here: Next's
  * router would fail to decode it with a 500. Checking here costs valid
  * requests nothing, where a proxy.ts on every route would.
- * A repeated catalogue query (GET /api/products, /api/search/suggest) is
- * handed to its cached twin (lib/net/cached-api.mjs).
+ * A listing URL (/shop, /shop/{category}, with a sort, a page or a search
+ * term) is handed to its cached route (lib/catalog/listing-url.mjs), and a
+ * repeated catalogue query (GET /api/products, /api/search/suggest) to its
+ * cached twin (lib/net/cached-api.mjs); neither cached route is addressable
+ * from outside.
  * On SIGTERM it drains: see the shutdown section at the end.
  */
 import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
 import http from "node:http";
+import path from "node:path";
 import next from "next";
 import pino from "pino";
+import { isListingPath, listingTarget, NOT_FOUND_PATH } from "../lib/catalog/listing-url.mjs";
 import { cachedApiTarget, isCachedApiPath } from "../lib/net/cached-api.mjs";
 
 const PEER_HEADER = "x-mm-peer";
@@ -35,11 +41,17 @@ const hostname = process.env.HOSTNAME || undefined;
  * the app), method, route (path only: no query string, ids masked), status,
  * duration. Never headers, bodies, addresses or query strings.
  */
-const log = pino({
-  level: process.env.LOG_LEVEL ?? "info",
-  base: { service: "maple-micron" },
-  formatters: { level: (label) => ({ level: label }) },
-});
+const log = pino(
+  {
+    level: process.env.LOG_LEVEL ?? "info",
+    base: { service: "maple-micron" },
+    formatters: { level: (label) => ({ level: label }) },
+  },
+  // Written without blocking the request: lines that arrive while a write is
+  // under way go out together with the next one (pino flushes what is left
+  // when the process exits).
+  pino.destination({ dest: 1, sync: false }),
+);
 const REQUEST_ID = /^[A-Za-z0-9_.:-]{8,100}$/;
 
 function routeOf(target) {
@@ -77,6 +89,18 @@ function logRequest(req, res) {
 const app = next({ dev: false, dir: process.cwd(), port, hostname: "localhost" });
 await app.prepare();
 const handle = app.getRequestHandler();
+
+/**
+ * Whether this build leaves listing URLs to this server: `npm run build` makes
+ * it without listing rewrites (next.config.ts, MM_FRONT_SERVER). A build made
+ * otherwise (`next build`) carries them, and Next maps listings itself.
+ */
+function buildLeavesListingsToUs() {
+  const rewrites = JSON.parse(readFileSync(path.resolve(".next/routes-manifest.json"), "utf8")).rewrites ?? [];
+  return !Array.isArray(rewrites) && (rewrites.beforeFiles ?? []).length === 0;
+}
+const mapsListings = buildLeavesListingsToUs();
+if (!mapsListings) log.warn("this build maps listing URLs with next.config.ts rewrites (it was not made by `npm run build`): slower listings");
 
 /** True when the path of a request target names nothing: malformed percent-encoding or an encoded NUL. */
 function malformedPath(target) {
@@ -119,12 +143,30 @@ function routeCachedApi(req, res) {
   return false;
 }
 
+/**
+ * A listing URL goes to its cached route (lib/catalog/listing-url.mjs); a
+ * direct request for that route, however its path is spelled, to the 404 page.
+ */
+function routeListing(req) {
+  if (!mapsListings) return;
+  const target = req.url ?? "/";
+  const end = target.indexOf("?");
+  const pathname = end === -1 ? target : target.slice(0, end);
+  // malformedPath has already turned away paths that cannot be decoded.
+  if (isListingPath((pathname.includes("%") ? decodeURIComponent(pathname) : pathname).toLowerCase())) {
+    req.url = NOT_FOUND_PATH;
+    return;
+  }
+  if (req.method === "GET" || req.method === "HEAD") req.url = listingTarget(target) ?? target;
+}
+
 let closing = false;
 
 const server = http.createServer((req, res) => {
   logRequest(req, res);
   if (malformedPath(req.url ?? "/")) return badRequest(req, res);
   if (routeCachedApi(req, res)) return;
+  routeListing(req);
   if (closing) {
     // Draining: this connection is not reused, and load balancers see this instance as not ready.
     res.setHeader("connection", "close");

@@ -99,6 +99,8 @@ const child = spawn(process.execPath, command, {
   env: {
     ...process.env,
     ...(mode === "start" ? { NODE_ENV: "production", PORT: port, MM_PEER_TOKEN: randomBytes(24).toString("base64url") } : {}),
+    // A build for `npm start`'s front server, which maps listing URLs itself (next.config.ts); Vercel has none.
+    ...(mode === "build" && !onVercel ? { MM_FRONT_SERVER: "1" } : {}),
     DATABASE_URL: databaseUrl,
     // Lets lib/payments/config.ts tell the launcher's embedded database from a user's DATABASE_URL.
     [EMBEDDED_DATABASE_URL_ENV]: embedded ? databaseUrl : "",

@@ -21,8 +21,8 @@
  * meanwhile — nothing older than the database is served after the outage.
  * `next build` never writes to Redis (its pages come from the build's database).
  *
- * Search result pages (/shop?search=…, rewritten to /listing/{category}/{sort}/{page}/{term}
- * by lib/catalog/listing-rewrites.ts) are reachable with any term, so they are
+ * Search result pages (/shop?search=…, served by /listing/{category}/{sort}/{page}/{term}
+ * by lib/catalog/listing-url.mjs) are reachable with any term, so they are
  * admitted with care (searchPageTerm below): a page is stored only when its
  * term (normalised: "Walnut  bowls" is "walnut bowls") was asked for before on
  * this instance, so one-off and random terms render on demand and store

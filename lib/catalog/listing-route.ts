@@ -1,13 +1,13 @@
 import { parseListingParams } from "@/lib/catalog/rules";
 import { DEFAULT_SORT } from "@/lib/site";
-import { ALL_CATEGORIES, LISTING_PREFIX, MAX_CACHED_SEARCH_PAGE } from "@/lib/catalog/listing-rewrites";
+import { ALL_CATEGORIES, LISTING_PREFIX, MAX_CACHED_SEARCH_PAGE } from "@/lib/catalog/listing-url.mjs";
 
 export { ALL_CATEGORIES, LISTING_PREFIX, MAX_CACHED_SEARCH_PAGE };
 
 /**
  * The internal cached listing route /listing/{category|_all}/{sort}/{page}[/{term}]
- * (app/(shop)/listing), which next.config.ts rewrites /shop URLs to
- * (lib/catalog/listing-rewrites.ts): the URL query the listing components
+ * (app/(shop)/listing), which /shop URLs are served by
+ * (lib/catalog/listing-url.mjs): the URL query the listing components
  * expect, rebuilt from its segments.
  */
 export function listingQueryFromSegments(sort: string, page: string, search?: string): Record<string, string> {

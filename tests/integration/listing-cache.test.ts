@@ -1,7 +1,7 @@
 /**
  * Listings, and searches with a term that is one safe path segment, are
- * rewritten by next.config.ts to their cached route
- * (lib/catalog/listing-rewrites.ts), without running the request guard; a
+ * served by their cached route (lib/catalog/listing-url.mjs: mapped by
+ * `npm start`'s front server), without running the request guard; a
  * search page is stored only for a term asked for before
  * (lib/cache/next-cache-handler.mjs). Against a production server
  * (`npm start`, embedded database): what a shop visitor and a cache-filling
@@ -75,7 +75,12 @@ describe("listing URLs", () => {
       const r = await twice(url);
       expect({ url, status: r.status, title: r.title }).toEqual({ url, status: 200, title: "All Products | Maple &amp; Micron" });
     }
-    expect((await get("/listing/_all/featured/1")).status).toBe(404);
+    // The cached route itself is not an address, however it is spelled.
+    for (const path of ["/listing/_all/featured/1", "/listing", "/LISTING/_all/featured/1", "/%6Cisting/_all/featured/1/walnut", "/listing/_all/featured/1?search=walnut"]) {
+      const r = await get(path);
+      expect({ path, status: r.status, title: r.title }).toEqual({ path, status: 404, title: "Page Not Found | Maple &amp; Micron" });
+    }
+    expect((await fetch(`${shop().url}/listing/_all/featured/1`, { method: "POST", body: "x" })).status).toBe(404);
   }, 120_000);
 
   it("searches: a repeated term is a cached page, a one-off term is not", async () => {

@@ -7,7 +7,7 @@ import { ALL_CATEGORIES, listingQueryFromSegments } from "@/lib/catalog/listing-
 
 /**
  * The cached form of /shop and /shop/{category} without a search term.
- * next.config.ts rewrites those URLs here (lib/catalog/listing-rewrites.ts; the browser keeps the /shop URL), so
+ * those URLs are served here (lib/catalog/listing-url.mjs; the browser keeps the /shop URL), so
  * every category × sort × page is rendered once, served from the full-route
  * cache, and revalidated by the catalogue tags. Searches stay dynamic.
  */

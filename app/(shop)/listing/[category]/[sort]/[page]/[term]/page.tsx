@@ -8,7 +8,7 @@ import { ALL_CATEGORIES, listingQueryFromSegments } from "@/lib/catalog/listing-
 /**
  * The cached form of a search result page (/shop?search=… or
  * /shop/{category}?search=…), for terms searched before on this instance:
- * next.config.ts rewrites them here (lib/catalog/listing-rewrites.ts; the browser keeps its URL). Rendered once per
+ * they are served here (lib/catalog/listing-url.mjs; the browser keeps its URL). Rendered once per
  * term, sort and page, served from the full-route cache and expired with the
  * catalogue tags, like the plain listings one level up.
  */

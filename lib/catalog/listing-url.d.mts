@@ -1,0 +1,13 @@
+export declare const SORT_VALUES: readonly ["featured", "price-low", "price-high", "newest", "popular"];
+export declare const DEFAULT_SORT: "featured";
+export declare const ALL_CATEGORIES: "_all";
+export declare const LISTING_PREFIX: "/listing";
+export declare const MAX_CACHED_LISTING_PAGE: number;
+export declare const MAX_CACHED_SEARCH_PAGE: number;
+export declare const MAX_SEARCH_LENGTH: number;
+export declare const NOT_FOUND_PATH: string;
+type Condition = { type: "query"; key: string; value?: string };
+export type ListingRewrite = { source: string; destination: string; has?: Condition[]; missing?: Condition[] };
+export declare function isListingPath(pathname: string): boolean;
+export declare function listingTarget(target: string): string | null;
+export declare function listingRewrites(): ListingRewrite[];
