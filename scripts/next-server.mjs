@@ -24,6 +24,7 @@ import path from "node:path";
 import next from "next";
 import pino from "pino";
 import { isListingPath, listingTarget, NOT_FOUND_PATH } from "../lib/catalog/listing-url.mjs";
+import { noteRead, readBefore, searchTermKey } from "../lib/cache/search-admission.mjs";
 import { cachedApiTarget, isCachedApiPath } from "../lib/net/cached-api.mjs";
 
 const PEER_HEADER = "x-mm-peer";
@@ -144,8 +145,23 @@ function routeCachedApi(req, res) {
 }
 
 /**
- * A listing URL goes to its cached route (lib/catalog/listing-url.mjs); a
- * direct request for that route, however its path is spelled, to the 404 page.
+ * Whether a search goes to its cached route: with a cache shared by several
+ * instances (REDIS_URL) always, as another instance may have stored it;
+ * otherwise from the term's second search on (lib/cache/search-admission.mjs):
+ * a first search, whose page would not be stored, renders /shop on demand.
+ */
+const searchToCachedRoute = process.env.REDIS_URL
+  ? () => true
+  : (term) => {
+      const key = searchTermKey(term);
+      noteRead(key);
+      return readBefore(key);
+    };
+
+/**
+ * A listing URL goes to its cached route (lib/catalog/listing-url.mjs), a
+ * search from its second time on; a direct request for that route, however
+ * its path is spelled, to the 404 page.
  */
 function routeListing(req) {
   if (!mapsListings) return;
@@ -157,7 +173,9 @@ function routeListing(req) {
     req.url = NOT_FOUND_PATH;
     return;
   }
-  if (req.method === "GET" || req.method === "HEAD") req.url = listingTarget(target) ?? target;
+  if (req.method !== "GET" && req.method !== "HEAD") return;
+  const route = listingTarget(target);
+  if (route && (route.term === undefined || searchToCachedRoute(route.term))) req.url = route.target;
 }
 
 let closing = false;

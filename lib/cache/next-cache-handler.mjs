@@ -39,7 +39,7 @@ import FileSystemCacheModule from "next/dist/server/lib/incremental-cache/file-s
 import { areTagsExpired } from "next/dist/server/lib/incremental-cache/tags-manifest.external.js";
 import { LRUCache } from "lru-cache";
 import { createClient } from "redis";
-import { normalizeSearchTerm } from "../catalog/search-words.mjs";
+import { noteRead as noteSearchRead, readBefore as isPopularSearch, searchTermKey } from "./search-admission.mjs";
 
 const FileSystemCache = FileSystemCacheModule.default ?? FileSystemCacheModule;
 
@@ -78,23 +78,7 @@ function searchPageTerm(key) {
   try {
     term = decodeURIComponent(segment);
   } catch {}
-  const normalized = normalizeSearchTerm(term);
-  return normalized && `search:${normalized}`;
-}
-
-/**
- * Terms read lately, and how often: a search page is stored from a term's
- * second read on (its first render stores nothing). At most 5,000 terms,
- * forgotten after 30 minutes.
- */
-const searchReads = new LRUCache({ max: 5_000, ttl: 30 * 60_000 });
-
-function noteSearchRead(term) {
-  if (term) searchReads.set(term, (searchReads.get(term) ?? 0) + 1);
-}
-/** Whether a rendered search page for `term` may be stored: asked for before the read that rendered it. */
-function isPopularSearch(term) {
-  return Boolean(term) && (searchReads.get(term) ?? 0) >= 2;
+  return searchTermKey(term);
 }
 
 /** Search pages held in memory (one instance): at most this many, and this many bytes. */

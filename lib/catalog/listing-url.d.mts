@@ -9,5 +9,5 @@ export declare const NOT_FOUND_PATH: string;
 type Condition = { type: "query"; key: string; value?: string };
 export type ListingRewrite = { source: string; destination: string; has?: Condition[]; missing?: Condition[] };
 export declare function isListingPath(pathname: string): boolean;
-export declare function listingTarget(target: string): string | null;
+export declare function listingTarget(target: string): { target: string; term?: string } | null;
 export declare function listingRewrites(): ListingRewrite[];

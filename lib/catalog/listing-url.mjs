@@ -81,7 +81,8 @@ function listingPath(category, sort, page, term) {
 
 /**
  * The cached route for a request target (path and query), with its query
- * kept; null when the target is not a cacheable listing. The query is read
+ * kept, and the search term it shows (undefined for a plain listing); null
+ * when the target is not a cacheable listing. The query is read
  * as Next reads it (URLSearchParams: `+` is a space, a parameter given twice
  * counts by its last value, an empty one is absent).
  */
@@ -105,11 +106,11 @@ export function listingTarget(target) {
   if (sort !== undefined && !SORT_RE.test(sort)) return null;
   if (search === undefined) {
     if (page !== undefined && !PAGE_RE.test(page)) return null;
-    return listingPath(category, sort ?? DEFAULT_SORT, page ?? "1") + query;
+    return { target: listingPath(category, sort ?? DEFAULT_SORT, page ?? "1") + query };
   }
   if (!SEARCH_TERM_RE.test(search)) return null;
   if (page !== undefined && !SEARCH_PAGE_RE.test(page)) return null;
-  return listingPath(category, sort ?? DEFAULT_SORT, page ?? "1", search) + query;
+  return { target: listingPath(category, sort ?? DEFAULT_SORT, page ?? "1", search) + query, term: search };
 }
 
 /**

@@ -34,11 +34,13 @@ function rewrite(url: string): { path: string; term?: string } | null {
 
 /** `npm start`'s front server (scripts/next-server.mjs): the target it hands Next, as Next parses it. */
 function frontServer(url: string): { path: string; term?: string } | null {
-  const target = listingTarget(url);
-  if (target === null) return null;
-  const parsed = new URL(target, "http://shop.test");
+  const route = listingTarget(url);
+  if (route === null) return null;
+  const parsed = new URL(route.target, "http://shop.test");
   expect(parsed.search).toBe(new URL(url, "http://shop.test").search);
-  return routed(parsed.pathname);
+  const mapped = routed(parsed.pathname);
+  expect(route.term).toBe(mapped.term);
+  return mapped;
 }
 
 /** Both mappings agree; the front server's answer. */
@@ -77,8 +79,8 @@ describe("listing URLs (front server and next.config.ts rewrites alike)", () => 
   });
 
   it("keeps every other parameter (the router's _rsc, campaign tags) and maps alike whatever their order", () => {
-    expect(listingTarget("/shop/wood-bowls?utm_source=mail&page=2&_rsc=abc")).toBe("/listing/wood-bowls/featured/2?utm_source=mail&page=2&_rsc=abc");
-    expect(listingTarget("/shop?_rsc=1x&search=oak+bowl")).toBe("/listing/_all/featured/1/oak%20bowl?_rsc=1x&search=oak+bowl");
+    expect(listingTarget("/shop/wood-bowls?utm_source=mail&page=2&_rsc=abc")).toEqual({ target: "/listing/wood-bowls/featured/2?utm_source=mail&page=2&_rsc=abc" });
+    expect(listingTarget("/shop?_rsc=1x&search=oak+bowl")).toEqual({ target: "/listing/_all/featured/1/oak%20bowl?_rsc=1x&search=oak+bowl", term: "oak bowl" });
     for (const url of ["/shop?", "/shop?&&", "/shop?sort=newest&x=%ZZ", "/shop?page=07", "/shop?page=99", "/shop?page=5&search=a", "/shop?search=%2Bjig", "/shop?search=a%2Bb+c"]) mapped(url);
   });
 

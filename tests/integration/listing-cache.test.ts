@@ -90,6 +90,8 @@ describe("listing URLs", () => {
     expect({ status: repeated.status, cache: repeated.cache, term: badgeTerm(repeated.html) }).toEqual({ status: 200, cache: "HIT", term });
     const once = await get(`/shop?search=oak${randomBytes(3).toString("hex")}`);
     expect({ status: once.status, hit: once.cache === "HIT" }).toEqual({ status: 200, hit: false });
+    // Without a shared cache, a term's first search renders /shop on demand, not the cached route (lib/cache/search-admission.mjs).
+    expect(once.cache).toBeNull();
     // The same words typed differently share the admission count, each page showing the term as typed.
     const word = `maple${randomBytes(3).toString("hex")}`;
     await get(`/shop?search=${word.toUpperCase()}`);
