@@ -159,6 +159,20 @@ const searchToCachedRoute = process.env.REDIS_URL
     };
 
 /**
+ * The path Next will route for a request path: dot segments resolved (as
+ * Next's URL parsing does: /shop/../listing is /listing), percent-decoded,
+ * lower-cased.
+ */
+function routedPath(pathname) {
+  const resolved = /[.%\\]/.test(pathname) ? new URL(`http://localhost${pathname}`).pathname : pathname;
+  try {
+    return (resolved.includes("%") ? decodeURIComponent(resolved) : resolved).toLowerCase();
+  } catch {
+    return resolved.toLowerCase();
+  }
+}
+
+/**
  * A listing URL goes to its cached route (lib/catalog/listing-url.mjs), a
  * search from its second time on; a direct request for that route, however
  * its path is spelled, to the 404 page.
@@ -168,8 +182,7 @@ function routeListing(req) {
   const target = req.url ?? "/";
   const end = target.indexOf("?");
   const pathname = end === -1 ? target : target.slice(0, end);
-  // malformedPath has already turned away paths that cannot be decoded.
-  if (isListingPath((pathname.includes("%") ? decodeURIComponent(pathname) : pathname).toLowerCase())) {
+  if (isListingPath(routedPath(pathname))) {
     req.url = NOT_FOUND_PATH;
     return;
   }

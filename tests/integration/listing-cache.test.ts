@@ -8,6 +8,7 @@
  * attacker would see.
  */
 import { randomBytes } from "node:crypto";
+import http from "node:http";
 import { useEmbeddedShop } from "../helpers/instances";
 
 const shop = useEmbeddedShop("listing", 11);
@@ -16,6 +17,19 @@ async function get(pathname: string) {
   const res = await fetch(`${shop().url}${pathname}`, { redirect: "manual" });
   const html = await res.text();
   return { status: res.status, cache: res.headers.get("x-nextjs-cache"), location: res.headers.get("location"), html, title: /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? null };
+}
+
+/** The status of a GET for a request target sent byte for byte (no client-side normalisation). */
+function rawStatus(target: string): Promise<number> {
+  const { hostname, port } = new URL(shop().url);
+  return new Promise((resolve, reject) => {
+    const req = http.request({ hostname, port, path: target, method: "GET" }, (res) => {
+      res.resume();
+      res.on("end", () => resolve(res.statusCode ?? 0));
+    });
+    req.on("error", reject);
+    req.end();
+  });
 }
 
 /** The term the search badge shows, unescaped ("" without a badge). */
@@ -81,6 +95,10 @@ describe("listing URLs", () => {
       expect({ path, status: r.status, title: r.title }).toEqual({ path, status: 404, title: "Page Not Found | Maple &amp; Micron" });
     }
     expect((await fetch(`${shop().url}/listing/_all/featured/1`, { method: "POST", body: "x" })).status).toBe(404);
+    // Nor through dot segments, which fetch would resolve itself: sent as they are.
+    for (const path of ["/shop/wood-bowls/../../listing/_all/featured/1", "/shop/%2e%2e/listing/_all/featured/1", "/shop/..%5Clisting/_all/featured/1"]) {
+      expect({ path, status: await rawStatus(path) }).toEqual({ path, status: 404 });
+    }
   }, 120_000);
 
   it("searches: a repeated term is a cached page, a one-off term is not", async () => {
