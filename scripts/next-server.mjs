@@ -14,7 +14,9 @@
  * term) is handed to its cached route (lib/catalog/listing-url.mjs), and a
  * repeated catalogue query (GET /api/products, /api/search/suggest) to its
  * cached twin (lib/net/cached-api.mjs); neither cached route is addressable
- * from outside.
+ * from outside. A page Next.js has just served from its cache is answered
+ * again from that finished response, without entering Next
+ * (lib/cache/response-cache.mjs; one instance only).
  * On SIGTERM it drains: see the shutdown section at the end.
  */
 import { randomUUID } from "node:crypto";
@@ -25,6 +27,7 @@ import next from "next";
 import pino from "pino";
 import { isListingPath, listingTarget, NOT_FOUND_PATH } from "../lib/catalog/listing-url.mjs";
 import { noteRead, readBefore, searchTermKey } from "../lib/cache/search-admission.mjs";
+import { recordResponse, responseKey, sendStoredResponse } from "../lib/cache/response-cache.mjs";
 import { cachedApiTarget, isCachedApiPath } from "../lib/net/cached-api.mjs";
 
 const PEER_HEADER = "x-mm-peer";
@@ -205,6 +208,12 @@ const server = http.createServer((req, res) => {
       res.writeHead(503, { "content-type": "application/json", "cache-control": "no-store" });
       return res.end(JSON.stringify({ ready: false, shuttingDown: true }));
     }
+  }
+  // A page Next.js served from its cache a moment ago: the same answer, without entering Next (lib/cache/response-cache.mjs).
+  const key = responseKey(req);
+  if (key !== null) {
+    if (sendStoredResponse(key, req, res)) return;
+    recordResponse(key, req, res);
   }
   req.headers[PEER_HEADER] = `${token} ${req.socket.remoteAddress ?? ""}`;
   handle(req, res).catch((error) => {

@@ -39,6 +39,7 @@ import FileSystemCacheModule from "next/dist/server/lib/incremental-cache/file-s
 import { areTagsExpired } from "next/dist/server/lib/incremental-cache/tags-manifest.external.js";
 import { LRUCache } from "lru-cache";
 import { createClient } from "redis";
+import { expireStoredResponses } from "./response-cache.mjs";
 import { noteRead as noteSearchRead, readBefore as isPopularSearch, searchTermKey } from "./search-admission.mjs";
 
 const FileSystemCache = FileSystemCacheModule.default ?? FileSystemCacheModule;
@@ -125,6 +126,12 @@ class LocalCacheHandler extends FileSystemCache {
       return;
     }
     return super.set(key, value, ctx);
+  }
+  async revalidateTag(...args) {
+    // The front server's stored responses (lib/cache/response-cache.mjs) go with any expired tag.
+    expireStoredResponses();
+    await super.revalidateTag(...args);
+    expireStoredResponses();
   }
 }
 

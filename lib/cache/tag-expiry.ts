@@ -26,6 +26,15 @@ function currentBuildId(): string {
   return buildId;
 }
 
+/**
+ * Drops the responses `npm start`'s front server keeps (lib/cache/response-cache.mjs)
+ * before the request that changed the catalogue answers. Its state lives on
+ * globalThis, outside this bundle; absent under `next dev` and on Vercel.
+ */
+export function expireStoredResponses(): void {
+  (globalThis as { __mmResponseCache?: { expire(): void } }).__mmResponseCache?.expire();
+}
+
 export async function recordTagExpiry(tags: string[]): Promise<void> {
   const redis = getRedis();
   if (!redis || !tags.length || !redis.isReady) return;

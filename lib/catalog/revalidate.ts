@@ -1,6 +1,6 @@
 import "server-only";
 import { revalidateTag } from "next/cache";
-import { recordTagExpiry } from "@/lib/cache/tag-expiry";
+import { expireStoredResponses, recordTagExpiry } from "@/lib/cache/tag-expiry";
 import { CATALOG_TAGS } from "@/lib/catalog/queries";
 import { expireSearchCache } from "@/lib/catalog/search";
 
@@ -16,6 +16,7 @@ export async function expireCatalog(opts: { slugs?: string[]; gallery?: boolean;
   if (opts.gallery) tags.push(CATALOG_TAGS.gallery);
   if (opts.categories) tags.push(CATALOG_TAGS.categories);
   expireSearchCache();
+  expireStoredResponses();
   for (const tag of tags) {
     try {
       revalidateTag(tag, { expire: 0 });

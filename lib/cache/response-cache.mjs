@@ -1,0 +1,175 @@
+/**
+ * Finished responses of cached pages, kept by `npm start`'s front server
+ * (scripts/next-server.mjs) and sent again without entering Next.js.
+ *
+ * Why: a cached page that Next.js serves from its cache handler still runs
+ * Next's whole request pipeline (router, tracer, route module, cache-handler
+ * lookup, header rules): profiled under load, that pipeline is most of a
+ * cached hit's cost, well beyond sending the bytes. Here a repeat request for
+ * a page Next has just served from its cache is answered with the same status,
+ * headers and bytes, as a plain Node.js HTTP response.
+ *
+ * What is stored: a GET answered 200 by Next *from its cache*
+ * (x-nextjs-cache: HIT — so it is the one stored page every visitor gets,
+ * never a render for this visitor), without a cookie set, under 1 MB, from
+ * the second such answer for the same request on (admission as for search
+ * terms: lib/cache/search-admission.mjs), so one-off addresses (random query
+ * strings) store nothing and push nothing out. Key: the request target after
+ * the front server's mapping (so /shop and /shop?sort=featured are one
+ * entry) and the Accept-Encoding header as sent (the stored bytes are what
+ * Next chose for it, compressed or not). Requests that may get another
+ * answer never use it: RSC and prefetch requests (their headers), conditional
+ * and range requests, server actions, /admin, /_next and the live API.
+ *
+ * Bounded: 2,000 entries and 32 MB, least recently used first; an entry lives
+ * at most its s-maxage and 5 minutes.
+ *
+ * Expiry: every catalogue change expires all of it, before the change's
+ * request answers (lib/catalog/revalidate.ts through expireStoredResponses in
+ * lib/cache/tag-expiry.ts) and again when Next.js records the tag expiry in
+ * its cache handler (lib/cache/next-cache-handler.mjs: between the two, Next
+ * may still serve the old page from its cache, and it may be stored here).
+ * A response whose request began before an expiry is not stored (a
+ * generation count). Whole-cache expiry is coarse, but changes are rare
+ * (an admin edit, a sale) and the pages are back at their next request.
+ *
+ * One instance only: with REDIS_URL (several instances) an expiry on another
+ * instance would not reach this memory before this instance's next request,
+ * so the front server does not use it (enabled: false) and every request goes
+ * to Next.js, which reads the shared cache.
+ *
+ * Plain JavaScript with its state on globalThis: the front server, the cache
+ * handler and the app's bundles each load their own copy of this module, or
+ * call the state's expire() directly.
+ */
+import { LRUCache } from "lru-cache";
+import { noteRead, readBefore } from "./search-admission.mjs";
+
+const MAX_ENTRIES = 2_000;
+const MAX_BYTES = 32 * 1024 * 1024;
+const MAX_BODY_BYTES = 1024 * 1024;
+const MAX_AGE_MS = 5 * 60_000;
+
+/** Request headers that ask Next.js for another answer than a plain page (RSC payloads, prefetches, actions, parts, revalidation). */
+const OTHER_ANSWER_HEADERS = [
+  "rsc",
+  "next-router-state-tree",
+  "next-router-prefetch",
+  "next-router-segment-prefetch",
+  "next-url",
+  "next-action",
+  "x-prerender-revalidate",
+  "range",
+  "if-range",
+  "if-none-match",
+  "if-modified-since",
+  "if-match",
+  "if-unmodified-since",
+  "authorization",
+];
+
+/** Response headers that belong to one response, never replayed. */
+const PER_RESPONSE_HEADERS = new Set(["date", "connection", "keep-alive", "transfer-encoding", "content-length", "x-request-id"]);
+
+function createState() {
+  const state = {
+    generation: 0,
+    entries: new LRUCache({ max: MAX_ENTRIES, maxSize: MAX_BYTES, sizeCalculation: (entry) => entry.body.length + 512 }),
+    /** Drops every stored response, and any response being recorded. */
+    expire() {
+      state.generation += 1;
+      state.entries.clear();
+    },
+  };
+  return state;
+}
+
+/** @type {ReturnType<typeof createState>} */
+const state = (globalThis.__mmResponseCache ??= createState());
+
+/** Whether this process may use it: one instance, no shared cache. */
+export const enabled = !process.env.REDIS_URL;
+
+/** Drops every stored response (any catalogue change). */
+export function expireStoredResponses() {
+  state.expire();
+}
+
+/** How many responses are stored (tests). */
+export function storedResponseCount() {
+  return state.entries.size;
+}
+
+/** The key of a request that may be answered from here, or null. */
+export function responseKey(req) {
+  if (!enabled || (req.method !== "GET" && req.method !== "HEAD")) return null;
+  const url = req.url ?? "/";
+  if (url.startsWith("/_next/") || url.startsWith("/admin") || (url.startsWith("/api/") && !url.startsWith("/api/cached/"))) return null;
+  if (url.includes("_rsc=")) return null;
+  const headers = req.headers;
+  for (const name of OTHER_ANSWER_HEADERS) if (headers[name] !== undefined) return null;
+  if (headers.cookie?.includes("__prerender_bypass")) return null;
+  const encoding = headers["accept-encoding"];
+  return `${url}\n${typeof encoding === "string" ? encoding : ""}`;
+}
+
+/** Answers the request from here when its key is stored; true when it did. */
+export function sendStoredResponse(key, req, res) {
+  const entry = state.entries.get(key);
+  if (!entry) return false;
+  res.writeHead(entry.status, entry.headers);
+  res.end(req.method === "HEAD" ? undefined : entry.body);
+  return true;
+}
+
+/** Seconds of s-maxage in a Cache-Control value, or undefined. */
+function sMaxAge(cacheControl) {
+  const match = /(?:^|,)\s*s-maxage=(\d+)/i.exec(typeof cacheControl === "string" ? cacheControl : "");
+  return match ? Number(match[1]) : undefined;
+}
+
+function storable(req, res, generation) {
+  return (
+    req.method === "GET" &&
+    res.statusCode === 200 &&
+    res.getHeader("x-nextjs-cache") === "HIT" &&
+    !res.hasHeader("set-cookie") &&
+    generation === state.generation
+  );
+}
+
+/**
+ * Records what Next.js answers to this request, and stores it under `key`
+ * when it may be (see above). Call before handing the request to Next.js.
+ */
+export function recordResponse(key, req, res) {
+  noteRead(`response:${key}`);
+  const generation = state.generation;
+  const chunks = [];
+  let size = 0;
+  const keep = (chunk, encoding) => {
+    if (chunk == null || typeof chunk === "function" || size > MAX_BODY_BYTES) return;
+    const buffer = typeof chunk === "string" ? Buffer.from(chunk, typeof encoding === "string" ? encoding : "utf8") : Buffer.from(chunk);
+    size += buffer.length;
+    chunks.push(buffer);
+  };
+  const write = res.write;
+  const end = res.end;
+  res.write = function (chunk, encoding, callback) {
+    keep(chunk, encoding);
+    return write.call(this, chunk, encoding, callback);
+  };
+  res.end = function (chunk, encoding, callback) {
+    keep(chunk, encoding);
+    if (size <= MAX_BODY_BYTES && storable(req, res, generation) && readBefore(`response:${key}`)) store(key, res, Buffer.concat(chunks, size));
+    return end.call(this, chunk, encoding, callback);
+  };
+}
+
+function store(key, res, body) {
+  const headers = {};
+  for (const [name, value] of Object.entries(res.getHeaders())) if (!PER_RESPONSE_HEADERS.has(name) && value !== undefined) headers[name] = value;
+  headers["content-length"] = String(body.length);
+  const ttl = Math.min(MAX_AGE_MS, (sMaxAge(res.getHeader("cache-control")) ?? Infinity) * 1000);
+  if (ttl > 0) state.entries.set(key, { status: res.statusCode, headers, body }, { ttl });
+}
