@@ -19,7 +19,8 @@
  * entry) and the Accept-Encoding header as sent (the stored bytes are what
  * Next chose for it, compressed or not). Requests that may get another
  * answer never use it: RSC and prefetch requests (their headers), conditional
- * and range requests, server actions, /admin, /_next and the live API.
+ * and range requests, server actions, Next's internal headers, /admin, /_next
+ * and the live API.
  *
  * Bounded: 2,000 entries and 32 MB, least recently used first; an entry lives
  * at most its s-maxage and 5 minutes.
@@ -50,23 +51,15 @@ const MAX_BYTES = 32 * 1024 * 1024;
 const MAX_BODY_BYTES = 1024 * 1024;
 const MAX_AGE_MS = 5 * 60_000;
 
-/** Request headers that ask Next.js for another answer than a plain page (RSC payloads, prefetches, actions, parts, revalidation). */
-const OTHER_ANSWER_HEADERS = [
-  "rsc",
-  "next-router-state-tree",
-  "next-router-prefetch",
-  "next-router-segment-prefetch",
-  "next-url",
-  "next-action",
-  "x-prerender-revalidate",
-  "range",
-  "if-range",
-  "if-none-match",
-  "if-modified-since",
-  "if-match",
-  "if-unmodified-since",
-  "authorization",
-];
+/**
+ * Request headers under which Next.js may give another answer than the plain
+ * page, or that this store must not answer: RSC payloads, prefetches and
+ * segments, server actions, Next's internal and platform headers (x-next…,
+ * x-invoke…, x-matched-path, x-now-…, x-middleware…, x-prerender…,
+ * x-vercel…), conditional and range requests, credentials. Such a request
+ * always goes to Next.js, and its answer is never stored for anyone else.
+ */
+const OTHER_ANSWER_HEADER = /^(?:rsc|next-|x-next|x-invoke|x-matched-path|x-now-|x-middleware|x-prerender|x-vercel|range$|if-|authorization$|purpose$)/;
 
 /** Response headers that belong to one response, never replayed. */
 const PER_RESPONSE_HEADERS = new Set(["date", "connection", "keep-alive", "transfer-encoding", "content-length", "x-request-id"]);
@@ -107,7 +100,7 @@ export function responseKey(req) {
   if (url.startsWith("/_next/") || url.startsWith("/admin") || (url.startsWith("/api/") && !url.startsWith("/api/cached/"))) return null;
   if (url.includes("_rsc=")) return null;
   const headers = req.headers;
-  for (const name of OTHER_ANSWER_HEADERS) if (headers[name] !== undefined) return null;
+  for (const name in headers) if (OTHER_ANSWER_HEADER.test(name)) return null;
   if (headers.cookie?.includes("__prerender_bypass")) return null;
   const encoding = headers["accept-encoding"];
   return `${url}\n${typeof encoding === "string" ? encoding : ""}`;

@@ -107,7 +107,7 @@ describe("stored responses", () => {
     expect(cache.storedResponseCount()).toBe(0);
   });
 
-  it("RSC, prefetch, conditional, range and action requests, /admin, /_next and the live API always reach Next", async () => {
+  it("RSC, prefetch, conditional, range, action and Next-internal requests, /admin, /_next and the live API always reach Next", async () => {
     await times(3, "/shop");
     const other: Array<[string, Record<string, string>]> = [
       ["/shop", { rsc: "1" }],
@@ -118,6 +118,13 @@ describe("stored responses", () => {
       ["/shop", { "if-none-match": '"x"' }],
       ["/shop", { range: "bytes=0-10" }],
       ["/shop", { cookie: "__prerender_bypass=1" }],
+      ["/shop", { "x-invoke-path": "/product/bowl" }],
+      ["/shop", { "x-matched-path": "/product/bowl" }],
+      ["/shop", { "x-now-route-matches": "slug=bowl" }],
+      ["/shop", { "x-nextjs-data": "1" }],
+      ["/shop", { "x-middleware-prefetch": "1" }],
+      ["/shop", { "x-prerender-revalidate": "token" }],
+      ["/shop", { authorization: "Bearer x" }],
       ["/shop?_rsc=abc", {}],
     ];
     const before = reached;
