@@ -26,7 +26,7 @@ import path from "node:path";
 import next from "next";
 import pino from "pino";
 import { isListingPath, listingTarget, NOT_FOUND_PATH } from "../lib/catalog/listing-url.mjs";
-import { noteRead, readBefore, searchTermKey } from "../lib/cache/search-admission.mjs";
+import { noteRead, readBefore, searchPageKey } from "../lib/cache/search-admission.mjs";
 import { recordResponse, responseKey, sendStoredResponse } from "../lib/cache/response-cache.mjs";
 import { cachedApiTarget, isCachedApiPath } from "../lib/net/cached-api.mjs";
 
@@ -150,13 +150,14 @@ function routeCachedApi(req, res) {
 /**
  * Whether a search goes to its cached route: with a cache shared by several
  * instances (REDIS_URL) always, as another instance may have stored it;
- * otherwise from the term's second search on (lib/cache/search-admission.mjs):
- * a first search, whose page would not be stored, renders /shop on demand.
+ * otherwise from that page's second read on (lib/cache/search-admission.mjs):
+ * a first read, whose page would not be stored, renders /shop on demand.
  */
 const searchToCachedRoute = process.env.REDIS_URL
   ? () => true
-  : (term) => {
-      const key = searchTermKey(term);
+  : (routeTarget) => {
+      const end = routeTarget.indexOf("?");
+      const key = searchPageKey(end === -1 ? routeTarget : routeTarget.slice(0, end));
       noteRead(key);
       return readBefore(key);
     };
@@ -191,7 +192,7 @@ function routeListing(req) {
   }
   if (req.method !== "GET" && req.method !== "HEAD") return;
   const route = listingTarget(target);
-  if (route && (route.term === undefined || searchToCachedRoute(route.term))) req.url = route.target;
+  if (route && (route.term === undefined || searchToCachedRoute(route.target))) req.url = route.target;
 }
 
 let closing = false;

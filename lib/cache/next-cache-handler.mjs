@@ -23,10 +23,10 @@
  *
  * Search result pages (/shop?search=…, served by /listing/{category}/{sort}/{page}/{term}
  * by lib/catalog/listing-url.mjs) are reachable with any term, so they are
- * admitted with care (searchPageTerm below): a page is stored only when its
- * term (normalised: "Walnut  bowls" is "walnut bowls") was asked for before on
- * this instance, so one-off and random terms render on demand and store
- * nothing. Locally the stored search pages live in their own LRU, bounded in
+ * admitted with care (searchPageTerm below): a page is stored only when it
+ * (its category, sort, page and normalised term: "Walnut  bowls" is "walnut
+ * bowls") was asked for before on this instance, so one-off and random terms
+ * render on demand and store nothing. Locally the stored search pages live in their own LRU, bounded in
  * count and bytes, so they never push listings or products out of the main
  * cache; in Redis they expire after SEARCH_PAGE_TTL_SECONDS. Tag expiry
  * applies to them as to every entry. The cached twins of the public catalogue
@@ -40,7 +40,7 @@ import { areTagsExpired } from "next/dist/server/lib/incremental-cache/tags-mani
 import { LRUCache } from "lru-cache";
 import { createClient } from "redis";
 import { expireStoredResponses } from "./response-cache.mjs";
-import { noteRead as noteSearchRead, readBefore as isPopularSearch, searchTermKey } from "./search-admission.mjs";
+import { noteRead as noteSearchRead, readBefore as isPopularSearch, searchPageKey } from "./search-admission.mjs";
 
 const FileSystemCache = FileSystemCacheModule.default ?? FileSystemCacheModule;
 
@@ -59,27 +59,21 @@ function isNotFoundPage(value) {
 
 // ---------------------------------------------------------------- search result pages
 
-/** A search result page's key ends in /listing/{category}/{sort}/{page}/{term} (Next prefixes route keys with /route-cache/…/$). */
-const SEARCH_PAGE_KEY = /(?:^|\/\$)\/listing\/[^/]+\/[^/]+\/[^/]+\/([^/]+)$/;
-
 /** A cached API answer's key ends in /api/cached/{route}/{query} (lib/net/cached-api.mjs). */
 const CACHED_API_KEY = /(?:^|\/\$)\/api\/cached\/[^/]+\/[^/]+$/;
 
 /**
- * What an entry open to any input is admitted by: a search result page by its
- * normalised term ("" for a term without words: never stored), a cached API
- * answer by its whole key; undefined for every other entry.
+ * What an entry open to any input is admitted by: a search result page (its
+ * key ends in /listing/{category}/{sort}/{page}/{term}; Next prefixes route
+ * keys with /route-cache/…/$) by that page with its term normalised
+ * (lib/cache/search-admission.mjs; "" for a term without words: never
+ * stored), a cached API answer by its whole key; undefined for every other
+ * entry.
  */
 function searchPageTerm(key) {
   if (typeof key !== "string") return undefined;
   if (CACHED_API_KEY.test(key)) return `api:${key}`;
-  const segment = SEARCH_PAGE_KEY.exec(key)?.[1];
-  if (segment === undefined) return undefined;
-  let term = segment;
-  try {
-    term = decodeURIComponent(segment);
-  } catch {}
-  return searchTermKey(term);
+  return searchPageKey(key);
 }
 
 /** Search pages held in memory (one instance): at most this many, and this many bytes. */

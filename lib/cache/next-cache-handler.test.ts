@@ -1,6 +1,6 @@
 /**
  * The local cache handler's rules for search result pages: stored only from
- * a term's second read, in their own bounded store (never pushing listings
+ * the page's second read (its term normalised), in their own bounded store (never pushing listings
  * out of the main cache), and expired with their tags like every entry.
  */
 import Handler from "@/lib/cache/next-cache-handler.mjs";
@@ -30,13 +30,15 @@ async function visit(k: string, html: string) {
 }
 
 describe("search result pages in the local cache handler", () => {
-  it("stores a term's page from its second read on, counting the term normalised", async () => {
+  it("stores a search page from its second read on, counting the term normalised, each page on its own", async () => {
     const term = `walnut${Date.now()}`;
     expect(await visit(key(term), "first")).toBeNull();
     expect(await visit(key(term.toUpperCase()), "second")).toBeNull();
     expect(await visit(key(term.toUpperCase()), "third")).toBe("second");
+    // Page 2 of the same term: its own first read stores nothing.
     expect(await visit(key(encodeURIComponent(`${term}  `), 2), "page 2")).toBeNull();
-    expect(await visit(key(encodeURIComponent(`${term}  `), 2), "again")).toBe("page 2");
+    expect(await visit(key(encodeURIComponent(`${term}  `), 2), "again")).toBeNull();
+    expect(await visit(key(encodeURIComponent(`${term}  `), 2), "once more")).toBe("again");
   });
 
   it("never stores a one-off term", async () => {

@@ -1,3 +1,3 @@
-export declare function searchTermKey(term: string): string;
+export declare function searchPageKey(path: string): string | undefined;
 export declare function noteRead(key: string | undefined): void;
 export declare function readBefore(key: string | undefined): boolean;

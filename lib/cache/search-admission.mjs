@@ -1,12 +1,15 @@
 /**
- * Which entries open to any input may be stored: terms read lately, and how
- * often. A search result page (or a cached API answer) is stored from its
- * term's second read on, so one-off and random terms store nothing. At most
- * 5,000 terms, forgotten after 30 minutes; one count per server process,
+ * Which entries open to any input may be stored: pages read lately, and how
+ * often. A search result page (or a cached API answer, or a response the
+ * front server keeps) is stored from its second read on, so one-off and
+ * random terms store nothing; a search page is counted by its category, sort,
+ * page number and normalised term, so the first read of another sort or page
+ * of a known term is not prerendered for nothing either. At most
+ * 5,000 keys, forgotten after 30 minutes; one count per server process,
  * shared by the cache handler (lib/cache/next-cache-handler.mjs), which counts
  * each read of a cached search page, and `npm start`'s front server
  * (scripts/next-server.mjs), which counts each search it is asked for and,
- * without a shared cache, sends a term's first search to /shop on demand
+ * without a shared cache, sends a search page's first read to /shop on demand
  * rather than to the cached route: a page that will not be stored is cheaper
  * rendered once than prerendered (~30 % more never-seen searches per second).
  *
@@ -18,10 +21,24 @@ import { normalizeSearchTerm } from "../catalog/search-words.mjs";
 
 const reads = (globalThis.__mmSearchReads ??= new LRUCache({ max: 5_000, ttl: 30 * 60_000 }));
 
-/** A search term's admission key: its normalised form ("Walnut  bowls" is "walnut bowls"); "" for a term without words, never stored. */
-export function searchTermKey(term) {
+/** The path of a search page's cached route, at the end of a cache key or request path: …/listing/{category}/{sort}/{page}/{term}. */
+const SEARCH_PAGE_PATH = /\/listing\/([^/?]+)\/([^/?]+)\/([^/?]+)\/([^/?]+)(?:\?.*)?$/;
+
+/**
+ * A search result page's admission key from its cached route's path
+ * (lib/catalog/listing-url.mjs): category, sort, page and the normalised term
+ * ("Walnut  bowls" is "walnut bowls"); "" for a term without words (never
+ * stored); undefined for any other path.
+ */
+export function searchPageKey(path) {
+  const match = SEARCH_PAGE_PATH.exec(path);
+  if (!match) return undefined;
+  let term = match[4];
+  try {
+    term = decodeURIComponent(term);
+  } catch {}
   const normalized = normalizeSearchTerm(term);
-  return normalized && `search:${normalized}`;
+  return normalized && `search:${match[1]}/${match[2]}/${match[3]}/${normalized}`;
 }
 
 /** Counts one read of `key` (nothing for ""). */
