@@ -138,8 +138,11 @@ function notFound(res) {
  */
 function routeCachedApi(req, res) {
   const target = req.url ?? "/";
-  if (!target.startsWith("/api/")) return false;
-  if (isCachedApiPath(target)) {
+  const end = target.indexOf("?");
+  // Read as Next will route it: /./api/cached/… is /api/cached/… too.
+  const routed = routedPath(end === -1 ? target : target.slice(0, end));
+  if (!routed.startsWith("/api/")) return false;
+  if (isCachedApiPath(routed)) {
     notFound(res);
     return true;
   }
@@ -219,7 +222,8 @@ const server = http.createServer((req, res) => {
   req.headers[PEER_HEADER] = `${token} ${req.socket.remoteAddress ?? ""}`;
   handle(req, res).catch((error) => {
     log.error({ reqId: req.headers["x-request-id"], route: routeOf(req.url ?? "/"), err: error }, "request failed");
-    if (!res.headersSent) res.statusCode = 500;
+    if (res.headersSent) return res.destroy(); // a body cut short must not look complete (nor be stored)
+    res.statusCode = 500;
     res.end();
   });
 });

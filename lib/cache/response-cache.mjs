@@ -44,12 +44,13 @@
  * call the state's expire() directly.
  */
 import { LRUCache } from "lru-cache";
-import { noteRead, readBefore } from "./search-admission.mjs";
 
 const MAX_ENTRIES = 2_000;
 const MAX_BYTES = 32 * 1024 * 1024;
 const MAX_BODY_BYTES = 1024 * 1024;
 const MAX_AGE_MS = 5 * 60_000;
+/** Longer keys (request target and Accept-Encoding) are never counted or stored. */
+const MAX_KEY_LENGTH = 2_048;
 
 /**
  * Request headers under which Next.js may give another answer than the plain
@@ -61,13 +62,32 @@ const MAX_AGE_MS = 5 * 60_000;
  */
 const OTHER_ANSWER_HEADER = /^(?:rsc|next-|x-next|x-invoke|x-matched-path|x-now-|x-middleware|x-prerender|x-vercel|range$|if-|authorization$|purpose$)/;
 
+/**
+ * A path Next.js reads otherwise than it is spelled (dot segments, a
+ * backslash, an encoded dot, slash or backslash): such a request goes to
+ * Next, so the path rules below cannot be stepped around.
+ */
+const NON_CANONICAL_PATH = /\/\.{1,2}(?:\/|$)|\\|%2e|%2f|%5c/i;
+
+/** Paths never stored: Next's assets and image optimizer, the short image URLs rewritten to it, the admin, the live API. */
+const NEVER_STORED_PATH = /^\/(?:_next\/|img\/|admin(?:\/|$)|api\/(?!cached\/))/;
+
+/**
+ * Request headers a response may vary on and still be stored: the key holds
+ * Accept-Encoding, and requests carrying the others never use the store. A
+ * response varying on anything else (the image optimizer's Accept) is not.
+ */
+const KEYED_VARY = new Set(["accept-encoding", "rsc", "next-router-state-tree", "next-router-prefetch", "next-router-segment-prefetch", "next-url"]);
+
 /** Response headers that belong to one response, never replayed. */
 const PER_RESPONSE_HEADERS = new Set(["date", "connection", "keep-alive", "transfer-encoding", "content-length", "x-request-id"]);
 
 function createState() {
   const state = {
     generation: 0,
-    entries: new LRUCache({ max: MAX_ENTRIES, maxSize: MAX_BYTES, sizeCalculation: (entry) => entry.body.length + 512 }),
+    entries: new LRUCache({ max: MAX_ENTRIES, maxSize: MAX_BYTES, sizeCalculation: (entry, key) => entry.body.length + key.length + entry.headerBytes }),
+    /** How often each key was asked for lately (admission: stored from the second cached answer on); its own count, so a flood of one-off addresses cannot push out search admissions. */
+    reads: new LRUCache({ max: 10_000, ttl: 30 * 60_000 }),
     /** Drops every stored response, and any response being recorded. */
     expire() {
       state.generation += 1;
@@ -97,13 +117,16 @@ export function storedResponseCount() {
 export function responseKey(req) {
   if (!enabled || (req.method !== "GET" && req.method !== "HEAD")) return null;
   const url = req.url ?? "/";
-  if (url.startsWith("/_next/") || url.startsWith("/admin") || (url.startsWith("/api/") && !url.startsWith("/api/cached/"))) return null;
-  if (url.includes("_rsc=")) return null;
+  const end = url.indexOf("?");
+  const path = end === -1 ? url : url.slice(0, end);
+  if (NEVER_STORED_PATH.test(path) || NON_CANONICAL_PATH.test(path)) return null;
+  if (end !== -1 && url.includes("_rsc=", end)) return null;
   const headers = req.headers;
   for (const name in headers) if (OTHER_ANSWER_HEADER.test(name)) return null;
   if (headers.cookie?.includes("__prerender_bypass")) return null;
   const encoding = headers["accept-encoding"];
-  return `${url}\n${typeof encoding === "string" ? encoding : ""}`;
+  const key = `${url}\n${typeof encoding === "string" ? encoding : ""}`;
+  return key.length <= MAX_KEY_LENGTH ? key : null;
 }
 
 /** Answers the request from here when its key is stored; true when it did. */
@@ -121,29 +144,47 @@ function sMaxAge(cacheControl) {
   return match ? Number(match[1]) : undefined;
 }
 
-function storable(req, res, generation) {
+/** Whether the response varies only on headers the key holds or that keep a request away from the store. */
+function variesOnlyOnKeyed(vary) {
+  if (vary === undefined) return true;
+  const names = (Array.isArray(vary) ? vary.join(",") : String(vary)).split(",");
+  return names.every((name) => KEYED_VARY.has(name.trim().toLowerCase()) || name.trim() === "");
+}
+
+/** Whether what Next has set so far is the one cached answer everyone gets: a GET answered 200 from its cache, no cookie set, varying only on keyed headers. */
+function cachedAnswer(req, res) {
   return (
     req.method === "GET" &&
     res.statusCode === 200 &&
     res.getHeader("x-nextjs-cache") === "HIT" &&
     !res.hasHeader("set-cookie") &&
-    generation === state.generation
+    variesOnlyOnKeyed(res.getHeader("vary"))
   );
 }
 
 /**
  * Records what Next.js answers to this request, and stores it under `key`
- * when it may be (see above). Call before handing the request to Next.js.
+ * when it may be (see above), once the response has finished (a response cut
+ * off by an error, its connection destroyed, never finishes). Nothing is
+ * buffered for an answer that cannot be stored. Call before handing the
+ * request to Next.js.
  */
 export function recordResponse(key, req, res) {
-  noteRead(`response:${key}`);
+  state.reads.set(key, (state.reads.get(key) ?? 0) + 1);
   const generation = state.generation;
   const chunks = [];
   let size = 0;
+  let recording = undefined;
   const keep = (chunk, encoding) => {
-    if (chunk == null || typeof chunk === "function" || size > MAX_BODY_BYTES) return;
+    recording ??= cachedAnswer(req, res);
+    if (!recording || chunk == null || typeof chunk === "function") return;
     const buffer = typeof chunk === "string" ? Buffer.from(chunk, typeof encoding === "string" ? encoding : "utf8") : Buffer.from(chunk);
     size += buffer.length;
+    if (size > MAX_BODY_BYTES) {
+      recording = false;
+      chunks.length = 0;
+      return;
+    }
     chunks.push(buffer);
   };
   const write = res.write;
@@ -154,15 +195,22 @@ export function recordResponse(key, req, res) {
   };
   res.end = function (chunk, encoding, callback) {
     keep(chunk, encoding);
-    if (size <= MAX_BODY_BYTES && storable(req, res, generation) && readBefore(`response:${key}`)) store(key, res, Buffer.concat(chunks, size));
     return end.call(this, chunk, encoding, callback);
   };
+  res.once("finish", () => {
+    if (recording && generation === state.generation && cachedAnswer(req, res) && (state.reads.get(key) ?? 0) >= 2) store(key, res, Buffer.concat(chunks, size));
+  });
 }
 
 function store(key, res, body) {
   const headers = {};
-  for (const [name, value] of Object.entries(res.getHeaders())) if (!PER_RESPONSE_HEADERS.has(name) && value !== undefined) headers[name] = value;
+  let headerBytes = 0;
+  for (const [name, value] of Object.entries(res.getHeaders())) {
+    if (PER_RESPONSE_HEADERS.has(name) || value === undefined) continue;
+    headers[name] = value;
+    headerBytes += name.length + String(value).length;
+  }
   headers["content-length"] = String(body.length);
   const ttl = Math.min(MAX_AGE_MS, (sMaxAge(res.getHeader("cache-control")) ?? Infinity) * 1000);
-  if (ttl > 0) state.entries.set(key, { status: res.statusCode, headers, body }, { ttl });
+  if (ttl > 0) state.entries.set(key, { status: res.statusCode, headers, headerBytes, body }, { ttl });
 }

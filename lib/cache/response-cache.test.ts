@@ -12,7 +12,7 @@ delete process.env.REDIS_URL;
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const cache = require("./response-cache.mjs") as typeof import("./response-cache.mjs");
 
-type Answer = { status?: number; cache?: string; cookie?: boolean; body?: string; cacheControl?: string; during?: () => void };
+type Answer = { status?: number; cache?: string; cookie?: boolean; body?: string; cacheControl?: string; vary?: string; destroy?: boolean; during?: () => void };
 let answer: Answer = {};
 let reached = 0;
 let server: http.Server;
@@ -34,10 +34,12 @@ beforeAll(async () => {
     res.setHeader("cache-control", a.cacheControl ?? "s-maxage=3600");
     res.setHeader("content-type", "text/html; charset=utf-8");
     res.setHeader("x-seen", `${req.headers["accept-encoding"] ?? "none"}`);
+    if (a.vary) res.setHeader("vary", a.vary);
     res.write(`<p>${a.body ?? "page"} #${reached}`);
     setImmediate(() => {
       a.during?.();
-      res.end("</p>");
+      if (a.destroy) res.destroy();
+      else res.end("</p>");
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -57,6 +59,8 @@ function get(pathname: string, headers: Record<string, string> = {}, method = "G
       res.setEncoding("utf8");
       res.on("data", (c) => (body += c));
       res.on("end", () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }));
+      res.on("error", reject);
+      res.on("aborted", () => reject(new Error("aborted")));
     });
     req.on("error", reject);
     req.end();
@@ -96,8 +100,19 @@ describe("stored responses", () => {
     expect((await get("/")).headers["x-seen"]).toBe("none");
   });
 
-  it("renders for this request, cookies, errors, s-maxage=0 and responses over 1 MB are never stored", async () => {
-    for (const a of [{ cache: "MISS" }, { cache: "STALE" }, {}, { cache: "HIT", cookie: true }, { cache: "HIT", status: 404 }, { cache: "HIT", cacheControl: "s-maxage=0" }, { cache: "HIT", body: "x".repeat(1_100_000) }] as Answer[]) {
+  it("renders for this request, cookies, errors, s-maxage=0, answers varying on Accept and responses over 1 MB are never stored", async () => {
+    const answers: Answer[] = [
+      { cache: "MISS" },
+      { cache: "STALE" },
+      {},
+      { cache: "HIT", cookie: true },
+      { cache: "HIT", status: 404 },
+      { cache: "HIT", cacheControl: "s-maxage=0" },
+      { cache: "HIT", vary: "Accept" },
+      { cache: "HIT", vary: "rsc, Accept-Encoding, User-Agent" },
+      { cache: "HIT", body: "x".repeat(1_100_000) },
+    ];
+    for (const a of answers) {
       cache.expireStoredResponses();
       answer = a;
       reached = 0;
@@ -130,11 +145,20 @@ describe("stored responses", () => {
     const before = reached;
     for (const [pathname, headers] of other) await get(pathname, headers);
     expect(reached - before).toBe(other.length);
-    for (const pathname of ["/admin/products", "/_next/static/x.js", "/api/products"]) {
+    for (const pathname of ["/admin/products", "/admin", "/_next/static/x.js", "/_next/image?url=%2Fx.webp&w=640&q=75", "/img/640/demo/x.webp", "/api/products", "/./_next/image?url=%2Fx.webp&w=640&q=75", "/shop/../admin", "/%2e/api/products"]) {
       reached = 0;
       await times(3, pathname);
       expect({ pathname, reached }).toEqual({ pathname, reached: 3 });
     }
+  });
+
+  it("a response cut off by an error is never stored", async () => {
+    answer = { cache: "HIT", destroy: true };
+    for (let i = 0; i < 3; i++) await get("/gallery/cut").catch(() => undefined);
+    expect(cache.storedResponseCount()).toBe(0);
+    answer = { cache: "HIT", vary: "Accept-Encoding, rsc, next-router-state-tree" };
+    await times(3, "/gallery/cut");
+    expect(cache.storedResponseCount()).toBe(1);
   });
 
   it("a cached API twin is stored like a page", async () => {

@@ -6,6 +6,7 @@
  * API answer that was stored; RSC requests still get their payload; HEAD
  * works.
  */
+import http from "node:http";
 import { useEmbeddedShop } from "../helpers/instances";
 import { adminToken, buy, listPublicProducts, pageText, updateProduct, type PublicProduct } from "../helpers/shop-http";
 
@@ -82,4 +83,31 @@ describe("stored responses on npm start", () => {
     });
     expect(html).toContain(product.name.replace(/&/g, "&amp;"));
   }, 120_000);
+
+  it("an optimized image is never stored: each browser gets the format its Accept header asks for", async () => {
+    const product = (await listPublicProducts(shop().url))[0];
+    const html = (await pageText(shop().url, `/product/${product.slug}`)).html;
+    const image = /(?:src|srcSet)="(\/img\/[^" ,]+)/.exec(html)?.[1];
+    expect(image).toBeDefined();
+    const typeFor = async (accept: string) => (await fetch(`${shop().url}${image}`, { headers: { accept } })).headers.get("content-type");
+    for (let i = 0; i < 3; i++) expect(await typeFor("image/avif,image/webp,*/*")).toBe("image/avif");
+    expect(await typeFor("image/webp,*/*")).toBe("image/webp");
+  }, 120_000);
+
+  it("the cached API twins stay unreachable from outside, however the path is spelled", async () => {
+    // Sent byte for byte (fetch would resolve the dot segments itself).
+    const rawStatus = (target: string) =>
+      new Promise<number>((resolve, reject) => {
+        const { hostname, port } = new URL(shop().url);
+        const req = http.request({ hostname, port, path: target, method: "GET" }, (res) => {
+          res.resume();
+          res.on("end", () => resolve(res.statusCode ?? 0));
+        });
+        req.on("error", reject);
+        req.end();
+      });
+    for (const target of ["/api/cached/products/x", "/./api/cached/products/x", "/api/./cached/products/x", "/%2e/api/cached/products/x", "/shop/../api/cached/suggest/x"]) {
+      expect({ target, status: await rawStatus(target) }).toEqual({ target, status: 404 });
+    }
+  }, 60_000);
 });
