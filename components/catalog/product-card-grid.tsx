@@ -2,6 +2,7 @@
 
 import { ProductCard } from "@/components/catalog/product-card";
 import type { ProductCardDTO } from "@/lib/catalog/types";
+import { HydrationSlice } from "@/components/ui/hydration-slice";
 
 /**
  * The grid's markup (components/catalog/product-grid.tsx hands it the cards' records): a client
@@ -10,12 +11,14 @@ import type { ProductCardDTO } from "@/lib/catalog/types";
  */
 export function ProductCardGrid({ cards, priorityCount, cardHeading }: { cards: ProductCardDTO[]; priorityCount: number; cardHeading?: "h2" | "h3" }) {
   return (
-    <ul className="pgrid" data-testid="product-grid">
-      {cards.map((card, i) => (
-        <li key={card.id}>
-          <ProductCard product={card} priority={i < priorityCount} heading={cardHeading} />
-        </li>
-      ))}
-    </ul>
+    <HydrationSlice>
+      <ul className="pgrid" data-testid="product-grid">
+        {cards.map((card, i) => (
+          <li key={card.id}>
+            <ProductCard product={card} priority={i < priorityCount} heading={cardHeading} />
+          </li>
+        ))}
+      </ul>
+    </HydrationSlice>
   );
 }

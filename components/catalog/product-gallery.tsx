@@ -6,6 +6,7 @@ import { useRef, useState, type KeyboardEvent } from "react";
 import { Icon } from "@/components/ui/icon";
 import type { ProductImageDTO } from "@/lib/catalog/types";
 import { clsx as cn } from "clsx";
+import { HydrationSlice } from "@/components/ui/hydration-slice";
 
 export type GalleryVideo = { provider: "youtube" | "vimeo"; embedUrl: string; thumbnailUrl: string | null };
 
@@ -48,109 +49,111 @@ export function ProductGallery({ name, images, video, sold = false }: ProductGal
   }
 
   return (
-    <div className="flex flex-col gap-3" data-testid="product-gallery">
-      <div className="relative aspect-[4/3] overflow-hidden rounded-lg border bg-muted">
-        {active === "video" && video ? (
-          <iframe
-            src={`${video.embedUrl}?autoplay=1`}
-            title="Product video"
-            className="absolute inset-0 size-full"
-            allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
-            referrerPolicy="strict-origin-when-cross-origin"
-            data-testid="gallery-video"
-          />
-        ) : current ? (
-          <Img
-            loader={shortImageLoader}
-            key={current.url}
-            src={current.url}
-            alt={current.alt ?? name}
-            width={current.width}
-            height={current.height}
-            loading="eager"
-            fetchPriority={active === 0 ? "high" : "auto"}
-            sizes="(min-width: 1280px) 640px, (min-width: 1024px) 50vw, 100vw"
-            className={cn("size-full object-cover", sold && "grayscale-[25%]")}
-            data-testid="gallery-main-image"
-            data-index={active}
-          />
-        ) : null}
+    <HydrationSlice>
+      <div className="flex flex-col gap-3" data-testid="product-gallery">
+        <div className="relative aspect-[4/3] overflow-hidden rounded-lg border bg-muted">
+          {active === "video" && video ? (
+            <iframe
+              src={`${video.embedUrl}?autoplay=1`}
+              title="Product video"
+              className="absolute inset-0 size-full"
+              allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
+              referrerPolicy="strict-origin-when-cross-origin"
+              data-testid="gallery-video"
+            />
+          ) : current ? (
+            <Img
+              loader={shortImageLoader}
+              key={current.url}
+              src={current.url}
+              alt={current.alt ?? name}
+              width={current.width}
+              height={current.height}
+              loading="eager"
+              fetchPriority={active === 0 ? "high" : "auto"}
+              sizes="(min-width: 1280px) 640px, (min-width: 1024px) 50vw, 100vw"
+              className={cn("size-full object-cover", sold && "grayscale-[25%]")}
+              data-testid="gallery-main-image"
+              data-index={active}
+            />
+          ) : null}
 
-        {slides.length > 1 && active !== "video" && (
-          <>
-            <button
-              type="button"
-              onClick={() => go(-1)}
-              aria-label="Previous image"
-              className="absolute left-2 top-1/2 flex size-9 -translate-y-1/2 items-center justify-center rounded-full bg-background/85 text-foreground shadow-sm backdrop-blur transition hover:bg-background focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:outline-none"
-            >
-              <Icon name="chevron-left" className="size-5" />
-            </button>
-            <button
-              type="button"
-              onClick={() => go(1)}
-              aria-label="Next image"
-              className="absolute right-2 top-1/2 flex size-9 -translate-y-1/2 items-center justify-center rounded-full bg-background/85 text-foreground shadow-sm backdrop-blur transition hover:bg-background focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:outline-none"
-            >
-              <Icon name="chevron-right" className="size-5" />
-            </button>
-            <span className="absolute bottom-2 right-2 rounded-full bg-foreground/70 px-2 py-0.5 text-xs font-medium text-background tabular-nums" aria-hidden="true">
-              {activeIndex + 1} / {slides.length}
-            </span>
-          </>
-        )}
-      </div>
-
-      {slides.length > 1 && (
-        <div role="group" aria-label="Product media" className="grid grid-cols-5 gap-2" onKeyDown={onThumbKeyDown}>
-          {images.map((image, i) => (
-            <button
-              key={image.url}
-              ref={(el) => {
-                thumbs.current[i] = el;
-              }}
-              type="button"
-              onClick={() => setActive(i)}
-              aria-label={`Show image ${i + 1}`}
-              aria-current={active === i ? "true" : undefined}
-              className={cn(
-                "relative aspect-[4/3] overflow-hidden rounded-md border-2 bg-muted transition focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:outline-none",
-                active === i ? "border-primary" : "border-transparent opacity-75 hover:opacity-100",
-              )}
-              data-testid="gallery-thumb"
-            >
-              <Img loader={shortImageLoader} src={image.url} alt="" width={image.width} height={image.height} sizes="120px" className="size-full object-cover" />
-            </button>
-          ))}
-          {video && (
-            <button
-              ref={(el) => {
-                thumbs.current[images.length] = el;
-              }}
-              type="button"
-              onClick={() => setActive("video")}
-              aria-label="Play video"
-              aria-current={active === "video" ? "true" : undefined}
-              className={cn(
-                "relative aspect-[4/3] overflow-hidden rounded-md border-2 bg-gradient-to-br from-primary/80 to-foreground/80 transition focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:outline-none",
-                active === "video" ? "border-primary" : "border-transparent opacity-90 hover:opacity-100",
-              )}
-              data-testid="gallery-video-thumb"
-            >
-              {video.thumbnailUrl && <VideoThumbnail src={video.thumbnailUrl} alt={`Video of the ${name}`} />}
-              <span className="absolute inset-0 flex items-center justify-center">
-                <span className="flex size-8 items-center justify-center rounded-full bg-background/90 text-primary shadow">
-                  <Icon name="play" className="translate-x-px" />
-                </span>
+          {slides.length > 1 && active !== "video" && (
+            <>
+              <button
+                type="button"
+                onClick={() => go(-1)}
+                aria-label="Previous image"
+                className="absolute left-2 top-1/2 flex size-9 -translate-y-1/2 items-center justify-center rounded-full bg-background/85 text-foreground shadow-sm backdrop-blur transition hover:bg-background focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:outline-none"
+              >
+                <Icon name="chevron-left" className="size-5" />
+              </button>
+              <button
+                type="button"
+                onClick={() => go(1)}
+                aria-label="Next image"
+                className="absolute right-2 top-1/2 flex size-9 -translate-y-1/2 items-center justify-center rounded-full bg-background/85 text-foreground shadow-sm backdrop-blur transition hover:bg-background focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:outline-none"
+              >
+                <Icon name="chevron-right" className="size-5" />
+              </button>
+              <span className="absolute bottom-2 right-2 rounded-full bg-foreground/70 px-2 py-0.5 text-xs font-medium text-background tabular-nums" aria-hidden="true">
+                {activeIndex + 1} / {slides.length}
               </span>
-              <span className="absolute inset-x-0 bottom-0 bg-foreground/60 py-0.5 text-center text-[0.625rem] font-medium tracking-wide text-background uppercase">
-                Video
-              </span>
-            </button>
+            </>
           )}
         </div>
-      )}
-    </div>
+
+        {slides.length > 1 && (
+          <div role="group" aria-label="Product media" className="grid grid-cols-5 gap-2" onKeyDown={onThumbKeyDown}>
+            {images.map((image, i) => (
+              <button
+                key={image.url}
+                ref={(el) => {
+                  thumbs.current[i] = el;
+                }}
+                type="button"
+                onClick={() => setActive(i)}
+                aria-label={`Show image ${i + 1}`}
+                aria-current={active === i ? "true" : undefined}
+                className={cn(
+                  "relative aspect-[4/3] overflow-hidden rounded-md border-2 bg-muted transition focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:outline-none",
+                  active === i ? "border-primary" : "border-transparent opacity-75 hover:opacity-100",
+                )}
+                data-testid="gallery-thumb"
+              >
+                <Img loader={shortImageLoader} src={image.url} alt="" width={image.width} height={image.height} sizes="120px" className="size-full object-cover" />
+              </button>
+            ))}
+            {video && (
+              <button
+                ref={(el) => {
+                  thumbs.current[images.length] = el;
+                }}
+                type="button"
+                onClick={() => setActive("video")}
+                aria-label="Play video"
+                aria-current={active === "video" ? "true" : undefined}
+                className={cn(
+                  "relative aspect-[4/3] overflow-hidden rounded-md border-2 bg-gradient-to-br from-primary/80 to-foreground/80 transition focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:outline-none",
+                  active === "video" ? "border-primary" : "border-transparent opacity-90 hover:opacity-100",
+                )}
+                data-testid="gallery-video-thumb"
+              >
+                {video.thumbnailUrl && <VideoThumbnail src={video.thumbnailUrl} alt={`Video of the ${name}`} />}
+                <span className="absolute inset-0 flex items-center justify-center">
+                  <span className="flex size-8 items-center justify-center rounded-full bg-background/90 text-primary shadow">
+                    <Icon name="play" className="translate-x-px" />
+                  </span>
+                </span>
+                <span className="absolute inset-x-0 bottom-0 bg-foreground/60 py-0.5 text-center text-[0.625rem] font-medium tracking-wide text-background uppercase">
+                  Video
+                </span>
+              </button>
+            )}
+          </div>
+        )}
+      </div>
+    </HydrationSlice>
   );
 }
 

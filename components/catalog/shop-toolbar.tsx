@@ -9,6 +9,7 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { useListingNavigation } from "@/components/catalog/listing-navigation";
 import { listingHref, type ListingQuery } from "@/components/catalog/listing-url";
 import { DEFAULT_SORT, SORT_OPTIONS, type SortValue } from "@/lib/site";
+import { HydrationSlice } from "@/components/ui/hydration-slice";
 
 type ShopToolbarProps = {
   /** The listing's path (/shop or /shop/{category}). */
@@ -58,52 +59,54 @@ export function ShopToolbar({ pathname, query, search, sort }: ShopToolbarProps)
   }
 
   return (
-    <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between" data-testid="shop-toolbar">
-      <form role="search" action={pathname} method="get" onSubmit={onSubmit} className="flex w-full min-w-0 gap-2 sm:max-w-md">
-        {sort && sort !== DEFAULT_SORT && <input type="hidden" name="sort" value={sort} />}
-        <div className="relative min-w-0 flex-1">
-          <Label htmlFor={searchId} className="sr-only">
-            Search products
-          </Label>
-          <Icon name="search" className="absolute top-1/2 left-3 -translate-y-1/2 text-muted-foreground" />
-          <Input
-            id={searchId}
-            type="search"
-            name="search"
-            value={term}
-            onChange={(e) => setTerm(e.target.value)}
-            placeholder="Search products…"
-            maxLength={100}
-            autoComplete="off"
-            enterKeyHint="search"
-            className="h-10 bg-background pl-9"
-          />
-        </div>
-        <Button type="submit" variant="outline" className="h-10">
-          {isPending && lastChange === "search" ? <Icon name="loader" className="animate-spin" /> : <Icon name="search" />}
-          Search
-        </Button>
-      </form>
+    <HydrationSlice>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between" data-testid="shop-toolbar">
+        <form role="search" action={pathname} method="get" onSubmit={onSubmit} className="flex w-full min-w-0 gap-2 sm:max-w-md">
+          {sort && sort !== DEFAULT_SORT && <input type="hidden" name="sort" value={sort} />}
+          <div className="relative min-w-0 flex-1">
+            <Label htmlFor={searchId} className="sr-only">
+              Search products
+            </Label>
+            <Icon name="search" className="absolute top-1/2 left-3 -translate-y-1/2 text-muted-foreground" />
+            <Input
+              id={searchId}
+              type="search"
+              name="search"
+              value={term}
+              onChange={(e) => setTerm(e.target.value)}
+              placeholder="Search products…"
+              maxLength={100}
+              autoComplete="off"
+              enterKeyHint="search"
+              className="h-10 bg-background pl-9"
+            />
+          </div>
+          <Button type="submit" variant="outline" className="h-10">
+            {isPending && lastChange === "search" ? <Icon name="loader" className="animate-spin" /> : <Icon name="search" />}
+            Search
+          </Button>
+        </form>
 
-      <div className="flex items-center gap-2">
-        <Label htmlFor={sortId} className="shrink-0 text-muted-foreground">
-          Sort by
-        </Label>
-        {/* A native select: the platform's own picker on phones, keyboard-complete, and no menu code to load. */}
-        <NativeSelect
-          id={sortId}
-          value={currentSort}
-          onChange={(event) => onSortChange(event.target.value)}
-          className="h-10 w-full min-w-44 sm:w-48"
-          data-testid="sort-select"
-        >
-          {SORT_OPTIONS.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </NativeSelect>
+        <div className="flex items-center gap-2">
+          <Label htmlFor={sortId} className="shrink-0 text-muted-foreground">
+            Sort by
+          </Label>
+          {/* A native select: the platform's own picker on phones, keyboard-complete, and no menu code to load. */}
+          <NativeSelect
+            id={sortId}
+            value={currentSort}
+            onChange={(event) => onSortChange(event.target.value)}
+            className="h-10 w-full min-w-44 sm:w-48"
+            data-testid="sort-select"
+          >
+            {SORT_OPTIONS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
       </div>
-    </div>
+    </HydrationSlice>
   );
 }

@@ -1,6 +1,7 @@
 "use client";
 
 import { Icon, type IconName } from "@/components/ui/icon";
+import { HydrationSlice } from "@/components/ui/hydration-slice";
 
 const OFFERINGS = [
   {
@@ -31,30 +32,32 @@ const OFFERINGS = [
  */
 export function CraftOfferings() {
   return (
-    <section aria-labelledby="crafts-title" className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
-      <div className="grid gap-10 lg:grid-cols-[1fr_2fr] lg:gap-16">
-        <div>
-          <p className="text-sm font-semibold tracking-wider text-primary uppercase">What I make</p>
-          <h2 id="crafts-title" className="mt-3 text-3xl font-semibold sm:text-4xl">
-            Two crafts, one bench
-          </h2>
-          <p className="mt-4 leading-relaxed text-muted-foreground">
-            The lathe and the 3D printer sit six feet apart. The same hands that sharpen a bowl gouge also design the jigs that keep the
-            furniture square, and both kinds of work get the same care before they leave the shop.
-          </p>
+    <HydrationSlice>
+      <section aria-labelledby="crafts-title" className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
+        <div className="grid gap-10 lg:grid-cols-[1fr_2fr] lg:gap-16">
+          <div>
+            <p className="text-sm font-semibold tracking-wider text-primary uppercase">What I make</p>
+            <h2 id="crafts-title" className="mt-3 text-3xl font-semibold sm:text-4xl">
+              Two crafts, one bench
+            </h2>
+            <p className="mt-4 leading-relaxed text-muted-foreground">
+              The lathe and the 3D printer sit six feet apart. The same hands that sharpen a bowl gouge also design the jigs that keep the
+              furniture square, and both kinds of work get the same care before they leave the shop.
+            </p>
+          </div>
+          <ul className="grid gap-6 sm:grid-cols-2">
+            {OFFERINGS.map(({ icon, title, text }) => (
+              <li key={title} className="rounded-xl border bg-card p-6">
+                <span className="flex size-11 items-center justify-center rounded-full bg-accent text-primary">
+                  <Icon name={icon} className="size-5" />
+                </span>
+                <h3 className="mt-4 text-lg font-semibold">{title}</h3>
+                <p className="mt-2 text-sm leading-relaxed text-muted-foreground">{text}</p>
+              </li>
+            ))}
+          </ul>
         </div>
-        <ul className="grid gap-6 sm:grid-cols-2">
-          {OFFERINGS.map(({ icon, title, text }) => (
-            <li key={title} className="rounded-xl border bg-card p-6">
-              <span className="flex size-11 items-center justify-center rounded-full bg-accent text-primary">
-                <Icon name={icon} className="size-5" />
-              </span>
-              <h3 className="mt-4 text-lg font-semibold">{title}</h3>
-              <p className="mt-2 text-sm leading-relaxed text-muted-foreground">{text}</p>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
+      </section>
+    </HydrationSlice>
   );
 }

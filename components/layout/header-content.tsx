@@ -10,6 +10,7 @@ import { NAV_LINKS, type NavCategory } from "@/components/layout/nav-config";
 import { NavLink } from "@/components/layout/nav-links";
 import { SearchToggle } from "@/components/layout/search-toggle";
 import { SiteLogo } from "@/components/layout/site-logo";
+import { HydrationSlice } from "@/components/ui/hydration-slice";
 
 /**
  * The sticky storefront header's markup (spec §2 Navigation bar), rendered on the server like the
@@ -20,30 +21,32 @@ export function HeaderContent({ categories }: { categories: NavCategory[] }) {
   const [shopAll, ...rest] = NAV_LINKS;
 
   return (
-    <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6 lg:px-8">
-        <MobileMenu categories={categories} />
-        <SiteLogo />
-        <nav aria-label="Main" className="ml-6 hidden items-center gap-0.5 md:flex">
-          <NavLink href={shopAll.href}>{shopAll.label}</NavLink>
-          <CategoriesMenu categories={categories} />
-          {rest.map((link) => (
-            <NavLink key={link.href} href={link.href}>
-              {link.label}
-            </NavLink>
-          ))}
-        </nav>
-        <div className="ml-auto flex items-center gap-1">
-          <SearchToggle />
-          <Button asChild variant="outline" size="sm" className="hidden md:inline-flex">
-            <Link href="/admin">
-              <Icon name="settings" />
-              Admin
-            </Link>
-          </Button>
-          <CartButton />
+    <HydrationSlice>
+      <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
+        <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6 lg:px-8">
+          <MobileMenu categories={categories} />
+          <SiteLogo />
+          <nav aria-label="Main" className="ml-6 hidden items-center gap-0.5 md:flex">
+            <NavLink href={shopAll.href}>{shopAll.label}</NavLink>
+            <CategoriesMenu categories={categories} />
+            {rest.map((link) => (
+              <NavLink key={link.href} href={link.href}>
+                {link.label}
+              </NavLink>
+            ))}
+          </nav>
+          <div className="ml-auto flex items-center gap-1">
+            <SearchToggle />
+            <Button asChild variant="outline" size="sm" className="hidden md:inline-flex">
+              <Link href="/admin">
+                <Icon name="settings" />
+                Admin
+              </Link>
+            </Button>
+            <CartButton />
+          </div>
         </div>
-      </div>
-    </header>
+      </header>
+    </HydrationSlice>
   );
 }

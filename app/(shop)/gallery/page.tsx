@@ -3,6 +3,7 @@ import Link from "next/link";
 import { Icon } from "@/components/ui/icon";
 import { Button } from "@/components/ui/button";
 import { GalleryCard } from "@/components/catalog/gallery-card";
+import { HydrationSlice } from "@/components/ui/hydration-slice";
 import { listGalleryItems } from "@/lib/catalog/queries";
 import { pageMetadata } from "@/lib/seo/metadata";
 
@@ -22,14 +23,16 @@ export default async function GalleryPage() {
       </header>
 
       {items.length > 0 ? (
-        <ul className="mt-8 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" data-testid="gallery-grid">
-          {items.map((item, i) => (
-            <li key={item.id} className="min-w-0">
-              {/* Only the first card is fetched at high priority: on a phone it is the only one on screen, and four competing for the bandwidth delayed it (Lighthouse LCP). */}
-              <GalleryCard item={item} priority={i === 0} />
-            </li>
-          ))}
-        </ul>
+        <HydrationSlice>
+          <ul className="mt-8 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" data-testid="gallery-grid">
+            {items.map((item, i) => (
+              <li key={item.id} className="min-w-0">
+                {/* Only the first card is fetched at high priority: on a phone it is the only one on screen, and four competing for the bandwidth delayed it (Lighthouse LCP). */}
+                <GalleryCard item={item} priority={i === 0} />
+              </li>
+            ))}
+          </ul>
+        </HydrationSlice>
       ) : (
         <section className="mt-8 flex flex-col items-center rounded-lg border border-dashed px-6 py-16 text-center">
           <Icon name="image" className="size-12 text-muted-foreground" />
