@@ -13,6 +13,7 @@ import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { scheduleBackups } from "@/lib/backup/schedule";
+import { applyCompileHints } from "@/lib/build/compile-hints";
 import { backupRoot } from "@/lib/backup/manifest";
 import { claimEmbeddedOwnership } from "@/lib/backup/owner";
 import { embeddedDataDir } from "@/lib/backup/target";
@@ -128,7 +129,18 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     child.kill(signal);
   });
 }
-child.on("exit", (code, signal) => void shutdown(code ?? (signal ? 0 : 1)));
+child.on("exit", (code, signal) => {
+  if (mode === "build" && code === 0) {
+    try {
+      // After next build: the compile hint on each page's first-load chunks (lib/build/compile-hints.ts).
+      console.log(`compile hints: ${applyCompileHints(".next").length} first-load chunks marked for eager compilation`);
+    } catch (error) {
+      console.error(error);
+      return void shutdown(1);
+    }
+  }
+  void shutdown(code ?? (signal ? 0 : 1));
+});
 // Never leave Next.js running without its database.
 process.on("exit", () => {
   if (child.exitCode === null) child.kill("SIGTERM");

@@ -6,7 +6,7 @@ import { Icon } from "@/components/ui/icon";
 import { buttonVariants } from "@/components/ui/button";
 import { useListingNavigation } from "@/components/catalog/listing-navigation";
 import { listingHref, type ListingQuery } from "@/components/catalog/listing-url";
-import { paginationWindow } from "@/lib/catalog/rules";
+import { paginationWindow } from "@/lib/catalog/pagination";
 import { PAGINATION_BUTTONS } from "@/lib/site";
 import { clsx as cn } from "clsx";
 

@@ -2,14 +2,18 @@
 
 import { useId, useState } from "react";
 import { Icon } from "@/components/ui/icon";
-import { toast } from "@/components/ui/toast";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { looksLikeEmail } from "@/lib/content/rules";
+import { toast } from "@/components/ui/toast";
 
-/** Footer "Stay Updated" form (spec §5, §8 newsletter rules and toasts). */
+const loadSubmit = () => import("@/components/layout/newsletter-submit");
+
+/**
+ * Footer "Stay Updated" form: server-rendered markup; what sending it does
+ * (components/layout/newsletter-submit.ts) loads when the form is first
+ * focused or sent, so no page carries it in its first-load JavaScript.
+ */
 export function NewsletterForm() {
-  const [email, setEmail] = useState("");
   const [pending, setPending] = useState(false);
   const inputId = useId();
   const hintId = useId();
@@ -17,24 +21,12 @@ export function NewsletterForm() {
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (pending) return;
-    const value = email.trim();
-    if (!looksLikeEmail(value)) {
-      toast.error("Invalid Email", { description: "Please enter a valid email address." });
-      return;
-    }
+    const form = event.currentTarget;
     setPending(true);
     try {
-      const res = await fetch("/api/newsletter/subscribe", {
-        method: "POST",
-        credentials: "include",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ email: value }),
-      });
-      if (!res.ok) throw new Error(`${res.status}: ${(await res.text()) || res.statusText}`);
-      toast.success("Successfully Subscribed!", { description: "Thank you for subscribing to our newsletter." });
-      setEmail("");
+      await (await loadSubmit()).subscribeFromForm(form);
     } catch (error) {
-      console.error("Newsletter subscription failed", error);
+      console.error("Newsletter form could not load", error);
       toast.error("Subscription Failed", { description: "Please try again later." });
     } finally {
       setPending(false);
@@ -42,7 +34,7 @@ export function NewsletterForm() {
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-2" aria-busy={pending}>
+    <form onSubmit={onSubmit} onFocus={() => void loadSubmit().catch(() => {})} noValidate className="flex flex-col gap-2" aria-busy={pending}>
       <label htmlFor={inputId} className="text-sm font-medium text-background">
         Email address
       </label>
@@ -54,8 +46,6 @@ export function NewsletterForm() {
           autoComplete="email"
           inputMode="email"
           placeholder="you@example.com"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
           aria-describedby={hintId}
           className="h-10 min-w-0 border-background/25 bg-background/10 text-background placeholder:text-background/50 focus-visible:border-background/60 focus-visible:ring-background/30"
         />

@@ -38,14 +38,7 @@ export function parseListingParams(params: Record<string, string | string[] | un
   return { search, sort, page };
 }
 
-/** Page numbers to show: at most `max` buttons, centred on the current page. */
-export function paginationWindow(current: number, totalPages: number, max = 5): number[] {
-  if (totalPages <= 0) return [];
-  const size = Math.min(max, totalPages);
-  let start = Math.max(1, current - Math.floor(size / 2));
-  start = Math.min(start, totalPages - size + 1);
-  return Array.from({ length: size }, (_, i) => start + i);
-}
+export { paginationWindow } from "@/lib/catalog/pagination";
 
 /** Cut a meta description to the spec's 160 characters on a word boundary, with an ellipsis when cut. */
 export function truncateMeta(text: string, max = 160): string {

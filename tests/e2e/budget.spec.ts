@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { test, expect } from "./test";
@@ -76,4 +76,31 @@ test("public pages are written in place, their header, footer and product grid e
     expect.soft(html, `${url}: the footer is a hydration slice, in place before the scripts`).toMatch(/<!--&--><footer[^>]*>[\s\S]*?<\/footer><!--\/&--><\/div>/);
     if (url !== "/my-story") expect.soft(html, `${url}: the grid is a hydration slice`).toMatch(/<!--&--><ul[^>]*data-testid="(product|gallery)-grid"/);
   }
+});
+
+/**
+ * Compile hints (lib/build/compile-hints.ts, applied by `npm run build`): each script a public
+ * page loads before any interaction opens with V8's `//# allFunctionsCalledOnLoad`, so Chrome
+ * compiles it on a background thread as it arrives rather than function by function on the main
+ * thread (the other half of a phone's blocking time, with the hydration slices above). Checked as
+ * served, byte for byte. Chunks fetched later (the cart drawer, the menus) are left lazy.
+ */
+test("the scripts a public page loads first are marked for eager compilation, and only those", async ({ request }) => {
+  const product = await productPath(request);
+  const firstLoad = new Set<string>();
+  for (const url of ["/", "/shop", product, "/gallery", "/contact", "/checkout"]) {
+    const html = await (await request.get(url)).text();
+    for (const [, attrs] of html.matchAll(/<script([^>]*)>/g)) {
+      const src = /src="(\/_next\/static\/chunks\/[^"?]+\.js)"/.exec(attrs)?.[1];
+      if (!src || /noModule/i.test(attrs)) continue;
+      firstLoad.add(src);
+      const body = await (await request.get(src, { headers: { "accept-encoding": "identity" } })).text();
+      if (body.length >= 4096) expect.soft(body.startsWith("//# allFunctionsCalledOnLoad\n"), `${src} (${url}) opens with the compile hint`).toBe(true);
+    }
+  }
+  expect(firstLoad.size).toBeGreaterThan(5);
+  const lazy = readdirSync(".next/static/chunks").filter((f) => f.endsWith(".js") && !firstLoad.has(`/_next/static/chunks/${f}`));
+  const hintedLazy = lazy.filter((f) => readFileSync(path.join(".next/static/chunks", f), "utf8").startsWith("//# allFunctionsCalledOnLoad"));
+  // Admin pages' entry chunks are hinted too; the storefront's on-demand chunks are not.
+  expect(lazy.length - hintedLazy.length, "chunks loaded on demand stay lazily compiled").toBeGreaterThan(5);
 });

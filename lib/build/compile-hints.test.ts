@@ -1,0 +1,53 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { applyCompileHints, COMPILE_HINT, entryChunks, MIN_HINTED_BYTES } from "@/lib/build/compile-hints";
+
+/** A .next directory in miniature: the two manifests applyCompileHints reads, and the chunks they name. */
+function fakeBuild(): string {
+  const dist = mkdtempSync(path.join(tmpdir(), "mm-compile-hints-"));
+  const chunks = path.join(dist, "static", "chunks");
+  mkdirSync(chunks, { recursive: true });
+  const big = (name: string) => `/* ${name} */ (globalThis.TURBOPACK ||= []).push(() => {});` + " ".repeat(MIN_HINTED_BYTES);
+  for (const name of ["runtime.js", "react-dom.js", "shop-page.js", "admin-page.js", "lazy-drawer.js"]) writeFileSync(path.join(chunks, name), big(name));
+  writeFileSync(path.join(chunks, "loader.js"), "/* a tiny loader */");
+  writeFileSync(path.join(chunks, "app.css"), "body{}");
+  writeFileSync(path.join(dist, "build-manifest.json"), JSON.stringify({ rootMainFiles: ["static/chunks/runtime.js", "static/chunks/react-dom.js"], polyfillFiles: ["static/chunks/polyfills.js"] }));
+  const manifest = (page: string, files: string[]) =>
+    `globalThis.__RSC_MANIFEST = globalThis.__RSC_MANIFEST || {};\nglobalThis.__RSC_MANIFEST[${JSON.stringify(page)}] = ${JSON.stringify({ clientModules: {}, entryCSSFiles: { [page]: [{ path: "static/chunks/app.css" }] }, entryJSFiles: { [page]: files } })};`;
+  mkdirSync(path.join(dist, "server", "app", "(shop)", "shop"), { recursive: true });
+  mkdirSync(path.join(dist, "server", "app", "admin"), { recursive: true });
+  writeFileSync(path.join(dist, "server", "app", "(shop)", "shop", "page_client-reference-manifest.js"), manifest("/(shop)/shop/page", ["static/chunks/loader.js", "static/chunks/shop-page.js"]));
+  writeFileSync(path.join(dist, "server", "app", "admin", "page_client-reference-manifest.js"), manifest("/admin/page", ["static/chunks/admin-page.js", "static/chunks/shop-page.js"]));
+  return dist;
+}
+
+const read = (dist: string, file: string) => readFileSync(path.join(dist, "static", "chunks", file), "utf8");
+
+describe("compile hints", () => {
+  let dist: string;
+  beforeEach(() => (dist = fakeBuild()));
+  afterEach(() => rmSync(dist, { recursive: true, force: true }));
+
+  test("the first-load chunks are Next's runtime and every page's entry chunks, and nothing loaded later", () => {
+    expect(entryChunks(dist)).toEqual(["static/chunks/admin-page.js", "static/chunks/loader.js", "static/chunks/react-dom.js", "static/chunks/runtime.js", "static/chunks/shop-page.js"]);
+  });
+
+  test("puts the hint on the first line of each first-load chunk, once, and leaves the rest as they were", () => {
+    const before = read(dist, "shop-page.js");
+    expect(applyCompileHints(dist).sort()).toEqual(["static/chunks/admin-page.js", "static/chunks/react-dom.js", "static/chunks/runtime.js", "static/chunks/shop-page.js"]);
+    expect(read(dist, "shop-page.js")).toBe(COMPILE_HINT + before);
+    expect(COMPILE_HINT).toBe("//# allFunctionsCalledOnLoad\n");
+    // Loaded on demand, or too small to matter: untouched.
+    expect(read(dist, "lazy-drawer.js").startsWith("/* lazy-drawer.js */")).toBe(true);
+    expect(read(dist, "loader.js")).toBe("/* a tiny loader */");
+    // A second run (a rebuild that reuses chunks) changes nothing.
+    expect(applyCompileHints(dist)).toEqual([]);
+    expect(read(dist, "shop-page.js")).toBe(COMPILE_HINT + before);
+  });
+
+  test("a chunk the manifests name but the build lacks stops the build with its name", () => {
+    rmSync(path.join(dist, "static", "chunks", "react-dom.js"));
+    expect(() => applyCompileHints(dist)).toThrow(/static\/chunks\/react-dom\.js/);
+  });
+});

@@ -1,0 +1,69 @@
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import vm from "node:vm";
+
+/**
+ * V8's explicit compile hint (Chrome 136+, https://v8.dev/blog/explicit-compile-hints): a script
+ * that opens with this comment has all its functions compiled eagerly, on a background thread
+ * while it streams in, instead of lazily on the main thread the first time each one is called.
+ * Other browsers read it as a comment.
+ */
+export const COMPILE_HINT = "//# allFunctionsCalledOnLoad\n";
+
+/**
+ * Chunks smaller than this (Next's few-hundred-byte loaders) are left alone: compiling them is
+ * quick either way, and the hint would add ~22 bytes gzipped to each, against pages whose
+ * first-load JavaScript sits at its 150 KB budget (tests/e2e/budget.spec.ts).
+ */
+export const MIN_HINTED_BYTES = 4096;
+
+/**
+ * The chunks a page loads before any interaction: Next's runtime (build-manifest rootMainFiles)
+ * and each app route's entry chunks (entryJSFiles of its client reference manifest). Chunks
+ * loaded on demand (dynamic imports: the cart drawer, the menus, admin dialogs) and the
+ * noModule polyfills are not among them, so they stay lazily compiled.
+ */
+export function entryChunks(distDir: string): string[] {
+  const files = new Set<string>();
+  const buildManifest = JSON.parse(readFileSync(path.join(distDir, "build-manifest.json"), "utf8")) as { rootMainFiles?: string[] };
+  for (const file of buildManifest.rootMainFiles ?? []) files.add(file);
+  for (const manifest of clientReferenceManifests(path.join(distDir, "server", "app"))) {
+    for (const chunks of Object.values(manifest.entryJSFiles ?? {})) for (const file of chunks) files.add(file);
+  }
+  return [...files].filter((file) => file.startsWith("static/") && file.endsWith(".js")).sort();
+}
+
+type ClientReferenceManifest = { entryJSFiles?: Record<string, string[]> };
+
+function clientReferenceManifests(dir: string): ClientReferenceManifest[] {
+  if (!existsSync(dir)) return [];
+  const found: ClientReferenceManifest[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) found.push(...clientReferenceManifests(full));
+    else if (entry.name.endsWith("_client-reference-manifest.js")) found.push(...readManifest(full));
+  }
+  return found;
+}
+
+/** The manifest is a script assigning `globalThis.__RSC_MANIFEST[page] = {…}`: run it in an empty context. */
+function readManifest(file: string): ClientReferenceManifest[] {
+  const context: { globalThis?: unknown; __RSC_MANIFEST?: Record<string, ClientReferenceManifest> } = {};
+  context.globalThis = context;
+  vm.runInNewContext(readFileSync(file, "utf8"), context, { filename: file, timeout: 1000 });
+  return Object.values(context.__RSC_MANIFEST ?? {});
+}
+
+/** Puts the compile hint at the top of every entry chunk of the build in `distDir` but the smallest (idempotent). Returns the chunks changed. */
+export function applyCompileHints(distDir: string): string[] {
+  const changed: string[] = [];
+  for (const file of entryChunks(distDir)) {
+    const full = path.join(distDir, file);
+    if (!existsSync(full)) throw new Error(`compile hints: ${file} is named by the build manifests but missing from ${distDir}`);
+    const code = readFileSync(full, "utf8");
+    if (code.startsWith(COMPILE_HINT) || Buffer.byteLength(code) < MIN_HINTED_BYTES) continue;
+    writeFileSync(full, COMPILE_HINT + code);
+    changed.push(file);
+  }
+  return changed;
+}
