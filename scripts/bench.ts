@@ -120,11 +120,12 @@ async function measure(t: Target): Promise<Row> {
     // A never-seen term on every request: what an uncached search costs.
     requests: t.fresh ? [{ setupRequest: (req: autocannon.Request) => ({ ...req, path: t.fresh!(n++) }) }] : undefined,
   });
-  if (t.fresh && t.freshOffset !== undefined && n + t.freshOffset > FRESH_SEQUENCE - WARM_FRESH)
-    console.warn(`\n  the measured run reached the warm-up's searches (${n} requests): some of its answers were cache hits`);
+  // Past its share of the sequence, the run repeats searches already answered (the warm-up's, or its own): cache hits, so the row says so.
+  const repeated = t.fresh !== undefined && t.freshOffset !== undefined && n + t.freshOffset > FRESH_SEQUENCE - WARM_FRESH;
+  if (repeated) console.warn(`\n  ${n} never-seen searches: more than the sequence holds, so some answers were cache hits`);
   return {
     route: url.pathname + url.search,
-    label: t.label,
+    label: repeated ? `${t.label} (includes repeats: raise the term lists)` : t.label,
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,

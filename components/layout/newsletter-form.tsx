@@ -1,6 +1,6 @@
 "use client";
 
-import { useId, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { Icon } from "@/components/ui/icon";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -15,20 +15,22 @@ const loadSubmit = () => import("@/components/layout/newsletter-submit");
  */
 export function NewsletterForm() {
   const [pending, setPending] = useState(false);
+  const busy = useRef(false);
   const inputId = useId();
   const hintId = useId();
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (pending) return;
+    if (busy.current) return;
+    busy.current = true;
     const form = event.currentTarget;
-    setPending(true);
     try {
-      await (await loadSubmit()).subscribeFromForm(form);
+      await (await loadSubmit()).subscribeFromForm(form, () => setPending(true));
     } catch (error) {
-      console.error("Newsletter form could not load", error);
+      console.error("Newsletter subscription failed", error);
       toast.error("Subscription Failed", { description: "Please try again later." });
     } finally {
+      busy.current = false;
       setPending(false);
     }
   }

@@ -11,6 +11,8 @@ export type IconName =
   | "chevron-down"
   | "chevron-left"
   | "chevron-right"
+  | "circle-alert"
+  | "circle-check"
   | "hammer"
   | "image"
   | "instagram"
@@ -18,6 +20,7 @@ export type IconName =
   | "loader"
   | "mail"
   | "map-pin"
+  | "message-circle"
   | "menu"
   | "minus"
   | "play"
@@ -36,9 +39,11 @@ export type IconName =
   | "youtube";
 
 /**
- * A decorative icon drawn by CSS (a mask in app/icons.css): a few bytes per use
- * where an inline SVG costs hundreds, twice (HTML and RSC payload). Sized like
- * lucide's 1rem default; size-* utilities resize it, and it takes the text colour.
+ * A decorative icon drawn by CSS (a cell of one sprite sheet used as a mask, in
+ * app/icons.css): a few bytes per use where an inline SVG costs hundreds, twice
+ * (HTML and RSC payload). Sized like lucide's 1rem default; size-* utilities
+ * resize it (keep the box square: the sheet is stretched to the box's height),
+ * and it takes the text colour.
  */
 export function Icon({ name, className }: { name: IconName; className?: string }) {
   return <span aria-hidden="true" className={className ? `icon i-${name} ${className}` : `icon i-${name}`} />;

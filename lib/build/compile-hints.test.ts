@@ -16,9 +16,9 @@ function fakeBuild(): string {
   const manifest = (page: string, files: string[]) =>
     `globalThis.__RSC_MANIFEST = globalThis.__RSC_MANIFEST || {};\nglobalThis.__RSC_MANIFEST[${JSON.stringify(page)}] = ${JSON.stringify({ clientModules: {}, entryCSSFiles: { [page]: [{ path: "static/chunks/app.css" }] }, entryJSFiles: { [page]: files } })};`;
   mkdirSync(path.join(dist, "server", "app", "(shop)", "shop"), { recursive: true });
-  mkdirSync(path.join(dist, "server", "app", "admin"), { recursive: true });
+  mkdirSync(path.join(dist, "server", "app", "admin", "(panel)", "orders"), { recursive: true });
   writeFileSync(path.join(dist, "server", "app", "(shop)", "shop", "page_client-reference-manifest.js"), manifest("/(shop)/shop/page", ["static/chunks/loader.js", "static/chunks/shop-page.js"]));
-  writeFileSync(path.join(dist, "server", "app", "admin", "page_client-reference-manifest.js"), manifest("/admin/page", ["static/chunks/admin-page.js", "static/chunks/shop-page.js"]));
+  writeFileSync(path.join(dist, "server", "app", "admin", "(panel)", "orders", "page_client-reference-manifest.js"), manifest("/admin/(panel)/orders/page", ["static/chunks/admin-page.js", "static/chunks/shop-page.js"]));
   return dist;
 }
 
@@ -29,24 +29,25 @@ describe("compile hints", () => {
   beforeEach(() => (dist = fakeBuild()));
   afterEach(() => rmSync(dist, { recursive: true, force: true }));
 
-  test("the first-load chunks are Next's runtime and every page's entry chunks, and nothing loaded later", () => {
-    expect(entryChunks(dist)).toEqual(["static/chunks/admin-page.js", "static/chunks/loader.js", "static/chunks/react-dom.js", "static/chunks/runtime.js", "static/chunks/shop-page.js"]);
+  test("the first-load chunks are Next's runtime and every storefront page's entry chunks; nothing loaded later, nothing only the admin loads", () => {
+    expect(entryChunks(dist)).toEqual(["static/chunks/loader.js", "static/chunks/react-dom.js", "static/chunks/runtime.js", "static/chunks/shop-page.js"]);
   });
 
   test("puts the hint on the first line of each first-load chunk, once, and leaves the rest as they were", () => {
     const before = read(dist, "shop-page.js");
-    expect(applyCompileHints(dist).sort()).toEqual(["static/chunks/admin-page.js", "static/chunks/react-dom.js", "static/chunks/runtime.js", "static/chunks/shop-page.js"]);
+    expect(applyCompileHints(dist).sort()).toEqual(["static/chunks/react-dom.js", "static/chunks/runtime.js", "static/chunks/shop-page.js"]);
     expect(read(dist, "shop-page.js")).toBe(COMPILE_HINT + before);
     expect(COMPILE_HINT).toBe("//# allFunctionsCalledOnLoad\n");
-    // Loaded on demand, or too small to matter: untouched.
+    // Loaded on demand, only by the admin, or too small to matter: untouched.
     expect(read(dist, "lazy-drawer.js").startsWith("/* lazy-drawer.js */")).toBe(true);
+    expect(read(dist, "admin-page.js").startsWith("/* admin-page.js */")).toBe(true);
     expect(read(dist, "loader.js")).toBe("/* a tiny loader */");
     // A second run (a rebuild that reuses chunks) changes nothing.
     expect(applyCompileHints(dist)).toEqual([]);
     expect(read(dist, "shop-page.js")).toBe(COMPILE_HINT + before);
   });
 
-  test("a chunk the manifests name but the build lacks stops the build with its name", () => {
+  test("a chunk the manifests name but the build lacks is an error naming it", () => {
     rmSync(path.join(dist, "static", "chunks", "react-dom.js"));
     expect(() => applyCompileHints(dist)).toThrow(/static\/chunks\/react-dom\.js/);
   });

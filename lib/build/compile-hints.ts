@@ -18,26 +18,32 @@ export const COMPILE_HINT = "//# allFunctionsCalledOnLoad\n";
 export const MIN_HINTED_BYTES = 4096;
 
 /**
- * The chunks a page loads before any interaction: Next's runtime (build-manifest rootMainFiles)
- * and each app route's entry chunks (entryJSFiles of its client reference manifest). Chunks
- * loaded on demand (dynamic imports: the cart drawer, the menus, admin dialogs) and the
- * noModule polyfills are not among them, so they stay lazily compiled.
+ * The chunks a storefront page loads before any interaction: Next's runtime (build-manifest
+ * rootMainFiles) and each storefront route's entry chunks (entryJSFiles of its client reference
+ * manifest). Left lazily compiled: chunks loaded on demand (dynamic imports: the cart drawer, the
+ * menus, toasts), the noModule polyfills, and the admin's routes (one person on a desktop, whose
+ * chunks hold whole form and table libraries, much of which never runs on load; V8's advice is to
+ * hint only code that does).
  */
 export function entryChunks(distDir: string): string[] {
   const files = new Set<string>();
   const buildManifest = JSON.parse(readFileSync(path.join(distDir, "build-manifest.json"), "utf8")) as { rootMainFiles?: string[] };
   for (const file of buildManifest.rootMainFiles ?? []) files.add(file);
-  for (const manifest of clientReferenceManifests(path.join(distDir, "server", "app"))) {
-    for (const chunks of Object.values(manifest.entryJSFiles ?? {})) for (const file of chunks) files.add(file);
+  for (const [page, manifest] of clientReferenceManifests(path.join(distDir, "server", "app"))) {
+    if (page === "/admin" || page.startsWith("/admin/")) continue;
+    for (const [entry, chunks] of Object.entries(manifest.entryJSFiles ?? {})) {
+      if (/\/app\/admin(\/|$)/.test(entry)) continue;
+      for (const file of chunks) files.add(file);
+    }
   }
   return [...files].filter((file) => file.startsWith("static/") && file.endsWith(".js")).sort();
 }
 
 type ClientReferenceManifest = { entryJSFiles?: Record<string, string[]> };
 
-function clientReferenceManifests(dir: string): ClientReferenceManifest[] {
+function clientReferenceManifests(dir: string): Array<[page: string, manifest: ClientReferenceManifest]> {
   if (!existsSync(dir)) return [];
-  const found: ClientReferenceManifest[] = [];
+  const found: Array<[string, ClientReferenceManifest]> = [];
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) found.push(...clientReferenceManifests(full));
@@ -47,11 +53,11 @@ function clientReferenceManifests(dir: string): ClientReferenceManifest[] {
 }
 
 /** The manifest is a script assigning `globalThis.__RSC_MANIFEST[page] = {…}`: run it in an empty context. */
-function readManifest(file: string): ClientReferenceManifest[] {
+function readManifest(file: string): Array<[string, ClientReferenceManifest]> {
   const context: { globalThis?: unknown; __RSC_MANIFEST?: Record<string, ClientReferenceManifest> } = {};
   context.globalThis = context;
   vm.runInNewContext(readFileSync(file, "utf8"), context, { filename: file, timeout: 1000 });
-  return Object.values(context.__RSC_MANIFEST ?? {});
+  return Object.entries(context.__RSC_MANIFEST ?? {});
 }
 
 /** Puts the compile hint at the top of every entry chunk of the build in `distDir` but the smallest (idempotent). Returns the chunks changed. */
