@@ -3,9 +3,9 @@
 import { useEffect, useRef, useState } from "react";
 import Link from "next/link";
 import { useRouter, useSearchParams } from "next/navigation";
-import { AlertCircle, CheckCircle2, Hammer, Loader2, Mail, MessageCircle, Truck } from "lucide-react";
 import { toast } from "@/components/ui/toast";
 import { Button } from "@/components/ui/button";
+import { Icon, type IconName } from "@/components/ui/icon";
 import { useHydrated } from "@/components/cart/use-hydrated";
 import { createOrder, isCheckoutRequestError } from "@/components/checkout/checkout-api";
 import { readPendingCheckout } from "@/components/checkout/pending-checkout";
@@ -19,11 +19,11 @@ function readLastOrder(): string | null {
   }
 }
 
-const NEXT_STEPS = [
-  { icon: Hammer, title: "Made and packed by hand", body: "I finish, check and carefully pack your order in the workshop, usually within a few working days." },
-  { icon: Truck, title: "Shipped with tracking", body: "When it leaves with USPS Ground Advantage, you'll get an email with the tracking number." },
+const NEXT_STEPS: Array<{ icon: IconName; title: string; body: React.ReactNode }> = [
+  { icon: "hammer", title: "Made and packed by hand", body: "I finish, check and carefully pack your order in the workshop, usually within a few working days." },
+  { icon: "truck", title: "Shipped with tracking", body: "When it leaves with USPS Ground Advantage, you'll get an email with the tracking number." },
   {
-    icon: MessageCircle,
+    icon: "message-circle",
     title: "Questions?",
     body: (
       <>
@@ -40,7 +40,7 @@ function Confirmed({ orderNumber }: { orderNumber: string }) {
   return (
     <div className="mx-auto flex max-w-2xl flex-col items-center text-center" data-testid="order-confirmed">
       <span className="flex size-16 items-center justify-center rounded-full bg-accent text-primary">
-        <CheckCircle2 aria-hidden="true" className="size-9" />
+        <Icon name="circle-check" className="size-9" />
       </span>
       <h1 className="mt-5 text-3xl font-semibold sm:text-4xl">Order Confirmed!</h1>
       <p className="mt-3 text-lg text-muted-foreground">Thank you for supporting a one-person workshop.</p>
@@ -64,7 +64,7 @@ function Confirmed({ orderNumber }: { orderNumber: string }) {
           </div>
         </dl>
         <div className="mt-4 flex items-start gap-3 border-t pt-4">
-          <Mail aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
+          <Icon name="mail" className="mt-0.5 size-5 text-primary" />
           <p className="text-sm leading-relaxed">
             A confirmation email with your order details is on its way. If you don&apos;t see it in a few minutes, check your spam folder. You can{" "}
             <Link href={`/order-status?order=${encodeURIComponent(orderNumber)}`} className="font-medium text-primary underline-offset-4 hover:underline">
@@ -80,10 +80,10 @@ function Confirmed({ orderNumber }: { orderNumber: string }) {
           What happens next
         </h2>
         <ol className="mt-4 grid gap-4">
-          {NEXT_STEPS.map(({ icon: Icon, title, body }, i) => (
+          {NEXT_STEPS.map(({ icon, title, body }, i) => (
             <li key={title} className="flex gap-4 rounded-xl border bg-card p-4 shadow-xs">
               <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-accent text-primary">
-                <Icon aria-hidden="true" className="size-5" />
+                <Icon name={icon} className="size-5" />
               </span>
               <div className="min-w-0 text-sm leading-relaxed">
                 <h3 className="font-sans text-base font-semibold">
@@ -113,7 +113,7 @@ function Problem({ title, message }: { title: string; message: string }) {
   return (
     <div role="alert" className="mx-auto flex max-w-xl flex-col items-center text-center" data-testid="order-problem">
       <span className="flex size-16 items-center justify-center rounded-full bg-destructive/10 text-destructive">
-        <AlertCircle aria-hidden="true" className="size-9" />
+        <Icon name="circle-alert" className="size-9" />
       </span>
       <h1 className="mt-5 text-3xl font-semibold">{title}</h1>
       <p className="mt-3 text-muted-foreground">{message}</p>
@@ -132,7 +132,7 @@ function Problem({ title, message }: { title: string; message: string }) {
 export function ConfirmationPending({ text = "Loading your order..." }: { text?: string }) {
   return (
     <div role="status" className="flex flex-col items-center gap-3 py-20 text-center text-muted-foreground">
-      <Loader2 aria-hidden="true" className="size-6 animate-spin text-primary" />
+      <Icon name="loader" className="size-6 animate-spin text-primary" />
       <p>{text}</p>
     </div>
   );

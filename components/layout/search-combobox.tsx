@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useId, useState, type Ref } from "react";
+import { useEffect, useId, useRef, useState, type Ref } from "react";
 import Image from "next/image";
 import { useRouter } from "next/navigation";
 import { Input } from "@/components/ui/input";
@@ -42,21 +42,25 @@ export function SearchCombobox({
   const [items, setItems] = useState<SearchSuggestion[]>([]);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
+  /** The current term's request: closing the list (Escape, blur, a pick) cancels it, so its answer cannot open the list again. */
+  const pending = useRef<AbortController | null>(null);
   const term = value.trim();
 
   useEffect(() => {
     if (term.length < SUGGEST_MIN_LENGTH) return;
     const controller = new AbortController();
+    pending.current = controller;
     const timer = setTimeout(async () => {
       try {
         const res = await fetch(`/api/search/suggest?q=${encodeURIComponent(term)}`, { signal: controller.signal });
         if (!res.ok) return;
         const { suggestions } = (await res.json()) as { suggestions: SearchSuggestion[] };
+        if (controller.signal.aborted) return;
         setItems(suggestions);
         setActive(-1);
         setOpen(true);
       } catch {
-        // aborted by a newer keystroke, or offline: the plain search still works
+        // aborted by a newer keystroke or by closing the list, or offline: the plain search still works
       }
     }, DEBOUNCE_MS);
     return () => {
@@ -70,6 +74,7 @@ export function SearchCombobox({
   const optionId = (i: number) => `${listId}-option-${i}`;
 
   function close() {
+    pending.current?.abort();
     setOpen(false);
     setActive(-1);
   }

@@ -1,11 +1,14 @@
 "use client";
 
 import { useState } from "react";
-import { Loader2, PackageCheck } from "lucide-react";
 import { Button } from "@/components/ui/button";
+import { Icon } from "@/components/ui/icon";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { ORDER_NOT_FOUND_PUBLIC, orderLookupSchema, type PublicOrderStatus } from "@/lib/orders/lookup-schemas";
+import { ORDER_NOT_FOUND_PUBLIC, type PublicOrderStatus } from "@/lib/orders/lookup-messages";
+
+/** The form's rules (zod/mini, shared with POST /api/order-status), loaded when the form is first focused or sent. */
+const loadRules = () => import("@/lib/orders/lookup-schemas");
 
 const STATUS_TEXT: Record<string, string> = {
   pending: "Pending",
@@ -27,7 +30,14 @@ export function OrderStatusLookup({ initialOrderNumber }: { initialOrderNumber: 
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
-    const parsed = orderLookupSchema.safeParse({ orderNumber, email });
+    let rules: Awaited<ReturnType<typeof loadRules>>;
+    try {
+      rules = await loadRules();
+    } catch {
+      setError("Something went wrong. Please try again.");
+      return;
+    }
+    const parsed = rules.orderLookupSchema.safeParse({ orderNumber, email });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? ORDER_NOT_FOUND_PUBLIC);
       return;
@@ -52,7 +62,7 @@ export function OrderStatusLookup({ initialOrderNumber }: { initialOrderNumber: 
 
   return (
     <>
-      <form onSubmit={submit} noValidate className="mt-8 grid gap-4 rounded-xl border bg-card p-6 shadow-xs" aria-label="Find your order">
+      <form onSubmit={submit} onFocus={() => void loadRules().catch(() => {})} noValidate className="mt-8 grid gap-4 rounded-xl border bg-card p-6 shadow-xs" aria-label="Find your order">
         <div className="grid gap-2">
           <Label htmlFor="lookup-order">Order number</Label>
           <Input id="lookup-order" value={orderNumber} onChange={(e) => setOrderNumber(e.target.value)} autoComplete="off" placeholder="ORD-…" className="font-mono" maxLength={100} />
@@ -68,7 +78,7 @@ export function OrderStatusLookup({ initialOrderNumber }: { initialOrderNumber: 
         )}
         <div>
           <Button type="submit" disabled={pending}>
-            {pending && <Loader2 className="animate-spin" aria-hidden="true" />}
+            {pending && <Icon name="loader" className="animate-spin" />}
             Find my order
           </Button>
         </div>
@@ -77,7 +87,7 @@ export function OrderStatusLookup({ initialOrderNumber }: { initialOrderNumber: 
       {result && (
         <section aria-labelledby="order-status-result" className="mt-8 rounded-xl border bg-card p-6 shadow-xs" data-testid="order-status-result">
           <div className="flex items-start gap-3">
-            <PackageCheck aria-hidden="true" className="mt-1 size-6 shrink-0 text-primary" />
+            <Icon name="badge-check" className="mt-1 size-6 text-primary" />
             <div>
               <h2 id="order-status-result" className="text-xl font-semibold">
                 {STATUS_TEXT[result.status] ?? result.status}

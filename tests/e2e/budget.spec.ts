@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+import { COMPILE_HINT, MIN_HINTED_BYTES } from "@/lib/build/compile-hints";
 import { test, expect } from "./test";
 
 /**
@@ -11,7 +12,8 @@ import { test, expect } from "./test";
  * timing test: it fails when a change makes a page heavier than its budget.
  *
  * The issue's targets are 60 KB of HTML for /, /shop and a product page and
- * 150 KB of JavaScript for every public page. The budgets below are where the
+ * 150 KB of JavaScript for every public page (the order-status page, left out
+ * until stop 22, loaded classic zod: 237 KB; now 147). The budgets below are where the
  * pages are today, set at or below the target where the target is met, so a
  * page can only get lighter; the note on issue 8 lists what is left. `/` is
  * measured after the other browser tests have changed the catalogue (sales,
@@ -20,7 +22,21 @@ import { test, expect } from "./test";
  */
 const KB = 1024;
 const HTML_BUDGET_KB: Record<string, number> = { "/": 60, "/shop": 54, product: 48, "/gallery": 38, "/my-story": 36, "/cart": 23, "/checkout": 24, "/contact": 35 };
-const JS_BUDGET_KB: Record<string, number> = { "/": 150, "/shop": 150, product: 150, "/gallery": 146, "/my-story": 146, "/cart": 149, "/contact": 146, "/checkout": 148 };
+const JS_BUDGET_KB: Record<string, number> = {
+  "/": 150,
+  "/shop": 150,
+  category: 150,
+  product: 150,
+  "/gallery": 146,
+  "/my-story": 146,
+  "/cart": 149,
+  "/contact": 146,
+  "/checkout": 148,
+  "/order-confirmation": 150,
+  "/order-status": 147,
+  "/privacy": 146,
+  "/terms": 146,
+};
 
 async function productPath(request: import("@playwright/test").APIRequestContext): Promise<string> {
   const { products } = await (await request.get("/api/products?limit=1&sort=newest")).json();
@@ -42,7 +58,9 @@ function firstLoadJsKb(html: string): number {
 
 test("public pages stay within their HTML and first-load JavaScript budgets", async ({ request }) => {
   const product = await productPath(request);
-  const pages: Record<string, string> = { "/": "/", "/shop": "/shop", product, "/gallery": "/gallery", "/my-story": "/my-story", "/cart": "/cart", "/contact": "/contact", "/checkout": "/checkout" };
+  const categories = (await (await request.get("/api/categories")).json()) as Array<{ slug: string }> | { categories: Array<{ slug: string }> };
+  const category = `/shop/${(Array.isArray(categories) ? categories : categories.categories)[0].slug}`;
+  const pages: Record<string, string> = Object.fromEntries(Object.keys(JS_BUDGET_KB).map((name) => [name, name === "product" ? product : name === "category" ? category : name]));
   const report: string[] = [];
   for (const [name, url] of Object.entries(pages)) {
     const res = await request.get(url, { headers: { "accept-encoding": "identity" } });
@@ -74,7 +92,11 @@ test("public pages are written in place, their header, footer and product grid e
     expect.soft(html, `${url}: nothing sent out of order`).not.toMatch(/<template id="B:|<div hidden id="S:/);
     expect.soft(html, `${url}: the header is a hydration slice`).toMatch(/<!--&--><header[^>]*>[\s\S]*?<\/header><!--\/&-->/);
     expect.soft(html, `${url}: the footer is a hydration slice, in place before the scripts`).toMatch(/<!--&--><footer[^>]*>[\s\S]*?<\/footer><!--\/&--><\/div>/);
-    if (url !== "/my-story") expect.soft(html, `${url}: the grid is a hydration slice`).toMatch(/<!--&--><ul[^>]*data-testid="(product|gallery)-grid"/);
+    // Every product or gallery grid is a slice; a product page shows one only when its category has other pieces.
+    const grids = html.match(/<ul[^>]*data-testid="(product|gallery)-grid"/g) ?? [];
+    const slicedGrids = html.match(/<!--&--><ul[^>]*data-testid="(product|gallery)-grid"/g) ?? [];
+    if (url !== "/my-story" && url !== product) expect.soft(grids.length, `${url}: has a grid`).toBeGreaterThan(0);
+    expect.soft(slicedGrids.length, `${url}: each grid is a hydration slice`).toBe(grids.length);
   }
 });
 
@@ -83,24 +105,32 @@ test("public pages are written in place, their header, footer and product grid e
  * page loads before any interaction opens with V8's `//# allFunctionsCalledOnLoad`, so Chrome
  * compiles it on a background thread as it arrives rather than function by function on the main
  * thread (the other half of a phone's blocking time, with the hydration slices above). Checked as
- * served, byte for byte. Chunks fetched later (the cart drawer, the menus) are left lazy.
+ * served, byte for byte. Chunks fetched later (the cart drawer, the menus) and those only the
+ * admin loads are left lazy.
  */
 test("the scripts a public page loads first are marked for eager compilation, and only those", async ({ request }) => {
   const product = await productPath(request);
-  const firstLoad = new Set<string>();
-  for (const url of ["/", "/shop", product, "/gallery", "/contact", "/checkout"]) {
+  const scripts = async (url: string) => {
     const html = await (await request.get(url)).text();
-    for (const [, attrs] of html.matchAll(/<script([^>]*)>/g)) {
+    return [...html.matchAll(/<script([^>]*)>/g)].flatMap(([, attrs]) => {
       const src = /src="(\/_next\/static\/chunks\/[^"?]+\.js)"/.exec(attrs)?.[1];
-      if (!src || /noModule/i.test(attrs)) continue;
+      return src && !/noModule/i.test(attrs) ? [src] : [];
+    });
+  };
+  const served = async (src: string) => (await request.get(src, { headers: { "accept-encoding": "identity" } })).text();
+  const firstLoad = new Set<string>();
+  for (const url of ["/", "/shop", product, "/gallery", "/contact", "/checkout", "/order-status"]) {
+    for (const src of await scripts(url)) {
       firstLoad.add(src);
-      const body = await (await request.get(src, { headers: { "accept-encoding": "identity" } })).text();
-      if (body.length >= 4096) expect.soft(body.startsWith("//# allFunctionsCalledOnLoad\n"), `${src} (${url}) opens with the compile hint`).toBe(true);
+      const body = await served(src);
+      if (Buffer.byteLength(body) >= MIN_HINTED_BYTES) expect.soft(body.startsWith(COMPILE_HINT), `${src} (${url}) opens with the compile hint`).toBe(true);
     }
   }
   expect(firstLoad.size).toBeGreaterThan(5);
+  const adminOnly = (await scripts("/admin/login")).filter((src) => !firstLoad.has(src));
+  expect(adminOnly.length, "the admin sign-in page has chunks of its own").toBeGreaterThan(0);
+  for (const src of adminOnly) expect.soft((await served(src)).startsWith(COMPILE_HINT), `${src} (admin only) stays lazy`).toBe(false);
   const lazy = readdirSync(".next/static/chunks").filter((f) => f.endsWith(".js") && !firstLoad.has(`/_next/static/chunks/${f}`));
-  const hintedLazy = lazy.filter((f) => readFileSync(path.join(".next/static/chunks", f), "utf8").startsWith("//# allFunctionsCalledOnLoad"));
-  // Admin pages' entry chunks are hinted too; the storefront's on-demand chunks are not.
+  const hintedLazy = lazy.filter((f) => readFileSync(path.join(".next/static/chunks", f), "utf8").startsWith(COMPILE_HINT));
   expect(lazy.length - hintedLazy.length, "chunks loaded on demand stay lazily compiled").toBeGreaterThan(5);
 });

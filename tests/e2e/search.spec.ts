@@ -85,6 +85,38 @@ test.describe("search suggestions", () => {
     await expect(page.locator("main").getByTestId("product-count")).not.toHaveText("0 products");
   });
 
+  test("suggestions still on their way when Escape closes the list do not open it again", async ({ page }) => {
+    await page.goto("/");
+    const box = await openSearch(page);
+    await box.pressSequentially("bow");
+    const list = header(page).getByRole("listbox", { name: "Product suggestions" });
+    await expect(list).toBeVisible();
+
+    // The next keystroke's request is held until the list has been closed.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let asked = false;
+    let cancelled = false;
+    page.on("requestfailed", (request) => {
+      if (request.url().endsWith("/api/search/suggest?q=bowl")) cancelled = true;
+    });
+    await page.route(/\/api\/search\/suggest\?q=bowl$/, async (route) => {
+      asked = true;
+      await held;
+      await route.continue().catch(() => {}); // the page has cancelled it: that is the point
+    });
+    await box.press("l");
+    await expect.poll(() => asked).toBe(true);
+    await box.press("Escape");
+    await expect(list).toBeHidden();
+    // Closing the list cancels the request, so its answer can never open the list again.
+    await expect.poll(() => cancelled).toBe(true);
+    release();
+    await expect(list).toBeHidden();
+    await expect(box).toHaveAttribute("aria-expanded", "false");
+    await expect(box).toHaveValue("bowl");
+  });
+
   test("a click opens a suggestion, and a sold piece says so", async ({ page, request }) => {
     const { products } = await (await request.get("/api/products?limit=100")).json();
     const sold = (products as Array<Suggestion & { uniqueItem: boolean }>).find((p) => p.sold);
