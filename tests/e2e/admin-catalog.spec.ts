@@ -75,6 +75,8 @@ async function chooseCategory(dialog: Locator, name: string) {
 /** The storefront's Categories dropdown (desktop header). */
 async function storefrontCategoryNames(p: Page): Promise<string[]> {
   await p.goto("/");
+  // The header hydrates after the page (a hydration slice): wait for it, as the other header tests do.
+  await expect(p.getByRole("banner").getByRole("button", { name: "Cart", exact: true })).toHaveAttribute("data-ready", /.*/);
   await p.getByRole("banner").getByRole("button", { name: "Categories" }).click();
   const menu = p.getByRole("menu");
   await expect(menu).toBeVisible();
