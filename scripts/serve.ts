@@ -131,11 +131,11 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 }
 child.on("exit", (code, signal) => {
   if (mode === "build" && code === 0) {
-    // After next build: the compile hint on the storefront's first-load chunks (lib/build/compile-hints.ts).
+    // After next build: the compile hint on the storefront's chunks (lib/build/compile-hints.ts).
     // A speed-up, not a part of the build that works: if Next's manifests ever change shape, the build
     // stands and says so (tests/e2e/budget.spec.ts then fails on the served chunks).
     try {
-      console.log(`compile hints: ${applyCompileHints(".next").length} first-load chunks marked for eager compilation`);
+      console.log(`compile hints: ${applyCompileHints(".next").length} storefront chunks marked for eager compilation`);
     } catch (error) {
       console.warn(`compile hints: not applied (${error instanceof Error ? error.message : String(error)}); the build is complete without them`);
     }

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { COMPILE_HINT, MIN_HINTED_BYTES } from "@/lib/build/compile-hints";
+import { COMPILE_HINT, MIN_HINTED_BYTES, storefrontChunks } from "@/lib/build/compile-hints";
 import { test, expect } from "./test";
 
 /**
@@ -105,10 +105,10 @@ test("public pages are written in place, their header, footer and product grid e
  * page loads before any interaction opens with V8's `//# allFunctionsCalledOnLoad`, so Chrome
  * compiles it on a background thread as it arrives rather than function by function on the main
  * thread (the other half of a phone's blocking time, with the hydration slices above). Checked as
- * served, byte for byte. Chunks fetched later (the cart drawer, the menus) and those only the
- * admin loads are left lazy.
+ * served, byte for byte; so is what the checkout loads right after hydration (its form and
+ * validation). The chunks only the admin loads are left lazy.
  */
-test("the scripts a public page loads first are marked for eager compilation, and only those", async ({ request }) => {
+test("the storefront's scripts are marked for eager compilation, the admin's own are not", async ({ page, request }) => {
   const product = await productPath(request);
   const scripts = async (url: string) => {
     const html = await (await request.get(url)).text();
@@ -127,10 +127,28 @@ test("the scripts a public page loads first are marked for eager compilation, an
     }
   }
   expect(firstLoad.size).toBeGreaterThan(5);
-  const adminOnly = (await scripts("/admin/login")).filter((src) => !firstLoad.has(src));
+  const storefront = new Set(storefrontChunks(".next").map((file) => `/_next/${file}`));
+  const adminOnly = (await scripts("/admin/login")).filter((src) => !storefront.has(src));
   expect(adminOnly.length, "the admin sign-in page has chunks of its own").toBeGreaterThan(0);
   for (const src of adminOnly) expect.soft((await served(src)).startsWith(COMPILE_HINT), `${src} (admin only) stays lazy`).toBe(false);
-  const lazy = readdirSync(".next/static/chunks").filter((f) => f.endsWith(".js") && !firstLoad.has(`/_next/static/chunks/${f}`));
-  const hintedLazy = lazy.filter((f) => readFileSync(path.join(".next/static/chunks", f), "utf8").startsWith(COMPILE_HINT));
-  expect(lazy.length - hintedLazy.length, "chunks loaded on demand stay lazily compiled").toBeGreaterThan(5);
+  // The checkout with a line in the cart loads its form and validation on demand, right after hydration.
+  const onDemand: string[] = [];
+  page.on("request", (req) => {
+    const src = new URL(req.url()).pathname;
+    if (/^\/_next\/static\/chunks\/.+\.js$/.test(src) && !firstLoad.has(src)) onDemand.push(src);
+  });
+  const { products } = await (await request.get("/api/products?limit=1&sort=price-low")).json();
+  await page.goto("/api/health");
+  await page.evaluate((line) => localStorage.setItem("cart-storage", JSON.stringify({ state: { cartItems: [line], cartCount: 1 }, version: 0 })), {
+    id: String(products[0].id), productId: products[0].id, slug: products[0].slug, name: products[0].name, price: products[0].price, image: null, quantity: 1, uniqueItem: products[0].uniqueItem, unavailable: null,
+  });
+  await page.goto("/checkout");
+  await expect(page.getByRole("main").getByLabel("Email")).toBeVisible();
+  expect(onDemand.length, "the checkout loads code on demand").toBeGreaterThan(0);
+  for (const src of onDemand) {
+    const body = await served(src);
+    if (Buffer.byteLength(body) >= MIN_HINTED_BYTES) expect.soft(body.startsWith(COMPILE_HINT), `${src} (checkout, on demand) opens with the compile hint`).toBe(true);
+  }
+  const unhinted = readdirSync(".next/static/chunks").filter((f) => f.endsWith(".js") && !readFileSync(path.join(".next/static/chunks", f), "utf8").startsWith(COMPILE_HINT));
+  expect(unhinted.length, "some chunks (the admin's, the smallest) stay lazily compiled").toBeGreaterThan(5);
 });
