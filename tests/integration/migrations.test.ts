@@ -120,10 +120,11 @@ describe(`migrations on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "the em
         const name = mapped ?? `${model.name}_${cols.join("_")}_${m[1] === "unique" ? "key" : "idx"}`;
         const def = byName.get(name);
         expect({ name, exists: Boolean(def) }).toEqual({ name, exists: true });
-        const indexed = /USING \w+ \((.*)\)$/.exec(def ?? "")?.[1].split(",").map((c) => c.trim().replace(/"/g, "").split(" ")[0]);
+        const indexed = /USING \w+ \((.*)\)$/.exec((def ?? "").replace(/ WITH \([^)]*\)$/, ""))?.[1].split(",").map((c) => c.trim().replace(/"/g, "").split(" ")[0]);
         expect({ name, indexed }).toEqual({ name, indexed: cols });
         if (m[1] === "unique") expect(def).toMatch(/UNIQUE/);
-        if (/type:\s*Gin/.test(m[3])) expect(def).toMatch(/USING gin/i);
+        // GIN without a pending list: nothing vacuums the embedded database (prisma/migrations/20261125000000_gin_without_pending_list).
+        if (/type:\s*Gin/.test(m[3])) expect({ name, def }).toEqual({ name, def: expect.stringMatching(/USING gin .* WITH \(fastupdate='?off'?\)$/i) });
       }
     }
   });
