@@ -37,6 +37,11 @@ describe("buildTsQuery", () => {
     expect(buildTsQuery([["walnot", "walnut"]], { prefixLast: true })).toBe("(walnot:* | walnut:*)");
   });
 
+  it("joins the words in order for a phrase", () => {
+    expect(buildTsQuery(["track", "saw", "square"], { phrase: true })).toBe("track <-> saw <-> square");
+    expect(buildTsQuery([["walnot", "walnut"], "bo"], { phrase: true, prefixLast: true })).toBe("(walnot | walnut) <-> bo:*");
+  });
+
   it("drops anything that is not a letter or digit", () => {
     expect(buildTsQuery(["wal'nut", "&", "bo:*"])).toBe("walnut & bo");
     expect(buildTsQuery([])).toBe("");

@@ -16,9 +16,10 @@ export type SearchSuggestion = { slug: string; name: string; price: string; imag
 /**
  * A tsquery for to_tsquery('english', …): every word must match (AND); a word
  * with alternatives (typo corrections) matches any of them; with `prefixLast`
- * the last word also matches words it begins (search as you type).
+ * the last word also matches words it begins (search as you type); with
+ * `phrase` the words must follow one another in that order (FOLLOWED BY).
  */
-export function buildTsQuery(words: Array<string | string[]>, opts: { prefixLast?: boolean } = {}): string {
+export function buildTsQuery(words: Array<string | string[]>, opts: { prefixLast?: boolean; phrase?: boolean } = {}): string {
   const safe = (w: string) => (w.match(/[\p{L}\p{N}]+/gu) ?? []).join("");
   const parts = words.flatMap((word, i) => {
     const last = opts.prefixLast && i === words.length - 1;
@@ -26,5 +27,5 @@ export function buildTsQuery(words: Array<string | string[]>, opts: { prefixLast
     if (!alternatives.length) return [];
     return [alternatives.length === 1 ? alternatives[0] : `(${alternatives.join(" | ")})`];
   });
-  return parts.join(" & ");
+  return parts.join(opts.phrase ? " <-> " : " & ");
 }

@@ -20,6 +20,8 @@ beforeAll(async () => {
     { name: "Guide Rail Stop", slug: "guide-rail-stop", category: categories.jigs.id, description: "A repeatable stop that clamps to Festool FS guide rails." },
     // every word of "track saw square" but only "square" in the name
     { name: "Square Gauge Block", slug: "square-gauge-block", category: categories.jigs.id, description: "Sets a saw blade square; handy beside a track saw too." },
+    // "salad" and "bowl" twice in the name, never one after the other; newer than the salad bowl
+    { name: "Bowl Stand for Salad Servers, Salad Tongs and a Bowl", slug: "bowl-stand", category: categories.jigs.id, description: "Holds a salad bowl, salad servers and another bowl." },
     // "walnut" many times, but only in the description
     { name: "Board Butter", slug: "board-butter", category: categories.jigs.id, description: "For walnut, walnut burl, walnut end grain and other walnut boards." },
     ...Array.from({ length: 8 }, (_, i) => ({ name: `Oak Peg ${i + 1}`, slug: `oak-peg-${i + 1}`, category: categories.jigs.id, description: "A peg." })),
@@ -62,6 +64,10 @@ describe(`search on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "the embedd
     expect(slugs(json)).toEqual(["track-saw-square", "square-gauge-block"]);
   });
 
+  it("ranks the term as a phrase in the name above its words apart: 'salad bowl'", async () => {
+    expect(slugs(await search("salad%20bowl")).slice(0, 2)).toEqual(["black-walnut-salad-bowl", "bowl-stand"]);
+  });
+
   it("finds a product by a word only its description has: 'festool'", async () => {
     expect(slugs(await search("Festool"))).toEqual(["guide-rail-stop"]);
   });
@@ -70,6 +76,14 @@ describe(`search on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "the embedd
     const order = slugs(await search("walnut"));
     expect(order[0]).toBe("black-walnut-salad-bowl");
     expect(order.indexOf("black-walnut-salad-bowl")).toBeLessThan(order.indexOf("board-butter"));
+  });
+
+  it("returns each product exactly as the plain listing does (images in order, price, category)", async () => {
+    const found = (await call(getProducts, "/api/products?limit=100&search=walnut")).json.products as Array<{ slug: string; images: string[] }>;
+    const all = (await call(getProducts, "/api/products?limit=100")).json.products as Array<{ slug: string }>;
+    expect(found.length).toBeGreaterThanOrEqual(4);
+    expect(found.some((p) => p.images.length > 1)).toBe(true);
+    for (const product of found) expect(product).toEqual(all.find((p) => p.slug === product.slug));
   });
 
   it("matches the category name", async () => {
