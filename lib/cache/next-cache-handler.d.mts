@@ -1,3 +1,14 @@
 /** Next's cache handler (next.config.ts `cacheHandler`); a class Next constructs. */
 declare const Handler: unknown;
 export default Handler;
+
+type Stored = { lastModified: number; lifespan?: { expireAt: number } | null; tags: readonly string[]; value: unknown };
+/** The shared (Redis) handler the cache handler uses when REDIS_URL is set. */
+export declare function resilientRedisHandler(
+  client: import("redis").RedisClientType,
+  keyPrefix: string,
+): {
+  get(key: string, meta: { implicitTags: string[] }): Promise<Stored | null>;
+  set(key: string, value: Stored, ctx?: object): Promise<void>;
+  revalidateTag(tag: string): Promise<void>;
+};

@@ -144,7 +144,7 @@ function timed(promise) {
  * expiry (from this instance or another) may not have been recorded, so an
  * entry from before the outage may be older than the database.
  */
-function resilientRedisHandler(client, keyPrefix) {
+export function resilientRedisHandler(client, keyPrefix) {
   const inner = createRedisHandler({ client, keyPrefix, timeoutMs: REDIS_TIMEOUT_MS });
   const revalidatedTagsKey = `${keyPrefix}__revalidated_tags__`;
   let mustClear = false;
@@ -188,12 +188,16 @@ function resilientRedisHandler(client, keyPrefix) {
         const expireAt = Math.floor(Date.now() / 1000) + SEARCH_PAGE_TTL_SECONDS;
         value = { ...value, lifespan: { ...value?.lifespan, expireAt: Math.min(value?.lifespan?.expireAt ?? expireAt, expireAt) } };
       }
-      // A render that began before a tag's expiry (on any instance) must not be stored after it:
-      // nothing tagged with a tag expired in the last SETTLE_MS is stored (renders take less).
+      // A render that began before a tag's expiry (on any instance) must not be served after it.
+      // Nothing tagged with a tag expired in the last SETTLE_MS is stored (renders take less), and
+      // what is stored is dated SETTLE_MS back, so an expiry that reaches Redis only after this
+      // check (recorded by another connection a moment before: the order of two connections'
+      // commands is not guaranteed) still drops it at its next read, on every instance.
       const tags = [...(value?.tags ?? [])];
       if (tags.length) {
         const times = await timed(client.hmGet(revalidatedTagsKey, tags));
         if (times.some((t) => t && Date.now() - Number(t) < SETTLE_MS)) return;
+        if (typeof value.lastModified === "number") value = { ...value, lastModified: value.lastModified - SETTLE_MS };
       }
       return inner.set(key, value, ctx);
     },
