@@ -21,6 +21,10 @@
  * meanwhile — nothing older than the database is served after the outage.
  * `next build` never writes to Redis (its pages come from the build's database).
  *
+ * Either way, an entry whose render began before one of its tags expired (an
+ * edit or a sale during the render) is never served after that expiry: see
+ * renderStart below.
+ *
  * Search result pages (/shop?search=…, served by /listing/{category}/{sort}/{page}/{term}
  * by lib/catalog/listing-url.mjs) are reachable with any term, so they are
  * admitted with care (searchPageTerm below): a page is stored only when it
@@ -36,7 +40,7 @@
 import { CacheHandler } from "@fortedigital/nextjs-cache-handler";
 import createRedisHandler from "@fortedigital/nextjs-cache-handler/redis-strings";
 import FileSystemCacheModule from "next/dist/server/lib/incremental-cache/file-system-cache.js";
-import { areTagsExpired } from "next/dist/server/lib/incremental-cache/tags-manifest.external.js";
+import { areTagsExpired, tagsManifest } from "next/dist/server/lib/incremental-cache/tags-manifest.external.js";
 import { LRUCache } from "lru-cache";
 import { createClient } from "redis";
 import { expireStoredResponses } from "./response-cache.mjs";
@@ -55,6 +59,55 @@ const PROCESS_STARTED_AT = Date.now() - Math.round(process.uptime() * 1000);
  */
 function isNotFoundPage(value) {
   return (value?.kind === "APP_PAGE" && value.status === 404) || (value?.kind === "APP_ROUTE" && value.status >= 400);
+}
+
+// ---------------------------------------------------------------- renders that began before an expiry
+
+/**
+ * A render that began before one of its tags expired may have read the
+ * database before the change that expired it (a price edit, a sale), so its
+ * entry must never be served after that expiry — on any instance. Stored
+ * afterwards with the time it was stored, it would outlive the expiry.
+ *
+ * When a render began: the first lookup of its key since the key was last
+ * stored. Next.js looks an entry up before it renders one (pages, route
+ * answers and unstable_cache reads alike; a background revalidation follows
+ * the lookup that found the entry stale). Remembered RENDER_MAX_MS, bounded;
+ * a store without a remembered lookup (a longer render) counts as begun
+ * RENDER_MAX_MS ago. An entry is not stored when a tag of it expired after
+ * its render began, and is stored dated from that start, so an expiry
+ * recorded later, or one that reaches Redis after this check (the app
+ * records an edit's expiry on its own connection, and Redis does not order
+ * two connections' commands), drops it at its next read. A render that began
+ * after the expiry is stored at once.
+ */
+const RENDER_MAX_MS = 10_000;
+const renderStarts = new LRUCache({ max: 20_000, ttl: RENDER_MAX_MS });
+
+function noteLookup(key) {
+  if (typeof key === "string" && !renderStarts.has(key)) renderStarts.set(key, Date.now());
+}
+
+/** When the render now being stored under `key` began (forgotten from now on: the next lookup starts the next render). */
+function renderStart(key) {
+  const startedAt = renderStarts.get(key) ?? Date.now() - RENDER_MAX_MS;
+  renderStarts.delete(key);
+  return startedAt;
+}
+
+/** The tags an entry Next.js stores here is expired by: an unstable_cache read's from its context, a page's or route answer's from its headers. */
+function entryTags(value, ctx) {
+  const header = value?.headers?.["x-next-cache-tags"];
+  return [...(ctx?.tags ?? []), ...(typeof header === "string" ? header.split(",") : [])];
+}
+
+/** One instance: a tag of `tags` expired in this process after `since`. */
+function expiredLocallySince(tags, since) {
+  const now = Date.now();
+  return tags.some((tag) => {
+    const at = tagsManifest.get(tag)?.expired;
+    return typeof at === "number" && at > since && at <= now;
+  });
 }
 
 // ---------------------------------------------------------------- search result pages
@@ -96,6 +149,7 @@ const searchPages = new LRUCache({ max: SEARCH_PAGES_MAX, maxSize: SEARCH_PAGES_
 
 class LocalCacheHandler extends FileSystemCache {
   async get(key, ctx) {
+    noteLookup(key);
     const term = searchPageTerm(key);
     if (term !== undefined) {
       noteSearchRead(term);
@@ -112,8 +166,13 @@ class LocalCacheHandler extends FileSystemCache {
     return entry;
   }
   async set(key, value, ctx) {
+    const startedAt = renderStart(key);
     if (isNotFoundPage(value)) return;
     const term = searchPageTerm(key);
+    if (value && expiredLocallySince(entryTags(value, ctx), startedAt)) {
+      if (term !== undefined) searchPages.delete(key);
+      return;
+    }
     if (term !== undefined) {
       if (!value || !isPopularSearch(term)) searchPages.delete(key);
       else searchPages.set(key, { value, lastModified: Date.now(), cacheControl: ctx?.fetchCache ? undefined : ctx?.cacheControl });
@@ -130,8 +189,6 @@ class LocalCacheHandler extends FileSystemCache {
 }
 
 const REDIS_TIMEOUT_MS = Number(process.env.REDIS_CACHE_TIMEOUT_MS ?? 1000);
-/** Longer than any page render: how long after a tag's expiry nothing carrying it is stored. */
-const SETTLE_MS = 10_000;
 
 function timed(promise) {
   let timer;
@@ -175,12 +232,14 @@ export function resilientRedisHandler(client, keyPrefix) {
   return {
     name: "redis-strings-resilient",
     async get(key, meta) {
+      noteLookup(key);
       noteSearchRead(searchPageTerm(key));
       if (mustClear) await clearIfNeeded();
       if (mustClear) return null;
       return inner.get(key, meta);
     },
     async set(key, value, ctx) {
+      const startedAt = renderStart(key);
       if (mustClear || isNotFoundPage(value?.value)) return;
       const term = searchPageTerm(key);
       if (term !== undefined) {
@@ -188,18 +247,14 @@ export function resilientRedisHandler(client, keyPrefix) {
         const expireAt = Math.floor(Date.now() / 1000) + SEARCH_PAGE_TTL_SECONDS;
         value = { ...value, lifespan: { ...value?.lifespan, expireAt: Math.min(value?.lifespan?.expireAt ?? expireAt, expireAt) } };
       }
-      // A render that began before a tag's expiry (on any instance) must not be served after it.
-      // Nothing tagged with a tag expired in the last SETTLE_MS is stored (renders take less), and
-      // what is stored is dated SETTLE_MS back, so an expiry that reaches Redis only after this
-      // check (recorded by another connection a moment before: the order of two connections'
-      // commands is not guaranteed) still drops it at its next read, on every instance.
+      // A render that began before a tag's expiry (recorded by any instance) is not stored, and
+      // what is stored is dated from its render's start (see renderStart).
       const tags = [...(value?.tags ?? [])];
       if (tags.length) {
         const times = await timed(client.hmGet(revalidatedTagsKey, tags));
-        if (times.some((t) => t && Date.now() - Number(t) < SETTLE_MS)) return;
-        if (typeof value.lastModified === "number") value = { ...value, lastModified: value.lastModified - SETTLE_MS };
+        if (times.some((t) => t && Number(t) > startedAt)) return;
       }
-      return inner.set(key, value, ctx);
+      return inner.set(key, { ...value, lastModified: Math.min(value?.lastModified ?? startedAt, startedAt) }, ctx);
     },
     async revalidateTag(tag) {
       try {

@@ -1,8 +1,14 @@
 /**
  * The local cache handler's rules for search result pages: stored only from
  * the page's second read (its term normalised), in their own bounded store (never pushing listings
- * out of the main cache), and expired with their tags like every entry.
+ * out of the main cache), and expired with their tags like every entry. And for
+ * every entry: a render that began before one of its tags expired is never
+ * stored (it may have read the row before the edit), one that began after is.
  */
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { nodeFs } from "next/dist/server/lib/node-fs-methods";
 import Handler from "@/lib/cache/next-cache-handler.mjs";
 
 type Entry = { value: { kind: string; html: string; headers: Record<string, string>; status: number } } | null;
@@ -13,9 +19,10 @@ type LocalHandler = {
 };
 
 const handler = new (Handler as unknown as new (ctx: object) => LocalHandler)({
-  fs: undefined,
+  // A miss reads an empty folder (nothing prerendered); nothing is written to disk.
+  fs: nodeFs,
   flushToDisk: false,
-  serverDistDir: "/nonexistent",
+  serverDistDir: mkdtempSync(path.join(tmpdir(), "mm-cache-handler-")),
   revalidatedTags: [],
   maxMemoryCacheSize: 50 * 1024 * 1024,
 });
@@ -69,5 +76,25 @@ describe("search result pages in the local cache handler", () => {
     // 300 pages of ~400 kB each cannot all fit in the search store's bytes: the oldest went first.
     expect(await handler.get(key(terms[0]), PAGE)).toBeNull();
     expect((await handler.get(key(terms[299]), PAGE))?.value?.html).toBe(big);
+  });
+
+  it("never stores a render that began before one of its tags expired; stores one that began after it", async () => {
+    const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    const tag = `catalog:product:t${Date.now()}`;
+    const product = `/route-cache/APP_PAGE/abc123/$/product/p${Date.now()}`;
+    const shop = `/route-cache/APP_PAGE/abc123/$/shop/s${Date.now()}`;
+    const store = (k: string, html: string) => handler.set(k, page(html, `_N_T_/layout,${tag}`), { cacheControl: { revalidate: 3600 } });
+    expect(await handler.get(product, PAGE)).toBeNull(); // the render begins and reads the old row
+    await sleep(5);
+    await handler.revalidateTag(tag); // an edit expires the tag
+    await sleep(5);
+    expect(await handler.get(shop, PAGE)).toBeNull(); // this render begins after the edit
+    await store(product, "old price");
+    await store(shop, "new price");
+    expect(await handler.get(product, PAGE)).toBeNull();
+    expect((await handler.get(shop, PAGE))?.value?.html).toBe("new price");
+    // The product page's next render began after the edit: it is stored.
+    await store(product, "new price");
+    expect((await handler.get(product, PAGE))?.value?.html).toBe("new price");
   });
 });

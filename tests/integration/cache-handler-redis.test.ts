@@ -1,11 +1,10 @@
 /**
  * The shared cache handler (lib/cache/next-cache-handler.mjs, REDIS_URL) on a
- * real Redis: an entry rendered before a tag expired is never served after
- * it, whichever order the two writes reach Redis in. Two instances record an
- * expiry (lib/cache/tag-expiry.ts, the app's connection) and store a render
- * (the cache handler's connection) on different connections, so a render
- * that read the database before an edit can be written a moment after the
- * edit's expiry time was taken and before that expiry reaches Redis.
+ * real Redis: an entry whose render began before one of its tags expired is
+ * never served after that expiry, whichever order the two writes reach Redis
+ * in (an instance records an edit's expiry on the app's connection,
+ * lib/cache/tag-expiry.ts, and stores renders on the cache handler's), and a
+ * render that began after it is stored at once.
  * Needs TEST_REDIS_URL (skipped with a printed reason otherwise).
  */
 import { randomBytes } from "node:crypto";
@@ -16,6 +15,7 @@ const redisUrl = process.env.TEST_REDIS_URL;
 if (!redisUrl) console.log("SKIPPED shared cache handler on Redis: set TEST_REDIS_URL (e.g. redis://127.0.0.1:6379/5).");
 const maybe = redisUrl ? describe : describe.skip;
 
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const prefix = `mmtest:${randomBytes(4).toString("hex")}:cache:build:`;
 /** A tag of each test's own: one test's expiry must not keep another's entry out. */
 const newTag = () => `catalog:product:t${randomBytes(3).toString("hex")}`;
@@ -53,27 +53,44 @@ maybe("the shared cache handler on Redis", () => {
     expect(await handler.get(key, { implicitTags: [] })).toBeNull();
   });
 
-  it("drops a render stored just after an edit's expiry time was taken, when the expiry reaches Redis after it", async () => {
+  it("drops a render that began before an edit's expiry and was stored before that expiry reached Redis", async () => {
     const key = `/route-cache/APP_PAGE/b/$/product/p${randomBytes(3).toString("hex")}`;
-    // The edit's request takes its expiry time; the render that read the old row finishes 40 ms later
-    // and is stored before the expiry is written.
     const tag = newTag();
-    const expiredAt = Date.now();
-    await handler.set(key, entry("old price", expiredAt + 40, tag));
+    expect(await handler.get(key, { implicitTags: [] })).toBeNull(); // the render begins: it reads the old row
+    await sleep(20);
+    const expiredAt = Date.now(); // the edit's request takes its expiry time…
+    await sleep(20);
+    await handler.set(key, entry("old price", Date.now(), tag)); // …the render is stored…
     expect(await client.exists(`${prefix}${key}`)).toBe(1);
-    await recordExpiry(tag, expiredAt);
+    await recordExpiry(tag, expiredAt); // …and the expiry reaches Redis last
     expect(await handler.get(key, { implicitTags: [] })).toBeNull();
   });
 
-  it("stores nothing carrying a tag that expired moments ago, and stores it again once that expiry has settled", async () => {
-    const key = `/route-cache/APP_PAGE/b/$/shop/s${randomBytes(3).toString("hex")}`;
+  it("stores no render that began before one of its tags expired, and at once one that began after", async () => {
     const tag = newTag();
-    await recordExpiry(tag, Date.now() - 1_000);
-    await handler.set(key, entry("rendered during the edit", Date.now(), tag));
+    const before = `/route-cache/APP_PAGE/b/$/shop/b${randomBytes(3).toString("hex")}`;
+    const after = `/route-cache/APP_PAGE/b/$/shop/a${randomBytes(3).toString("hex")}`;
+    expect(await handler.get(before, { implicitTags: [] })).toBeNull();
+    await sleep(5);
+    await recordExpiry(tag, Date.now());
+    await sleep(5);
+    expect(await handler.get(after, { implicitTags: [] })).toBeNull();
+    await handler.set(before, entry("began before the edit", Date.now(), tag));
+    await handler.set(after, entry("began after it", Date.now(), tag));
+    expect(await client.exists(`${prefix}${before}`)).toBe(0);
+    expect((await handler.get(after, { implicitTags: [] }))?.value).toMatchObject({ html: "began after it" });
+  });
+
+  it("counts a store without a lookup before it as a render begun 10 s earlier", async () => {
+    const key = `/route-cache/APP_PAGE/b/$/shop/n${randomBytes(3).toString("hex")}`;
+    const recent = newTag();
+    await recordExpiry(recent, Date.now() - 5_000);
+    await handler.set(key, entry("slow render", Date.now(), recent));
     expect(await client.exists(`${prefix}${key}`)).toBe(0);
 
-    await recordExpiry(tag, Date.now() - 11_000);
-    await handler.set(key, entry("rendered after it", Date.now(), tag));
-    expect((await handler.get(key, { implicitTags: [] }))?.value).toMatchObject({ html: "rendered after it" });
+    const settled = newTag();
+    await recordExpiry(settled, Date.now() - 11_000);
+    await handler.set(key, entry("slow render", Date.now(), settled));
+    expect((await handler.get(key, { implicitTags: [] }))?.value).toMatchObject({ html: "slow render" });
   });
 });
