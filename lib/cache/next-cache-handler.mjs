@@ -69,33 +69,59 @@ function isNotFoundPage(value) {
  * entry must never be served after that expiry — on any instance. Stored
  * afterwards with the time it was stored, it would outlive the expiry.
  *
- * When a render began: the first lookup of its key since the key was last
- * stored. Next.js looks an entry up before it renders one (pages, route
- * answers and unstable_cache reads alike; a background revalidation follows
- * the lookup that found the entry stale). Remembered RENDER_MAX_MS, bounded;
- * a store without a remembered lookup (a longer render) counts as begun
- * RENDER_MAX_MS ago. An entry is not stored when a tag of it expired after
- * its render began, and is stored dated from that start, so an expiry
- * recorded later, or one that reaches Redis after this check (the app
- * records an edit's expiry on its own connection, and Redis does not order
- * two connections' commands), drops it at its next read. A render that began
- * after the expiry is stored at once.
+ * When a render began: Next.js looks an entry up before it renders one
+ * (pages, route answers and unstable_cache reads alike), so a lookup that
+ * finds nothing usable starts a render of its key. Several renders of one key
+ * may be under way at once (unstable_cache reads are not merged across
+ * requests) and finish in any order, so each store is judged by the earliest
+ * render of its key still under way, until all of them are stored. A store
+ * with none recorded — the refresh of a stale entry (its lookup found one),
+ * a render longer than RENDER_MAX_MS, a record pushed out by a flood of other
+ * keys — counts as begun RENDER_MAX_MS ago. A lookup that found an entry
+ * records nothing, so a popular page's first render after an edit is stored
+ * at once.
+ *
+ * An entry is not stored when a tag of it expired after its render began,
+ * and is stored dated from that start, so an expiry recorded later, or one
+ * that reaches Redis after this check (the app records an edit's expiry on
+ * its own connection, and Redis does not order two connections' commands),
+ * drops it at its next read.
  */
-const RENDER_MAX_MS = 10_000;
-const renderStarts = new LRUCache({ max: 20_000, ttl: RENDER_MAX_MS });
+const RENDER_MAX_MS = 30_000;
+/** At most this many renders of one key are tracked; later ones are judged by the earliest. */
+const RENDERS_PER_KEY = 64;
+const pendingRenders = new LRUCache({ max: 20_000, ttl: RENDER_MAX_MS });
 
-function noteLookup(key) {
-  if (typeof key === "string" && !renderStarts.has(key)) renderStarts.set(key, Date.now());
+/** Start times of the renders of `key` still under way (the earliest first). */
+function rendersUnderWay(key, now) {
+  return (pendingRenders.get(key) ?? []).filter((t) => now - t < RENDER_MAX_MS);
 }
 
-/** When the render now being stored under `key` began (forgotten from now on: the next lookup starts the next render). */
+/** A lookup of `key` found nothing usable: a render of it begins now. */
+function noteRenderStart(key) {
+  if (typeof key !== "string") return;
+  const now = Date.now();
+  const starts = rendersUnderWay(key, now);
+  if (starts.length < RENDERS_PER_KEY) starts.push(now);
+  pendingRenders.set(key, starts);
+}
+
+/** When the render now being stored under `key` began, taken conservatively (see above); one render of it fewer under way. */
 function renderStart(key) {
-  const startedAt = renderStarts.get(key) ?? Date.now() - RENDER_MAX_MS;
-  renderStarts.delete(key);
-  return startedAt;
+  const now = Date.now();
+  const starts = rendersUnderWay(key, now);
+  if (!starts.length) {
+    pendingRenders.delete(key);
+    return now - RENDER_MAX_MS;
+  }
+  const earliest = starts[0];
+  starts.pop();
+  if (starts.length) pendingRenders.set(key, starts);
+  else pendingRenders.delete(key);
+  return earliest;
 }
 
-/** The tags an entry Next.js stores here is expired by: an unstable_cache read's from its context, a page's or route answer's from its headers. */
+/** The tags an entry Next.js stores is expired by: an unstable_cache read's from its context, a page's or route answer's from its headers. */
 function entryTags(value, ctx) {
   const header = value?.headers?.["x-next-cache-tags"];
   return [...(ctx?.tags ?? []), ...(typeof header === "string" ? header.split(",") : [])];
@@ -149,7 +175,11 @@ const searchPages = new LRUCache({ max: SEARCH_PAGES_MAX, maxSize: SEARCH_PAGES_
 
 class LocalCacheHandler extends FileSystemCache {
   async get(key, ctx) {
-    noteLookup(key);
+    const entry = await this.readEntry(key, ctx);
+    if (!entry) noteRenderStart(key);
+    return entry;
+  }
+  async readEntry(key, ctx) {
     const term = searchPageTerm(key);
     if (term !== undefined) {
       noteSearchRead(term);
@@ -189,6 +219,12 @@ class LocalCacheHandler extends FileSystemCache {
 }
 
 const REDIS_TIMEOUT_MS = Number(process.env.REDIS_CACHE_TIMEOUT_MS ?? 1000);
+/**
+ * Render starts and tag expiries come from different instances' clocks, which
+ * are taken to agree within this (NTP): a render that began less than this
+ * after an expiry counts as begun before it.
+ */
+const CLOCK_SKEW_MS = 1_000;
 
 function timed(promise) {
   let timer;
@@ -232,14 +268,14 @@ export function resilientRedisHandler(client, keyPrefix) {
   return {
     name: "redis-strings-resilient",
     async get(key, meta) {
-      noteLookup(key);
       noteSearchRead(searchPageTerm(key));
       if (mustClear) await clearIfNeeded();
-      if (mustClear) return null;
-      return inner.get(key, meta);
+      const entry = mustClear ? null : await inner.get(key, meta);
+      if (!entry) noteRenderStart(key);
+      return entry;
     },
     async set(key, value, ctx) {
-      const startedAt = renderStart(key);
+      const startedAt = renderStart(key) - CLOCK_SKEW_MS;
       if (mustClear || isNotFoundPage(value?.value)) return;
       const term = searchPageTerm(key);
       if (term !== undefined) {
@@ -247,14 +283,16 @@ export function resilientRedisHandler(client, keyPrefix) {
         const expireAt = Math.floor(Date.now() / 1000) + SEARCH_PAGE_TTL_SECONDS;
         value = { ...value, lifespan: { ...value?.lifespan, expireAt: Math.min(value?.lifespan?.expireAt ?? expireAt, expireAt) } };
       }
+      // A route answer's tags are in its headers only (the wrapper takes a page's from there, a
+      // route's from a context that has none): without them here no instance's expiry would drop it.
+      const tags = [...new Set([...(value?.tags ?? []), ...entryTags(value?.value)])];
       // A render that began before a tag's expiry (recorded by any instance) is not stored, and
       // what is stored is dated from its render's start (see renderStart).
-      const tags = [...(value?.tags ?? [])];
       if (tags.length) {
         const times = await timed(client.hmGet(revalidatedTagsKey, tags));
         if (times.some((t) => t && Number(t) > startedAt)) return;
       }
-      return inner.set(key, { ...value, lastModified: Math.min(value?.lastModified ?? startedAt, startedAt) }, ctx);
+      return inner.set(key, { ...value, tags, lastModified: Math.min(value?.lastModified ?? startedAt, startedAt) }, ctx);
     },
     async revalidateTag(tag) {
       try {

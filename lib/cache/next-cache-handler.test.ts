@@ -78,12 +78,17 @@ describe("search result pages in the local cache handler", () => {
     expect((await handler.get(key(terms[299]), PAGE))?.value?.html).toBe(big);
   });
 
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  const tagged = (tag: string) => ({
+    tag,
+    store: (k: string, html: string) => handler.set(k, page(html, `_N_T_/layout,${tag}`), { cacheControl: { revalidate: 3600 } }),
+  });
+  const pageKey = (name: string) => `/route-cache/APP_PAGE/abc123/$/${name}/k${Date.now()}${Math.random().toString(36).slice(2, 8)}`;
+
   it("never stores a render that began before one of its tags expired; stores one that began after it", async () => {
-    const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-    const tag = `catalog:product:t${Date.now()}`;
-    const product = `/route-cache/APP_PAGE/abc123/$/product/p${Date.now()}`;
-    const shop = `/route-cache/APP_PAGE/abc123/$/shop/s${Date.now()}`;
-    const store = (k: string, html: string) => handler.set(k, page(html, `_N_T_/layout,${tag}`), { cacheControl: { revalidate: 3600 } });
+    const { tag, store } = tagged(`catalog:product:t${Date.now()}`);
+    const product = pageKey("product");
+    const shop = pageKey("shop");
     expect(await handler.get(product, PAGE)).toBeNull(); // the render begins and reads the old row
     await sleep(5);
     await handler.revalidateTag(tag); // an edit expires the tag
@@ -96,5 +101,34 @@ describe("search result pages in the local cache handler", () => {
     // The product page's next render began after the edit: it is stored.
     await store(product, "new price");
     expect((await handler.get(product, PAGE))?.value?.html).toBe("new price");
+  });
+
+  it("judges two renders of one key by the earlier while both are under way, whichever finishes first", async () => {
+    const { tag, store } = tagged(`catalog:products:t${Date.now()}`);
+    const key = pageKey("shop");
+    expect(await handler.get(key, PAGE)).toBeNull(); // render 1 begins
+    await sleep(5);
+    expect(await handler.get(key, PAGE)).toBeNull(); // render 2 begins: both read the old row
+    await sleep(5);
+    await handler.revalidateTag(tag);
+    await sleep(5);
+    await store(key, "old, render 1"); // not stored
+    expect(await handler.get(key, PAGE)).toBeNull(); // render 3 begins after the edit
+    await store(key, "old, render 2"); // began before the edit too: not stored either
+    expect(await handler.get(key, PAGE)).toBeNull();
+  });
+
+  it("counts a lookup that found an entry as no render: a popular page's first render after an edit is stored", async () => {
+    const { tag, store } = tagged(`catalog:product:t${Date.now()}`);
+    const key = pageKey("product");
+    expect(await handler.get(key, PAGE)).toBeNull();
+    await store(key, "before the edit");
+    expect((await handler.get(key, PAGE))?.value?.html).toBe("before the edit"); // served from the cache
+    await sleep(5);
+    await handler.revalidateTag(tag);
+    await sleep(5);
+    expect(await handler.get(key, PAGE)).toBeNull(); // expired: the render after the edit begins
+    await store(key, "after the edit");
+    expect((await handler.get(key, PAGE))?.value?.html).toBe("after the edit");
   });
 });

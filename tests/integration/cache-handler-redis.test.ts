@@ -66,31 +66,49 @@ maybe("the shared cache handler on Redis", () => {
     expect(await handler.get(key, { implicitTags: [] })).toBeNull();
   });
 
-  it("stores no render that began before one of its tags expired, and at once one that began after", async () => {
+  it("stores no render that began before one of its tags expired, nor one begun within a second after it (clock skew); one begun later at once", async () => {
     const tag = newTag();
     const before = `/route-cache/APP_PAGE/b/$/shop/b${randomBytes(3).toString("hex")}`;
+    const skewed = `/route-cache/APP_PAGE/b/$/shop/s${randomBytes(3).toString("hex")}`;
     const after = `/route-cache/APP_PAGE/b/$/shop/a${randomBytes(3).toString("hex")}`;
     expect(await handler.get(before, { implicitTags: [] })).toBeNull();
     await sleep(5);
     await recordExpiry(tag, Date.now());
     await sleep(5);
+    // Begun after the expiry by this clock; the editing instance's clock may be behind by up to a second.
+    expect(await handler.get(skewed, { implicitTags: [] })).toBeNull();
+    await sleep(1_100);
     expect(await handler.get(after, { implicitTags: [] })).toBeNull();
     await handler.set(before, entry("began before the edit", Date.now(), tag));
+    await handler.set(skewed, entry("began just after it", Date.now(), tag));
     await handler.set(after, entry("began after it", Date.now(), tag));
     expect(await client.exists(`${prefix}${before}`)).toBe(0);
+    expect(await client.exists(`${prefix}${skewed}`)).toBe(0);
     expect((await handler.get(after, { implicitTags: [] }))?.value).toMatchObject({ html: "began after it" });
   });
 
-  it("counts a store without a lookup before it as a render begun 10 s earlier", async () => {
+  it("counts a store without a lookup that found nothing (a stale entry's refresh) as a render begun 30 s earlier", async () => {
     const key = `/route-cache/APP_PAGE/b/$/shop/n${randomBytes(3).toString("hex")}`;
     const recent = newTag();
-    await recordExpiry(recent, Date.now() - 5_000);
-    await handler.set(key, entry("slow render", Date.now(), recent));
+    await recordExpiry(recent, Date.now() - 20_000);
+    await handler.set(key, entry("refresh", Date.now(), recent));
     expect(await client.exists(`${prefix}${key}`)).toBe(0);
 
     const settled = newTag();
-    await recordExpiry(settled, Date.now() - 11_000);
-    await handler.set(key, entry("slow render", Date.now(), settled));
-    expect((await handler.get(key, { implicitTags: [] }))?.value).toMatchObject({ html: "slow render" });
+    await recordExpiry(settled, Date.now() - 32_000);
+    await handler.set(key, entry("refresh", Date.now(), settled));
+    expect((await handler.get(key, { implicitTags: [] }))?.value).toMatchObject({ html: "refresh" });
+  });
+
+  it("expires a route answer by the tags in its headers on every instance (the wrapper hands routes over without tags)", async () => {
+    const key = `/route-cache/APP_ROUTE/b/$/sitemap.xml/q${randomBytes(3).toString("hex")}`;
+    const tag = newTag();
+    const answer = { kind: "APP_ROUTE", body: Buffer.from("{}"), headers: { "x-next-cache-tags": `_N_T_/layout,${tag}` }, status: 200 };
+    expect(await handler.get(key, { implicitTags: [] })).toBeNull();
+    await handler.set(key, { lastModified: Date.now(), lifespan: { expireAt: Math.floor(Date.now() / 1000) + 3600 }, tags: [], value: answer });
+    expect((await handler.get(key, { implicitTags: [] }))?.value).toMatchObject({ kind: "APP_ROUTE", status: 200 });
+    await sleep(5);
+    await recordExpiry(tag, Date.now());
+    expect(await handler.get(key, { implicitTags: [] })).toBeNull();
   });
 });
