@@ -16,7 +16,8 @@
  * cached twin (lib/net/cached-api.mjs); neither cached route is addressable
  * from outside. A page Next.js has just served from its cache is answered
  * again from that finished response, without entering Next
- * (lib/cache/response-cache.mjs; one instance only).
+ * (lib/cache/response-cache.mjs; one instance only). A search rendered on
+ * demand waits its turn among a few at a time (lib/net/search-render-queue.mjs).
  * On SIGTERM it drains: see the shutdown section at the end.
  */
 import { randomUUID } from "node:crypto";
@@ -29,6 +30,7 @@ import { isListingPath, listingTarget, NOT_FOUND_PATH } from "../lib/catalog/lis
 import { noteRead, readBefore, searchPageKey } from "../lib/cache/search-admission.mjs";
 import { recordResponse, responseKey, sendStoredResponse } from "../lib/cache/response-cache.mjs";
 import { cachedApiTarget, isCachedApiPath } from "../lib/net/cached-api.mjs";
+import { createRenderQueue } from "../lib/net/search-render-queue.mjs";
 
 const PEER_HEADER = "x-mm-peer";
 const token = process.env.MM_PEER_TOKEN;
@@ -182,20 +184,39 @@ function routedPath(pathname) {
 /**
  * A listing URL goes to its cached route (lib/catalog/listing-url.mjs), a
  * search from its second time on; a direct request for that route, however
- * its path is spelled, to the 404 page.
+ * its path is spelled, to the 404 page. True for a search /shop renders on
+ * demand (its first read, or one the cached route does not take).
  */
 function routeListing(req) {
-  if (!mapsListings) return;
+  if (!mapsListings) return false;
   const target = req.url ?? "/";
   const end = target.indexOf("?");
   const pathname = end === -1 ? target : target.slice(0, end);
-  if (isListingPath(routedPath(pathname))) {
+  const routed = routedPath(pathname);
+  if (isListingPath(routed)) {
     req.url = NOT_FOUND_PATH;
-    return;
+    return false;
   }
-  if (req.method !== "GET" && req.method !== "HEAD") return;
+  if (req.method !== "GET" && req.method !== "HEAD") return false;
   const route = listingTarget(target);
-  if (route && (route.term === undefined || searchToCachedRoute(route.target))) req.url = route.target;
+  if (route && (route.term === undefined || searchToCachedRoute(route.target))) {
+    req.url = route.target;
+    return false;
+  }
+  return SHOP_PATH.test(routed) && end !== -1 && SEARCH_PARAM.test(target.slice(end));
+}
+
+/** /shop and /shop/{category}, as Next routes them (routedPath); a non-empty search parameter. */
+const SHOP_PATH = /^\/shop(?:\/[^/]+)?\/?$/;
+const SEARCH_PARAM = /[?&]search=[^&#]/;
+
+/** Searches rendered on demand: a few at a time, the rest in arrival order (lib/net/search-render-queue.mjs). */
+const searchRenders = createRenderQueue();
+
+function busy(res) {
+  const body = "<!doctype html><title>Busy</title><h1>The shop is very busy</h1><p>Please search again in a moment. <a href=\"/shop\">Browse the shop</a>.</p>";
+  res.writeHead(503, { "content-type": "text/html; charset=utf-8", "content-length": Buffer.byteLength(body), "retry-after": "2", "cache-control": "no-store", "x-content-type-options": "nosniff", "content-security-policy": "default-src 'none'; frame-ancestors 'none'" });
+  res.end(body);
 }
 
 let closing = false;
@@ -204,7 +225,7 @@ const server = http.createServer((req, res) => {
   logRequest(req, res);
   if (malformedPath(req.url ?? "/")) return badRequest(req, res);
   if (routeCachedApi(req, res)) return;
-  routeListing(req);
+  const onDemandSearch = routeListing(req);
   if (closing) {
     // Draining: this connection is not reused, and load balancers see this instance as not ready.
     res.setHeader("connection", "close");
@@ -220,12 +241,15 @@ const server = http.createServer((req, res) => {
     recordResponse(key, req, res);
   }
   req.headers[PEER_HEADER] = `${token} ${req.socket.remoteAddress ?? ""}`;
-  handle(req, res).catch((error) => {
-    log.error({ reqId: req.headers["x-request-id"], route: routeOf(req.url ?? "/"), err: error }, "request failed");
-    if (res.headersSent) return res.destroy(); // a body cut short must not look complete (nor be stored)
-    res.statusCode = 500;
-    res.end();
-  });
+  const render = () =>
+    handle(req, res).catch((error) => {
+      log.error({ reqId: req.headers["x-request-id"], route: routeOf(req.url ?? "/"), err: error }, "request failed");
+      if (res.headersSent) return res.destroy(); // a body cut short must not look complete (nor be stored)
+      res.statusCode = 500;
+      res.end();
+    });
+  if (!onDemandSearch) return void render();
+  if (!searchRenders.enqueue(res, render)) busy(res);
 });
 // Longer than common load balancers' idle timeouts, as `next start` does.
 server.keepAliveTimeout = 65_000;

@@ -121,6 +121,21 @@ describe("listing URLs", () => {
     expect({ cache: typed.cache, term: badgeTerm(typed.html) }).toEqual({ cache: "HIT", term: word.toUpperCase() });
   }, 60_000);
 
+  it("many searches rendered on demand at once (lib/net/search-render-queue.mjs) all answer with their own term, and clients that leave free their turn", async () => {
+    const id = randomBytes(3).toString("hex");
+    // Clients that give up while waiting: their renders are skipped or finish, and never hold a turn.
+    const leaving = Array.from({ length: 12 }, (_, i) => {
+      const controller = new AbortController();
+      const request = fetch(`${shop().url}/shop?search=gone${id}x${i}`, { signal: controller.signal }).catch(() => null);
+      setTimeout(() => controller.abort(), 5);
+      return request;
+    });
+    await Promise.all(leaving);
+    const terms = Array.from({ length: 24 }, (_, i) => (i % 6 === 5 ? `walnut ${"long".repeat(30)}${id}${i}` : `bowl${id}x${i}`));
+    const pages = await Promise.all(terms.map((term) => get(`/shop?search=${encodeURIComponent(term)}`)));
+    expect(pages.map((page) => ({ status: page.status, term: badgeTerm(page.html) }))).toEqual(terms.map((term) => ({ status: 200, term: term.slice(0, 100) })));
+  }, 60_000);
+
   it("search terms of any shape show as typed: safe ones are cached when repeated, the rest render on demand", async () => {
     const cases: Array<{ query: string; term: string; cached: boolean; status?: number }> = [
       { query: "search=Walnut%20Bowl", term: "Walnut Bowl", cached: true },
