@@ -27,7 +27,7 @@ import path from "node:path";
 import next from "next";
 import pino from "pino";
 import { isListingPath, listingTarget, NOT_FOUND_PATH } from "../lib/catalog/listing-url.mjs";
-import { noteRead, readBefore, searchPageKey } from "../lib/cache/search-admission.mjs";
+import { noteRead, readCount, searchPageKey } from "../lib/cache/search-admission.mjs";
 import { recordResponse, responseKey, sendStoredResponse } from "../lib/cache/response-cache.mjs";
 import { cachedApiTarget, isCachedApiPath } from "../lib/net/cached-api.mjs";
 import { createRenderQueue } from "../lib/net/search-render-queue.mjs";
@@ -79,7 +79,8 @@ function logRequest(req, res) {
   res.on("finish", () => {
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
     const fields = { reqId, method: req.method, route: routeOf(target), status: res.statusCode, ms: Math.round(ms * 10) / 10 };
-    if (res.statusCode >= 500) log.error(fields, "request");
+    if (res.shed) log.warn(fields, "request shed: too many searches waiting");
+    else if (res.statusCode >= 500) log.error(fields, "request");
     else if (!target.startsWith("/_next/") && target !== "/api/health") log.info(fields, "request");
     else log.debug(fields, "request");
   });
@@ -153,19 +154,23 @@ function routeCachedApi(req, res) {
 }
 
 /**
- * Whether a search goes to its cached route: with a cache shared by several
- * instances (REDIS_URL) always, as another instance may have stored it;
- * otherwise from that page's second read on (lib/cache/search-admission.mjs):
- * a first read, whose page would not be stored, renders /shop on demand.
+ * Where a search goes, counting this read of its page on this instance
+ * (lib/cache/search-admission.mjs): to its cached route with a cache shared
+ * by several instances (REDIS_URL) always, as another instance may have
+ * stored it; otherwise from that page's second read on — a first read, whose
+ * page would not be stored, renders /shop on demand. And whether it is sure
+ * to be rendered, so it waits its turn (searchRenders): its first read, and
+ * its second, which the cached route renders and stores (on several
+ * instances a first or second read here may also find another instance's
+ * page: it then waits for nothing worse than a short turn).
  */
-const searchToCachedRoute = process.env.REDIS_URL
-  ? () => true
-  : (routeTarget) => {
-      const end = routeTarget.indexOf("?");
-      const key = searchPageKey(end === -1 ? routeTarget : routeTarget.slice(0, end));
-      noteRead(key);
-      return readBefore(key);
-    };
+function searchRoute(routeTarget) {
+  const end = routeTarget.indexOf("?");
+  const key = searchPageKey(end === -1 ? routeTarget : routeTarget.slice(0, end));
+  noteRead(key);
+  const reads = readCount(key);
+  return { toCachedRoute: Boolean(process.env.REDIS_URL) || reads >= 2, rendered: reads <= 2 };
+}
 
 /**
  * The path Next will route for a request path: dot segments resolved (as
@@ -184,8 +189,9 @@ function routedPath(pathname) {
 /**
  * A listing URL goes to its cached route (lib/catalog/listing-url.mjs), a
  * search from its second time on; a direct request for that route, however
- * its path is spelled, to the 404 page. True for a search /shop renders on
- * demand (its first read, or one the cached route does not take).
+ * its path is spelled, to the 404 page. True for a search that will be
+ * rendered (searchRoute), or one the cached route does not take (rendered by
+ * /shop on demand).
  */
 function routeListing(req) {
   if (!mapsListings) return false;
@@ -199,21 +205,32 @@ function routeListing(req) {
   }
   if (req.method !== "GET" && req.method !== "HEAD") return false;
   const route = listingTarget(target);
-  if (route && (route.term === undefined || searchToCachedRoute(route.target))) {
+  if (route && route.term === undefined) {
     req.url = route.target;
     return false;
   }
-  return SHOP_PATH.test(routed) && end !== -1 && SEARCH_PARAM.test(target.slice(end));
+  if (route) {
+    const { toCachedRoute, rendered } = searchRoute(route.target);
+    if (toCachedRoute) req.url = route.target;
+    return rendered;
+  }
+  return SHOP_PATH.test(routed) && end !== -1 && hasSearchTerm(target.slice(end + 1));
 }
 
-/** /shop and /shop/{category}, as Next routes them (routedPath); a non-empty search parameter. */
+/** /shop and /shop/{category}, as Next routes them (routedPath). */
 const SHOP_PATH = /^\/shop(?:\/[^/]+)?\/?$/;
-const SEARCH_PARAM = /[?&]search=[^&#]/;
 
-/** Searches rendered on demand: a few at a time, the rest in arrival order (lib/net/search-render-queue.mjs). */
+/** A search term in a query string, read as the shop reads it: names and values decoded, the last search= counting (lib/catalog/rules.ts). */
+function hasSearchTerm(query) {
+  return (new URLSearchParams(query).getAll("search").at(-1) ?? "").trim() !== "";
+}
+
+/** Searches that will be rendered: a few at a time, the rest in arrival order (lib/net/search-render-queue.mjs). */
 const searchRenders = createRenderQueue();
 
+/** A search refused while MAX_WAITING wait (load shed on purpose: logged as a warning, not an error). */
 function busy(res) {
+  res.shed = true;
   const body = "<!doctype html><title>Busy</title><h1>The shop is very busy</h1><p>Please search again in a moment. <a href=\"/shop\">Browse the shop</a>.</p>";
   res.writeHead(503, { "content-type": "text/html; charset=utf-8", "content-length": Buffer.byteLength(body), "retry-after": "2", "cache-control": "no-store", "x-content-type-options": "nosniff", "content-security-policy": "default-src 'none'; frame-ancestors 'none'" });
   res.end(body);
@@ -249,7 +266,7 @@ const server = http.createServer((req, res) => {
       res.end();
     });
   if (!onDemandSearch) return void render();
-  if (!searchRenders.enqueue(res, render)) busy(res);
+  if (!searchRenders.enqueue(req, res, render)) busy(res);
 });
 // Longer than common load balancers' idle timeouts, as `next start` does.
 server.keepAliveTimeout = 65_000;

@@ -46,6 +46,11 @@ export function noteRead(key) {
   if (key) reads.set(key, (reads.get(key) ?? 0) + 1);
 }
 
+/** How many reads of `key` were counted (this one included, once noted); 0 for "". */
+export function readCount(key) {
+  return key ? (reads.get(key) ?? 0) : 0;
+}
+
 /** Whether `key` was read before the read now under way (so what it renders may be stored). */
 export function readBefore(key) {
   return Boolean(key) && (reads.get(key) ?? 0) >= 2;

@@ -1,25 +1,32 @@
 /**
- * Search result pages rendered on demand — a term's first read on this
- * instance, whose page will not be stored (lib/cache/search-admission.mjs),
- * or a search the cached route does not take (lib/catalog/listing-url.mjs) —
- * are rendered at most RENDERS_AT_ONCE at a time, the rest waiting in
- * arrival order, by `npm start`'s front server (scripts/next-server.mjs).
+ * Search result pages that will be rendered — a term's first read on this
+ * instance, rendered by /shop on demand (lib/cache/search-admission.mjs), its
+ * second, which the cached route renders and stores, or a search the cached
+ * route does not take (lib/catalog/listing-url.mjs) — are rendered at most
+ * RENDERS_AT_ONCE at a time, the rest waiting in arrival order, by
+ * `npm start`'s front server (scripts/next-server.mjs). Later reads are cache
+ * hits and never wait (after a catalogue change, a popular term's next read
+ * renders again without waiting).
  *
  * Why: such a render is the most expensive thing a visitor can ask for
- * (some 6 ms of CPU, where a cached page takes 0.08), and Node runs every render it has
- * started side by side, so with twenty at once a search's wait grew with its
- * own cost times the crowd. Four at a time, the rest in arrival order, each
- * waits for those ahead of it instead. 20 connections of never-seen searches
- * on the demo catalogue, fresh servers, alternating: p99 206–226 ms → 177–187
- * ms, worst 316–384 → 197–252 ms, at the same rate (157–158 searches/s);
- * at 10,000 products p99 224–232 → 184–195 ms. Four keep the CPU busy while
- * others wait on the database.
+ * (some 6 ms of CPU, where a cached page takes 0.08), and Node runs every
+ * render it has started side by side, so with twenty at once a search's wait
+ * grew with its own cost times the crowd. Four at a time, the rest in arrival
+ * order, each waits for those ahead of it instead. 20 connections of
+ * never-seen searches on the demo catalogue, fresh servers, alternating: p99
+ * 206–226 ms → 177–187 ms, worst 316–384 → 197–252 ms, at the same rate
+ * (157–158 searches/s); at 10,000 products p99 224–232 → 184–195 ms. Four
+ * keep the CPU busy while others wait on the database.
  *
- * Bounded: past MAX_WAITING waiting (over a second of work at this
- * machine's rate), a search is answered 503 with Retry-After at once rather
- * than queued behind them — a flood of random terms cannot grow the queue,
- * nor the memory of its requests, without limit. A request whose client left
- * while waiting is not rendered. Concurrency: p-limit.
+ * A turn ends when the render is done (the request handler settled), the
+ * response or its connection closed, or after MAX_TURN_MS — whichever comes
+ * first, so no client can keep a turn: not one that leaves (a response
+ * pipelined behind another on a connection that closes never emits its own
+ * close), nor one that stops reading. A request whose client left while
+ * waiting is not rendered. Bounded: past MAX_WAITING waiting (over a second
+ * of work at this machine's rate), a search is answered 503 with Retry-After
+ * at once — a flood of random terms cannot grow the queue, nor the memory of
+ * its requests, without limit. Concurrency: p-limit.
  *
  * Plain JavaScript: the front server loads it outside the app's bundles.
  */
@@ -27,25 +34,43 @@ import pLimit from "p-limit";
 
 export const RENDERS_AT_ONCE = 4;
 export const MAX_WAITING = 200;
+/** Longer than any search render; the turn ends then even if the response has not. */
+export const MAX_TURN_MS = 10_000;
+
+/** Whether the client of `req`/`res` is gone or already answered. */
+function finished(req, res) {
+  return Boolean(res.destroyed || res.writableEnded || res.closed || req.destroyed || req.socket?.destroyed);
+}
 
 /**
- * A queue of renders. `enqueue(res, render)` calls `render()` in its turn and
- * holds the slot until `res` closes (answered or abandoned); it returns false,
- * calling nothing, when MAX_WAITING are already waiting.
+ * A queue of renders. `enqueue(req, res, render)` calls `render()` (a
+ * promise) in its turn; it returns false, calling nothing, when MAX_WAITING
+ * are already waiting.
  */
-export function createRenderQueue({ concurrency = RENDERS_AT_ONCE, maxWaiting = MAX_WAITING } = {}) {
+export function createRenderQueue({ concurrency = RENDERS_AT_ONCE, maxWaiting = MAX_WAITING, maxTurnMs = MAX_TURN_MS } = {}) {
   const limit = pLimit(concurrency);
+  const turn = (req, res, render) =>
+    new Promise((resolve) => {
+      const socket = req.socket;
+      const end = () => {
+        clearTimeout(timer);
+        res.off("close", end);
+        socket?.off("close", end);
+        resolve();
+      };
+      const timer = setTimeout(end, maxTurnMs);
+      timer.unref?.();
+      res.once("close", end);
+      socket?.once("close", end);
+      Promise.resolve()
+        .then(render)
+        .then(end, end);
+    });
   return {
-    enqueue(res, render) {
+    enqueue(req, res, render) {
       // (p-limit starts a queued function a tick later: count both, not just those waiting.)
       if (limit.activeCount + limit.pendingCount >= concurrency + maxWaiting) return false;
-      void limit(() => {
-        if (res.destroyed || res.writableEnded || res.closed) return undefined; // the client left while waiting
-        return new Promise((resolve) => {
-          res.once("close", resolve);
-          render();
-        });
-      });
+      void limit(() => (finished(req, res) ? undefined : turn(req, res, render)));
       return true;
     },
     get active() {

@@ -1,72 +1,118 @@
 /**
- * The queue of on-demand search renders (lib/net/search-render-queue.mjs):
- * at most N at once, the rest in arrival order, a full queue refused, and a
- * request whose client left while waiting never rendered.
+ * The queue of search renders (lib/net/search-render-queue.mjs): at most N at
+ * once, the rest in arrival order, a full queue refused, a request whose
+ * client left while waiting never rendered, and no turn kept by a client:
+ * a turn ends when the render settles, the response or its connection
+ * closes, or at the time limit.
  */
 import { EventEmitter } from "node:events";
 import { createRenderQueue } from "@/lib/net/search-render-queue.mjs";
 
-class FakeResponse extends EventEmitter {
+class FakeSocket extends EventEmitter {
   destroyed = false;
-  writableEnded = false;
-  closed = false;
-
-  /** The render answered: the response closes. */
-  answer() {
-    this.writableEnded = true;
-    this.closed = true;
-    this.emit("close");
-  }
-  /** The client left. */
-  abandon() {
+  close() {
     this.destroyed = true;
-    this.closed = true;
     this.emit("close");
   }
 }
 
-const tick = () => new Promise((r) => setImmediate(r));
+/** A request, its response and its connection; the response closes only when told. */
+function visit() {
+  const socket = new FakeSocket();
+  const req = { destroyed: false, socket };
+  const res = Object.assign(new EventEmitter(), { destroyed: false, writableEnded: false, closed: false });
+  return {
+    req,
+    res,
+    socket,
+    answer() {
+      res.writableEnded = true;
+      res.closed = true;
+      res.emit("close");
+    },
+  };
+}
 
-describe("on-demand search renders", () => {
-  it("renders at most N at once, the others in arrival order as slots free up", async () => {
+const tick = () => new Promise((r) => setImmediate(r));
+const never = () => new Promise<void>(() => {});
+
+describe("search renders", () => {
+  it("renders at most N at once, the others in arrival order as turns end", async () => {
     const queue = createRenderQueue({ concurrency: 2, maxWaiting: 10 });
     const rendered: number[] = [];
-    const responses = Array.from({ length: 5 }, () => new FakeResponse());
-    responses.forEach((res, i) => expect(queue.enqueue(res, () => rendered.push(i))).toBe(true));
+    const visits = Array.from({ length: 5 }, visit);
+    visits.forEach((v, i) => expect(queue.enqueue(v.req, v.res, () => (rendered.push(i), never()))).toBe(true));
     await tick();
     expect({ rendered, active: queue.active, waiting: queue.waiting }).toEqual({ rendered: [0, 1], active: 2, waiting: 3 });
-    responses[1].answer();
+    visits[1].answer();
     await tick();
     expect(rendered).toEqual([0, 1, 2]);
-    responses[0].answer();
-    responses[2].answer();
+    visits[0].answer();
+    visits[2].answer();
     await tick();
     expect(rendered).toEqual([0, 1, 2, 3, 4]);
   });
 
   it("refuses a request once the waiting list is full, and takes one again when it has room", async () => {
     const queue = createRenderQueue({ concurrency: 1, maxWaiting: 2 });
-    const responses = Array.from({ length: 4 }, () => new FakeResponse());
-    const accepted = responses.map((res) => queue.enqueue(res, () => {}));
+    const visits = Array.from({ length: 4 }, visit);
+    const accepted = visits.map((v) => queue.enqueue(v.req, v.res, never));
     await tick();
     expect(accepted).toEqual([true, true, true, false]);
-    responses[0].answer();
+    visits[0].answer();
     await tick();
-    expect(queue.enqueue(new FakeResponse(), () => {})).toBe(true);
+    const another = visit();
+    expect(queue.enqueue(another.req, another.res, never)).toBe(true);
   });
 
   it("never renders a request whose client left while it waited", async () => {
     const queue = createRenderQueue({ concurrency: 1, maxWaiting: 10 });
     const rendered: string[] = [];
-    const [first, gone, next] = [new FakeResponse(), new FakeResponse(), new FakeResponse()];
-    queue.enqueue(first, () => rendered.push("first"));
-    queue.enqueue(gone, () => rendered.push("gone"));
-    queue.enqueue(next, () => rendered.push("next"));
+    const [first, gone, next] = [visit(), visit(), visit()];
+    queue.enqueue(first.req, first.res, () => (rendered.push("first"), never()));
+    queue.enqueue(gone.req, gone.res, () => (rendered.push("gone"), never()));
+    queue.enqueue(next.req, next.res, () => (rendered.push("next"), never()));
     await tick();
-    gone.abandon();
+    gone.socket.close();
     first.answer();
     await tick();
     await tick();
     expect(rendered).toEqual(["first", "next"]);
+  });
+
+  it("ends a turn when the render settles, though its response never closes (a response pipelined behind another)", async () => {
+    const queue = createRenderQueue({ concurrency: 1, maxWaiting: 10 });
+    const rendered: string[] = [];
+    const [pipelined, next] = [visit(), visit()];
+    queue.enqueue(pipelined.req, pipelined.res, async () => void rendered.push("pipelined"));
+    queue.enqueue(next.req, next.res, () => (rendered.push("next"), never()));
+    await tick();
+    await tick();
+    expect(rendered).toEqual(["pipelined", "next"]);
+  });
+
+  it("ends a turn when the connection closes, though neither the render nor the response ever ends", async () => {
+    const queue = createRenderQueue({ concurrency: 1, maxWaiting: 10 });
+    const rendered: string[] = [];
+    const [stuck, next] = [visit(), visit()];
+    queue.enqueue(stuck.req, stuck.res, () => (rendered.push("stuck"), never()));
+    queue.enqueue(next.req, next.res, () => (rendered.push("next"), never()));
+    await tick();
+    expect(rendered).toEqual(["stuck"]);
+    stuck.socket.close();
+    await tick();
+    expect(rendered).toEqual(["stuck", "next"]);
+  });
+
+  it("ends a turn at the time limit when nothing else ends it (a client that stops reading)", async () => {
+    const queue = createRenderQueue({ concurrency: 1, maxWaiting: 10, maxTurnMs: 30 });
+    const rendered: string[] = [];
+    const [slow, next] = [visit(), visit()];
+    queue.enqueue(slow.req, slow.res, () => (rendered.push("slow"), never()));
+    queue.enqueue(next.req, next.res, () => (rendered.push("next"), never()));
+    await tick();
+    expect(rendered).toEqual(["slow"]);
+    await new Promise((r) => setTimeout(r, 60));
+    expect(rendered).toEqual(["slow", "next"]);
   });
 });

@@ -9,6 +9,7 @@
  */
 import { randomBytes } from "node:crypto";
 import http from "node:http";
+import net from "node:net";
 import { useEmbeddedShop } from "../helpers/instances";
 
 const shop = useEmbeddedShop("listing", 11);
@@ -134,6 +135,26 @@ describe("listing URLs", () => {
     const terms = Array.from({ length: 24 }, (_, i) => (i % 6 === 5 ? `walnut ${"long".repeat(30)}${id}${i}` : `bowl${id}x${i}`));
     const pages = await Promise.all(terms.map((term) => get(`/shop?search=${encodeURIComponent(term)}`)));
     expect(pages.map((page) => ({ status: page.status, term: badgeTerm(page.html) }))).toEqual(terms.map((term) => ({ status: 200, term: term.slice(0, 100) })));
+  }, 60_000);
+
+  it("searches pipelined on a connection that closes at once never keep their turns: the next searches still answer", async () => {
+    const id = randomBytes(3).toString("hex");
+    const { hostname, port } = new URL(shop().url);
+    for (let round = 0; round < 3; round++) {
+      await new Promise<void>((resolve, reject) => {
+        const socket = net.connect({ host: hostname, port: Number(port) }, () => {
+          const requests = Array.from({ length: 6 }, (_, i) => `GET /shop?search=pipe${id}r${round}x${i} HTTP/1.1\r\nHost: ${hostname}:${port}\r\n\r\n`);
+          socket.end(requests.join(""), () => {
+            socket.destroy();
+            resolve();
+          });
+        });
+        socket.on("error", reject);
+      });
+    }
+    const terms = Array.from({ length: 8 }, (_, i) => `after${id}x${i}`);
+    const pages = await Promise.all(terms.map((term) => get(`/shop?search=${term}`)));
+    expect(pages.map((page) => ({ status: page.status, term: badgeTerm(page.html) }))).toEqual(terms.map((term) => ({ status: 200, term })));
   }, 60_000);
 
   it("search terms of any shape show as typed: safe ones are cached when repeated, the rest render on demand", async () => {
