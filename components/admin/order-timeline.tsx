@@ -36,6 +36,10 @@ export function describeOrderEvent(e: Pick<OrderEventDTO, "type" | "detail">): s
       return `Dispute opened${d.reason ? ` (${d.reason})` : ""}`;
     case "put_back_on_sale":
       return `Back on sale: ${Array.isArray(d.products) ? d.products.join(", ") : ""}`;
+    case "pieces_reclaimed":
+      return `Held for this order again: ${Array.isArray(d.products) ? d.products.join(", ") : ""}`;
+    case "refund_reconciled":
+      return d.outcome === "succeeded" ? `Refund of $${d.amount} confirmed by the payment provider` : `Refund of $${d.amount} never reached the payment provider: dropped`;
     default:
       return e.type;
   }

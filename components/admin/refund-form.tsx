@@ -12,12 +12,20 @@ import { Label } from "@/components/ui/label";
 import type { OrderDTO } from "@/lib/orders/admin-service";
 import { formatMoney, fromCents, toCents } from "@/lib/money";
 
+// getRandomValues, not randomUUID: the admin may be served over plain http on a LAN address (no secure context).
+const newRequestKey = () => `form-${Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("")}`;
+
 /**
  * Refund chosen lines, an amount, or everything left, through the provider
  * that took the payment. Money moves only when the admin presses Refund.
  */
 export function RefundForm({ order, onRefunded }: { order: OrderDTO; onRefunded: (refundedAmount: string) => void }) {
   const router = useRouter();
+  // One key per refund the admin means to make: a double click or a retry after a lost reply sends the
+  // same key (one refund); changing the form or a refund that went through starts a new one, so two
+  // genuine refunds of the same amount and reason are two refunds.
+  const [requestKey, setRequestKey] = useState(newRequestKey);
+  const renew = () => setRequestKey(newRequestKey());
   const remaining = toCents(order.total) - toCents(order.refundedAmount);
   const [lineIds, setLineIds] = useState<number[]>([]);
   const [amount, setAmount] = useState("");
@@ -29,7 +37,10 @@ export function RefundForm({ order, onRefunded }: { order: OrderDTO; onRefunded:
   if (!open) {
     return (
       <div>
-        <Button type="button" variant="outline" size="sm" onClick={() => setOpen(true)}>
+        <Button type="button" variant="outline" size="sm" onClick={() => {
+            renew();
+            setOpen(true);
+          }}>
           Refund…
         </Button>
       </div>
@@ -44,13 +55,15 @@ export function RefundForm({ order, onRefunded }: { order: OrderDTO; onRefunded:
     setError(null);
     setPending(true);
     try {
-      const input = { reason: reason.trim(), ...(lineIds.length ? { lineIds } : money !== undefined ? { amount: money } : {}) };
+      const input = { reason: reason.trim(), idempotencyKey: requestKey, ...(lineIds.length ? { lineIds } : money !== undefined ? { amount: money } : {}) };
       const result = await refundOrderAction({ id: order.id, input });
       if (!result.ok) {
         setError(actionMessage(result, "Refund failed"));
         return;
       }
-      toast.success("Refund issued", { description: `${formatMoney(result.data.amount)} refunded for ${order.orderNumber}.` });
+      if (result.data.replayed) toast.info("Already refunded", { description: result.data.message });
+      else toast.success("Refund issued", { description: `${formatMoney(result.data.amount)} refunded for ${order.orderNumber}.` });
+      renew();
       setLineIds([]);
       setAmount("");
       setReason("");
@@ -72,7 +85,10 @@ export function RefundForm({ order, onRefunded }: { order: OrderDTO; onRefunded:
         <legend className="mb-1 text-sm">Lines (leave all unticked to refund an amount or everything left)</legend>
         {order.items.map((item) => (
           <label key={item.id} className="flex items-center gap-2">
-            <input type="checkbox" className="size-4" disabled={item.refunded || amount.trim() !== ""} checked={lineIds.includes(item.id)} onChange={() => toggle(item.id)} />
+            <input type="checkbox" className="size-4" disabled={item.refunded || amount.trim() !== ""} checked={lineIds.includes(item.id)} onChange={() => {
+                renew();
+                toggle(item.id);
+              }} />
             <span className={item.refunded ? "text-muted-foreground line-through" : undefined}>
               {item.quantity} × {item.productName} — {formatMoney(item.total)}
             </span>
@@ -83,11 +99,17 @@ export function RefundForm({ order, onRefunded }: { order: OrderDTO; onRefunded:
       <div className="grid gap-3 sm:grid-cols-2">
         <div className="grid gap-1.5">
           <Label htmlFor={`refund-amount-${order.id}`}>Amount (optional)</Label>
-          <Input id={`refund-amount-${order.id}`} inputMode="decimal" placeholder={fromCents(remaining)} value={amount} disabled={lineIds.length > 0} onChange={(e) => setAmount(e.target.value)} />
+          <Input id={`refund-amount-${order.id}`} inputMode="decimal" placeholder={fromCents(remaining)} value={amount} disabled={lineIds.length > 0} onChange={(e) => {
+              renew();
+              setAmount(e.target.value);
+            }} />
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor={`refund-reason-${order.id}`}>Reason</Label>
-          <Input id={`refund-reason-${order.id}`} value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} />
+          <Input id={`refund-reason-${order.id}`} value={reason} maxLength={500} onChange={(e) => {
+              renew();
+              setReason(e.target.value);
+            }} />
         </div>
       </div>
       {error && (

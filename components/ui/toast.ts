@@ -40,4 +40,7 @@ export const toast = {
   error(message: string, data?: ExternalToast) {
     void loadSonner().then((m) => m.toast.error(message, data));
   },
+  info(message: string, data?: ExternalToast) {
+    void loadSonner().then((m) => m.toast.info(message, data));
+  },
 };

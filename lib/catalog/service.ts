@@ -127,8 +127,9 @@ export async function updateProduct(id: number | string, input: ProductUpdateInp
       const sold = uniqueItem && (data.sold ?? current.sold);
       const gallery = sold && (data.showInGallery ?? current.showInGallery);
       // Only flags that were sent or that the rules change are written.
+      // A piece the maker marks unsold is no longer held by the order that bought it.
       const flags = {
-        ...(sold !== current.sold || data.sold !== undefined ? { sold } : {}),
+        ...(sold !== current.sold || data.sold !== undefined ? { sold, ...(sold ? {} : { soldOrderId: null }) } : {}),
         ...(gallery !== current.showInGallery || data.showInGallery !== undefined ? { showInGallery: gallery } : {}),
       };
       await tx.product.update({ where: { id: productId }, data: { ...fields, ...flags } });

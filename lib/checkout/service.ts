@@ -9,6 +9,8 @@ import { prisma, Prisma } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { fromCents, toCents } from "@/lib/money";
 import { sendOrderEmails } from "@/lib/orders/emails";
+import { orderWithItems, type OrderWithItems } from "@/lib/orders/order-row";
+import { claimPieceForOrder } from "@/lib/orders/pieces";
 import { appendOrderEvent } from "@/lib/orders/timeline";
 import { getPaymentProvider } from "@/lib/payments/provider";
 import { UPDATABLE_STATUSES, type PaymentIntentInfo } from "@/lib/payments/types";
@@ -132,8 +134,6 @@ export async function updateCheckoutContact(paymentIntentId: string, contact: Pa
   await prisma.checkout.update({ where: { id: checkout.id }, data: { contact: next as Prisma.InputJsonObject } });
 }
 
-const orderInclude = { items: { orderBy: { id: "asc" } } } satisfies Prisma.OrderInclude;
-export type OrderWithItems = Prisma.OrderGetPayload<{ include: typeof orderInclude }>;
 type Checkout = Prisma.CheckoutGetPayload<object>;
 type Finalized = { order: OrderWithItems; created: boolean };
 
@@ -203,7 +203,7 @@ function assertOpen(status: string | undefined, failureReason?: string | null) {
   if (status !== "open") throw new AppError("conflict", failureReason ?? "This checkout was cancelled. You have not been charged.");
 }
 
-const loadOrder = (db: Prisma.TransactionClient, id: number) => db.order.findUniqueOrThrow({ where: { id }, include: orderInclude });
+const loadOrder = (db: Prisma.TransactionClient, id: number) => db.order.findUniqueOrThrow({ where: { id }, include: orderWithItems });
 const checkoutLines = (checkout: Checkout) => checkout.items as unknown as CheckoutLine[];
 
 /** The provider has authorised (or already taken) exactly this checkout's total. */
@@ -233,12 +233,11 @@ async function verifyCartUnchanged(checkout: Checkout) {
   if (changed) throw new CheckoutFailure("price_changed", "", unavailable);
 }
 
-/** Marks every unique piece sold (or fails if someone else got it first) and counts the sales. */
-async function claimUniqueItems(tx: Prisma.TransactionClient, lines: CheckoutLine[]) {
+/** Marks every unique piece sold and held by the order (or fails if someone else got it first) and counts the sales. */
+async function claimPieces(tx: Prisma.TransactionClient, orderId: number, lines: CheckoutLine[]) {
   for (const line of lines) {
     if (line.uniqueItem) {
-      const claimed = await tx.product.updateMany({ where: { id: line.productId, uniqueItem: true, sold: false, active: true }, data: { sold: true, salesCount: { increment: 1 } } });
-      if (claimed.count !== 1) throw new CheckoutFailure("sold", line.name);
+      if (!(await claimPieceForOrder(tx, orderId, line.productId))) throw new CheckoutFailure("sold", line.name);
     } else {
       await tx.product.update({ where: { id: line.productId }, data: { salesCount: { increment: line.quantity } } });
     }
@@ -274,7 +273,6 @@ async function recordOrder(checkout: Checkout, contact: OrderContact): Promise<F
         SELECT "status"::text AS status, "orderId" FROM "Checkout" WHERE "id" = ${checkout.id} FOR UPDATE`;
       if (locked?.status === "completed" && locked.orderId) return { order: await loadOrder(tx, locked.orderId), created: false };
       assertOpen(locked?.status);
-      await claimUniqueItems(tx, lines);
       const now = new Date();
       const customer = await upsertCustomer(tx, contact, now);
       const order = await tx.order.create({
@@ -299,8 +297,9 @@ async function recordOrder(checkout: Checkout, contact: OrderContact): Promise<F
             create: lines.map((l) => ({ productId: l.productId, productName: l.name, price: l.price, quantity: l.quantity, total: fromCents(toCents(l.price) * l.quantity) })),
           },
         },
-        include: orderInclude,
+        include: orderWithItems,
       });
+      await claimPieces(tx, order.id, lines);
       await appendOrderEvent(tx, order.id, "created", { total: order.total.toFixed(2), items: order.items.length, provider: checkout.provider }, { actor: "system" });
       await tx.checkout.update({ where: { id: checkout.id }, data: { status: "completed", orderId: order.id, failureReason: null } });
       await tx.cartItem.deleteMany({ where: { sessionId: checkout.sessionId } });
@@ -321,7 +320,7 @@ async function capturePayment(order: OrderWithItems, intent: PaymentIntentInfo):
     } catch (error) {
       // The order is recorded and the piece reserved; the maker sees it as pending and can retry the capture.
       log.error({ orderNumber: order.orderNumber, err: error }, "capture failed");
-      order = await prisma.order.update({ where: { id: order.id }, data: { status: "pending" }, include: orderInclude });
+      order = await prisma.order.update({ where: { id: order.id }, data: { status: "pending" }, include: orderWithItems });
       await appendOrderEvent(prisma, order.id, "payment_pending", { reason: "capture failed" }, { actor: "system" });
     }
   }

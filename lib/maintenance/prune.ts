@@ -1,6 +1,7 @@
 import "server-only";
 import { log } from "@/lib/log";
 import { prisma } from "@/lib/db";
+import { reconcileStaleRefunds } from "@/lib/orders/refunds";
 
 /**
  * Removes rows that have done their job, so tables written by anonymous
@@ -48,17 +49,24 @@ export async function pruneExpiredRows(now = new Date()): Promise<PruneResult> {
   };
 }
 
+/** The hourly upkeep: expired rows pruned, refunds left pending by a request that died settled with the provider. */
+export async function runMaintenance(now = new Date()) {
+  const pruned = await pruneExpiredRows(now);
+  const refunds = await reconcileStaleRefunds({ now });
+  return { pruned, refunds };
+}
+
 export const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 
-/** Prunes now and then every hour in this process; never throws (a failed run is logged and retried next hour). */
+/** Runs the upkeep now and then every hour in this process; never throws (a failed run is logged and retried next hour). */
 export function schedulePruning(): void {
   const run = () =>
-    pruneExpiredRows().then(
-      (result) => {
-        const total = Object.values(result).reduce((a, b) => a + b, 0);
-        if (total) log.info({ pruned: result }, "pruned expired rows");
+    runMaintenance().then(
+      ({ pruned }) => {
+        const total = Object.values(pruned).reduce((a, b) => a + b, 0);
+        if (total) log.info({ pruned }, "pruned expired rows");
       },
-      (error) => log.error({ err: error }, "pruning expired rows failed"),
+      (error) => log.error({ err: error }, "hourly maintenance failed"),
     );
   void run();
   setInterval(run, PRUNE_INTERVAL_MS).unref();

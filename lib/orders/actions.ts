@@ -6,7 +6,7 @@ import { entityIdSchema } from "@/lib/admin/ids";
 import { adminAction } from "@/lib/actions";
 import { orderRefundSchema, orderStatusChangeSchema } from "@/lib/orders/admin-schemas";
 import { deleteOrder, getOrderTimeline, updateOrderStatus } from "@/lib/orders/admin-service";
-import { refundOrder } from "@/lib/orders/service";
+import { refundOrder } from "@/lib/orders/refunds";
 
 function revalidateOrderScreens() {
   revalidatePath("/admin/orders");
@@ -22,7 +22,7 @@ const changeStatus = adminAction(orderStatusChangeSchema, async ({ id, ...change
 const refund = adminAction(z.object({ id: entityIdSchema, input: orderRefundSchema }), async ({ id, input }) => {
   const result = await refundOrder(id, input);
   revalidateOrderScreens();
-  return { amount: result.refund.amount, refundedAmount: result.order.refundedAmount, replayed: result.replayed };
+  return { amount: result.refund.amount, refundedAmount: result.order.refundedAmount, replayed: result.replayed, message: result.message };
 });
 
 const timeline = adminAction(z.object({ id: entityIdSchema }), async ({ id }) => getOrderTimeline(id));
@@ -39,7 +39,7 @@ export async function updateOrderStatusAction(input: { id: number; status: strin
 }
 
 /** The view dialog's refund form. */
-export async function refundOrderAction(input: { id: number; input: { amount?: number; lineIds?: number[]; reason: string } }) {
+export async function refundOrderAction(input: { id: number; input: { amount?: number; lineIds?: number[]; reason: string; idempotencyKey: string } }) {
   return refund(input);
 }
 

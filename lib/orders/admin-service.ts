@@ -1,12 +1,12 @@
 import "server-only";
-import type { OrderWithItems } from "@/lib/checkout/service";
 import { prisma, Prisma } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { entityIdOrNotFound } from "@/lib/admin/ids";
 import { auditedWrite } from "@/lib/audit/service";
 import { orderFilterSchema, type OrderFilter, type OrderStatusUpdate } from "@/lib/orders/admin-schemas";
 import { toOrderDTO } from "@/lib/orders/dto";
-import { changeOrderStatus, ORDER_NOT_FOUND_MESSAGE } from "@/lib/orders/service";
+import { ORDER_NOT_FOUND_MESSAGE, orderWithItems, type OrderWithItems } from "@/lib/orders/order-row";
+import { changeOrderStatus } from "@/lib/orders/service";
 import { listOrderEvents, type OrderEventDTO } from "@/lib/orders/timeline";
 import { parseOrThrow } from "@/lib/validation";
 
@@ -14,8 +14,6 @@ import { parseOrThrow } from "@/lib/validation";
 export type OrderDTO = ReturnType<typeof toOrderDTO>;
 
 export { ORDER_NOT_FOUND_MESSAGE };
-
-const withItems = { items: { orderBy: { id: "asc" } } } satisfies Prisma.OrderInclude;
 
 const isMissingRow = (error: unknown) => error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2025";
 
@@ -26,14 +24,14 @@ export async function listOrders(opts: { status?: OrderFilter; limit?: number } 
     where: status === "all" ? {} : { status },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: opts.limit && opts.limit > 0 ? Math.floor(opts.limit) : undefined,
-    include: withItems,
+    include: orderWithItems,
   });
   return orders.map(toOrderDTO);
 }
 
 export async function getOrder(id: number | string): Promise<OrderDTO> {
   const orderId = entityIdOrNotFound(id, ORDER_NOT_FOUND_MESSAGE);
-  const order = await prisma.order.findUnique({ where: { id: orderId }, include: withItems });
+  const order = await prisma.order.findUnique({ where: { id: orderId }, include: orderWithItems });
   if (!order) throw new AppError("not_found", ORDER_NOT_FOUND_MESSAGE);
   return toOrderDTO(order);
 }

@@ -1,4 +1,4 @@
-import type { OrderWithItems } from "@/lib/checkout/service";
+import type { OrderWithItems } from "@/lib/orders/order-row";
 import { trackingUrl } from "@/lib/orders/shipping";
 
 /** An order as the API shows it (money as decimal strings). */

@@ -2,6 +2,7 @@ import "server-only";
 import { ownerEmail, sendEmail } from "@/lib/email/send-email";
 import { newOrderNoticeEmail, orderConfirmationEmail } from "@/lib/email/templates";
 import { prisma } from "@/lib/db";
+import { log } from "@/lib/log";
 import { orderStatusUrl } from "@/lib/orders/links";
 import { appendOrderEvent } from "@/lib/orders/timeline";
 
@@ -13,4 +14,16 @@ export async function sendOrderEmails(order: Order) {
   await appendOrderEvent(prisma, order.id, "email_sent", { template: "confirmation", to: order.email }, { actor: "system" });
   await sendEmail({ to: ownerEmail(), replyTo: order.email, ...newOrderNoticeEmail(order) });
   await appendOrderEvent(prisma, order.id, "email_sent", { template: "new_order_notice", to: "owner" }, { actor: "system" });
+}
+
+export type ClaimedEmail = { template: string; message: { subject: string; text: string; html: string } };
+
+/** Sends an email whose send was claimed in the timeline; a failure is recorded there (and logged), never thrown. */
+export async function sendClaimedOrderEmail(order: { id: number; orderNumber: string; email: string }, email: ClaimedEmail) {
+  try {
+    await sendEmail({ to: order.email, ...email.message });
+  } catch (error) {
+    log.error({ orderNumber: order.orderNumber, template: email.template, err: error }, "order email failed");
+    await appendOrderEvent(prisma, order.id, "email_failed", { template: email.template, to: order.email }).catch(() => undefined);
+  }
 }

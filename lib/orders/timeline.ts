@@ -17,7 +17,9 @@ export type OrderEventType =
   | "email_failed"
   | "refunded"
   | "dispute_opened"
-  | "put_back_on_sale";
+  | "put_back_on_sale"
+  | "pieces_reclaimed"
+  | "refund_reconciled";
 export type OrderEventActor = "admin" | "system" | "webhook";
 
 type Db = Prisma.TransactionClient | typeof prisma;

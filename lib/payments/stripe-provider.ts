@@ -26,6 +26,14 @@ function toInfo(pi: Stripe.PaymentIntent): PaymentIntentInfo {
   };
 }
 
+/** The refund's metadata key holding the shop's idempotency key. */
+const REFUND_KEY_METADATA = "refund_key";
+
+function toRefundInfo(refund: Stripe.Refund, paymentIntentId: string): RefundInfo {
+  const status: RefundInfo["status"] = refund.status === "succeeded" ? "succeeded" : refund.status === "failed" || refund.status === "canceled" ? "failed" : "pending";
+  return { id: refund.id, paymentIntentId, amount: refund.amount, status };
+}
+
 /** Stripe PaymentIntents with manual capture: authorise at checkout, capture once the order is safely recorded. */
 export function createStripeProvider(config: StripeConfig): PaymentProvider {
   const stripe = createStripeClient(config);
@@ -52,12 +60,18 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
     },
     async refund({ paymentIntentId, amount, reason, idempotencyKey }) {
       // Stripe's `reason` is a short enum; the admin's words travel as metadata.
+      // The key travels as metadata too, so a refund whose reply was lost can be found again (findRefund).
       const refund = await stripe.refunds.create(
-        { payment_intent: paymentIntentId, amount, reason: "requested_by_customer", metadata: { reason: reason.slice(0, 500) } },
+        { payment_intent: paymentIntentId, amount, reason: "requested_by_customer", metadata: { reason: reason.slice(0, 500), [REFUND_KEY_METADATA]: idempotencyKey } },
         { idempotencyKey },
       );
-      const status: RefundInfo["status"] = refund.status === "succeeded" ? "succeeded" : refund.status === "failed" || refund.status === "canceled" ? "failed" : "pending";
-      return { id: refund.id, paymentIntentId, amount: refund.amount, status };
+      return toRefundInfo(refund, paymentIntentId);
+    },
+    async findRefund({ paymentIntentId, idempotencyKey }) {
+      for await (const refund of stripe.refunds.list({ payment_intent: paymentIntentId, limit: 100 })) {
+        if (refund.metadata?.[REFUND_KEY_METADATA] === idempotencyKey) return toRefundInfo(refund, paymentIntentId);
+      }
+      return null;
     },
   };
 }

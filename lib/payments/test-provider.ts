@@ -4,7 +4,7 @@ import { prisma } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { TEST_CARD_OUTCOMES } from "@/lib/payments/test-card-outcomes";
 import { validateTestCard } from "@/lib/payments/test-cards";
-import type { IntentStatus, PaymentIntentInfo, PaymentProvider } from "@/lib/payments/types";
+import type { IntentStatus, PaymentIntentInfo, PaymentProvider, RefundInfo } from "@/lib/payments/types";
 import { UPDATABLE_STATUSES } from "@/lib/payments/types";
 
 /**
@@ -43,6 +43,8 @@ async function transition(id: string, from: IntentStatus[], to: IntentStatus, ex
   return toInfo(row);
 }
 
+const toRefundInfo = (r: { id: string; paymentIntentId: string; amount: number }): RefundInfo => ({ id: r.id, paymentIntentId: r.paymentIntentId, amount: r.amount, status: "succeeded" });
+
 export const testProvider: PaymentProvider = {
   name: "test",
   async createIntent({ amount, currency, metadata, idempotencyKey }) {
@@ -76,13 +78,12 @@ export const testProvider: PaymentProvider = {
   },
   /** Records a refund of a captured test payment (never more than was captured); same key → same refund. */
   async refund({ paymentIntentId, amount, reason, idempotencyKey }) {
-    const toInfo = (r: { id: string; paymentIntentId: string; amount: number }) => ({ id: r.id, paymentIntentId: r.paymentIntentId, amount: r.amount, status: "succeeded" as const });
     const existing = await prisma.testRefund.findUnique({ where: { idempotencyKey } });
     if (existing) {
       if (existing.paymentIntentId !== paymentIntentId || existing.amount !== amount) {
         throw new AppError("conflict", "Keys for idempotent requests can only be used with the same parameters they were first used with.");
       }
-      return toInfo(existing);
+      return toRefundInfo(existing);
     }
     return prisma.$transaction(async (tx) => {
       const [intent] = await tx.$queryRaw<Array<{ status: string; amount: number }>>`
@@ -94,8 +95,12 @@ export const testProvider: PaymentProvider = {
         throw new AppError("conflict", "Refund amount is greater than the unrefunded amount of this payment.");
       }
       const row = await tx.testRefund.create({ data: { id: `re_test_${randomBytes(12).toString("hex")}`, paymentIntentId, amount, reason, idempotencyKey } });
-      return toInfo(row);
+      return toRefundInfo(row);
     });
+  },
+  async findRefund({ paymentIntentId, idempotencyKey }) {
+    const row = await prisma.testRefund.findUnique({ where: { idempotencyKey } });
+    return row && row.paymentIntentId === paymentIntentId ? toRefundInfo(row) : null;
   },
 };
 

@@ -36,6 +36,8 @@ export interface PaymentProvider {
   cancelIntent(id: string, idempotencyKey: string): Promise<PaymentIntentInfo>;
   /** Returns money from a captured payment. Same idempotency key → same refund, never a second one. */
   refund(input: CreateRefundInput): Promise<RefundInfo>;
+  /** The refund made with this idempotency key on this payment, or null when none reached the provider. */
+  findRefund(input: { paymentIntentId: string; idempotencyKey: string }): Promise<RefundInfo | null>;
 }
 
 /** Statuses whose amount can still change. */

@@ -66,8 +66,13 @@ export type FakeStripe = {
   refunds: Map<string, FakeRefund>;
   /** A Charge object for a captured intent (webhook payloads: charge.refunded), with the refunds so far. */
   chargeOf(intentId: string): Record<string, unknown>;
-  /** The next request (optionally only one matching method/path) fails with this Stripe error instead of running. */
-  setNextError(error: FakeStripeError, match?: { method?: string; path?: string | RegExp }): void;
+  /**
+   * The next request (optionally only one matching method/path) fails with this Stripe error instead of
+   * running — or, with `afterRunning`, runs and then answers with the error (a reply lost on the way back).
+   */
+  setNextError(error: FakeStripeError, match?: { method?: string; path?: string | RegExp; afterRunning?: boolean }): void;
+  /** Requests matching method/path are answered this many ms after they arrive (0 turns it off). */
+  setLatency(ms: number, match?: { method?: string; path?: string | RegExp }): void;
   /** The browser confirmed a card that was authorised: requires_capture. */
   authorize(id: string): FakeIntent;
   /** The browser confirmed a card that was declined: back to requires_payment_method with last_payment_error. */
@@ -128,7 +133,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const refundedOf = (intentId: string) => [...refunds.values()].filter((r) => r.payment_intent === intentId).reduce((sum, r) => sum + r.amount, 0);
   /** Idempotency-Key → the first request's endpoint, params and successful response (replayed as Stripe does). */
   const idempotent = new Map<string, { endpoint: string; params: string; status: number; body: unknown }>();
-  let nextError: { error: FakeStripeError; method?: string; path?: string | RegExp } | null = null;
+  let nextError: { error: FakeStripeError; method?: string; path?: string | RegExp; afterRunning?: boolean } | null = null;
+  const inFlight = new Set<string>();
+  let latency: { ms: number; method?: string; path?: string | RegExp } = { ms: 0 };
+  const matches = (m: { method?: string; path?: string | RegExp }, method: string, path: string) =>
+    (!m.method || m.method === method) && (!m.path || (typeof m.path === "string" ? m.path === path : m.path.test(path)));
 
   function get(id: string): FakeIntent {
     const intent = intents.get(id);
@@ -192,6 +201,12 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       refunds.set(refund.id, refund);
       return refund;
     }
+    if (method === "GET" && path === "/v1/refunds") {
+      // Newest first, as Stripe lists them; one page is enough for a test.
+      const intentId = typeof body.payment_intent === "string" ? body.payment_intent : null;
+      const data = [...refunds.values()].filter((r) => !intentId || r.payment_intent === intentId).reverse();
+      return { object: "list", url: "/v1/refunds", has_more: false, data };
+    }
     const m = /^\/v1\/payment_intents\/([^/]+)(?:\/(capture|cancel))?$/.exec(path);
     if (!m) throw new StripeHttpError(404, "invalid_request_error", `Unrecognized request URL (${method}: ${path}).`);
     const [, id, action] = m;
@@ -231,8 +246,16 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     const body = parseStripeForm(raw);
     calls.push({ method, path, body, idempotencyKey });
     if (nextError && (!nextError.method || nextError.method === method) && (!nextError.path || (typeof nextError.path === "string" ? nextError.path === path : nextError.path.test(path)))) {
-      const { error } = nextError;
+      const { error, afterRunning } = nextError;
       nextError = null;
+      if (afterRunning) {
+        try {
+          const result = JSON.parse(JSON.stringify(route(method, path, body)));
+          if (idempotencyKey && method === "POST") idempotent.set(idempotencyKey, { endpoint: `${method} ${path}`, params: JSON.stringify(body), status: 200, body: result });
+        } catch {
+          // the request failed on its own: the client sees the error it was going to see anyway
+        }
+      }
       return { status: error.status ?? 400, body: { error: { type: error.type ?? "invalid_request_error", message: error.message, ...(error.code ? { code: error.code } : {}) } } };
     }
     const params = JSON.stringify(body);
@@ -262,10 +285,22 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
+    req.on("end", async () => {
       const url = new URL(req.url ?? "/", "http://127.0.0.1");
-      const raw = req.method === "GET" ? url.search.slice(1) : Buffer.concat(chunks).toString("utf8");
       const key = req.headers["idempotency-key"];
+      // As Stripe: a second request with a key whose first request is still running is refused (409).
+      if (typeof key === "string" && inFlight.has(key)) {
+        calls.push({ method: req.method ?? "GET", path: url.pathname, body: {}, idempotencyKey: key });
+        res.writeHead(409, { "content-type": "application/json", "stripe-should-retry": "false", "idempotency-key": key });
+        res.end(JSON.stringify({ error: { type: "idempotency_error", code: "idempotency_key_in_use", message: "There is currently another in-progress request using this Idempotent Key (that probably means you submitted twice, and the other request is still going through). Please try again later." } }));
+        return;
+      }
+      if (latency.ms && matches(latency, req.method ?? "GET", url.pathname)) {
+        if (typeof key === "string") inFlight.add(key);
+        await new Promise((resolve) => setTimeout(resolve, latency.ms));
+        if (typeof key === "string") inFlight.delete(key);
+      }
+      const raw = req.method === "GET" ? url.search.slice(1) : Buffer.concat(chunks).toString("utf8");
       const result = req.headers.authorization?.startsWith("Bearer sk_")
         ? handle(req.method ?? "GET", url.pathname, raw, typeof key === "string" ? key : null)
         : { status: 401, body: { error: { type: "invalid_request_error", message: "Invalid API Key provided." } } };
@@ -314,6 +349,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     },
     setNextError(error, match) {
       nextError = { error, ...match };
+    },
+    setLatency(ms, match) {
+      latency = { ms, ...match };
     },
     authorize(id) {
       const intent = browserConfirm(id);

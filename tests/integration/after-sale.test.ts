@@ -48,7 +48,6 @@ async function paidOrder(slugs: string[], opts: { provider?: string } = {}) {
   const total = subtotal + shipping;
   const intentId = `pi_test_aftersale_${seq}_${Date.now()}`;
   await db.prisma.testPaymentIntent.create({ data: { id: intentId, clientSecret: `${intentId}_secret`, amount: total, currency: "usd", status: "succeeded", captureMethod: "manual", metadata: {} } });
-  for (const p of products) if (p.uniqueItem) await db.prisma.product.update({ where: { id: p.id }, data: { sold: true } });
   const order = await db.prisma.order.create({
     data: {
       orderNumber: `ORD-AS-${seq}`,
@@ -69,6 +68,8 @@ async function paidOrder(slugs: string[], opts: { provider?: string } = {}) {
     },
     include: { items: { orderBy: { id: "asc" } } },
   });
+  // As checkout does: the order holds the one-of-a-kind pieces it sold.
+  for (const p of products) if (p.uniqueItem) await db.prisma.product.update({ where: { id: p.id }, data: { sold: true, soldOrderId: order.id } });
   return order;
 }
 
@@ -189,6 +190,49 @@ describe("refunds through the test provider", () => {
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
     expect(await db.prisma.testRefund.count({ where: { paymentIntentId: order.stripePaymentIntentId! } })).toBe(1);
     expect((await db.prisma.order.findUniqueOrThrow({ where: { id: order.id } })).refundedAmount.toFixed(2)).toBe("24.00");
+  });
+
+  it("two identical refunds at once or a moment apart, 20 rounds: each provider refund has exactly one succeeded row and one timeline event; no 5xx", async () => {
+    for (let round = 0; round < 20; round++) {
+      const order = await paidOrder(["dowel-jig"]);
+      const body = round % 2 ? { amount: 5, reason: `Round ${round}` } : { reason: `Round ${round}` };
+      // The second is sent 0–57 ms after the first, so over the rounds it lands in every step of the first's path.
+      const answers = await Promise.all([refund(order.id, body), new Promise((r) => setTimeout(r, round * 3)).then(() => refund(order.id, body))]);
+      for (const a of answers) expect({ round, status: a.status, ok: [200, 409].includes(a.status) }).toEqual({ round, status: a.status, ok: true });
+      expect({ round, ok: answers.filter((a) => a.status === 200 && !a.json.replayed).length }).toEqual({ round, ok: 1 });
+      const atProvider = await db.prisma.testRefund.findMany({ where: { paymentIntentId: order.stripePaymentIntentId! } });
+      const rows = await db.prisma.refund.findMany({ where: { orderId: order.id } });
+      const events = await db.prisma.orderEvent.findMany({ where: { orderId: order.id, type: "refunded" } });
+      expect({ round, atProvider: atProvider.length, rows: rows.map((r) => [r.status, r.providerRefundId]), events: events.map((e) => (e.detail as { refundId: string }).refundId) }).toEqual({
+        round,
+        atProvider: 1,
+        rows: [["succeeded", atProvider[0].id]],
+        events: [atProvider[0].id],
+      });
+      const after = await db.prisma.order.findUniqueOrThrow({ where: { id: order.id } });
+      expect({ round, refunded: after.refundedAmount.toFixed(2) }).toEqual({ round, refunded: (atProvider[0].amount / 100).toFixed(2) });
+    }
+  });
+
+  it("two genuine refunds of the same amount and reason, each with its own key (the admin form's), are two refunds; a key sent again replays", async () => {
+    const order = await paidOrder(["track-saw-square"]);
+    const first = await refund(order.id, { amount: 5, reason: "Goodwill", idempotencyKey: "form-1" });
+    const second = await refund(order.id, { amount: 5, reason: "Goodwill", idempotencyKey: "form-2" });
+    expect([first.status, second.status, first.json.replayed, second.json.replayed]).toEqual([200, 200, false, false]);
+    expect(first.json.message).toBe("Refunded $5.00.");
+    expect(second.json.order.refundedAmount).toBe("10.00");
+    const again = await refund(order.id, { amount: 5, reason: "Goodwill", idempotencyKey: "form-2" });
+    expect(again.json).toMatchObject({ replayed: true, refund: { id: second.json.refund.id }, order: { refundedAmount: "10.00" } });
+    expect(again.json.message).toMatch(/^Already refunded: this same request refunded \$5\.00 at .* UTC\. No money moved this time\.$/);
+    const reused = await refund(order.id, { amount: 7, reason: "Goodwill", idempotencyKey: "form-2" });
+    expect(reused.status).toBe(409);
+    expect(reused.json.message).toBe("This idempotency key was already used for a different refund of this order.");
+    expect(await db.prisma.testRefund.count({ where: { paymentIntentId: order.stripePaymentIntentId! } })).toBe(2);
+    // An API client that sends no key: the same content is the same refund, and the answer says so.
+    const plain = await refund(order.id, { amount: 3, reason: "No key" });
+    const plainAgain = await refund(order.id, { amount: 3, reason: "No key" });
+    expect([plain.json.replayed, plainAgain.json.replayed]).toEqual([false, true]);
+    expect(await db.prisma.testRefund.count({ where: { paymentIntentId: order.stripePaymentIntentId! } })).toBe(3);
   });
 
   it("cancels with a refund and puts the one-of-a-kind piece back on sale: it is in the shop at the next request", async () => {

@@ -138,7 +138,7 @@ describe(`migrations on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "the em
     let count = 0;
     for (const model of schema.models) {
       for (const field of model.fields) {
-        const rel = /@relation\(fields:\s*\[(\w+)\][^)]*?(?:onDelete:\s*(\w+))?\)/.exec(field.attrs);
+        const rel = /@relation\((?:"\w+",\s*)?fields:\s*\[(\w+)\][^)]*?(?:onDelete:\s*(\w+))?\)/.exec(field.attrs);
         if (!rel) continue;
         count++;
         const name = `${model.name}_${rel[1]}_fkey`;

@@ -147,6 +147,69 @@ describe(`Stripe refunds and disputes against a fake Stripe API on ${process.env
     expect(res.json.refundedAmount).toBe("0.00");
   });
 
+  it("two identical refunds at once while Stripe is slow: only the first calls Stripe; one refund row, one timeline event, no 5xx", async () => {
+    const { order, intentId } = await stripeOrder("sess_double_submit", [["maple-nesting-bowls", 1]]);
+    fake.setLatency(400, { method: "POST", path: "/v1/refunds" });
+    try {
+      const body = { amount: 10, reason: "Double click" };
+      const [a, b] = await Promise.all([refund(order.id, body), refund(order.id, body)]);
+      expect([a.status, b.status]).toEqual([200, 200]);
+      expect([a.json.replayed, b.json.replayed].sort()).toEqual([false, true]);
+      expect(a.json.refund.id).toBe(b.json.refund.id);
+      expect([a, b].find((r) => r.json.replayed)!.json.message).toMatch(/^Already refunded: this same request refunded \$10\.00 at .* UTC\. No money moved this time\.$/);
+    } finally {
+      fake.setLatency(0);
+    }
+    expect(fake.callsTo("POST", "/v1/refunds").filter((c) => c.body.payment_intent === intentId || c.idempotencyKey?.startsWith(`refund-${order.id}-`))).toHaveLength(1);
+    const rows = await db.prisma.refund.findMany({ where: { orderId: order.id } });
+    expect(rows.map((r) => [r.status, r.amount.toFixed(2)])).toEqual([["succeeded", "10.00"]]);
+    expect(await db.prisma.orderEvent.count({ where: { orderId: order.id, type: "refunded" } })).toBe(1);
+    expect((await db.prisma.order.findUniqueOrThrow({ where: { id: order.id } })).refundedAmount.toFixed(2)).toBe("10.00");
+  });
+
+  it("a reply lost after Stripe refunded: the shop asks Stripe, finds the refund and records it (answered 200, no second refund)", async () => {
+    const { order, intentId } = await stripeOrder("sess_lost_after", [["dowel-jig", 1]]);
+    fake.setNextError({ status: 500, type: "api_error", message: "Connection reset" }, { method: "POST", path: "/v1/refunds", afterRunning: true });
+    const res = await refund(order.id, { amount: 4, reason: "Lost on the way back" });
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ replayed: false, refund: { amount: "4.00", status: "succeeded", providerRefundId: expect.stringMatching(/^re_fake_/) }, order: { refundedAmount: "4.00" } });
+    const atStripe = [...fake.refunds.values()].filter((r) => r.payment_intent === intentId);
+    expect(atStripe.map((r) => r.amount)).toEqual([400]);
+    expect(res.json.refund.providerRefundId).toBe(atStripe[0].id);
+    expect(await db.prisma.orderEvent.count({ where: { orderId: order.id, type: "refunded" } })).toBe(1);
+  });
+
+  it("refunds left pending by a request that died are settled with Stripe by the hourly upkeep: found → recorded, not found → dropped", async () => {
+    const { order, intentId } = await stripeOrder("sess_stale", [["track-saw-square", 1]]);
+    const { getPaymentProvider } = await import("@/lib/payments/provider");
+    const { runMaintenance } = await import("@/lib/maintenance/prune");
+    const { STALE_REFUND_MS } = await import("@/lib/orders/refunds");
+    const old = new Date(Date.now() - STALE_REFUND_MS - 60_000);
+    // One reached Stripe before its process died; the other never left the shop.
+    const reached = await getPaymentProvider().refund({ paymentIntentId: intentId, amount: 1500, reason: "Died after Stripe", idempotencyKey: "refund-stale-reached" });
+    const base = { orderId: order.id, lineIds: [], provider: "stripe", status: "pending", createdAt: old };
+    await db.prisma.refund.create({ data: { ...base, amount: "15.00", reason: "Died after Stripe", idempotencyKey: "refund-stale-reached" } });
+    await db.prisma.refund.create({ data: { ...base, amount: "20.00", reason: "Died before Stripe", idempotencyKey: "refund-stale-lost" } });
+    // A fresh pending refund (a request still under way) is left alone.
+    await db.prisma.refund.create({ data: { ...base, amount: "1.00", reason: "Under way", idempotencyKey: "refund-under-way", createdAt: new Date() } });
+
+    expect((await runMaintenance()).refunds).toEqual({ settled: 1, dropped: 1 });
+    const rows = await db.prisma.refund.findMany({ where: { orderId: order.id }, orderBy: { id: "asc" } });
+    expect(rows.map((r) => [r.idempotencyKey, r.status, r.providerRefundId])).toEqual([
+      ["refund-stale-reached", "succeeded", reached.id],
+      ["refund-under-way", "pending", null],
+    ]);
+    expect((await db.prisma.order.findUniqueOrThrow({ where: { id: order.id } })).refundedAmount.toFixed(2)).toBe("15.00");
+    const events = await db.prisma.orderEvent.findMany({ where: { orderId: order.id, type: { in: ["refunded", "refund_reconciled"] } }, orderBy: { id: "asc" } });
+    expect(events.map((e) => [e.type, (e.detail as { outcome?: string }).outcome ?? null])).toEqual([
+      ["refund_reconciled", "succeeded"],
+      ["refunded", null],
+      ["refund_reconciled", "dropped"],
+    ]);
+    expect((await db.prisma.emailMessage.findMany({ where: { to: order.email } })).map((m) => m.subject)).toContain(`Refund of $15.00 for order ${order.orderNumber}`);
+    expect((await runMaintenance()).refunds).toEqual({ settled: 0, dropped: 0 });
+  });
+
   it("revenue on the dashboard is net of refunds", async () => {
     const orders = await db.prisma.order.findMany({ where: { status: { not: "cancelled" } } });
     const net = orders.reduce((sum, o) => sum + Math.round(Number(o.total) * 100) - Math.round(Number(o.refundedAmount) * 100), 0);

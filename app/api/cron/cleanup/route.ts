@@ -2,7 +2,7 @@ import { timingSafeEqual } from "node:crypto";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { withRoute } from "@/lib/http";
-import { pruneExpiredRows } from "@/lib/maintenance/prune";
+import { runMaintenance } from "@/lib/maintenance/prune";
 
 export const dynamic = "force-dynamic";
 
@@ -12,10 +12,10 @@ function sameSecret(given: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** Vercel Cron (vercel.json) calls this with `Authorization: Bearer $CRON_SECRET`; without CRON_SECRET it does not exist. */
+/** The hourly upkeep (expired rows, stale pending refunds). Vercel Cron (vercel.json) calls this with `Authorization: Bearer $CRON_SECRET`; without CRON_SECRET it does not exist. */
 export const GET = withRoute(async (req) => {
   if (!env.CRON_SECRET) throw new AppError("not_found", "Not found");
   const given = /^Bearer (.+)$/.exec(req.headers.get("authorization") ?? "")?.[1] ?? "";
   if (!sameSecret(given, env.CRON_SECRET)) throw new AppError("unauthorized", "Authentication required");
-  return { pruned: await pruneExpiredRows() };
+  return runMaintenance();
 });

@@ -1,0 +1,19 @@
+import "server-only";
+import { AppError } from "@/lib/errors";
+import { Prisma } from "@/lib/db";
+
+/** An order as the services read it: with its lines in order. */
+export const ORDER_NOT_FOUND_MESSAGE = "Order not found.";
+export const orderWithItems = { items: { orderBy: { id: "asc" } } } satisfies Prisma.OrderInclude;
+export type OrderWithItems = Prisma.OrderGetPayload<{ include: typeof orderWithItems }>;
+export type Tx = Prisma.TransactionClient;
+
+/** Transactions that lock an order wait for one another (a refund in flight holds the row briefly). */
+export const ORDER_TX_OPTIONS = { maxWait: 20_000, timeout: 30_000 };
+
+/** Locks the order's row for the rest of the transaction and reads it with its lines. */
+export async function lockOrder(tx: Tx, orderId: number): Promise<OrderWithItems> {
+  const locked = await tx.$queryRaw<Array<{ id: number }>>`SELECT "id" FROM "Order" WHERE "id" = ${orderId} FOR UPDATE`;
+  if (!locked.length) throw new AppError("not_found", ORDER_NOT_FOUND_MESSAGE);
+  return tx.order.findUniqueOrThrow({ where: { id: orderId }, include: orderWithItems });
+}

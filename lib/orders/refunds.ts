@@ -1,0 +1,339 @@
+import "server-only";
+import { createHash } from "node:crypto";
+import { entityIdOrNotFound } from "@/lib/admin/ids";
+import { recordAudit } from "@/lib/audit/service";
+import { prisma, Prisma } from "@/lib/db";
+import { orderRefundEmail } from "@/lib/email/templates";
+import { AppError } from "@/lib/errors";
+import { log } from "@/lib/log";
+import { formatMoney, fromCents, toCents } from "@/lib/money";
+import { orderRefundSchema, type OrderRefundInput } from "@/lib/orders/admin-schemas";
+import { toOrderDTO } from "@/lib/orders/dto";
+import { sendClaimedOrderEmail, type ClaimedEmail } from "@/lib/orders/emails";
+import { lockOrder, ORDER_NOT_FOUND_MESSAGE, ORDER_TX_OPTIONS, orderWithItems, type OrderWithItems, type Tx } from "@/lib/orders/order-row";
+import { appendOrderEvent, type OrderEventActor } from "@/lib/orders/timeline";
+import { getPaymentProvider } from "@/lib/payments/provider";
+import type { RefundInfo } from "@/lib/payments/types";
+import { parseOrThrow } from "@/lib/validation";
+
+/**
+ * Refunds: money returned through the provider that took the payment, and
+ * every cent of it on record. A refund is a row of the Refund table, created
+ * `pending` (under the order's lock, so two requests cannot return the same
+ * money twice) by the one request that then calls the provider; it becomes
+ * `succeeded` with the provider's refund id, or is dropped when the provider
+ * refused it. An identical request finds that row and waits for it; a row left
+ * pending (a process that died mid-call) is checked against the provider after
+ * STALE_REFUND_MS and settled or dropped, never counted "in flight" for ever.
+ */
+export type RefundDTO = { id: number; amount: string; reason: string; lineIds: number[]; provider: string; providerRefundId: string | null; status: string; createdAt: string };
+export type RefundResult = { refund: RefundDTO; order: ReturnType<typeof toOrderDTO>; replayed: boolean; message: string };
+
+type RefundRow = Prisma.RefundGetPayload<object>;
+type Payment = { orderId: number; createdAt: Date; paymentIntentId: string; provider: string };
+type RefundRequest = { key: string; fingerprint: string };
+
+/** A refund still pending after this long is checked against the provider. */
+export const STALE_REFUND_MS = 5 * 60_000;
+/** How long an identical request waits for the first one to settle. */
+const SETTLE_WAIT_MS = 10_000;
+const SETTLE_POLL_MS = 100;
+
+const cents = (d: Prisma.Decimal) => toCents(d.toFixed(2));
+
+const toRefundDTO = (r: RefundRow): RefundDTO => ({
+  id: r.id,
+  amount: r.amount.toFixed(2),
+  reason: r.reason,
+  lineIds: (r.lineIds as number[]) ?? [],
+  provider: r.provider,
+  providerRefundId: r.providerRefundId,
+  status: r.status,
+  createdAt: r.createdAt.toISOString(),
+});
+
+/**
+ * POST /api/orders/{id}/refund: the whole remaining amount, chosen lines, or
+ * an amount, through the provider that took the payment. The same request
+ * (same client key, or same content when the client sends no key) returns the
+ * first refund with `replayed: true` and moves no money.
+ */
+export async function refundOrder(id: number | string, raw: OrderRefundInput, opts: { cancelling?: boolean } = {}): Promise<RefundResult> {
+  const orderId = entityIdOrNotFound(id, ORDER_NOT_FOUND_MESSAGE);
+  const input = parseOrThrow(orderRefundSchema, raw);
+  const payment = await refundablePayment(orderId);
+  const request = refundRequest(payment, input);
+  await reconcileStaleRefunds({ orderId });
+  const claim = await claimRefund(payment, input, request);
+  if (!claim.created) return replayedRefund(orderId, await awaitSettled(claim.refund));
+  const providerRefund = await refundAtProvider(payment, claim.refund);
+  const { order, saved } = await settleRefund(claim.refund, providerRefund.id, { notify: !opts.cancelling });
+  return { refund: toRefundDTO(saved), order: toOrderDTO(order), replayed: false, message: `Refunded ${formatMoney(saved.amount.toFixed(2))}.` };
+}
+
+/** The order's card payment, taken by the provider this shop runs now. */
+async function refundablePayment(orderId: number): Promise<Payment> {
+  const order = await prisma.order.findUnique({ where: { id: orderId }, select: { id: true, createdAt: true, stripePaymentIntentId: true, paymentProvider: true } });
+  if (!order) throw new AppError("not_found", ORDER_NOT_FOUND_MESSAGE);
+  if (!order.stripePaymentIntentId) throw new AppError("conflict", "This order has no card payment to refund.");
+  if (getPaymentProvider().name !== order.paymentProvider) {
+    throw new AppError("conflict", `This order was paid with the ${order.paymentProvider} provider, which this shop is not running now.`);
+  }
+  return { orderId: order.id, createdAt: order.createdAt, paymentIntentId: order.stripePaymentIntentId, provider: order.paymentProvider };
+}
+
+/**
+ * The request's idempotency key — the client's (`idempotencyKey`: the admin
+ * form sends one per submission) or, for API clients that send none, its
+ * content — and its fingerprint (what it asks for). The key is also the
+ * provider's idempotency key (Stripe keeps them 24 h per account, so it
+ * carries the order's creation time: a reset database never reuses one).
+ */
+function refundRequest(payment: Payment, input: OrderRefundInput): RefundRequest {
+  const content = JSON.stringify({ amount: input.amount ?? null, lineIds: [...new Set(input.lineIds ?? [])].sort((a, b) => a - b), reason: input.reason });
+  const hash = (s: string) => createHash("sha256").update(s).digest("hex").slice(0, 32);
+  return { key: `refund-${payment.orderId}-${payment.createdAt.getTime()}-${hash(input.idempotencyKey ?? content)}`, fingerprint: hash(content) };
+}
+
+/** What a refund request comes to on the order as it is now (under its row lock). */
+function refundPlan(order: OrderWithItems, input: OrderRefundInput, open: Array<{ amount: Prisma.Decimal; lineIds: unknown }>): { amount: number; lineIds: number[] } {
+  // Refunds still in flight count as done, so two requests at once cannot return the same money twice.
+  const inFlight = open.reduce((sum, r) => sum + cents(r.amount), 0);
+  const claimedLines = new Set(open.flatMap((r) => (r.lineIds as number[]) ?? []));
+  const remaining = cents(order.total) - Math.max(cents(order.refundedAmount), inFlight);
+  if (remaining <= 0) throw new AppError("conflict", "This order has already been fully refunded.");
+  if (input.lineIds) {
+    const ids = [...new Set(input.lineIds)].sort((a, b) => a - b);
+    const lines = ids.map((id) => order.items.find((i) => i.id === id));
+    const missing = ids.filter((_, k) => !lines[k]);
+    if (missing.length) throw new AppError("bad_request", `Order ${order.orderNumber} has no line ${missing.join(", ")}.`, { lineIds: "Choose lines of this order" });
+    const done = lines.filter((l) => l!.refunded || claimedLines.has(l!.id));
+    if (done.length) throw new AppError("conflict", `“${done[0]!.productName}” has already been refunded.`);
+    const amount = Math.min(lines.reduce((sum, l) => sum + cents(l!.total), 0), remaining);
+    return { amount, lineIds: ids };
+  }
+  if (input.amount !== undefined) {
+    const amount = Math.round(input.amount * 100);
+    if (amount > remaining) throw new AppError("bad_request", `At most ${formatMoney(remaining)} can still be refunded.`, { amount: `At most ${formatMoney(remaining)}` });
+    return { amount, lineIds: [] };
+  }
+  return { amount: remaining, lineIds: [] };
+}
+
+/**
+ * Under the order's lock: the row this key already has (another request made
+ * it: created = false), or a new pending row for what the request comes to.
+ * Only the request that created the row calls the provider.
+ */
+async function claimRefund(payment: Payment, input: OrderRefundInput, request: RefundRequest): Promise<{ refund: RefundRow; created: boolean }> {
+  return prisma.$transaction(async (tx) => {
+    const order = await lockOrder(tx, payment.orderId);
+    const existing = await tx.refund.findUnique({ where: { idempotencyKey: request.key } });
+    if (existing) {
+      if (existing.fingerprint && existing.fingerprint !== request.fingerprint) {
+        throw new AppError("conflict", "This idempotency key was already used for a different refund of this order.");
+      }
+      return { refund: existing, created: false };
+    }
+    const open = await tx.refund.findMany({ where: { orderId: order.id, status: { in: ["pending", "succeeded"] } }, select: { amount: true, lineIds: true } });
+    const plan = refundPlan(order, input, open);
+    const refund = await tx.refund.create({
+      data: { orderId: order.id, amount: fromCents(plan.amount), reason: input.reason, lineIds: plan.lineIds, provider: payment.provider, idempotencyKey: request.key, fingerprint: request.fingerprint },
+    });
+    return { refund, created: true };
+  }, ORDER_TX_OPTIONS);
+}
+
+/** An identical request is under way: its outcome, once it has one (up to SETTLE_WAIT_MS). */
+async function awaitSettled(row: RefundRow): Promise<RefundRow> {
+  const deadline = Date.now() + SETTLE_WAIT_MS;
+  let current: RefundRow | null = row;
+  while (current?.status === "pending" && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_POLL_MS));
+    current = await prisma.refund.findUnique({ where: { id: row.id } });
+  }
+  if (!current) throw new AppError("conflict", "The same refund was just tried and the payment provider refused it; nothing was refunded.");
+  if (current.status !== "succeeded") throw new AppError("conflict", "This refund is already being processed. Try again in a moment.");
+  return current;
+}
+
+async function replayedRefund(orderId: number, refund: RefundRow): Promise<RefundResult> {
+  const order = await prisma.order.findUniqueOrThrow({ where: { id: orderId }, include: orderWithItems });
+  const when = refund.createdAt.toISOString().slice(0, 16).replace("T", " ");
+  return {
+    refund: toRefundDTO(refund),
+    order: toOrderDTO(order),
+    replayed: true,
+    message: `Already refunded: this same request refunded ${formatMoney(refund.amount.toFixed(2))} at ${when} UTC. No money moved this time.`,
+  };
+}
+
+/**
+ * Calls the provider with the row's key. When the call fails, the provider is
+ * asked whether the refund exists after all (a lost reply); only a refund it
+ * does not have drops the row. When even that cannot be asked, the row stays
+ * pending and is checked again later (reconcileStaleRefunds).
+ */
+async function refundAtProvider(payment: Payment, row: RefundRow): Promise<RefundInfo> {
+  const provider = getPaymentProvider();
+  const where = { paymentIntentId: payment.paymentIntentId, idempotencyKey: row.idempotencyKey };
+  let refusal: string;
+  try {
+    const result = await provider.refund({ ...where, amount: cents(row.amount), reason: row.reason });
+    if (result.status !== "failed") return result;
+    refusal = "The payment provider could not refund this payment.";
+  } catch (error) {
+    log.warn({ orderId: payment.orderId, refundId: row.id, err: error }, "refund call failed; asking the provider whether it went through");
+    const found = await provider.findRefund(where).catch((lookup: unknown) => {
+      log.error({ orderId: payment.orderId, refundId: row.id, err: lookup }, "could not ask the provider about a refund; it stays pending until it can");
+      return undefined;
+    });
+    if (found === undefined) throw new AppError("conflict", "The payment provider did not answer. The refund is recorded as pending and will be checked with the provider within minutes; do not refund again.");
+    if (found && found.status !== "failed") return found;
+    refusal = `The payment provider refused the refund: ${error instanceof Error ? error.message : String(error)}`;
+  }
+  await dropPendingRefund(row, "refused");
+  throw new AppError("conflict", refusal);
+}
+
+/** Deletes a pending row that moved no money (only this one, only while pending); recorded on the timeline when reconciled. */
+async function dropPendingRefund(row: RefundRow, outcome: "refused" | "never_sent") {
+  await prisma.$transaction(async (tx) => {
+    const { count } = await tx.refund.deleteMany({ where: { id: row.id, status: "pending" } });
+    if (count && outcome === "never_sent") {
+      await appendOrderEvent(tx, row.orderId, "refund_reconciled", { amount: row.amount.toFixed(2), outcome: "dropped", refundKey: row.idempotencyKey }, { actor: "system" });
+    }
+  }, ORDER_TX_OPTIONS);
+}
+
+/**
+ * The provider refunded: the row becomes succeeded (once — a row already
+ * settled by another path is returned as it is; a row dropped meanwhile is
+ * written again, since the money moved), the lines and the order's refunded
+ * amount follow, and the timeline, audit log and shopper's email record it.
+ */
+async function settleRefund(row: RefundRow, providerRefundId: string, opts: { notify: boolean; reconciled?: boolean }) {
+  let email: ClaimedEmail | null = null;
+  const result = await prisma.$transaction(async (tx) => {
+    const before = await lockOrder(tx, row.orderId);
+    const saved = await markSucceeded(tx, row, providerRefundId);
+    if (!saved.settledNow) return { order: before, saved: saved.row };
+    const lineIds = (saved.row.lineIds as number[]) ?? [];
+    if (lineIds.length) await tx.orderItem.updateMany({ where: { orderId: row.orderId, id: { in: lineIds } }, data: { refunded: true } });
+    await syncRefundedAmount(tx, row.orderId);
+    const after = await tx.order.findUniqueOrThrow({ where: { id: row.orderId }, include: orderWithItems });
+    const lines = before.items.filter((i) => lineIds.includes(i.id)).map((i) => `${i.quantity} × ${i.productName}`);
+    const amount = saved.row.amount.toFixed(2);
+    if (opts.reconciled) await appendOrderEvent(tx, row.orderId, "refund_reconciled", { amount, outcome: "succeeded", refundId: providerRefundId }, { actor: "system" });
+    await appendOrderEvent(tx, row.orderId, "refunded", { amount, reason: saved.row.reason, lines, provider: saved.row.provider, refundId: providerRefundId });
+    await recordAudit({ entityType: "order", entityId: row.orderId, action: "refund", before: { refundedAmount: before.refundedAmount.toFixed(2) }, after: { refundedAmount: after.refundedAmount.toFixed(2), reason: saved.row.reason } }, tx);
+    if (opts.notify && (await appendOrderEvent(tx, row.orderId, "email_sent", { template: "refund", to: after.email, amount }, { onceKey: `email:refund:${saved.row.id}` }))) {
+      email = { template: "refund", message: orderRefundEmail(after, { amount, cancelled: false, reason: saved.row.reason, lines }) };
+    }
+    return { order: after, saved: saved.row };
+  }, ORDER_TX_OPTIONS);
+  const claimed = email as ClaimedEmail | null;
+  if (claimed) await sendClaimedOrderEmail(result.order, claimed);
+  return result;
+}
+
+async function markSucceeded(tx: Tx, row: RefundRow, providerRefundId: string): Promise<{ row: RefundRow; settledNow: boolean }> {
+  const { count } = await tx.refund.updateMany({ where: { id: row.id, status: "pending" }, data: { status: "succeeded", providerRefundId } });
+  if (count) return { row: await tx.refund.findUniqueOrThrow({ where: { id: row.id } }), settledNow: true };
+  const current = await tx.refund.findUnique({ where: { idempotencyKey: row.idempotencyKey } });
+  if (current?.status === "succeeded") return { row: current, settledNow: false };
+  if (current) return { row: await tx.refund.update({ where: { id: current.id }, data: { status: "succeeded", providerRefundId } }), settledNow: true };
+  const rewritten = await tx.refund.create({
+    data: {
+      orderId: row.orderId,
+      amount: row.amount,
+      reason: row.reason,
+      lineIds: row.lineIds as Prisma.InputJsonValue,
+      provider: row.provider,
+      idempotencyKey: row.idempotencyKey,
+      fingerprint: row.fingerprint,
+      adminUserId: row.adminUserId,
+      status: "succeeded",
+      providerRefundId,
+    },
+  });
+  log.warn({ orderId: row.orderId, refundKey: row.idempotencyKey }, "a refund dropped as never sent went through at the provider; recorded again");
+  return { row: rewritten, settledNow: true };
+}
+
+/**
+ * Pending refunds older than STALE_REFUND_MS (their request died between the
+ * provider call and the record): each is looked up at the provider by its key
+ * and settled when the provider has it, dropped when it does not. Runs before
+ * every refund of the order and hourly with the pruning (all orders).
+ */
+export async function reconcileStaleRefunds(opts: { orderId?: number; now?: Date } = {}): Promise<{ settled: number; dropped: number }> {
+  const cutoff = new Date((opts.now ?? new Date()).getTime() - STALE_REFUND_MS);
+  const stale = await prisma.refund.findMany({
+    where: { status: "pending", createdAt: { lt: cutoff }, ...(opts.orderId ? { orderId: opts.orderId } : {}) },
+    include: { order: { select: { stripePaymentIntentId: true } } },
+    orderBy: { id: "asc" },
+    take: 100,
+  });
+  const outcome = { settled: 0, dropped: 0 };
+  if (!stale.length) return outcome;
+  const provider = getPaymentProvider();
+  for (const { order, ...row } of stale) {
+    if (row.provider !== provider.name || !order.stripePaymentIntentId) continue;
+    const found = await provider.findRefund({ paymentIntentId: order.stripePaymentIntentId, idempotencyKey: row.idempotencyKey });
+    if (found && found.status !== "failed") {
+      await settleRefund(row, found.id, { notify: true, reconciled: true });
+      outcome.settled++;
+    } else {
+      await dropPendingRefund(row, "never_sent");
+      outcome.dropped++;
+    }
+  }
+  if (outcome.settled || outcome.dropped) log.info({ ...outcome, orderId: opts.orderId }, "stale pending refunds reconciled with the provider");
+  return outcome;
+}
+
+// ─── provider webhooks ──────────────────────────────────────────────────────
+
+/**
+ * charge.refunded: the provider's running total of money returned. Refunds we
+ * made are already rows (pending or succeeded) of the Refund table; anything
+ * beyond them was refunded at the provider (e.g. in Stripe's dashboard) and
+ * is recorded as one more refund row. The order's refunded amount is always
+ * the sum of its succeeded refunds, so a webhook for our own refund — before
+ * or after we recorded it — is never counted twice.
+ */
+export async function recordProviderRefund(paymentIntentId: string, amountRefundedCents: number, actor: OrderEventActor = "webhook") {
+  await prisma.$transaction(async (tx) => {
+    const order = await tx.order.findUnique({ where: { stripePaymentIntentId: paymentIntentId }, select: { id: true } });
+    if (!order) return;
+    const current = await lockOrder(tx, order.id);
+    const ours = await tx.refund.aggregate({ _sum: { amount: true }, where: { orderId: order.id, status: { in: ["pending", "succeeded"] } } });
+    const external = Math.min(amountRefundedCents, cents(current.total)) - cents(ours._sum.amount ?? new Prisma.Decimal(0));
+    if (external <= 0) return;
+    await tx.refund.create({
+      data: {
+        orderId: order.id,
+        amount: fromCents(external),
+        reason: "Refunded at the payment provider",
+        lineIds: [],
+        provider: current.paymentProvider,
+        status: "succeeded",
+        idempotencyKey: `provider-${paymentIntentId}-${amountRefundedCents}`,
+      },
+    });
+    const after = await syncRefundedAmount(tx, order.id);
+    await appendOrderEvent(tx, order.id, "refunded", { amount: fromCents(external), totalRefunded: after, source: "provider" }, { actor });
+  }, ORDER_TX_OPTIONS);
+}
+
+/** The order's refunded amount = the sum of its succeeded refunds (at most the total). */
+async function syncRefundedAmount(tx: Tx, orderId: number): Promise<string> {
+  const [order, sum] = await Promise.all([
+    tx.order.findUniqueOrThrow({ where: { id: orderId }, select: { total: true } }),
+    tx.refund.aggregate({ _sum: { amount: true }, where: { orderId, status: "succeeded" } }),
+  ]);
+  const amount = fromCents(Math.min(cents(sum._sum.amount ?? new Prisma.Decimal(0)), cents(order.total)));
+  await tx.order.update({ where: { id: orderId }, data: { refundedAmount: amount } });
+  return amount;
+}
