@@ -2,6 +2,7 @@ import "server-only";
 import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { log } from "@/lib/log";
 
 /**
  * Without Resend, emails are "delivered" to a local mailbox folder only the
@@ -30,7 +31,7 @@ export function deliverToDevMailbox(id: number, message: MailboxMessage): string
     writeFileSync(file, `To: ${message.to}\nSubject: ${message.subject}\n\n${message.text}\n`, { mode: 0o600 });
     return file;
   } catch (error) {
-    console.warn(`dev mailbox: could not write to ${dir} (${(error as NodeJS.ErrnoException).code ?? "error"})`);
+    log.warn({ dir, code: (error as NodeJS.ErrnoException).code ?? "error" }, "dev mailbox: could not write the email");
     return null;
   }
 }

@@ -4,6 +4,7 @@ import { prisma } from "@/lib/db";
 import { env } from "@/lib/env";
 import { site } from "@/lib/site";
 import { deliverToDevMailbox } from "@/lib/email/dev-mailbox";
+import { log } from "@/lib/log";
 
 export type EmailInput = {
   to: string;
@@ -30,9 +31,9 @@ export function redactSecrets<T extends { text: string; html: string }>(message:
 /**
  * Sends an email: through Resend when RESEND_API_KEY is set, otherwise to
  * the dev mailbox folder (lib/email/dev-mailbox.ts). Every email is recorded
- * in the EmailMessage table (the outbox) and, without Resend, logged — both
- * with its secrets redacted, so a reset link never rests in the database or
- * a log file.
+ * in the EmailMessage table (the outbox) with its secrets redacted, so a
+ * reset link never rests in the database; without Resend a log line names the
+ * outbox row and the dev mailbox file (never the recipient or the body).
  */
 export async function sendEmail(input: EmailInput): Promise<SentEmail> {
   const record = redactSecrets(input, input.secrets);
@@ -51,13 +52,15 @@ export async function sendEmail(input: EmailInput): Promise<SentEmail> {
     if (error) throw new Error(`Resend refused the email: ${error.message}`);
     provider = "resend";
     providerId = data?.id ?? null;
-  } else if (env.NODE_ENV !== "test") {
-    console.info(`[outbox] to=${input.to} subject="${input.subject}"\n${record.text}\n[/outbox]`);
   }
   const row = await prisma.emailMessage.create({
     data: { to: input.to, subject: input.subject, text: record.text, html: record.html, provider, providerId },
   });
-  if (provider === "outbox") deliverToDevMailbox(row.id, input);
+  if (provider === "outbox") {
+    // The log names the outbox row and the mailbox file, never the recipient or the body (lib/log.ts).
+    const file = deliverToDevMailbox(row.id, input);
+    log.info({ outboxId: row.id, mailboxFile: file }, "email delivered to the dev outbox");
+  }
   return { id: row.id, provider, providerId };
 }
 

@@ -1,6 +1,7 @@
 import "server-only";
 import { SHOP_TIME_ZONE } from "@/lib/admin/stats";
 import { prisma } from "@/lib/db";
+import { log } from "@/lib/log";
 import { csvRow } from "@/lib/orders/csv";
 import { z } from "@/lib/zod";
 
@@ -103,7 +104,7 @@ export function ordersCsvStream(q: OrderExportQuery, opts: { batchSize?: number;
             .join("");
           controller.enqueue(encoder.encode(text));
         } catch (error) {
-          console.error("orders CSV export failed", error);
+          log.error({ err: error }, "orders CSV export failed");
           controller.error(error);
         }
       },

@@ -3,10 +3,10 @@ import type Stripe from "stripe";
 import { prisma } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { getStripeClient } from "@/lib/payments/provider";
-import { handlePaymentIntentAuthorized } from "@/lib/payments/webhooks/payment-intent-authorized";
-import { handlePaymentIntentCanceled } from "@/lib/payments/webhooks/payment-intent-failed";
-import { handleChargeRefunded } from "@/lib/payments/webhooks/charge-refunded";
-import { handleChargeDisputeCreated } from "@/lib/payments/webhooks/charge-dispute-created";
+import { handlePaymentIntentAuthorized } from "@/lib/webhooks/payment-intent-authorized";
+import { handlePaymentIntentCanceled } from "@/lib/webhooks/payment-intent-failed";
+import { handleChargeRefunded } from "@/lib/webhooks/charge-refunded";
+import { handleChargeDisputeCreated } from "@/lib/webhooks/charge-dispute-created";
 import { env } from "@/lib/env";
 
 /** One handler per event type; other types are acknowledged and ignored. */
