@@ -2,7 +2,7 @@ import "server-only";
 import { entityIdOrNotFound } from "@/lib/admin/ids";
 import { adminUserCreateSchema, adminUserUpdateSchema, type AdminUserCreateInput, type AdminUserUpdateInput } from "@/lib/admin-users/schemas";
 import { hashPassword } from "@/lib/auth/password";
-import { auditedWrite } from "@/lib/audit/service";
+import { auditSnapshot, recordAudit } from "@/lib/audit/service";
 import { prisma, Prisma } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { parseOrThrow } from "@/lib/validation";
@@ -60,41 +60,57 @@ export async function listAdminUsers(): Promise<AdminUserDTO[]> {
   return rows.map(toDTO);
 }
 
-export async function getAdminUser(id: number | string): Promise<AdminUserDTO> {
-  const adminId = entityIdOrNotFound(id, ADMIN_NOT_FOUND_MESSAGE);
-  const row = await prisma.adminUser.findUnique({ where: { id: adminId }, select: publicFields });
-  if (!row) throw new AppError("not_found", ADMIN_NOT_FOUND_MESSAGE);
-  return toDTO(row);
+async function readAdminUser(db: Prisma.TransactionClient | typeof prisma, adminId: number): Promise<AdminUserDTO | null> {
+  const row = await db.adminUser.findUnique({ where: { id: adminId }, select: publicFields });
+  return row ? toDTO(row) : null;
 }
 
+export async function getAdminUser(id: number | string): Promise<AdminUserDTO> {
+  const row = await readAdminUser(prisma, entityIdOrNotFound(id, ADMIN_NOT_FOUND_MESSAGE));
+  if (!row) throw new AppError("not_found", ADMIN_NOT_FOUND_MESSAGE);
+  return row;
+}
+
+// Audited in each write's transaction (lib/audit/service.ts): passwords are logged as "set" / "new", never stored.
+const auditedAdmin = (a: AdminUserDTO | null, password: string) => (a ? { ...a, password } : null);
+
 /** Creates an admin; the password is stored only as an argon2id hash. */
-async function applyAdminUserCreate(input: AdminUserCreateInput): Promise<AdminUserDTO> {
+export async function createAdminUser(input: AdminUserCreateInput): Promise<AdminUserDTO> {
   const data = parseOrThrow(adminUserCreateSchema, input);
   const passwordHash = await hashPassword(data.password);
-  const row = await writeOrConflict(data, undefined, () =>
-    prisma.adminUser.create({ data: { username: data.username, email: data.email, passwordHash }, select: publicFields }),
+  return writeOrConflict(data, undefined, () =>
+    prisma.$transaction(async (tx) => {
+      const row = toDTO(await tx.adminUser.create({ data: { username: data.username, email: data.email, passwordHash }, select: publicFields }));
+      await recordAudit({ entityType: "user", entityId: row.id, action: "create", before: null, after: auditedAdmin(row, "set") }, tx);
+      return row;
+    }),
   );
-  return toDTO(row);
 }
 
 /**
  * Changes username and email; a new password replaces the hash (and ends that
  * admin's sessions and API tokens, even the acting admin's own), a blank or absent one keeps it.
  */
-async function applyAdminUserUpdate(id: number | string, input: AdminUserUpdateInput): Promise<AdminUserDTO> {
+export async function updateAdminUser(id: number | string, input: AdminUserUpdateInput): Promise<AdminUserDTO> {
   const adminId = entityIdOrNotFound(id, ADMIN_NOT_FOUND_MESSAGE);
   const data = parseOrThrow(adminUserUpdateSchema, input);
   const exists = await prisma.adminUser.findUnique({ where: { id: adminId }, select: { id: true } });
   if (!exists) throw new AppError("not_found", ADMIN_NOT_FOUND_MESSAGE);
   const passwordHash = data.password ? await hashPassword(data.password) : undefined;
-  const row = await writeOrConflict(data, adminId, () =>
-    prisma.adminUser.update({
-      where: { id: adminId },
-      data: { username: data.username, email: data.email, ...(passwordHash ? { passwordHash, sessionVersion: { increment: 1 } } : {}) },
-      select: publicFields,
+  return writeOrConflict(data, adminId, () =>
+    prisma.$transaction(async (tx) => {
+      const before = await auditSnapshot(() => readAdminUser(tx, adminId).then((a) => auditedAdmin(a, "")));
+      const row = toDTO(
+        await tx.adminUser.update({
+          where: { id: adminId },
+          data: { username: data.username, email: data.email, ...(passwordHash ? { passwordHash, sessionVersion: { increment: 1 } } : {}) },
+          select: publicFields,
+        }),
+      );
+      await recordAudit({ entityType: "user", entityId: adminId, action: "update", before, after: auditedAdmin(row, passwordHash ? "new" : "") }, tx);
+      return row;
     }),
   );
-  return toDTO(row);
 }
 
 /**
@@ -102,34 +118,16 @@ async function applyAdminUserUpdate(id: number | string, input: AdminUserUpdateI
  * acting admin's own account. Admin rows are locked while counting, so two
  * admins deleting each other at once cannot leave the shop with none.
  */
-async function applyAdminUserDelete(id: number | string, actingAdminId: number): Promise<{ id: number; deleted: true }> {
+export async function deleteAdminUser(id: number | string, actingAdminId: number): Promise<{ id: number; deleted: true }> {
   const adminId = entityIdOrNotFound(id, ADMIN_NOT_FOUND_MESSAGE);
   await prisma.$transaction(async (tx) => {
     const admins = await tx.$queryRaw<Array<{ id: number }>>`SELECT id FROM "AdminUser" ORDER BY id FOR UPDATE`;
     if (!admins.some((a) => a.id === adminId)) throw new AppError("not_found", ADMIN_NOT_FOUND_MESSAGE);
     if (admins.length <= 1) throw new AppError("conflict", DELETE_LAST_MESSAGE);
     if (adminId === actingAdminId) throw new AppError("conflict", DELETE_SELF_MESSAGE);
+    const before = await auditSnapshot(() => readAdminUser(tx, adminId).then((a) => auditedAdmin(a, "")));
     await tx.adminUser.delete({ where: { id: adminId } });
+    await recordAudit({ entityType: "user", entityId: adminId, action: "delete", before, after: null }, tx);
   });
   return { id: adminId, deleted: true };
-}
-
-// ─── audited entry points (lib/audit/service.ts): passwords are logged as "[changed]", never stored ───
-
-const adminSnapshot = (id: number | string) => () => getAdminUser(id).then((a) => ({ ...a, password: "" }) as Record<string, unknown>, () => null);
-const hasPassword = (input: unknown) => Boolean(input && typeof input === "object" && "password" in input && (input as { password?: unknown }).password);
-
-export function createAdminUser(input: AdminUserCreateInput): Promise<AdminUserDTO> {
-  return auditedWrite({ entityType: "user", action: "create", after: (a) => ({ ...a, password: "set" }) }, () => applyAdminUserCreate(input));
-}
-
-export function updateAdminUser(id: number | string, input: AdminUserUpdateInput): Promise<AdminUserDTO> {
-  return auditedWrite(
-    { entityType: "user", action: "update", entityId: id, before: adminSnapshot(id), after: (a) => ({ ...a, password: hasPassword(input) ? "new" : "" }) },
-    () => applyAdminUserUpdate(id, input),
-  );
-}
-
-export function deleteAdminUser(id: number | string, actingAdminId: number): Promise<{ id: number; deleted: true }> {
-  return auditedWrite({ entityType: "user", action: "delete", entityId: id, before: adminSnapshot(id) }, () => applyAdminUserDelete(id, actingAdminId));
 }

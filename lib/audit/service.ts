@@ -8,6 +8,10 @@ import { prisma, Prisma } from "@/lib/db";
  * customers, users, orders) appends one row — who, what, when, and the
  * before/after of the fields that changed. Writes made outside an admin
  * request (checkout, webhooks, seeding) are not admin writes and are not logged.
+ *
+ * One way to record a write: `recordAudit(entry, tx)` inside the write's own
+ * transaction (so a write and its audit row commit or roll back together),
+ * with the before/after snapshots read by `auditSnapshot` in that transaction.
  */
 export const AUDIT_ENTITY_TYPES = ["product", "category", "customer", "user", "order"] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
@@ -37,18 +41,11 @@ export async function recordAudit(entry: AuditEntry, db: Db = prisma): Promise<v
 }
 
 /**
- * Runs an admin write and logs it: `before` reads the row first (updates and
- * deletes), `after` turns the result into the logged snapshot (creates and updates).
+ * A row as the audit log keeps it, read (with the write's transaction client)
+ * only when an admin is acting: null otherwise, and when there is no row.
  */
-export async function auditedWrite<T>(
-  spec: { entityType: AuditEntityType; action: "create" | "update" | "delete"; entityId?: number | string; before?: () => Promise<Snapshot>; after?: (result: T) => Snapshot },
-  write: () => Promise<T>,
-): Promise<T> {
-  if (!actingAdmin()) return write();
-  const before = spec.before ? await spec.before() : null;
-  const result = await write();
-  const after = spec.after ? spec.after(result) : null;
-  const id = spec.entityId ?? (after && (typeof after.id === "number" || typeof after.id === "string") ? after.id : null);
-  await recordAudit({ entityType: spec.entityType, entityId: id ?? null, action: spec.action, before, after });
-  return result;
+export async function auditSnapshot(read: () => Promise<object | null>): Promise<Snapshot> {
+  if (!actingAdmin()) return null;
+  const value = await read();
+  return value ? ({ ...value } as Record<string, unknown>) : null;
 }

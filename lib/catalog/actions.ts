@@ -4,14 +4,7 @@ import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { adminAction } from "@/lib/actions";
 import { categoryInputSchema, categoryUpdateSchema, productInputSchema, productUpdateSchema } from "@/lib/catalog/admin-schemas";
-import {
-  auditedCreateCategory as createCategory,
-  auditedCreateProduct as createProduct,
-  auditedDeleteCategory as deleteCategory,
-  auditedDeleteProduct as deleteProduct,
-  auditedUpdateCategory as updateCategory,
-  auditedUpdateProduct as updateProduct,
-} from "@/lib/audit/audited-catalog";
+import { createCategory, createProduct, deleteCategory, deleteProduct, updateCategory, updateProduct } from "@/lib/catalog/service";
 
 /**
  * Products and Categories screen actions (admin catalogue): the same schemas

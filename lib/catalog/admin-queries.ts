@@ -46,8 +46,10 @@ export async function countAdminProducts(opts: { search?: string } = {}): Promis
   return prisma.product.count({ where: adminProductWhere(opts.search) });
 }
 
-export async function findAdminProduct(id: number): Promise<AdminProductDTO | null> {
-  const row = await prisma.product.findUnique({ where: { id }, include: productInclude });
+type Db = Prisma.TransactionClient | typeof prisma;
+
+export async function findAdminProduct(id: number, db: Db = prisma): Promise<AdminProductDTO | null> {
+  const row = await db.product.findUnique({ where: { id }, include: productInclude });
   return row ? toAdminProductDTO(row) : null;
 }
 
@@ -60,8 +62,8 @@ export async function listAdminCategories(): Promise<AdminCategoryDTO[]> {
   return rows.map(toAdminCategoryDTO);
 }
 
-export async function findAdminCategory(id: number): Promise<AdminCategoryDTO | null> {
-  const row = await prisma.category.findUnique({ where: { id }, include: { _count: { select: { products: true } } } });
+export async function findAdminCategory(id: number, db: Db = prisma): Promise<AdminCategoryDTO | null> {
+  const row = await db.category.findUnique({ where: { id }, include: { _count: { select: { products: true } } } });
   return row ? toAdminCategoryDTO(row) : null;
 }
 

@@ -14,6 +14,7 @@ import {
   type ProductInput,
   type ProductUpdateInput,
 } from "@/lib/catalog/admin-schemas";
+import { auditSnapshot, recordAudit } from "@/lib/audit/service";
 import { findAdminCategory, findAdminProduct } from "@/lib/catalog/admin-queries";
 import { expireCatalog } from "@/lib/catalog/revalidate";
 import { AppError } from "@/lib/errors";
@@ -22,8 +23,9 @@ import { parseOrThrow } from "@/lib/validation";
 /**
  * Catalogue writes for the admin area: the admin server actions and the admin
  * API endpoints both call these. Every input is parsed here with the shared
- * schemas (lib/catalog/admin-schemas.ts), and every write expires the cached
- * storefront reads (expireCatalog).
+ * schemas (lib/catalog/admin-schemas.ts), every write records its audit row
+ * in its transaction (lib/audit/service.ts), and every write expires the
+ * cached storefront reads (expireCatalog).
  */
 
 export { countAdminProducts, listAdminCategories, listAdminProducts } from "@/lib/catalog/admin-queries";
@@ -85,10 +87,11 @@ export async function createProduct(input: ProductInput): Promise<AdminProductDT
   const { images, clone: _clone, ...fields } = data;
   let id: number;
   try {
-    ({ id } = await prisma.product.create({
-      data: { ...fields, images: { create: imageRows(images) } },
-      select: { id: true },
-    }));
+    id = await prisma.$transaction(async (tx) => {
+      const created = await tx.product.create({ data: { ...fields, images: { create: imageRows(images) } }, select: { id: true } });
+      await recordAudit({ entityType: "product", entityId: created.id, action: "create", before: null, after: await auditSnapshot(() => findAdminProduct(created.id, tx)) }, tx);
+      return created.id;
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw slugConflict(PRODUCT_SLUG_TAKEN);
     throw error;
@@ -119,6 +122,7 @@ export async function updateProduct(id: number | string, input: ProductUpdateInp
         where: { id: productId },
         select: { slug: true, uniqueItem: true, sold: true, showInGallery: true },
       });
+      const audited = await auditSnapshot(() => findAdminProduct(productId, tx));
       if (data.slug !== undefined && data.slug !== current.slug) {
         const taken = await tx.product.findUnique({ where: { slug: data.slug }, select: { id: true } });
         if (taken) throw slugConflict(PRODUCT_SLUG_TAKEN);
@@ -137,6 +141,7 @@ export async function updateProduct(id: number | string, input: ProductUpdateInp
         await tx.productImage.deleteMany({ where: { productId } });
         await tx.productImage.createMany({ data: imageRows(images).map((row) => ({ ...row, productId })) });
       }
+      await recordAudit({ entityType: "product", entityId: productId, action: "update", before: audited, after: await auditSnapshot(() => findAdminProduct(productId, tx)) }, tx);
       return { before: current, showInGallery: gallery };
     }));
   } catch (error) {
@@ -154,7 +159,12 @@ export async function deleteProduct(id: number | string): Promise<{ id: number }
   const productId = toId(id, PRODUCT_NOT_FOUND);
   let deleted: { slug: string; showInGallery: boolean };
   try {
-    deleted = await prisma.product.delete({ where: { id: productId }, select: { slug: true, showInGallery: true } });
+    deleted = await prisma.$transaction(async (tx) => {
+      const before = await auditSnapshot(() => findAdminProduct(productId, tx));
+      const row = await tx.product.delete({ where: { id: productId }, select: { slug: true, showInGallery: true } });
+      await recordAudit({ entityType: "product", entityId: productId, action: "delete", before, after: null }, tx);
+      return row;
+    });
   } catch (error) {
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2025") throw new AppError("not_found", PRODUCT_NOT_FOUND);
     throw error;
@@ -176,7 +186,11 @@ export async function createCategory(input: CategoryInput): Promise<AdminCategor
   await assertCategorySlugFree(data.slug);
   let id: number;
   try {
-    ({ id } = await prisma.category.create({ data, select: { id: true } }));
+    id = await prisma.$transaction(async (tx) => {
+      const created = await tx.category.create({ data, select: { id: true } });
+      await recordAudit({ entityType: "category", entityId: created.id, action: "create", before: null, after: await auditSnapshot(() => findAdminCategory(created.id, tx)) }, tx);
+      return created.id;
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw slugConflict(CATEGORY_SLUG_TAKEN);
     throw error;
@@ -193,7 +207,11 @@ export async function updateCategory(id: number | string, input: CategoryUpdateI
   if (!current) throw new AppError("not_found", CATEGORY_NOT_FOUND);
   if (data.slug !== undefined && data.slug !== current.slug) await assertCategorySlugFree(data.slug, categoryId);
   try {
-    await prisma.category.update({ where: { id: categoryId }, data });
+    await prisma.$transaction(async (tx) => {
+      const before = await auditSnapshot(() => findAdminCategory(categoryId, tx));
+      await tx.category.update({ where: { id: categoryId }, data });
+      await recordAudit({ entityType: "category", entityId: categoryId, action: "update", before, after: await auditSnapshot(() => findAdminCategory(categoryId, tx)) }, tx);
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw slugConflict(CATEGORY_SLUG_TAKEN);
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2025") throw new AppError("not_found", CATEGORY_NOT_FOUND);
@@ -211,7 +229,11 @@ export async function deleteCategory(id: number | string): Promise<{ id: number 
   if (!category) throw new AppError("not_found", CATEGORY_NOT_FOUND);
   if (category._count.products > 0) throw new AppError("conflict", CATEGORY_HAS_PRODUCTS);
   try {
-    await prisma.category.delete({ where: { id: categoryId } });
+    await prisma.$transaction(async (tx) => {
+      const before = await auditSnapshot(() => findAdminCategory(categoryId, tx));
+      await tx.category.delete({ where: { id: categoryId } });
+      await recordAudit({ entityType: "category", entityId: categoryId, action: "delete", before, after: null }, tx);
+    });
   } catch (error) {
     if (error instanceof Prisma.PrismaClientKnownRequestError) {
       // A product added since the check: the foreign key (onDelete: Restrict) refuses the delete.

@@ -2,7 +2,7 @@ import "server-only";
 import { entityIdOrNotFound } from "@/lib/admin/ids";
 import { SHOP_TIME_ZONE } from "@/lib/admin/stats";
 import { customerUpdateSchema, type CustomerUpdateInput } from "@/lib/customers/schemas";
-import { auditedWrite } from "@/lib/audit/service";
+import { auditSnapshot, recordAudit } from "@/lib/audit/service";
 import { prisma, Prisma } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { parseOrThrow } from "@/lib/validation";
@@ -61,11 +61,15 @@ export async function listCustomers(): Promise<CustomerDTO[]> {
   return rows.map(toCustomerDTO);
 }
 
+async function readCustomer(db: Prisma.TransactionClient | typeof prisma, customerId: number): Promise<CustomerDTO | null> {
+  const row = await db.customer.findUnique({ where: { id: customerId }, select: customerSelect });
+  return row ? toCustomerDTO(row) : null;
+}
+
 export async function getCustomer(id: number | string): Promise<CustomerDTO> {
-  const customerId = entityIdOrNotFound(id, CUSTOMER_NOT_FOUND_MESSAGE);
-  const row = await prisma.customer.findUnique({ where: { id: customerId }, select: customerSelect });
+  const row = await readCustomer(prisma, entityIdOrNotFound(id, CUSTOMER_NOT_FOUND_MESSAGE));
   if (!row) throw new AppError("not_found", CUSTOMER_NOT_FOUND_MESSAGE);
-  return toCustomerDTO(row);
+  return row;
 }
 
 /** The customers page tiles; "this month" is the calendar month in the shop's time zone. */
@@ -85,7 +89,7 @@ export async function customerStats(): Promise<CustomerStats> {
  * newsletterSubscribedAt now; staying subscribed keeps the original date;
  * unsubscribing clears it.
  */
-async function applyCustomerUpdate(id: number | string, input: CustomerUpdateInput): Promise<CustomerDTO> {
+export async function updateCustomer(id: number | string, input: CustomerUpdateInput): Promise<CustomerDTO> {
   const customerId = entityIdOrNotFound(id, CUSTOMER_NOT_FOUND_MESSAGE);
   const data = parseOrThrow(customerUpdateSchema, input);
   const current = await prisma.customer.findUnique({ where: { id: customerId }, select: { newsletterSubscribed: true } });
@@ -102,8 +106,12 @@ async function applyCustomerUpdate(id: number | string, input: CustomerUpdateInp
     update.newsletterSubscribedAt = new Date();
   }
   try {
-    const row = await prisma.customer.update({ where: { id: customerId }, data: update, select: customerSelect });
-    return toCustomerDTO(row);
+    return await prisma.$transaction(async (tx) => {
+      const before = await auditSnapshot(() => readCustomer(tx, customerId));
+      const row = toCustomerDTO(await tx.customer.update({ where: { id: customerId }, data: update, select: customerSelect }));
+      await recordAudit({ entityType: "customer", entityId: customerId, action: "update", before, after: { ...row } }, tx);
+      return row;
+    });
   } catch (error) {
     if (isPrismaError(error, "P2025")) throw new AppError("not_found", CUSTOMER_NOT_FOUND_MESSAGE);
     throw error;
@@ -111,13 +119,17 @@ async function applyCustomerUpdate(id: number | string, input: CustomerUpdateInp
 }
 
 /** Deletes a customer who has no orders; one with orders is refused (409), their row untouched. */
-async function applyCustomerDelete(id: number | string): Promise<{ id: number; deleted: true }> {
+export async function deleteCustomer(id: number | string): Promise<{ id: number; deleted: true }> {
   const customerId = entityIdOrNotFound(id, CUSTOMER_NOT_FOUND_MESSAGE);
   const row = await prisma.customer.findUnique({ where: { id: customerId }, select: { _count: { select: { orders: true } } } });
   if (!row) throw new AppError("not_found", CUSTOMER_NOT_FOUND_MESSAGE);
   if (row._count.orders > 0) throw new AppError("conflict", CUSTOMER_HAS_ORDERS_MESSAGE);
   try {
-    await prisma.customer.delete({ where: { id: customerId } });
+    await prisma.$transaction(async (tx) => {
+      const before = await auditSnapshot(() => readCustomer(tx, customerId));
+      await tx.customer.delete({ where: { id: customerId } });
+      await recordAudit({ entityType: "customer", entityId: customerId, action: "delete", before, after: null }, tx);
+    });
   } catch (error) {
     // An order placed between the check and the delete: the foreign key refuses it.
     if (isPrismaError(error, "P2003")) throw new AppError("conflict", CUSTOMER_HAS_ORDERS_MESSAGE);
@@ -127,14 +139,3 @@ async function applyCustomerDelete(id: number | string): Promise<{ id: number; d
   return { id: customerId, deleted: true };
 }
 
-const customerSnapshot = (id: number | string) => () => getCustomer(id).then((c) => ({ ...c }) as Record<string, unknown>, () => null);
-
-/** The admin's edit (audited: lib/audit/service.ts). */
-export function updateCustomer(id: number | string, input: CustomerUpdateInput): Promise<CustomerDTO> {
-  return auditedWrite({ entityType: "customer", action: "update", entityId: id, before: customerSnapshot(id), after: (c) => ({ ...c }) }, () => applyCustomerUpdate(id, input));
-}
-
-/** The admin's delete (audited). */
-export function deleteCustomer(id: number | string): Promise<{ id: number; deleted: true }> {
-  return auditedWrite({ entityType: "customer", action: "delete", entityId: id, before: customerSnapshot(id) }, () => applyCustomerDelete(id));
-}

@@ -2,7 +2,7 @@ import "server-only";
 import { prisma, Prisma } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { entityIdOrNotFound } from "@/lib/admin/ids";
-import { auditedWrite } from "@/lib/audit/service";
+import { auditSnapshot, recordAudit } from "@/lib/audit/service";
 import { orderFilterSchema, type OrderFilter, type OrderStatusUpdate } from "@/lib/orders/admin-schemas";
 import { toOrderDTO } from "@/lib/orders/dto";
 import { ORDER_NOT_FOUND_MESSAGE, orderWithItems, type OrderWithItems } from "@/lib/orders/order-row";
@@ -50,15 +50,12 @@ export async function getOrderTimeline(id: number | string): Promise<OrderEventD
 /** Deletes an order and its lines; its checkout record stays (unlinked) and sold pieces stay sold. */
 export async function deleteOrder(id: number | string): Promise<{ id: number; deleted: true }> {
   const orderId = entityIdOrNotFound(id, ORDER_NOT_FOUND_MESSAGE);
-  return auditedWrite(
-    { entityType: "order", action: "delete", entityId: orderId, before: () => getOrder(orderId).then((o) => ({ orderNumber: o.orderNumber, email: o.email, status: o.status, total: o.total }), () => null) },
-    () => removeOrder(orderId),
-  );
-}
-
-async function removeOrder(orderId: number): Promise<{ id: number; deleted: true }> {
   try {
-    await prisma.order.delete({ where: { id: orderId } });
+    await prisma.$transaction(async (tx) => {
+      const before = await auditSnapshot(() => tx.order.findUnique({ where: { id: orderId }, select: { orderNumber: true, email: true, status: true, total: true } }).then((o) => o && { ...o, total: o.total.toFixed(2) }));
+      await tx.order.delete({ where: { id: orderId } });
+      await recordAudit({ entityType: "order", entityId: orderId, action: "delete", before, after: null }, tx);
+    });
   } catch (error) {
     if (isMissingRow(error)) throw new AppError("not_found", ORDER_NOT_FOUND_MESSAGE);
     throw error;

@@ -1,12 +1,16 @@
 /**
  * Starts the shop for browser tests: a fresh database (a new `mm_e2e` database
  * on TEST_DATABASE_URL's server, or a new embedded one under .data/e2e-pglite),
- * a production build (skipped with E2E_SKIP_BUILD=1), then `next start`.
+ * a production build (skipped with E2E_SKIP_BUILD=1), then `npm start`'s server.
+ * What the build and the server print goes to E2E_SERVER_LOG, not the test
+ * report: a failing test attaches the lines the server wrote during it
+ * (tests/e2e/test.ts), and a failed build or start prints the log's tail.
  */
 import { spawn, spawnSync } from "node:child_process";
-import { rmSync } from "node:fs";
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync } from "node:fs";
+import path from "node:path";
 import { createPostgresDatabase } from "../helpers/test-db";
-import { E2E_DB_NAME, E2E_DB_PORT, E2E_MAILBOX_DIR, e2eDatabaseUrl } from "./e2e-env";
+import { E2E_DB_NAME, E2E_DB_PORT, E2E_MAILBOX_DIR, E2E_SERVER_LOG, e2eDatabaseUrl } from "./e2e-env";
 
 const env: NodeJS.ProcessEnv = {
   ...process.env,
@@ -30,10 +34,29 @@ if (process.env.TEST_DATABASE_URL) {
   env.EMBEDDED_DB_PORT = String(E2E_DB_PORT);
 }
 
+mkdirSync(path.dirname(E2E_SERVER_LOG), { recursive: true });
+const logFd = openSync(E2E_SERVER_LOG, "w");
+const tail = (lines = 60) => readFileSync(E2E_SERVER_LOG, "utf8").trimEnd().split("\n").slice(-lines).join("\n");
+
 if (!process.env.E2E_SKIP_BUILD) {
-  const build = spawnSync("npx", ["tsx", "scripts/serve.ts", "build"], { stdio: "inherit", env });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+  console.log(`e2e server: building (output in ${E2E_SERVER_LOG})…`);
+  const build = spawnSync("npx", ["tsx", "scripts/serve.ts", "build"], { stdio: ["ignore", logFd, logFd], env });
+  if (build.status !== 0) {
+    console.error(`e2e server: the build failed (${build.status ?? build.signal}); the end of ${E2E_SERVER_LOG}:\n${tail()}`);
+    process.exit(build.status ?? 1);
+  }
 }
-const server = spawn("npx", ["tsx", "scripts/serve.ts", "start"], { stdio: "inherit", env });
-for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
-server.on("exit", (code) => process.exit(code ?? 0));
+console.log(`e2e server: starting (its log: ${E2E_SERVER_LOG})`);
+const server = spawn("npx", ["tsx", "scripts/serve.ts", "start"], { stdio: ["ignore", logFd, logFd], env });
+closeSync(logFd);
+let stopping = false;
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    stopping = true;
+    server.kill(signal);
+  });
+}
+server.on("exit", (code, signal) => {
+  if (!stopping) console.error(`e2e server: exited (${code ?? signal}); the end of ${E2E_SERVER_LOG}:\n${tail()}`);
+  process.exit(code ?? 0);
+});

@@ -1,7 +1,7 @@
 import { NextResponse } from "next/server";
 import { categoryInputSchema } from "@/lib/catalog/admin-schemas";
 import { listCategories } from "@/lib/catalog/queries";
-import { auditedCreateCategory as createCategory } from "@/lib/audit/audited-catalog";
+import { createCategory } from "@/lib/catalog/service";
 import { readJson, withAdminRoute, withRoute } from "@/lib/http";
 
 export const GET = withRoute(async () => listCategories());

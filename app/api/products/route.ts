@@ -2,7 +2,7 @@ import { NextResponse } from "next/server";
 import { productInputSchema } from "@/lib/catalog/admin-schemas";
 import { listProductsForQuery } from "@/lib/catalog/queries";
 import { productListQuerySchema } from "@/lib/catalog/schemas";
-import { auditedCreateProduct as createProduct } from "@/lib/audit/audited-catalog";
+import { createProduct } from "@/lib/catalog/service";
 import { CATALOGUE_API_CACHE_CONTROL, readJson, readQuery, withAdminRoute, withRoute } from "@/lib/http";
 
 /** The live route; a repeated query is answered by its cached twin (app/api/cached/products, lib/net/cached-api.mjs). */

@@ -1,5 +1,5 @@
 import { categoryUpdateSchema } from "@/lib/catalog/admin-schemas";
-import { auditedDeleteCategory as deleteCategory, auditedUpdateCategory as updateCategory } from "@/lib/audit/audited-catalog";
+import { deleteCategory, updateCategory } from "@/lib/catalog/service";
 import { readJson, withAdminRoute } from "@/lib/http";
 
 /** Admin: update any fields (a body with only `active` toggles the category). */

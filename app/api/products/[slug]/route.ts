@@ -1,6 +1,6 @@
 import { productUpdateSchema } from "@/lib/catalog/admin-schemas";
 import { getProductBySlug } from "@/lib/catalog/queries";
-import { auditedDeleteProduct as deleteProduct, auditedUpdateProduct as updateProduct } from "@/lib/audit/audited-catalog";
+import { deleteProduct, updateProduct } from "@/lib/catalog/service";
 import { AppError } from "@/lib/errors";
 import { readJson, withAdminRoute, withRoute } from "@/lib/http";
 
