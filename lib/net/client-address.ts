@@ -1,5 +1,5 @@
 import ipaddr from "ipaddr.js";
-import { env } from "@/lib/env";
+import { headerValue as header, trustedProxyHops, type HeaderSource } from "@/lib/net/proxy-trust";
 
 /**
  * Who is asking: the address rate limits and sign-in throttling key on.
@@ -18,13 +18,7 @@ import { env } from "@/lib/env";
 export const PEER_HEADER = "x-mm-peer";
 export const PEER_TOKEN_ENV = "MM_PEER_TOKEN";
 
-type HeaderSource = Headers | Record<string, string | string[] | undefined>;
-
-function header(headers: HeaderSource, name: string): string | null {
-  if (headers instanceof Headers) return headers.get(name);
-  const value = headers[name];
-  return Array.isArray(value) ? value.join(",") : (value ?? null);
-}
+export { trustedProxyHops };
 
 /** The TCP peer reported by our own front server, or null when no front server vouches for it. */
 function attestedPeer(headers: HeaderSource): string | null {
@@ -55,10 +49,6 @@ export function addressKey(address: string | null): string | null {
   if (parsed.kind() === "ipv4") return parsed.toString();
   const parts = (parsed as ipaddr.IPv6).parts.slice(0, 4).map((p) => p.toString(16));
   return `${parts.join(":")}::/64`;
-}
-
-export function trustedProxyHops(): number {
-  return env.TRUST_PROXY ?? (env.VERCEL ? 1 : 0);
 }
 
 /** The client's address key, or null when it cannot be known (then callers share one "unknown" bucket). */
