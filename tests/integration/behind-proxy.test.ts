@@ -8,11 +8,16 @@
  * guard (proxy.ts), the admin pages (getServerSession) and the admin API
  * (getToken) all read over https; over plain http the cookie keeps its
  * unprefixed name. The server warns at start that SITE_URL is not set.
+ *
+ * Without TRUST_PROXY, a proxy forwarding shoppers (X-Forwarded-For from a
+ * loopback peer) gets one warning naming TRUST_PROXY, however many requests;
+ * plain requests (Next.js fills X-Forwarded-For with the peer itself) none.
  */
 import { useEmbeddedShop } from "@/tests/helpers/instances";
 
 const PASSWORD = "proxy-test-password";
 const proxied = useEmbeddedShop("proxy", 14, { TRUST_PROXY: "1", ADMIN_PASSWORD: PASSWORD });
+const unconfigured = useEmbeddedShop("noproxy", 15);
 
 const HTTPS = { "x-forwarded-proto": "https" };
 
@@ -72,5 +77,21 @@ describe("behind a TLS-terminating proxy (TRUST_PROXY=1, no SITE_URL)", () => {
       .split("\n")
       .filter((l) => l.includes('"level":"warn"') && l.includes("SITE_URL is not set"));
     expect(warnings).toHaveLength(1);
+  });
+});
+
+describe("behind a proxy without TRUST_PROXY", () => {
+  const lookup = (base: string, headers: Record<string, string> = {}) =>
+    fetch(`${base}/api/order-status`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify({ orderNumber: "ORD-1-1", email: "a@example.com" }) });
+  const trustProxyWarnings = (output: string) => output.split("\n").filter((l) => l.includes('"level":"warn"') && l.includes("TRUST_PROXY is not set")).length;
+
+  it("warns once, naming TRUST_PROXY, when a local peer forwards shoppers; never for plain requests", async () => {
+    const server = unconfigured();
+    for (let i = 0; i < 3; i++) expect((await lookup(server.url)).status).toBe(404);
+    await new Promise((r) => setTimeout(r, 500)); // the log is written without blocking
+    expect(trustProxyWarnings(server.output())).toBe(0);
+    for (let i = 0; i < 5; i++) expect((await lookup(server.url, { "x-forwarded-for": `198.51.100.${i + 1}` })).status).toBe(404);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(trustProxyWarnings(server.output())).toBe(1);
   });
 });
