@@ -1,6 +1,5 @@
-import { getToken } from "next-auth/jwt";
 import { NextResponse, type NextRequest } from "next/server";
-import { authSecret } from "@/lib/auth/secret";
+import { readSessionToken } from "@/lib/auth/session-cookie";
 
 /** Admin pages anyone may open; every other /admin page needs a session. */
 const PUBLIC_ADMIN = new Set(["/admin", "/admin/login", "/admin/reset-password"]);
@@ -34,7 +33,7 @@ export async function proxy(req: NextRequest) {
   }
   if (pathname === "/admin" || pathname.startsWith("/admin/")) {
     if (PUBLIC_ADMIN.has(pathname.replace(/\/$/, "") || "/admin")) return NextResponse.next();
-    const token = await getToken({ req, secret: authSecret() });
+    const token = await readSessionToken(req);
     if (!token?.adminId) return NextResponse.redirect(new URL("/admin/login", req.url));
     return NextResponse.next();
   }

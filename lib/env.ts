@@ -51,6 +51,8 @@ const schema = z.object({
   REDIS_PREFIX: optional.pipe(z.string().regex(/^[\w:.-]{1,64}$/, "letters, digits and _ : . - only (at most 64)").default("mm:")),
   DATABASE_POOL_MAX: optional.pipe(z.coerce.number<string | undefined>().int().min(1).max(100).optional()),
   SITE_URL: optional.pipe(z.url().optional()),
+  /** next-auth's public URL (`npm start` sets it to SITE_URL, else http://localhost:$PORT); https makes admin cookies Secure. */
+  NEXTAUTH_URL: optional.pipe(z.url().optional()),
   OWNER_EMAIL: optional.pipe(z.email().optional()),
   EMAIL_FROM: optional,
   RESEND_API_KEY: optional,

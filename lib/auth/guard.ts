@@ -1,12 +1,12 @@
 import "server-only";
 import { getServerSession } from "next-auth";
-import { getToken } from "next-auth/jwt";
+import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import type { NextRequest } from "next/server";
-import { authOptions } from "@/lib/auth/options";
-import { authSecret } from "@/lib/auth/secret";
+import { requestAuthOptions } from "@/lib/auth/options";
 import type { AdminIdentity } from "@/lib/auth/service";
 import { findSessionAdmin } from "@/lib/auth/sessions";
+import { readSessionToken } from "@/lib/auth/session-cookie";
 import { readApiToken } from "@/lib/auth/tokens";
 import { AppError } from "@/lib/errors";
 
@@ -16,6 +16,9 @@ export const UNAUTHORIZED_MESSAGE = "Authentication required";
 export const isBearerRequest = (req: Request): boolean => req.headers.has("authorization");
 
 type SessionClaims = { adminId?: unknown; sessionVersion?: unknown } | null;
+
+/** The session in this page's or action's cookie, under the name the request's scheme gives it (lib/auth/session-cookie.ts). */
+const pageSession = async (): Promise<SessionClaims> => getServerSession(requestAuthOptions(await headers()));
 
 /**
  * The admin behind a request: a bearer token (API clients) or the session cookie (admin UI),
@@ -27,7 +30,7 @@ export async function getRequestAdmin(req: NextRequest): Promise<AdminIdentity |
     const claims = match ? await readApiToken(match[1]) : null;
     return claims ? findSessionAdmin(claims.adminId, claims.sessionVersion) : null;
   }
-  const token = await getToken({ req, secret: authSecret() });
+  const token = await readSessionToken(req);
   return token ? findSessionAdmin(token.adminId, token.sessionVersion) : null;
 }
 
@@ -39,7 +42,7 @@ export async function requireAdmin(req: NextRequest): Promise<AdminIdentity> {
 
 /** For admin pages and server actions: the signed-in admin, or a redirect to the login. */
 export async function requireAdminPage(): Promise<AdminIdentity> {
-  const session: SessionClaims = await getServerSession(authOptions);
+  const session = await pageSession();
   const admin = session ? await findSessionAdmin(session.adminId, session.sessionVersion) : null;
   if (!admin) redirect("/admin/login");
   return admin;
@@ -47,6 +50,6 @@ export async function requireAdminPage(): Promise<AdminIdentity> {
 
 /** The signed-in admin for pages that only need to know (e.g. the login page's redirect). */
 export async function currentAdmin(): Promise<AdminIdentity | null> {
-  const session: SessionClaims = await getServerSession(authOptions);
+  const session = await pageSession();
   return session ? findSessionAdmin(session.adminId, session.sessionVersion) : null;
 }

@@ -2,10 +2,12 @@ import "server-only";
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { authSecret } from "@/lib/auth/secret";
+import { secureSessionCookie } from "@/lib/auth/session-cookie";
 import { authenticateAdmin } from "@/lib/auth/service";
 import { endAdminSessions } from "@/lib/auth/sessions";
 import { isAppError } from "@/lib/errors";
 import { clientAddress } from "@/lib/net/client-address";
+import type { HeaderSource } from "@/lib/net/proxy-trust";
 
 export const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60;
 
@@ -52,3 +54,12 @@ export const authOptions: NextAuthOptions = {
     },
   },
 };
+
+/**
+ * authOptions for one request: its cookies Secure (`__Secure-`/`__Host-` names) or not, as
+ * lib/auth/session-cookie.ts decides for that request. The sign-in route and getServerSession use
+ * it, so the cookie is set and read under one name.
+ */
+export function requestAuthOptions(headers: HeaderSource): NextAuthOptions {
+  return { ...authOptions, useSecureCookies: secureSessionCookie(headers) };
+}

@@ -1,5 +1,6 @@
 import ipaddr from "ipaddr.js";
-import { env } from "@/lib/env";
+import { log } from "@/lib/log";
+import { headerValue as header, trustedProxyHops, type HeaderSource } from "@/lib/net/proxy-trust";
 
 /**
  * Who is asking: the address rate limits and sign-in throttling key on.
@@ -18,13 +19,7 @@ import { env } from "@/lib/env";
 export const PEER_HEADER = "x-mm-peer";
 export const PEER_TOKEN_ENV = "MM_PEER_TOKEN";
 
-type HeaderSource = Headers | Record<string, string | string[] | undefined>;
-
-function header(headers: HeaderSource, name: string): string | null {
-  if (headers instanceof Headers) return headers.get(name);
-  const value = headers[name];
-  return Array.isArray(value) ? value.join(",") : (value ?? null);
-}
+export { trustedProxyHops };
 
 /** The TCP peer reported by our own front server, or null when no front server vouches for it. */
 function attestedPeer(headers: HeaderSource): string | null {
@@ -57,11 +52,39 @@ export function addressKey(address: string | null): string | null {
   return `${parts.join(":")}::/64`;
 }
 
-export function trustedProxyHops(): number {
-  return env.TRUST_PROXY ?? (env.VERCEL ? 1 : 0);
+/** Peers that are a proxy of the shop's own network, never a shopper on the internet. */
+const LOCAL_RANGES = new Set(["loopback", "private", "uniqueLocal", "linkLocal", "carrierGradeNat"]);
+
+function isLocalAddress(address: string): boolean {
+  const bare = address.replace(/^\[|\]$/g, "").replace(/%.*$/, "");
+  return ipaddr.isValid(bare) && LOCAL_RANGES.has(ipaddr.process(bare).range());
+}
+
+export const UNTRUSTED_PROXY_WARNING =
+  "Requests arrive through a proxy (a loopback or private peer sending X-Forwarded-For) but TRUST_PROXY is not set: every client counts as the proxy's address, so all shoppers share one rate-limit bucket and 20 failed sign-ins from anyone lock every admin out. Set TRUST_PROXY to the number of proxies in front of the shop (nginx: TRUST_PROXY=1).";
+
+/** On globalThis, like lib/log.ts's logger: a build may hold more than one copy of this module. */
+const processWide = globalThis as unknown as { mmUntrustedProxyWarned?: boolean };
+
+/**
+ * Once per process: a local peer forwarding for someone else while no proxy is trusted. Next.js
+ * fills X-Forwarded-For with the peer itself when a request comes without one, so only an entry
+ * naming another address counts.
+ */
+function noteUntrustedProxy(peer: string | null, forwardedFor: string | null, hops: number): void {
+  if (processWide.mmUntrustedProxyWarned || hops > 0 || !peer || !forwardedFor || !isLocalAddress(peer)) return;
+  const self = addressKey(peer);
+  const forwarded = forwardedFor.split(",").map((s) => s.trim()).filter(Boolean);
+  if (!forwarded.some((entry) => addressKey(entry) !== self)) return;
+  processWide.mmUntrustedProxyWarned = true;
+  log.warn(UNTRUSTED_PROXY_WARNING);
 }
 
 /** The client's address key, or null when it cannot be known (then callers share one "unknown" bucket). */
 export function clientAddress(headers: HeaderSource): string | null {
-  return addressKey(pickClientAddress(attestedPeer(headers), header(headers, "x-forwarded-for"), trustedProxyHops()));
+  const peer = attestedPeer(headers);
+  const forwardedFor = header(headers, "x-forwarded-for");
+  const hops = trustedProxyHops();
+  noteUntrustedProxy(peer, forwardedFor, hops);
+  return addressKey(pickClientAddress(peer, forwardedFor, hops));
 }

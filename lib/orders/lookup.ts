@@ -13,15 +13,32 @@ const digest = (text: string) => createHash("sha256").update(text.trim().toLower
  * used at checkout. A wrong pair — unknown number, or the wrong email — gets
  * the very same 404 message, so nobody can learn which order numbers exist
  * (the route also rate-limits every lookup).
+ *
+ * Nor by timing: the email is compared first, on one query by the order
+ * number that reads nothing but the email (an unknown number is compared
+ * against a stand-in, in constant time either way), and the order's items and
+ * events are loaded only for the right pair. Loading them before the
+ * comparison made a wrong email on a real order measurably slower than a
+ * number that does not exist.
  */
 export async function lookupOrderStatus(raw: OrderLookupInput): Promise<PublicOrderStatus> {
   const input = parseOrThrow(orderLookupSchema, raw);
+  const found = await prisma.order.findUnique({ where: { orderNumber: input.orderNumber.toUpperCase() }, select: { id: true, email: true } });
+  const matches = timingSafeEqual(digest(found?.email ?? "no order"), digest(input.email)) && found !== null;
+  if (!found || !matches) throw new AppError("not_found", ORDER_NOT_FOUND_PUBLIC);
   const order = await prisma.order.findUnique({
-    where: { orderNumber: input.orderNumber.toUpperCase() },
-    include: { items: { orderBy: { id: "asc" }, select: { productName: true, quantity: true } }, events: { orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { type: true, detail: true, createdAt: true } } },
+    where: { id: found.id },
+    select: {
+      orderNumber: true,
+      status: true,
+      createdAt: true,
+      carrier: true,
+      trackingNumber: true,
+      items: { orderBy: { id: "asc" }, select: { productName: true, quantity: true } },
+      events: { orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { type: true, detail: true, createdAt: true } },
+    },
   });
-  const matches = timingSafeEqual(digest(order?.email ?? "no order"), digest(input.email)) && order !== null;
-  if (!order || !matches) throw new AppError("not_found", ORDER_NOT_FOUND_PUBLIC);
+  if (!order) throw new AppError("not_found", ORDER_NOT_FOUND_PUBLIC); // deleted in between
 
   const milestones: PublicOrderStatus["milestones"] = [{ key: "placed", label: "Order placed", at: order.createdAt.toISOString() }];
   const seen = new Set<string>();

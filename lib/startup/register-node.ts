@@ -2,7 +2,7 @@
  * The Node.js side of instrumentation.ts: runs once when a Next.js server
  * process starts (not during `next build`). Refuses to serve with a payment
  * configuration that would weaken the shop (however the server was started),
- * prepares the database on Vercel, then prunes expired rows now and hourly.
+ * warns about one that works but should be set (SITE_URL in production), prepares the database on Vercel, then prunes expired rows now and hourly.
  *
  * On Vercel there is no `npm start` launcher (scripts/serve.ts): each
  * function instance starts here, so this is where Vercel runs the start-up
@@ -14,11 +14,13 @@
 import { prepareDatabase } from "@/lib/db/startup";
 import { schedulePruning } from "@/lib/maintenance/prune";
 import { refuseToStartOnPaymentConfigError } from "@/lib/payments/config";
+import { warnAboutConfiguration } from "@/lib/startup/config-warnings";
 
 export async function registerNode() {
   if (process.env.NEXT_PHASE === "phase-production-build") return;
   // Next.js only logs a failing hook and serves on: this stops the process instead, before a single fake payment.
   refuseToStartOnPaymentConfigError(process.env);
+  warnAboutConfiguration();
   if (process.env.VERCEL) await prepareOnVercel();
   schedulePruning();
 }

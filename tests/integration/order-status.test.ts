@@ -4,6 +4,8 @@
  * (no enumeration), and every lookup counts against a per-client limit.
  * Route modules are imported after the environment is set (lib/env reads it once).
  */
+import { PrismaPg } from "@prisma/adapter-pg";
+import { PrismaClient } from "@/lib/generated/prisma/client";
 import { call, fromClient } from "@/tests/helpers/route";
 import { createTestDatabase, type TestDatabase } from "@/tests/helpers/test-db";
 
@@ -69,6 +71,35 @@ describe("order status lookup", () => {
     expect(wrongEmail.json).toEqual(unknown.json);
     expect(wrongEmail.json.message).toBe("We couldn't find that order");
     expect((await ask({ orderNumber: "", email: "x" })).status).toBe(400);
+  });
+
+  it("does the same database work for a wrong email on a real order as for an order number that does not exist", async () => {
+    // Timing is what an attacker measures, but a timed test would flake: the work behind it is what
+    // differs, so the statements each lookup sends are compared (a Prisma client logging its queries
+    // stands in for the shop's for the two lookups). scripts/measure-order-lookup.ts measures the time.
+    const statements: string[] = [];
+    const observed = new PrismaClient({ adapter: new PrismaPg({ connectionString: db.url, max: 1 }), log: [{ emit: "event", level: "query" }] });
+    observed.$on("query", (e) => statements.push(e.query));
+    const shared = globalThis as unknown as { prisma?: unknown };
+    const sent = async (body: unknown, ip: string) => {
+      statements.length = 0;
+      shared.prisma = observed;
+      try {
+        expect((await ask(body, ip)).status).toBe(404);
+      } finally {
+        shared.prisma = db.prisma;
+      }
+      return statements.filter((q) => !/^(BEGIN|COMMIT|ROLLBACK)/.test(q) && !/"RateLimit"|rate_limit/i.test(q));
+    };
+    try {
+      const wrongEmail = await sent({ orderNumber: "ORD-1700000000000-7", email: "someone@example.com" }, "203.0.113.61");
+      const unknown = await sent({ orderNumber: "ORD-1700000000000-9", email: "ada.turner@example.com" }, "203.0.113.62");
+      expect(wrongEmail.join("\n")).not.toMatch(/"OrderItem"|"OrderEvent"/);
+      expect(wrongEmail).toEqual(unknown);
+      expect(unknown).toHaveLength(1);
+    } finally {
+      await observed.$disconnect();
+    }
   });
 
   it("limits lookups per client: 429 with Retry-After once used up, even for the right pair; other clients unaffected", async () => {

@@ -1,11 +1,13 @@
 import NextAuth from "next-auth";
 import { NextRequest } from "next/server";
-import { authOptions } from "@/lib/auth/options";
+import { requestAuthOptions } from "@/lib/auth/options";
 import { errorResponse } from "@/lib/http";
 import { JSON_BODY_LIMIT, readRawBody } from "@/lib/net/body";
 
-const handler = NextAuth(authOptions);
 type Ctx = { params: Promise<{ nextauth: string[] }> };
+
+/** next-auth with this request's cookie names: Secure ones over https, also behind a trusted proxy (lib/auth/session-cookie.ts). */
+const handler = (req: NextRequest, ctx: Ctx) => NextAuth(req, ctx, requestAuthOptions(req.headers));
 
 /** next-auth reads its form posts itself: hand it a copy of the body, read with the same 64 KB bound as every other route. */
 async function boundedPost(req: NextRequest, ctx: Ctx) {
