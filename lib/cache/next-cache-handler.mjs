@@ -19,6 +19,9 @@
  * writes are dropped; an instance that lost Redis clears the shop's entries
  * when it is back, before reading any, since expiries may have been lost
  * meanwhile — nothing older than the database is served after the outage.
+ * Entries are per build, tag
+ * expiries shared by every build (lib/cache/redis-keys.mjs), so a rolling
+ * deploy serves no page from before an edit made through either build.
  * `next build` never writes to Redis (its pages come from the build's database).
  *
  * Either way, an entry whose render began before one of its tags expired (an
@@ -42,11 +45,16 @@ import createRedisHandler from "@fortedigital/nextjs-cache-handler/redis-strings
 import FileSystemCacheModule from "next/dist/server/lib/incremental-cache/file-system-cache.js";
 import { areTagsExpired, tagsManifest } from "next/dist/server/lib/incremental-cache/tags-manifest.external.js";
 import { LRUCache } from "lru-cache";
+import pino from "pino";
 import { createClient } from "redis";
+import { buildKey, cacheNamespace, revalidatedTagsKey } from "./redis-keys.mjs";
 import { expireStoredResponses } from "./response-cache.mjs";
 import { noteRead as noteSearchRead, readBefore as isPopularSearch, searchPageKey } from "./search-admission.mjs";
 
 const FileSystemCache = FileSystemCacheModule.default ?? FileSystemCacheModule;
+
+/** This file runs outside the app's bundle: its own pino logger, in lib/log.ts's shape. */
+const log = pino({ level: process.env.LOG_LEVEL ?? "info", base: { service: "maple-micron" }, formatters: { level: (label) => ({ level: label }) } });
 
 /** When this server process started: entries older than this may predate a lost tag expiry. */
 const PROCESS_STARTED_AT = Date.now() - Math.round(process.uptime() * 1000);
@@ -232,51 +240,72 @@ function timed(promise) {
 }
 
 /**
- * The redis-strings handler, plus: after this instance lost Redis, it clears
- * the shop's entries before reading from Redis again. While Redis was away an
- * expiry (from this instance or another) may not have been recorded, so an
- * entry from before the outage may be older than the database.
+ * The redis-strings handler, for one build (`buildId`) of the shop on the
+ * shared cache under `prefix` (REDIS_PREFIX), plus:
+ *
+ * - Entries are the build's own, the tag expiry record is every build's
+ *   (lib/cache/redis-keys.mjs): during a rolling deploy an edit through an
+ *   instance of either build expires both builds' entries.
+ * - After this instance lost Redis it clears the shared cache, every build's,
+ *   before reading again: while Redis was away an expiry (from this instance
+ *   or another) may not have been recorded, so an entry from before the
+ *   outage may be older than the database.
  */
-export function resilientRedisHandler(client, keyPrefix) {
-  const inner = createRedisHandler({ client, keyPrefix, timeoutMs: REDIS_TIMEOUT_MS });
-  const revalidatedTagsKey = `${keyPrefix}__revalidated_tags__`;
-  let mustClear = false;
-  let clearing = null;
+export function resilientRedisHandler(client, { prefix, buildId }) {
+  const namespace = cacheNamespace(prefix);
+  const expiryKey = revalidatedTagsKey(prefix);
+  const own = (key) => buildKey(buildId, key);
+  const inner = createRedisHandler({
+    client,
+    keyPrefix: namespace,
+    sharedTagsKey: own("__sharedTags__"),
+    sharedTagsTtlKey: own("__sharedTagsTtl__"),
+    timeoutMs: REDIS_TIMEOUT_MS,
+  });
+  /** Times this instance lost Redis, and how many of those a clear has answered for. */
+  let losses = 0;
+  let clearedThrough = 0;
+  let settling = null;
+  const settled = () => losses === clearedThrough;
 
-  async function clearAll() {
+  async function clearEntries() {
     let cursor = "0";
     do {
-      const page = await client.scan(cursor, { MATCH: `${keyPrefix}*`, COUNT: 1000 });
+      const page = await client.scan(cursor, { MATCH: `${namespace}*`, COUNT: 1000 });
       cursor = String(page.cursor);
       if (page.keys.length) await client.unlink(page.keys);
     } while (cursor !== "0");
-    mustClear = false;
-    console.warn("cache: Redis is reachable again; cleared the shared cache (expiries may have been lost meanwhile)");
   }
-  function clearIfNeeded() {
-    if (!mustClear || !client.isReady) return Promise.resolve();
-    clearing ??= clearAll()
+  /** Clears the shared cache if Redis was lost since the last clear. */
+  function settle() {
+    if (settled() || !client.isReady) return Promise.resolve();
+    settling ??= (async () => {
+      const lossesNow = losses;
+      await clearEntries();
+      clearedThrough = lossesNow;
+      log.warn("cache: Redis is reachable again; cleared the shared cache (expiries may have been lost meanwhile)");
+    })()
       .catch(() => {})
-      .finally(() => (clearing = null));
-    return clearing;
+      .finally(() => (settling = null));
+    return settling;
   }
-  const lost = () => (mustClear = true);
+  const lost = () => void losses++;
   client.on("error", lost);
   client.on("reconnecting", lost);
-  client.on("ready", () => void clearIfNeeded());
+  client.on("ready", () => void settle());
 
   return {
     name: "redis-strings-resilient",
     async get(key, meta) {
       noteSearchRead(searchPageTerm(key));
-      if (mustClear) await clearIfNeeded();
-      const entry = mustClear ? null : await inner.get(key, meta);
+      if (!settled()) await settle();
+      const entry = settled() ? await inner.get(own(key), meta) : null;
       if (!entry) noteRenderStart(key);
       return entry;
     },
     async set(key, value, ctx) {
       const startedAt = renderStart(key) - CLOCK_SKEW_MS;
-      if (mustClear || isNotFoundPage(value?.value)) return;
+      if (!settled() || isNotFoundPage(value?.value)) return;
       const term = searchPageTerm(key);
       if (term !== undefined) {
         if (!isPopularSearch(term)) return;
@@ -286,26 +315,27 @@ export function resilientRedisHandler(client, keyPrefix) {
       // A route answer's tags are in its headers only (the wrapper takes a page's from there, a
       // route's from a context that has none): without them here no instance's expiry would drop it.
       const tags = [...new Set([...(value?.tags ?? []), ...entryTags(value?.value)])];
-      // A render that began before a tag's expiry (recorded by any instance) is not stored, and
-      // what is stored is dated from its render's start (see renderStart).
+      // A render that began before a tag's expiry (recorded by any instance, of any build) is not
+      // stored, and what is stored is dated from its render's start (see renderStart).
       if (tags.length) {
-        const times = await timed(client.hmGet(revalidatedTagsKey, tags));
+        const times = await timed(client.hmGet(expiryKey, tags));
         if (times.some((t) => t && Number(t) > startedAt)) return;
       }
-      return inner.set(key, { ...value, tags, lastModified: Math.min(value?.lastModified ?? startedAt, startedAt) }, ctx);
+      return inner.set(own(key), { ...value, tags, lastModified: Math.min(value?.lastModified ?? startedAt, startedAt) }, ctx);
     },
     async revalidateTag(tag) {
       try {
         // The expiry time of every tag (redis-strings records it for implicit tags only): entries
-        // stored before it are dropped at their next read, by any instance.
-        await timed(client.hSet(revalidatedTagsKey, tag, Date.now()));
+        // stored before it are dropped at their next read, by any instance of any build.
+        await timed(client.hSet(expiryKey, tag, Date.now()));
+        // Drops this build's entries tagged with it at once (the other builds' go at their next read).
         await inner.revalidateTag(tag);
       } catch (error) {
         lost();
         throw error;
       }
     },
-    delete: (key) => inner.delete(key),
+    delete: (key) => inner.delete(own(key)),
     prepare: () => inner.prepare().catch(() => {}),
   };
 }
@@ -322,7 +352,8 @@ if (process.env.REDIS_URL && process.env.NEXT_PHASE !== "phase-production-build"
     // An unreachable Redis is reported by /api/ready, never a crash.
     client.on("error", () => {});
     await Promise.race([client.connect().catch(() => {}), new Promise((r) => setTimeout(r, 2000).unref())]);
-    return { handlers: [resilientRedisHandler(client, `${process.env.REDIS_PREFIX || "mm:"}cache:${buildId ?? "dev"}:`)] };
+    const prefix = process.env.REDIS_PREFIX || "mm:";
+    return { handlers: [resilientRedisHandler(client, { prefix, buildId: buildId?.trim() || "dev" })] };
   });
   Handler = CacheHandler;
 }

@@ -10,13 +10,18 @@
 import { randomBytes } from "node:crypto";
 import { createClient, type RedisClientType } from "redis";
 import { resilientRedisHandler } from "@/lib/cache/next-cache-handler.mjs";
+import { revalidatedTagsKey } from "@/lib/cache/redis-keys.mjs";
 
 const redisUrl = process.env.TEST_REDIS_URL;
 if (!redisUrl) console.log("SKIPPED shared cache handler on Redis: set TEST_REDIS_URL (e.g. redis://127.0.0.1:6379/5).");
 const maybe = redisUrl ? describe : describe.skip;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const prefix = `mmtest:${randomBytes(4).toString("hex")}:cache:build:`;
+/** This file's REDIS_PREFIX; its entries (build "build") are under `prefix`. */
+const base = `mmtest:${randomBytes(4).toString("hex")}:`;
+const prefix = `${base}cache:build:`;
+/** An instance's handler on `client`: build "build" of the shop. */
+const instance = (client: RedisClientType) => resilientRedisHandler(client, { prefix: base, buildId: "build" });
 /** A tag of each test's own: one test's expiry must not keep another's entry out. */
 const newTag = () => `catalog:product:t${randomBytes(3).toString("hex")}`;
 const entry = (html: string, lastModified: number, tag: string) => ({
@@ -29,17 +34,17 @@ const entry = (html: string, lastModified: number, tag: string) => ({
 maybe("the shared cache handler on Redis", () => {
   let client: RedisClientType;
   let handler: ReturnType<typeof resilientRedisHandler>;
-  const recordExpiry = (tag: string, at: number) => client.hSet(`${prefix}__revalidated_tags__`, tag, String(at));
+  const recordExpiry = (tag: string, at: number) => client.hSet(revalidatedTagsKey(base), tag, String(at));
 
   beforeAll(async () => {
     client = createClient({ url: redisUrl });
     await client.connect();
-    handler = resilientRedisHandler(client, prefix);
+    handler = instance(client);
   });
 
   afterAll(async () => {
     // This file's keys only (other runs share the Redis database).
-    for await (const keys of client.scanIterator({ MATCH: `${prefix}*`, COUNT: 1000 })) if (keys.length) await client.unlink(keys);
+    for await (const keys of client.scanIterator({ MATCH: `${base}*`, COUNT: 1000 })) if (keys.length) await client.unlink(keys);
     await client.quit();
   });
 
