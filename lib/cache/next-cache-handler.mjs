@@ -19,7 +19,8 @@
  * writes are dropped; an instance that lost Redis clears the shop's entries
  * when it is back, before reading any, since expiries may have been lost
  * meanwhile — nothing older than the database is served after the outage.
- * Entries are per build, tag
+ * An expiry it could not record is kept on disk and recorded then, even after
+ * a restart (lib/cache/unrecorded-expiries.mjs). Entries are per build, tag
  * expiries shared by every build (lib/cache/redis-keys.mjs), so a rolling
  * deploy serves no page from before an edit made through either build.
  * `next build` never writes to Redis (its pages come from the build's database).
@@ -50,6 +51,7 @@ import { createClient } from "redis";
 import { buildKey, cacheNamespace, revalidatedTagsKey } from "./redis-keys.mjs";
 import { expireStoredResponses } from "./response-cache.mjs";
 import { noteRead as noteSearchRead, readBefore as isPopularSearch, searchPageKey } from "./search-admission.mjs";
+import { openUnrecordedExpiries, unrecordedExpiriesDir } from "./unrecorded-expiries.mjs";
 
 const FileSystemCache = FileSystemCacheModule.default ?? FileSystemCacheModule;
 
@@ -246,12 +248,16 @@ function timed(promise) {
  * - Entries are the build's own, the tag expiry record is every build's
  *   (lib/cache/redis-keys.mjs): during a rolling deploy an edit through an
  *   instance of either build expires both builds' entries.
- * - After this instance lost Redis it clears the shared cache, every build's,
- *   before reading again: while Redis was away an expiry (from this instance
- *   or another) may not have been recorded, so an entry from before the
- *   outage may be older than the database.
+ * - An expiry that could not be recorded (Redis unreachable from this
+ *   instance) is kept on disk under `journalDir` (lib/cache/unrecorded-expiries.mjs)
+ *   and recorded at the next connection — by this process, or after a restart
+ *   by the next one — before this instance reads or stores any entry again.
+ * - After this instance lost Redis it also clears the entries, every build's,
+ *   before reading again: while Redis was away another instance's expiry may
+ *   not have been recorded either. The expiry record is kept: a render that
+ *   began before an expiry in it is still refused when stored after the clear.
  */
-export function resilientRedisHandler(client, { prefix, buildId }) {
+export function resilientRedisHandler(client, { prefix, buildId, journalDir }) {
   const namespace = cacheNamespace(prefix);
   const expiryKey = revalidatedTagsKey(prefix);
   const own = (key) => buildKey(buildId, key);
@@ -262,28 +268,43 @@ export function resilientRedisHandler(client, { prefix, buildId }) {
     sharedTagsTtlKey: own("__sharedTagsTtl__"),
     timeoutMs: REDIS_TIMEOUT_MS,
   });
+  const unrecorded = openUnrecordedExpiries(journalDir, (error) =>
+    log.error({ err: String(error), dir: journalDir }, "cache: could not keep unrecorded tag expiries on disk; a restart before Redis is back would forget them"),
+  );
   /** Times this instance lost Redis, and how many of those a clear has answered for. */
   let losses = 0;
   let clearedThrough = 0;
   let settling = null;
-  const settled = () => losses === clearedThrough;
+  const settled = () => losses === clearedThrough && unrecorded.settled();
 
   async function clearEntries() {
     let cursor = "0";
     do {
       const page = await client.scan(cursor, { MATCH: `${namespace}*`, COUNT: 1000 });
       cursor = String(page.cursor);
-      if (page.keys.length) await client.unlink(page.keys);
+      const entries = page.keys.filter((key) => key !== expiryKey);
+      if (entries.length) await client.unlink(entries);
     } while (cursor !== "0");
   }
-  /** Clears the shared cache if Redis was lost since the last clear. */
+  /** Records the expiries owed, then clears the entries if Redis was lost since the last clear. */
   function settle() {
     if (settled() || !client.isReady) return Promise.resolve();
     settling ??= (async () => {
       const lossesNow = losses;
-      await clearEntries();
-      clearedThrough = lossesNow;
-      log.warn("cache: Redis is reachable again; cleared the shared cache (expiries may have been lost meanwhile)");
+      const owed = unrecorded.owed();
+      if (owed.length) {
+        // Dated now, not when taken: later than any render that read the database before those edits.
+        const now = String(Date.now());
+        await timed(client.hSet(expiryKey, Object.fromEntries(owed.map(([tag]) => [tag, now]))));
+        unrecorded.recorded(owed);
+        log.warn({ tags: owed.length }, "cache: recorded tag expiries Redis missed while it was unreachable");
+      }
+      if (lossesNow !== clearedThrough || unrecorded.clearOwed()) {
+        await clearEntries();
+        clearedThrough = lossesNow;
+        unrecorded.cleared();
+        log.warn("cache: Redis is reachable again; cleared the shared cache's entries (expiries may have been lost meanwhile)");
+      }
     })()
       .catch(() => {})
       .finally(() => (settling = null));
@@ -293,6 +314,7 @@ export function resilientRedisHandler(client, { prefix, buildId }) {
   client.on("error", lost);
   client.on("reconnecting", lost);
   client.on("ready", () => void settle());
+  void settle();
 
   return {
     name: "redis-strings-resilient",
@@ -324,10 +346,19 @@ export function resilientRedisHandler(client, { prefix, buildId }) {
       return inner.set(own(key), { ...value, tags, lastModified: Math.min(value?.lastModified ?? startedAt, startedAt) }, ctx);
     },
     async revalidateTag(tag) {
+      const at = Date.now();
       try {
         // The expiry time of every tag (redis-strings records it for implicit tags only): entries
         // stored before it are dropped at their next read, by any instance of any build.
-        await timed(client.hSet(expiryKey, tag, Date.now()));
+        await timed(client.hSet(expiryKey, tag, at));
+      } catch (error) {
+        // Not recorded: kept on disk until it is, so neither this instance's restart nor another
+        // instance that never lost Redis (and so never clears) can go on serving what it expired.
+        unrecorded.add([tag], at);
+        lost();
+        throw error;
+      }
+      try {
         // Drops this build's entries tagged with it at once (the other builds' go at their next read).
         await inner.revalidateTag(tag);
       } catch (error) {
@@ -353,7 +384,8 @@ if (process.env.REDIS_URL && process.env.NEXT_PHASE !== "phase-production-build"
     client.on("error", () => {});
     await Promise.race([client.connect().catch(() => {}), new Promise((r) => setTimeout(r, 2000).unref())]);
     const prefix = process.env.REDIS_PREFIX || "mm:";
-    return { handlers: [resilientRedisHandler(client, { prefix, buildId: buildId?.trim() || "dev" })] };
+    const journalDir = unrecordedExpiriesDir(process.env.REDIS_URL, cacheNamespace(prefix));
+    return { handlers: [resilientRedisHandler(client, { prefix, buildId: buildId?.trim() || "dev", journalDir })] };
   });
   Handler = CacheHandler;
 }

@@ -2,12 +2,16 @@
  * Two production instances of two builds (a rolling deploy) on one PostgreSQL
  * database and one Redis database, proven through their HTTP interfaces only:
  * an edit through an instance of either build shows on the other at its next
- * request. A is this checkout's build and reaches Redis through a TCP proxy;
- * B is a second build (tests/helpers/instances.ts secondBuild: the same compiled code
+ * request, and an edit taken by an instance that could not reach Redis, which
+ * then restarted, shows on both once it is back. A is this checkout's build
+ * and reaches Redis through a TCP proxy the test stops and starts; B is a
+ * second build (tests/helpers/instances.ts secondBuild: the same compiled code
  * under another build id) on Redis directly, so it never loses it. Needs
  * TEST_DATABASE_URL and TEST_REDIS_URL (skipped with a printed reason otherwise).
  */
 import { randomBytes } from "node:crypto";
+import { existsSync, readdirSync } from "node:fs";
+import path from "node:path";
 import { createClient } from "redis";
 import { createPostgresDatabase } from "../helpers/test-db";
 import { ensureProductionBuild, requirePostgres, secondBuild, sleep, startInstance, stopAllInstances, testPort, waitForOk, type Instance } from "../helpers/instances";
@@ -107,4 +111,31 @@ maybe("two builds of the shop on one PostgreSQL and one Redis", () => {
     expect((await productPage(a, product)).html).toContain(money(later));
     expect((await productPage(b, product)).html).toContain(money(later));
   }, 120_000);
+
+  it("an edit taken by an instance that could not reach Redis, which then restarted, shows on every instance once it is back", async () => {
+    const product = products[1];
+    for (const i of [a, b]) expect((await cachedProductPage(i, product)).html).toContain(money(product.price));
+
+    // A loses Redis (B does not), and takes an edit: its expiry cannot reach Redis.
+    await proxy.stop();
+    for (let i = 0; i < 50 && (await fetch(`${a.url}/api/ready`)).status !== 503; i++) await sleep(100);
+    expect((await fetch(`${a.url}/api/ready`)).status).toBe(503);
+    const newPrice = (Number(product.price) + 3.25).toFixed(2);
+    await updateProduct(a.url, token, product.id, { price: newPrice });
+    // Next.js hands the expiry to the cache handler just after the response: give it that moment
+    // (it shows as a file under A's data folder) before A dies.
+    const kept = path.resolve(".data/unrecorded-expiries");
+    const keptFiles = () => (existsSync(kept) ? readdirSync(kept, { recursive: true }).filter((f) => String(f).endsWith(".json")) : []);
+    for (let i = 0; i < 50 && !keptFiles().length; i++) await sleep(100);
+
+    // A crashes and comes back; Redis is reachable again.
+    a.signal("SIGKILL");
+    await a.exited;
+    await proxy.start();
+    a = startInstance(testPort(40), envA);
+    await waitForOk(a, "/api/ready", 150_000);
+
+    expect((await productPage(a, product)).html).toContain(money(newPrice));
+    expect((await productPage(b, product)).html).toContain(money(newPrice));
+  }, 240_000);
 });
