@@ -19,6 +19,10 @@
  * writes are dropped; an instance that lost Redis clears the shop's entries
  * when it is back, before reading any, since expiries may have been lost
  * meanwhile — nothing older than the database is served after the outage.
+ * An expiry it could not record is kept on disk and recorded then, even after
+ * a restart (lib/cache/unrecorded-expiries.mjs). Entries are per build, tag
+ * expiries shared by every build (lib/cache/redis-keys.mjs), so a rolling
+ * deploy serves no page from before an edit made through either build.
  * `next build` never writes to Redis (its pages come from the build's database).
  *
  * Either way, an entry whose render began before one of its tags expired (an
@@ -42,11 +46,17 @@ import createRedisHandler from "@fortedigital/nextjs-cache-handler/redis-strings
 import FileSystemCacheModule from "next/dist/server/lib/incremental-cache/file-system-cache.js";
 import { areTagsExpired, tagsManifest } from "next/dist/server/lib/incremental-cache/tags-manifest.external.js";
 import { LRUCache } from "lru-cache";
+import pino from "pino";
 import { createClient } from "redis";
+import { buildKey, cacheNamespace, revalidatedTagsKey } from "./redis-keys.mjs";
 import { expireStoredResponses } from "./response-cache.mjs";
 import { noteRead as noteSearchRead, readBefore as isPopularSearch, searchPageKey } from "./search-admission.mjs";
+import { openUnrecordedExpiries, unrecordedExpiriesDir } from "./unrecorded-expiries.mjs";
 
 const FileSystemCache = FileSystemCacheModule.default ?? FileSystemCacheModule;
+
+/** This file runs outside the app's bundle: its own pino logger, in lib/log.ts's shape. */
+const log = pino({ level: process.env.LOG_LEVEL ?? "info", base: { service: "maple-micron" }, formatters: { level: (label) => ({ level: label }) } });
 
 /** When this server process started: entries older than this may predate a lost tag expiry. */
 const PROCESS_STARTED_AT = Date.now() - Math.round(process.uptime() * 1000);
@@ -232,51 +242,92 @@ function timed(promise) {
 }
 
 /**
- * The redis-strings handler, plus: after this instance lost Redis, it clears
- * the shop's entries before reading from Redis again. While Redis was away an
- * expiry (from this instance or another) may not have been recorded, so an
- * entry from before the outage may be older than the database.
+ * The redis-strings handler, for one build (`buildId`) of the shop on the
+ * shared cache under `prefix` (REDIS_PREFIX), plus:
+ *
+ * - Entries are the build's own, the tag expiry record is every build's
+ *   (lib/cache/redis-keys.mjs): during a rolling deploy an edit through an
+ *   instance of either build expires both builds' entries.
+ * - An expiry that could not be recorded (Redis unreachable from this
+ *   instance) is kept on disk under `journalDir` (lib/cache/unrecorded-expiries.mjs)
+ *   and recorded at the next connection — by this process, or after a restart
+ *   by the next one — before this instance reads or stores any entry again.
+ * - After this instance lost Redis it also clears the entries, every build's,
+ *   before reading again: while Redis was away another instance's expiry may
+ *   not have been recorded either. The expiry record is kept: a render that
+ *   began before an expiry in it is still refused when stored after the clear.
  */
-export function resilientRedisHandler(client, keyPrefix) {
-  const inner = createRedisHandler({ client, keyPrefix, timeoutMs: REDIS_TIMEOUT_MS });
-  const revalidatedTagsKey = `${keyPrefix}__revalidated_tags__`;
-  let mustClear = false;
-  let clearing = null;
+export function resilientRedisHandler(client, { prefix, buildId, journalDir }) {
+  const namespace = cacheNamespace(prefix);
+  const expiryKey = revalidatedTagsKey(prefix);
+  const own = (key) => buildKey(buildId, key);
+  const inner = createRedisHandler({
+    client,
+    keyPrefix: namespace,
+    sharedTagsKey: own("__sharedTags__"),
+    sharedTagsTtlKey: own("__sharedTagsTtl__"),
+    timeoutMs: REDIS_TIMEOUT_MS,
+  });
+  const unrecorded = openUnrecordedExpiries(journalDir, (error) =>
+    log.error({ err: String(error), dir: journalDir }, "cache: could not keep unrecorded tag expiries on disk; a restart before Redis is back would forget them"),
+  );
+  /** Times this instance lost Redis, and how many of those a clear has answered for. */
+  let losses = 0;
+  let clearedThrough = 0;
+  let settling = null;
+  const settled = () => losses === clearedThrough && unrecorded.settled();
 
-  async function clearAll() {
+  async function clearEntries() {
     let cursor = "0";
     do {
-      const page = await client.scan(cursor, { MATCH: `${keyPrefix}*`, COUNT: 1000 });
+      const page = await client.scan(cursor, { MATCH: `${namespace}*`, COUNT: 1000 });
       cursor = String(page.cursor);
-      if (page.keys.length) await client.unlink(page.keys);
+      const entries = page.keys.filter((key) => key !== expiryKey);
+      if (entries.length) await client.unlink(entries);
     } while (cursor !== "0");
-    mustClear = false;
-    console.warn("cache: Redis is reachable again; cleared the shared cache (expiries may have been lost meanwhile)");
   }
-  function clearIfNeeded() {
-    if (!mustClear || !client.isReady) return Promise.resolve();
-    clearing ??= clearAll()
+  /** Records the expiries owed, then clears the entries if Redis was lost since the last clear. */
+  function settle() {
+    if (settled() || !client.isReady) return Promise.resolve();
+    settling ??= (async () => {
+      const lossesNow = losses;
+      const owed = unrecorded.owed();
+      if (owed.length) {
+        // Dated now, not when taken: later than any render that read the database before those edits.
+        const now = String(Date.now());
+        await timed(client.hSet(expiryKey, Object.fromEntries(owed.map(([tag]) => [tag, now]))));
+        unrecorded.recorded(owed);
+        log.warn({ tags: owed.length }, "cache: recorded tag expiries Redis missed while it was unreachable");
+      }
+      if (lossesNow !== clearedThrough || unrecorded.clearOwed()) {
+        await clearEntries();
+        clearedThrough = lossesNow;
+        unrecorded.cleared();
+        log.warn("cache: Redis is reachable again; cleared the shared cache's entries (expiries may have been lost meanwhile)");
+      }
+    })()
       .catch(() => {})
-      .finally(() => (clearing = null));
-    return clearing;
+      .finally(() => (settling = null));
+    return settling;
   }
-  const lost = () => (mustClear = true);
+  const lost = () => void losses++;
   client.on("error", lost);
   client.on("reconnecting", lost);
-  client.on("ready", () => void clearIfNeeded());
+  client.on("ready", () => void settle());
+  void settle();
 
   return {
     name: "redis-strings-resilient",
     async get(key, meta) {
       noteSearchRead(searchPageTerm(key));
-      if (mustClear) await clearIfNeeded();
-      const entry = mustClear ? null : await inner.get(key, meta);
+      if (!settled()) await settle();
+      const entry = settled() ? await inner.get(own(key), meta) : null;
       if (!entry) noteRenderStart(key);
       return entry;
     },
     async set(key, value, ctx) {
       const startedAt = renderStart(key) - CLOCK_SKEW_MS;
-      if (mustClear || isNotFoundPage(value?.value)) return;
+      if (!settled() || isNotFoundPage(value?.value)) return;
       const term = searchPageTerm(key);
       if (term !== undefined) {
         if (!isPopularSearch(term)) return;
@@ -286,26 +337,36 @@ export function resilientRedisHandler(client, keyPrefix) {
       // A route answer's tags are in its headers only (the wrapper takes a page's from there, a
       // route's from a context that has none): without them here no instance's expiry would drop it.
       const tags = [...new Set([...(value?.tags ?? []), ...entryTags(value?.value)])];
-      // A render that began before a tag's expiry (recorded by any instance) is not stored, and
-      // what is stored is dated from its render's start (see renderStart).
+      // A render that began before a tag's expiry (recorded by any instance, of any build) is not
+      // stored, and what is stored is dated from its render's start (see renderStart).
       if (tags.length) {
-        const times = await timed(client.hmGet(revalidatedTagsKey, tags));
+        const times = await timed(client.hmGet(expiryKey, tags));
         if (times.some((t) => t && Number(t) > startedAt)) return;
       }
-      return inner.set(key, { ...value, tags, lastModified: Math.min(value?.lastModified ?? startedAt, startedAt) }, ctx);
+      return inner.set(own(key), { ...value, tags, lastModified: Math.min(value?.lastModified ?? startedAt, startedAt) }, ctx);
     },
     async revalidateTag(tag) {
+      const at = Date.now();
       try {
         // The expiry time of every tag (redis-strings records it for implicit tags only): entries
-        // stored before it are dropped at their next read, by any instance.
-        await timed(client.hSet(revalidatedTagsKey, tag, Date.now()));
+        // stored before it are dropped at their next read, by any instance of any build.
+        await timed(client.hSet(expiryKey, tag, at));
+      } catch (error) {
+        // Not recorded: kept on disk until it is, so neither this instance's restart nor another
+        // instance that never lost Redis (and so never clears) can go on serving what it expired.
+        unrecorded.add([tag], at);
+        lost();
+        throw error;
+      }
+      try {
+        // Drops this build's entries tagged with it at once (the other builds' go at their next read).
         await inner.revalidateTag(tag);
       } catch (error) {
         lost();
         throw error;
       }
     },
-    delete: (key) => inner.delete(key),
+    delete: (key) => inner.delete(own(key)),
     prepare: () => inner.prepare().catch(() => {}),
   };
 }
@@ -322,7 +383,9 @@ if (process.env.REDIS_URL && process.env.NEXT_PHASE !== "phase-production-build"
     // An unreachable Redis is reported by /api/ready, never a crash.
     client.on("error", () => {});
     await Promise.race([client.connect().catch(() => {}), new Promise((r) => setTimeout(r, 2000).unref())]);
-    return { handlers: [resilientRedisHandler(client, `${process.env.REDIS_PREFIX || "mm:"}cache:${buildId ?? "dev"}:`)] };
+    const prefix = process.env.REDIS_PREFIX || "mm:";
+    const journalDir = unrecordedExpiriesDir(process.env.REDIS_URL, cacheNamespace(prefix));
+    return { handlers: [resilientRedisHandler(client, { prefix, buildId: buildId?.trim() || "dev", journalDir })] };
   });
   Handler = CacheHandler;
 }

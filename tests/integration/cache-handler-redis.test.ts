@@ -4,19 +4,34 @@
  * never served after that expiry, whichever order the two writes reach Redis
  * in (an instance records an edit's expiry on the app's connection,
  * lib/cache/tag-expiry.ts, and stores renders on the cache handler's), and a
- * render that began after it is stored at once.
+ * render that began after it is stored at once. And when an instance loses
+ * Redis (through a TCP proxy the test stops and starts): its clear afterwards
+ * keeps the expiry record, and an expiry it could not record is recorded when
+ * it is back, even by the process that replaced it.
  * Needs TEST_REDIS_URL (skipped with a printed reason otherwise).
  */
 import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { createClient, type RedisClientType } from "redis";
 import { resilientRedisHandler } from "@/lib/cache/next-cache-handler.mjs";
+import { revalidatedTagsKey } from "@/lib/cache/redis-keys.mjs";
+import { testPort } from "../helpers/instances";
+import { startTcpProxy, type TcpProxy } from "../helpers/tcp-proxy";
 
 const redisUrl = process.env.TEST_REDIS_URL;
 if (!redisUrl) console.log("SKIPPED shared cache handler on Redis: set TEST_REDIS_URL (e.g. redis://127.0.0.1:6379/5).");
 const maybe = redisUrl ? describe : describe.skip;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const prefix = `mmtest:${randomBytes(4).toString("hex")}:cache:build:`;
+/** This file's REDIS_PREFIX; its entries (build "build") are under `prefix`. */
+const base = `mmtest:${randomBytes(4).toString("hex")}:`;
+const prefix = `${base}cache:build:`;
+const journalRoot = mkdtempSync(path.join(tmpdir(), "mm-unrecorded-expiries-"));
+/** An instance's handler on `client`: build "build" of the shop, its unrecorded expiries kept in `dir`. */
+const instance = (client: RedisClientType, dir = mkdtempSync(path.join(journalRoot, "i-"))) =>
+  resilientRedisHandler(client, { prefix: base, buildId: "build", journalDir: dir });
 /** A tag of each test's own: one test's expiry must not keep another's entry out. */
 const newTag = () => `catalog:product:t${randomBytes(3).toString("hex")}`;
 const entry = (html: string, lastModified: number, tag: string) => ({
@@ -29,18 +44,19 @@ const entry = (html: string, lastModified: number, tag: string) => ({
 maybe("the shared cache handler on Redis", () => {
   let client: RedisClientType;
   let handler: ReturnType<typeof resilientRedisHandler>;
-  const recordExpiry = (tag: string, at: number) => client.hSet(`${prefix}__revalidated_tags__`, tag, String(at));
+  const recordExpiry = (tag: string, at: number) => client.hSet(revalidatedTagsKey(base), tag, String(at));
 
   beforeAll(async () => {
     client = createClient({ url: redisUrl });
     await client.connect();
-    handler = resilientRedisHandler(client, prefix);
+    handler = instance(client);
   });
 
   afterAll(async () => {
     // This file's keys only (other runs share the Redis database).
-    for await (const keys of client.scanIterator({ MATCH: `${prefix}*`, COUNT: 1000 })) if (keys.length) await client.unlink(keys);
+    for await (const keys of client.scanIterator({ MATCH: `${base}*`, COUNT: 1000 })) if (keys.length) await client.unlink(keys);
     await client.quit();
+    rmSync(journalRoot, { recursive: true, force: true });
   });
 
   it("serves a stored page until one of its tags expires, then never again", async () => {
@@ -110,5 +126,82 @@ maybe("the shared cache handler on Redis", () => {
     await sleep(5);
     await recordExpiry(tag, Date.now());
     expect(await handler.get(key, { implicitTags: [] })).toBeNull();
+  });
+  describe("an instance that loses Redis", () => {
+    let proxy: TcpProxy;
+    const clients: RedisClientType[] = [];
+    /** A connection through the proxy, as the cache handler makes it (commands fail at once while Redis is away). */
+    async function connectViaProxy() {
+      const target = new URL(redisUrl!);
+      const c: RedisClientType = createClient({
+        url: `redis://127.0.0.1:${proxy.port}${target.pathname}`,
+        disableOfflineQueue: true,
+        socket: { reconnectStrategy: () => 50 },
+      });
+      c.on("error", () => {});
+      await c.connect();
+      clients.push(c);
+      return c;
+    }
+    async function until(condition: () => boolean) {
+      for (let i = 0; i < 100 && !condition(); i++) await sleep(50);
+      expect(condition()).toBe(true);
+    }
+    /** Redis goes away for the connections through the proxy, and (unless `stayAway`) comes back. */
+    async function outage(c: RedisClientType, { stayAway = false } = {}) {
+      await proxy.stop();
+      await until(() => !c.isReady);
+      if (stayAway) return;
+      await proxy.start();
+      await until(() => c.isReady);
+    }
+
+    beforeAll(async () => {
+      const target = new URL(redisUrl!);
+      proxy = await startTcpProxy(testPort(43), { host: target.hostname, port: Number(target.port || 6379) });
+    });
+    afterAll(async () => {
+      for (const c of clients) if (c.isOpen) c.destroy();
+      await proxy.close();
+    });
+
+    it("keeps the expiry record through its clear: a render that began before an edit on another instance is not stored after it", async () => {
+      const viaProxy = await connectViaProxy();
+      const b = instance(viaProxy);
+      const key = `/route-cache/APP_PAGE/b/$/product/o${randomBytes(3).toString("hex")}`;
+      const tag = newTag();
+      expect(await b.get(key, { implicitTags: [] })).toBeNull(); // B begins rendering: it reads the old price
+      await sleep(5);
+      await handler.revalidateTag(tag); // the price is edited through A
+      await outage(viaProxy); // B loses Redis and is back: it clears the shared cache's entries
+      expect(await b.get(`${key}-other`, { implicitTags: [] })).toBeNull(); // B's first read after it waits for the clear
+      await b.set(key, entry("old price", Date.now(), tag)); // B's render finishes
+      expect(await handler.get(key, { implicitTags: [] })).toBeNull();
+      expect(await b.get(key, { implicitTags: [] })).toBeNull();
+      viaProxy.destroy(); // gone before the next test's outage: its clear would hide what that test shows
+    });
+
+    it("records an expiry it could not record once Redis is back, even when the process that took it was replaced meanwhile", async () => {
+      const key = `/route-cache/APP_PAGE/b/$/product/r${randomBytes(3).toString("hex")}`;
+      const tag = newTag();
+      // Another instance, on Redis all along, stores the product page.
+      expect(await handler.get(key, { implicitTags: [] })).toBeNull();
+      await handler.set(key, entry("old price", Date.now(), tag));
+      expect((await handler.get(key, { implicitTags: [] }))?.value).toMatchObject({ html: "old price" });
+
+      const dir = mkdtempSync(path.join(journalRoot, "restarted-"));
+      const first = await connectViaProxy();
+      const a = instance(first, dir);
+      await outage(first, { stayAway: true });
+      await sleep(5);
+      await expect(a.revalidateTag(tag)).rejects.toThrow(); // the price is edited through A: its expiry cannot reach Redis
+      first.destroy(); // A's process ends before Redis is back
+
+      await proxy.start();
+      const restarted = instance(await connectViaProxy(), dir);
+      expect(await restarted.get(`${key}-other`, { implicitTags: [] })).toBeNull(); // its first read: after the expiry is recorded
+      expect(await handler.get(key, { implicitTags: [] })).toBeNull();
+      expect(await restarted.get(key, { implicitTags: [] })).toBeNull();
+    });
   });
 });
