@@ -1,6 +1,7 @@
 import "server-only";
 import { createPrismaClient, type PrismaClient } from "@/lib/db/client";
 import { env } from "@/lib/env";
+import { processState } from "@/lib/process-state.mjs";
 
 /**
  * The one Prisma client. It always talks PostgreSQL through the `pg` driver:
@@ -8,18 +9,15 @@ import { env } from "@/lib/env";
  * `npm start` / `npm run dev` own and point DATABASE_URL at.
  * Only lib/<domain>/service.ts and queries.ts import this module.
  */
-const globalForPrisma = globalThis as unknown as { prisma?: PrismaClient };
-
 function getClient(): PrismaClient {
-  if (!globalForPrisma.prisma) {
+  return processState<PrismaClient>("prisma", () => {
     if (!env.DATABASE_URL) {
       throw new Error(
         "DATABASE_URL is not set. Start the shop with `npm start` or `npm run dev` (they run the embedded database), or point DATABASE_URL at PostgreSQL.",
       );
     }
-    globalForPrisma.prisma = createPrismaClient(env.DATABASE_URL, env.DATABASE_POOL_MAX);
-  }
-  return globalForPrisma.prisma;
+    return createPrismaClient(env.DATABASE_URL, env.DATABASE_POOL_MAX);
+  });
 }
 
 /** Connected on first use, so importing this module (e.g. during `next build`) opens nothing. */

@@ -1,5 +1,6 @@
 import "server-only";
 import pino from "pino";
+import { processState } from "@/lib/process-state.mjs";
 
 /**
  * The server's structured log: one JSON object per line (pino) with `level`,
@@ -36,14 +37,14 @@ export const REDACT_PATHS = [
   "*.clientSecret",
 ];
 
-const globalForLog = globalThis as unknown as { mmLog?: pino.Logger };
-
-export const log: pino.Logger = (globalForLog.mmLog ??= pino({
+export const log: pino.Logger = processState<pino.Logger>("log", () =>
+  pino({
   level: process.env.LOG_LEVEL ?? (process.env.NODE_ENV === "test" ? "silent" : "info"),
   base: { service: "maple-micron" },
   redact: { paths: REDACT_PATHS, censor: "[redacted]" },
   formatters: { level: (label) => ({ level: label }) },
-}));
+  }),
+);
 
 /** The request id scripts/next-server.mjs gave this request (x-request-id), and its route without the query string. */
 export function requestFields(req: { headers: Headers; url: string }): { reqId?: string; route: string } {

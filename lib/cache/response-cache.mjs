@@ -44,6 +44,7 @@
  * call the state's expire() directly.
  */
 import { LRUCache } from "lru-cache";
+import { processState } from "../process-state.mjs";
 
 const MAX_ENTRIES = 2_000;
 const MAX_BYTES = 32 * 1024 * 1024;
@@ -98,7 +99,7 @@ function createState() {
 }
 
 /** @type {ReturnType<typeof createState>} */
-const state = (globalThis.__mmResponseCache ??= createState());
+const state = processState("responseCache", createState);
 
 /** Whether this process may use it: one instance, no shared cache. */
 export const enabled = !process.env.REDIS_URL;

@@ -14,12 +14,13 @@
  * rendered once than prerendered (~30 % more never-seen searches per second).
  *
  * Plain JavaScript: the front server and the cache handler load it outside
- * the app's bundles; the count lives on globalThis so both see one.
+ * the app's bundles; the count is process state (lib/process-state.mjs) so both see one.
  */
 import { LRUCache } from "lru-cache";
 import { normalizeSearchTerm } from "../catalog/search-words.mjs";
+import { processState } from "../process-state.mjs";
 
-const reads = (globalThis.__mmSearchReads ??= new LRUCache({ max: 5_000, ttl: 30 * 60_000 }));
+const reads = processState("searchReads", () => new LRUCache({ max: 5_000, ttl: 30 * 60_000 }));
 
 /** The path of a search page's cached route, at the end of a cache key or request path: …/listing/{category}/{sort}/{page}/{term}. */
 const SEARCH_PAGE_PATH = /\/listing\/([^/?]+)\/([^/?]+)\/([^/?]+)\/([^/?]+)(?:\?.*)?$/;

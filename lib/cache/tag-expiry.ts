@@ -1,6 +1,7 @@
 import "server-only";
 import { revalidatedTagsKey } from "@/lib/cache/redis-keys.mjs";
 import { env } from "@/lib/env";
+import { existingProcessState } from "@/lib/process-state.mjs";
 import { getRedis, withTimeout } from "@/lib/redis/client";
 
 /**
@@ -9,7 +10,7 @@ import { getRedis, withTimeout } from "@/lib/redis/client";
  * globalThis, outside this bundle; absent under `next dev` and on Vercel.
  */
 export function expireStoredResponses(): void {
-  (globalThis as { __mmResponseCache?: { expire(): void } }).__mmResponseCache?.expire();
+  existingProcessState<{ expire(): void }>("responseCache")?.expire();
 }
 
 /**

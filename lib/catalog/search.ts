@@ -1,5 +1,6 @@
 import "server-only";
 import { LRUCache } from "lru-cache";
+import { processState } from "@/lib/process-state.mjs";
 import { unstable_cache } from "next/cache";
 import { prisma, Prisma } from "@/lib/db";
 import { fromProductSql, PRODUCT_SQL_COLUMNS, toProductDTO, type ProductSqlRow } from "@/lib/catalog/mappers";
@@ -76,13 +77,12 @@ type SearchStore = {
   /** Concurrent requests for the same uncached key share one query. */
   inflight: Map<string, Promise<unknown>>;
 };
-const STORE = Symbol.for("maple-and-micron.search-cache");
-const store: SearchStore = ((globalThis as { [STORE]?: SearchStore })[STORE] ??= {
+const store: SearchStore = processState<SearchStore>("searchCache", () => ({
   generation: 0,
   results: new LRUCache<string, Entry<SearchList>>({ max: 500, maxSize: 5_000, sizeCalculation: (e) => e.value.products.length + 1, ttl: 10 * 60_000 }),
   suggestions: new LRUCache<string, Entry<SearchSuggestion[]>>({ max: 2_000, ttl: 10 * 60_000 }),
   inflight: new Map(),
-});
+}));
 
 /** Every cached search of this process is stale from now on. */
 export function expireSearchCache() {

@@ -1,6 +1,7 @@
 import ipaddr from "ipaddr.js";
 import { log } from "@/lib/log";
 import { headerValue as header, trustedProxyHops, type HeaderSource } from "@/lib/net/proxy-trust";
+import { existingProcessState, setProcessState } from "@/lib/process-state.mjs";
 
 /**
  * Who is asking: the address rate limits and sign-in throttling key on.
@@ -63,8 +64,6 @@ function isLocalAddress(address: string): boolean {
 export const UNTRUSTED_PROXY_WARNING =
   "Requests arrive through a proxy (a loopback or private peer sending X-Forwarded-For) but TRUST_PROXY is not set: every client counts as the proxy's address, so all shoppers share one rate-limit bucket and 20 failed sign-ins from anyone lock every admin out. Set TRUST_PROXY to the number of proxies in front of the shop (nginx: TRUST_PROXY=1).";
 
-/** On globalThis, like lib/log.ts's logger: a build may hold more than one copy of this module. */
-const processWide = globalThis as unknown as { mmUntrustedProxyWarned?: boolean };
 
 /**
  * Once per process: a local peer forwarding for someone else while no proxy is trusted. Next.js
@@ -72,11 +71,12 @@ const processWide = globalThis as unknown as { mmUntrustedProxyWarned?: boolean 
  * naming another address counts.
  */
 function noteUntrustedProxy(peer: string | null, forwardedFor: string | null, hops: number): void {
-  if (processWide.mmUntrustedProxyWarned || hops > 0 || !peer || !forwardedFor || !isLocalAddress(peer)) return;
+  // Process-wide (lib/process-state.mjs): a build may hold more than one copy of this module.
+  if (existingProcessState("untrustedProxyWarned") || hops > 0 || !peer || !forwardedFor || !isLocalAddress(peer)) return;
   const self = addressKey(peer);
   const forwarded = forwardedFor.split(",").map((s) => s.trim()).filter(Boolean);
   if (!forwarded.some((entry) => addressKey(entry) !== self)) return;
-  processWide.mmUntrustedProxyWarned = true;
+  setProcessState("untrustedProxyWarned", true);
   log.warn(UNTRUSTED_PROXY_WARNING);
 }
 

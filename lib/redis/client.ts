@@ -1,6 +1,7 @@
 import "server-only";
 import { createClient, type RedisClientType } from "redis";
 import { env } from "@/lib/env";
+import { processState } from "@/lib/process-state.mjs";
 
 /**
  * The one Redis connection of this server process, when REDIS_URL is set
@@ -8,7 +9,6 @@ import { env } from "@/lib/env";
  * unreachable (`disableOfflineQueue`): they fail at once, so callers fall back
  * instead of hanging; the client keeps reconnecting in the background.
  */
-const globalForRedis = globalThis as unknown as { mmRedis?: RedisClientType };
 
 export function redisConfigured(): boolean {
   return !!env.REDIS_URL;
@@ -16,7 +16,7 @@ export function redisConfigured(): boolean {
 
 export function getRedis(): RedisClientType | null {
   if (!env.REDIS_URL) return null;
-  if (!globalForRedis.mmRedis) {
+  return processState<RedisClientType>("redis", () => {
     const client: RedisClientType = createClient({
       url: env.REDIS_URL,
       disableOfflineQueue: true,
@@ -25,9 +25,8 @@ export function getRedis(): RedisClientType | null {
     // Without a listener an unreachable Redis would crash the process; the state is reported by /api/ready.
     client.on("error", () => {});
     client.connect().catch(() => {});
-    globalForRedis.mmRedis = client;
-  }
-  return globalForRedis.mmRedis;
+    return client;
+  });
 }
 
 /** True when Redis answers PING within the timeout. */
