@@ -18,6 +18,9 @@
  * again from that finished response, without entering Next
  * (lib/cache/response-cache.mjs; one instance only). A search rendered on
  * demand waits its turn among a few at a time (lib/net/search-render-queue.mjs).
+ * A request body an answer leaves unread is read and dropped up to a bound,
+ * or its connection closed (lib/net/unread-body.mjs), so a keep-alive
+ * client's next request is answered.
  * On SIGTERM it drains: see the shutdown section at the end.
  */
 import { randomUUID } from "node:crypto";
@@ -31,6 +34,7 @@ import { noteRead, readCount, searchPageKey } from "../lib/cache/search-admissio
 import { recordResponse, responseKey, sendStoredResponse } from "../lib/cache/response-cache.mjs";
 import { cachedApiTarget, isCachedApiPath } from "../lib/net/cached-api.mjs";
 import { createRenderQueue } from "../lib/net/search-render-queue.mjs";
+import { settleUnreadBody } from "../lib/net/unread-body.mjs";
 
 const PEER_HEADER = "x-mm-peer";
 const token = process.env.MM_PEER_TOKEN;
@@ -240,6 +244,7 @@ let closing = false;
 
 const server = http.createServer((req, res) => {
   logRequest(req, res);
+  settleUnreadBody(req, res);
   if (malformedPath(req.url ?? "/")) return badRequest(req, res);
   if (routeCachedApi(req, res)) return;
   const onDemandSearch = routeListing(req);
