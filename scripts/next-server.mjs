@@ -18,6 +18,12 @@
  * again from that finished response, without entering Next
  * (lib/cache/response-cache.mjs; one instance only). A search rendered on
  * demand waits its turn among a few at a time (lib/net/search-render-queue.mjs).
+ * A page answers GET and HEAD only: another method without a server
+ * action's Next-Action header gets a 405 here (Next.js would render the page
+ * for it, outside the caches and the search queue). A request body an answer
+ * leaves unread is read and dropped up to a bound, or its connection closed
+ * (lib/net/unread-body.mjs), so a keep-alive client's next request is
+ * answered.
  * On SIGTERM it drains: see the shutdown section at the end.
  */
 import { randomUUID } from "node:crypto";
@@ -31,6 +37,7 @@ import { noteRead, readCount, searchPageKey } from "../lib/cache/search-admissio
 import { recordResponse, responseKey, sendStoredResponse } from "../lib/cache/response-cache.mjs";
 import { cachedApiTarget, isCachedApiPath } from "../lib/net/cached-api.mjs";
 import { createRenderQueue } from "../lib/net/search-render-queue.mjs";
+import { settleUnreadBody } from "../lib/net/unread-body.mjs";
 
 const PEER_HEADER = "x-mm-peer";
 const token = process.env.MM_PEER_TOKEN;
@@ -135,6 +142,27 @@ function notFound(res) {
 }
 
 /**
+ * True for a request a page would answer with a render although it is
+ * neither a read (GET, HEAD) nor a server action (POST with Next-Action, as
+ * the admin forms send): Next.js renders a page for any method, bypassing
+ * its cache, so a POST search skipped the search queue. The API
+ * (/api/…, its own methods) and Next's own files (/_next/…) are left to Next.
+ */
+function pageWriteWithoutAction(req) {
+  if (req.method === "GET" || req.method === "HEAD" || req.headers["next-action"] !== undefined) return false;
+  const target = req.url ?? "/";
+  const end = target.indexOf("?");
+  const routed = routedPath(end === -1 ? target : target.slice(0, end), { lowerCase: false });
+  return !(routed === "/api" || routed.startsWith("/api/") || routed.startsWith("/_next/"));
+}
+
+function methodNotAllowed(res) {
+  const body = "<!doctype html><title>405 Method Not Allowed</title><h1>405 Method Not Allowed</h1><p>This page can only be read. <a href=\"/\">Go to the shop</a>.</p>";
+  res.writeHead(405, { allow: "GET, HEAD", "content-type": "text/html; charset=utf-8", "content-length": Buffer.byteLength(body), "cache-control": "no-store", "x-content-type-options": "nosniff", "content-security-policy": "default-src 'none'; frame-ancestors 'none'" });
+  res.end(body);
+}
+
+/**
  * A repeated catalogue query (GET /api/products, /api/search/suggest) goes to
  * its cached twin (lib/net/cached-api.mjs); the twins themselves are not
  * addressable from outside.
@@ -175,15 +203,17 @@ function searchRoute(routeTarget) {
 /**
  * The path Next will route for a request path: dot segments resolved (as
  * Next's URL parsing does: /shop/../listing is /listing), percent-decoded,
- * lower-cased.
+ * lower-cased unless asked not to.
  */
-function routedPath(pathname) {
+function routedPath(pathname, { lowerCase = true } = {}) {
   const resolved = /[.%\\]/.test(pathname) ? new URL(`http://localhost${pathname}`).pathname : pathname;
+  let decoded = resolved;
   try {
-    return (resolved.includes("%") ? decodeURIComponent(resolved) : resolved).toLowerCase();
+    if (resolved.includes("%")) decoded = decodeURIComponent(resolved);
   } catch {
-    return resolved.toLowerCase();
+    // Malformed: answered 400 before routing (malformedPath).
   }
+  return lowerCase ? decoded.toLowerCase() : decoded;
 }
 
 /**
@@ -240,7 +270,9 @@ let closing = false;
 
 const server = http.createServer((req, res) => {
   logRequest(req, res);
+  settleUnreadBody(req, res);
   if (malformedPath(req.url ?? "/")) return badRequest(req, res);
+  if (pageWriteWithoutAction(req)) return methodNotAllowed(res);
   if (routeCachedApi(req, res)) return;
   const onDemandSearch = routeListing(req);
   if (closing) {

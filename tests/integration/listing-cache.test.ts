@@ -95,7 +95,10 @@ describe("listing URLs", () => {
       const r = await get(path);
       expect({ path, status: r.status, title: r.title }).toEqual({ path, status: 404, title: "Page Not Found | Maple &amp; Micron" });
     }
-    expect((await fetch(`${shop().url}/listing/_all/featured/1`, { method: "POST", body: "x" })).status).toBe(404);
+    // Another method is refused before routing (pages answer GET and HEAD only); with a server action's header, Next refuses the unknown action.
+    expect((await fetch(`${shop().url}/listing/_all/featured/1`, { method: "POST", body: "x" })).status).toBe(405);
+    const action = await fetch(`${shop().url}/listing/_all/featured/1`, { method: "POST", body: "[]", headers: { "next-action": "7f".padEnd(42, "0") } });
+    expect({ status: action.status >= 400 && action.status < 500, listing: (await action.text()).includes("All Products") }).toEqual({ status: true, listing: false });
     // Nor through dot segments, which fetch would resolve itself: sent as they are.
     for (const path of ["/shop/wood-bowls/../../listing/_all/featured/1", "/shop/%2e%2e/listing/_all/featured/1", "/shop/..%5Clisting/_all/featured/1"]) {
       expect({ path, status: await rawStatus(path) }).toEqual({ path, status: 404 });
