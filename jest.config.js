@@ -10,7 +10,7 @@ const createJestConfig = nextJest({ dir: "./" });
  */
 const config = {
   testEnvironment: "node",
-  testMatch: ["<rootDir>/{lib,components,app,tests/integration}/**/*.test.{ts,tsx}"],
+  testMatch: ["<rootDir>/{lib,components,app,server,tests/integration}/**/*.test.{ts,tsx}"],
   testPathIgnorePatterns: ["/node_modules/", "/.next/", "/tests/e2e/"],
   moduleNameMapper: {
     "^server-only$": "<rootDir>/tests/mocks/empty.ts",

@@ -19,11 +19,11 @@ const headers = securityHeaders({
 const CACHE_MAX_MEMORY_BYTES = 64 * 1024 * 1024;
 
 /**
- * lib/cache/next-cache-handler.mjs: Next's cache, minus anything older than
+ * server/cache/next-cache-handler.mjs: Next's cache, minus anything older than
  * the server process (build-time prerenders), so a crash can never leave a
  * page older than the database (tag expiry is kept in memory).
  */
-const CACHE_HANDLER = path.resolve(process.cwd(), "lib/cache/next-cache-handler.mjs");
+const CACHE_HANDLER = path.resolve(process.cwd(), "server/cache/next-cache-handler.mjs");
 
 /**
  * `npm run build` for `npm start` (MM_FRONT_SERVER=1, set by scripts/serve.ts

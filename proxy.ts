@@ -43,7 +43,7 @@ export async function proxy(req: NextRequest) {
 /**
  * Only the routes that need the guard: every other request skips it (it costs each request it runs for),
  * listings and searches included. Malformed paths on all routes are answered by the front server
- * (scripts/next-server.mjs) before Next decodes them.
+ * (server/front-server.mjs) before Next decodes them.
  */
 export const config = {
   matcher: [

@@ -5,7 +5,7 @@ import { processState } from "@/lib/process-state.mjs";
 /**
  * The server's structured log: one JSON object per line (pino) with `level`,
  * `time`, `msg`, and — inside a request — `reqId` and `route`, so a line can
- * be traced to the request scripts/next-server.mjs logged. No personal data:
+ * be traced to the request server/front-server.mjs logged. No personal data:
  * log ids and counts, never emails, names, addresses, phone numbers,
  * passwords, tokens or cookies (the redaction below is a safety net, not a
  * licence). LOG_LEVEL: trace, debug, info (default), warn, error, silent.
@@ -46,7 +46,7 @@ export const log: pino.Logger = processState<pino.Logger>("log", () =>
   }),
 );
 
-/** The request id scripts/next-server.mjs gave this request (x-request-id), and its route without the query string. */
+/** The request id server/front-server.mjs gave this request (x-request-id), and its route without the query string. */
 export function requestFields(req: { headers: Headers; url: string }): { reqId?: string; route: string } {
   let route = req.url;
   try {

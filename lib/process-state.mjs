@@ -33,7 +33,7 @@ function check(name) {
 export function processState(name, create) {
   check(name);
   const states = registry();
-  if (!states.has(name)) states.set(name, create());
+  if (states.get(name) === undefined) states.set(name, create());
   return states.get(name);
 }
 
@@ -43,7 +43,7 @@ export function existingProcessState(name) {
   return registry().get(name);
 }
 
-/** Replaces the state under `name` (a flag, or a client that was closed). */
+/** Replaces the state under `name` (a flag, or a client that was closed); undefined makes the next processState() create it anew. */
 export function setProcessState(name, value) {
   check(name);
   registry().set(name, value);

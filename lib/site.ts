@@ -1,4 +1,3 @@
-import { DEFAULT_SORT as LISTING_DEFAULT_SORT, SORT_VALUES } from "./catalog/listing-url.mjs";
 
 /** Brand, contact details and shop-wide constants: the one place components read them from. */
 export const site = {
@@ -41,15 +40,3 @@ export const MAX_API_LIMIT = 100;
 export const MAX_API_OFFSET = 10_000;
 export const PAGINATION_BUTTONS = 5;
 export const META_DESCRIPTION_MAX = 160;
-
-/** The listing orders (lib/catalog/listing-url.mjs, which the front server reads too) and their labels. */
-export type SortValue = (typeof SORT_VALUES)[number];
-const SORT_LABELS: Record<SortValue, string> = {
-  featured: "Featured",
-  "price-low": "Price: Low to High",
-  "price-high": "Price: High to Low",
-  newest: "Newest",
-  popular: "Most Popular",
-};
-export const SORT_OPTIONS = SORT_VALUES.map((value) => ({ value, label: SORT_LABELS[value] }));
-export const DEFAULT_SORT: SortValue = LISTING_DEFAULT_SORT;

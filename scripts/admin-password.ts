@@ -9,7 +9,7 @@ import path from "node:path";
 import { hashPassword } from "@/lib/auth/password";
 import { createPrismaClient } from "@/lib/db/client";
 import { startEmbeddedDatabase } from "@/lib/db/embedded";
-import { generatePassword } from "@/lib/db/seed";
+import { generatePassword } from "@/lib/startup/seed";
 import { boxed, showOnTerminal } from "@/lib/terminal/show-secret";
 
 const email = process.argv[2]?.trim().toLowerCase();

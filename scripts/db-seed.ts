@@ -7,7 +7,7 @@
  */
 import path from "node:path";
 import { startEmbeddedDatabase } from "@/lib/db/embedded";
-import { prepareDatabase } from "@/lib/db/startup";
+import { prepareDatabase } from "@/lib/startup/prepare-database";
 
 const flag = process.argv.indexOf("--products");
 const extraProducts = flag >= 0 ? Number(process.argv[flag + 1]) : 0;
@@ -22,7 +22,7 @@ const embedded = process.env.DATABASE_URL
 const url = process.env.DATABASE_URL ?? embedded!.url;
 try {
   const started = Date.now();
-  // The same locked start-up step as `npm start` (lib/db/startup.ts): safe beside a starting shop on PostgreSQL.
+  // The same locked start-up step as `npm start` (lib/startup/prepare-database.ts): safe beside a starting shop on PostgreSQL.
   const { seed: result } = await prepareDatabase(url, { log: console.log, extraProducts });
   console.log(
     `${result.seeded ? "Seeded the demo catalogue" : "Demo catalogue already present"}` +

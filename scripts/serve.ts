@@ -18,7 +18,7 @@ import { backupRoot } from "@/lib/backup/manifest";
 import { claimEmbeddedOwnership } from "@/lib/backup/owner";
 import { embeddedDataDir } from "@/lib/backup/target";
 import { startEmbeddedDatabase } from "@/lib/db/embedded";
-import { prepareDatabase } from "@/lib/db/startup";
+import { prepareDatabase } from "@/lib/startup/prepare-database";
 import { env } from "@/lib/env";
 import { EMBEDDED_DATABASE_URL_ENV, refuseToStartOnPaymentConfigError } from "@/lib/payments/config";
 
@@ -89,14 +89,14 @@ function ensureAuthSecret(): string {
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
 }
-// `start` runs Next.js through scripts/next-server.mjs (same request handler as `next start`), which
+// `start` runs Next.js through server/front-server.mjs (same request handler as `next start`), which
 // vouches for each request's TCP peer address with this per-start token (lib/net/client-address.ts).
 // A larger young generation for the server: each uncached page render allocates a lot of short-lived
 // objects, and with Node's default (16 MB semi-spaces) the collector ran far more often. Never-seen
 // searches under load, A/B on fresh servers: ~+10 % requests per second, lower p99.
 const command =
   mode === "start"
-    ? ["--max-semi-space-size=32", path.resolve("scripts/next-server.mjs")]
+    ? ["--max-semi-space-size=32", path.resolve("server/front-server.mjs")]
     : [path.resolve("node_modules/next/dist/bin/next"), ...(mode === "build" ? ["build"] : [mode, "--port", port])];
 const child = spawn(process.execPath, command, {
   stdio: "inherit",

@@ -1,4 +1,4 @@
-import { DEFAULT_SORT } from "@/lib/site";
+import { DEFAULT_SORT } from "@/lib/catalog/sort";
 
 export type ListingQuery = Record<string, string | string[] | undefined>;
 export type ListingChange = { search?: string | null; sort?: string | null; page?: number | null };

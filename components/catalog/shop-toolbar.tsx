@@ -8,7 +8,7 @@ import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { useListingNavigation } from "@/components/catalog/listing-navigation";
 import { listingHref, type ListingQuery } from "@/components/catalog/listing-url";
-import { DEFAULT_SORT, SORT_OPTIONS, type SortValue } from "@/lib/site";
+import { DEFAULT_SORT, SORT_OPTIONS, type SortValue } from "@/lib/catalog/sort";
 import { HydrationSlice } from "@/components/ui/hydration-slice";
 
 type ShopToolbarProps = {

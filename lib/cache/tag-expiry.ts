@@ -1,11 +1,11 @@
 import "server-only";
-import { revalidatedTagsKey } from "@/lib/cache/redis-keys.mjs";
+import { revalidatedTagsKey } from "@/lib/redis/keys.mjs";
 import { env } from "@/lib/env";
 import { existingProcessState } from "@/lib/process-state.mjs";
 import { getRedis, withTimeout } from "@/lib/redis/client";
 
 /**
- * Drops the responses `npm start`'s front server keeps (lib/cache/response-cache.mjs)
+ * Drops the responses `npm start`'s front server keeps (server/cache/response-cache.mjs)
  * before the request that changed the catalogue answers. Its state lives on
  * globalThis, outside this bundle; absent under `next dev` and on Vercel.
  */
@@ -15,10 +15,10 @@ export function expireStoredResponses(): void {
 
 /**
  * With REDIS_URL: records tag expiry times in the shared cache
- * (lib/cache/next-cache-handler.mjs) before the request that changed the data
+ * (server/cache/next-cache-handler.mjs) before the request that changed the data
  * answers. Next.js records a revalidateTag only after the response is sent;
  * meanwhile another instance would still serve the old page. Every instance,
- * of every build (the record is shared by all: lib/cache/redis-keys.mjs),
+ * of every build (the record is shared by all: lib/redis/keys.mjs),
  * drops an entry whose tags expired after it was stored, at its next read.
  * Unreachable Redis: nothing to do here — the cache handler keeps the expiry
  * Next.js hands it on disk and records it when Redis is back.

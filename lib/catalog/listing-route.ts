@@ -1,5 +1,5 @@
 import { parseListingParams } from "@/lib/catalog/rules";
-import { DEFAULT_SORT } from "@/lib/site";
+import { DEFAULT_SORT } from "@/lib/catalog/sort";
 import { ALL_CATEGORIES, LISTING_PREFIX, MAX_CACHED_SEARCH_PAGE } from "@/lib/catalog/listing-url.mjs";
 
 export { ALL_CATEGORIES, LISTING_PREFIX, MAX_CACHED_SEARCH_PAGE };

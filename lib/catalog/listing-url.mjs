@@ -14,7 +14,7 @@
  * other parameters (utm_…, the router's _rsc) are kept and ignored.
  *
  * Who maps the URL:
- * - `npm start`'s front server (scripts/next-server.mjs), with listingTarget
+ * - `npm start`'s front server (server/front-server.mjs), with listingTarget
  *   below, before Next routes the request: one regular-expression test per
  *   request. It answers a direct /listing request with the 404 page itself.
  *   Its builds (`npm run build` outside Vercel, MM_FRONT_SERVER=1) carry no
@@ -29,7 +29,7 @@
  *
  * What is cached stays bounded: five orders × 99 pages × each category slug.
  * A slug that names no active category renders the 404 page, which is never
- * stored (lib/cache/next-cache-handler.mjs), and a page past the last
+ * stored (server/cache/next-cache-handler.mjs), and a page past the last
  * redirects to the last one. Search pages are stored only for a term asked
  * for before, in their own bounded part of the cache (the same handler), so
  * random terms cannot fill memory nor push listings out.

@@ -32,7 +32,7 @@ function rewrite(url: string): { path: string; term?: string } | null {
   return null;
 }
 
-/** `npm start`'s front server (scripts/next-server.mjs): the target it hands Next, as Next parses it. */
+/** `npm start`'s front server (server/front-server.mjs): the target it hands Next, as Next parses it. */
 function frontServer(url: string): { path: string; term?: string } | null {
   const route = listingTarget(url);
   if (route === null) return null;

@@ -7,7 +7,8 @@ import { searchCatalog, type SearchList } from "@/lib/catalog/search";
 import { CATALOG_TAGS, REVALIDATE_SECONDS } from "@/lib/catalog/tags";
 import { productInclude, toCategoryDTO, toProductDTO } from "@/lib/catalog/mappers";
 import type { CategoryDTO, GalleryItemDTO, ProductDTO, ProductList } from "@/lib/catalog/types";
-import { DEFAULT_SORT, FEATURED_LIMIT, MAX_API_OFFSET, PAGE_SIZE, RELATED_LIMIT, type SortValue } from "@/lib/site";
+import { FEATURED_LIMIT, MAX_API_OFFSET, PAGE_SIZE, RELATED_LIMIT } from "@/lib/site";
+import { DEFAULT_SORT, type SortValue } from "@/lib/catalog/sort";
 
 /**
  * Cached catalogue reads. Every entry is tagged (CATALOG_TAGS) and the

@@ -1,4 +1,4 @@
-import { SORT_OPTIONS, type SortValue } from "@/lib/site";
+import { SORT_OPTIONS, type SortValue } from "@/lib/catalog/sort";
 
 /**
  * Pure catalogue rules, safe for client components (no zod here, so it does

@@ -1,7 +1,7 @@
 /**
  * How a shopper's search term becomes words: the one rule, shared by the app
  * (lib/catalog/search-query.ts re-exports it) and by Next's cache handler
- * (lib/cache/next-cache-handler.mjs, plain JavaScript loaded outside the
+ * (server/cache/next-cache-handler.mjs, plain JavaScript loaded outside the
  * app's bundles), which counts searches by their normalised term.
  */
 

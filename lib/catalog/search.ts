@@ -8,7 +8,7 @@ import { closestWord, hasWord, indexWords, type WordIndex } from "@/lib/catalog/
 import { buildTsQuery, searchWords, SUGGEST_LIMIT, SUGGEST_MIN_LENGTH, type SearchSuggestion } from "@/lib/catalog/search-query";
 import { CATALOG_TAGS, REVALIDATE_SECONDS } from "@/lib/catalog/tags";
 import type { ProductList } from "@/lib/catalog/types";
-import { DEFAULT_SORT, type SortValue } from "@/lib/site";
+import { DEFAULT_SORT, type SortValue } from "@/lib/catalog/sort";
 
 /**
  * Catalogue search (issue 8), in PostgreSQL: every word must match the

@@ -5,20 +5,20 @@
  * running the route handler (the handler alone, even answering nothing, reaches
  * only ~0.3× a static page's requests per second).
  *
- * `npm start`'s front server (scripts/next-server.mjs) maps a request here,
+ * `npm start`'s front server (server/front-server.mjs) maps a request here,
  * before Next routes it, when its query is canonical enough to name one cached
  * answer: only the route's own parameters, each at most once, no control
  * characters, at most MAX_CACHED_QUERY_LENGTH characters. The query, its
  * parameters sorted, becomes one path segment (base64url, so no decoding
  * question arises); the cached route validates it with the very schema the
  * live route uses, so both answer alike, errors included (a 4xx is never
- * stored: lib/cache/next-cache-handler.mjs). Anything else — a repeated or
+ * stored: server/cache/next-cache-handler.mjs). Anything else — a repeated or
  * unknown parameter, another method — goes on to the live route unchanged.
  * Where there is no front server (`next dev`, Vercel) the live routes answer.
  *
  * Any query can be asked for, so these answers are admitted to the cache
  * like search pages: from a query's second read on, in a bounded part of the
- * cache (lib/cache/next-cache-handler.mjs).
+ * cache (server/cache/next-cache-handler.mjs).
  *
  * Plain JavaScript: the front server loads it outside the app's bundles.
  */

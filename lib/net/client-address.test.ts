@@ -1,4 +1,5 @@
 import { addressKey, pickClientAddress } from "@/lib/net/client-address";
+import { setProcessState } from "@/lib/process-state.mjs";
 
 describe("pickClientAddress (hop count, as Express's trust proxy)", () => {
   it("without trusted proxies it is the TCP peer, whatever X-Forwarded-For says", () => {
@@ -41,7 +42,7 @@ describe("a proxy in front without TRUST_PROXY", () => {
     else process.env.TRUST_PROXY = trustProxy;
     jest.restoreAllMocks();
     jest.resetModules();
-    delete (globalThis as { mmUntrustedProxyWarned?: boolean }).mmUntrustedProxyWarned; // kept process-wide, like the logger
+    setProcessState("untrustedProxyWarned", false); // kept process-wide (lib/process-state.mjs)
     const { log } = await import("@/lib/log");
     const warn = jest.spyOn(log, "warn").mockImplementation(() => {});
     const { clientAddress, UNTRUSTED_PROXY_WARNING } = await import("@/lib/net/client-address");

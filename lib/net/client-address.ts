@@ -7,7 +7,7 @@ import { existingProcessState, setProcessState } from "@/lib/process-state.mjs";
  * Who is asking: the address rate limits and sign-in throttling key on.
  *
  * The TCP peer is the only address a client cannot forge. `npm start` runs
- * Next.js behind scripts/next-server.mjs, which puts the peer in
+ * Next.js behind server/front-server.mjs, which puts the peer in
  * PEER_HEADER together with a per-start token (PEER_TOKEN_ENV), so a client
  * cannot send that header itself. X-Forwarded-For is read only when
  * TRUST_PROXY says how many proxies in front of us append to it (nginx: 1;

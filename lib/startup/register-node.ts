@@ -8,10 +8,10 @@
  * function instance starts here, so this is where Vercel runs the start-up
  * step — migrations, the demo catalogue into an empty database (a preview's
  * fresh Neon/Supabase branch), the first admin — under the same PostgreSQL
- * advisory lock as the launcher (lib/db/startup.ts): of many cold starts at
+ * advisory lock as the launcher (lib/startup/prepare-database.ts): of many cold starts at
  * once one does the work, the others wait, then find nothing left to do.
  */
-import { prepareDatabase } from "@/lib/db/startup";
+import { prepareDatabase } from "@/lib/startup/prepare-database";
 import { schedulePruning } from "@/lib/maintenance/prune";
 import { refuseToStartOnPaymentConfigError } from "@/lib/payments/config";
 import { warnAboutConfiguration } from "@/lib/startup/config-warnings";

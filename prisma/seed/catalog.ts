@@ -1,6 +1,6 @@
 /**
  * The Maple & Micron demo catalogue: what a fresh install shows before the
- * owner adds real products. Loaded by lib/db/seed.ts (`npm run db:seed`);
+ * owner adds real products. Loaded by lib/startup/seed.ts (`npm run db:seed`);
  * the pictures are drawn by scripts/generate-demo-images.ts into
  * public/demo/ (one file per `images[].url` below).
  *

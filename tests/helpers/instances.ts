@@ -1,7 +1,7 @@
 /**
  * Multi-process tests: one production build (made once, shared by every test
  * file that needs it) and production servers started as `npm start` does
- * (tsx scripts/serve.ts start → scripts/next-server.mjs), each in a process
+ * (tsx scripts/serve.ts start → server/front-server.mjs), each in a process
  * group of its own so a test can SIGTERM or SIGKILL it whole, and every one
  * still running is killed when the test file ends — even when it fails.
  */

@@ -21,5 +21,5 @@ export async function call(handler: Handler, url: string, init: { method?: strin
   return { status: res.status, json, headers: res.headers };
 }
 
-/** Headers that make a request come from `ip`, as the front server (scripts/next-server.mjs) reports the TCP peer. */
+/** Headers that make a request come from `ip`, as the front server (server/front-server.mjs) reports the TCP peer. */
 export const fromClient = (ip: string): Record<string, string> => ({ "x-mm-peer": `${process.env.MM_PEER_TOKEN} ${ip}` });

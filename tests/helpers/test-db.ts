@@ -3,6 +3,7 @@ import pg from "pg";
 import { createPrismaClient, type PrismaClient } from "@/lib/db/client";
 import { startEmbeddedDatabase } from "@/lib/db/embedded";
 import { migrate } from "@/lib/db/migrator";
+import { setProcessState } from "@/lib/process-state.mjs";
 
 export type TestDatabase = { url: string; prisma: PrismaClient; kind: "postgres" | "embedded"; cleanup: () => Promise<void> };
 
@@ -60,14 +61,14 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   }
   await migrate(url);
   const prisma = createPrismaClient(url, 5);
-  (globalThis as unknown as { prisma?: PrismaClient }).prisma = prisma;
+  setProcessState("prisma", prisma);
   return {
     url,
     prisma,
     kind: serverUrl ? "postgres" : "embedded",
     cleanup: async () => {
       await prisma.$disconnect();
-      (globalThis as unknown as { prisma?: PrismaClient }).prisma = undefined;
+      setProcessState("prisma", undefined);
       await dispose();
     },
   };

@@ -16,11 +16,12 @@ import { finalizeOrder, preparePayment } from "@/lib/checkout/service";
 import { createPrismaClient, type PrismaClient } from "@/lib/db/client";
 import { startEmbeddedDatabase, type EmbeddedDatabase } from "@/lib/db/embedded";
 import { migrate } from "@/lib/db/migrator";
-import { seedDatabase } from "@/lib/db/seed";
+import { seedDatabase } from "@/lib/startup/seed";
 import { listOrders } from "@/lib/orders/admin-service";
 import { confirmTestPayment } from "@/lib/payments/test-provider";
 import { storeUploadedImage } from "@/lib/storage";
 import { createPostgresDatabase } from "@/tests/helpers/test-db";
+import { setProcessState } from "@/lib/process-state.mjs";
 
 /**
  * `npm run backup` / `npm run restore` end to end: the scripts run as child
@@ -58,7 +59,7 @@ async function placeOrder(items: Array<{ productId: number; quantity: number }>,
 }
 
 function use(prisma: PrismaClient | undefined) {
-  (globalThis as unknown as { prisma?: PrismaClient }).prisma = prisma;
+  setProcessState("prisma", prisma);
 }
 
 const pngOf = (color: string) => sharp({ create: { width: 16, height: 12, channels: 3, background: color } }).png().toBuffer();

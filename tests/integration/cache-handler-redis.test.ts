@@ -1,5 +1,5 @@
 /**
- * The shared cache handler (lib/cache/next-cache-handler.mjs, REDIS_URL) on a
+ * The shared cache handler (server/cache/next-cache-handler.mjs, REDIS_URL) on a
  * real Redis: an entry whose render began before one of its tags expired is
  * never served after that expiry, whichever order the two writes reach Redis
  * in (an instance records an edit's expiry on the app's connection,
@@ -15,8 +15,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createClient, type RedisClientType } from "redis";
-import { resilientRedisHandler } from "@/lib/cache/next-cache-handler.mjs";
-import { revalidatedTagsKey } from "@/lib/cache/redis-keys.mjs";
+import { resilientRedisHandler } from "@/server/cache/next-cache-handler.mjs";
+import { revalidatedTagsKey } from "@/lib/redis/keys.mjs";
 import { testPort } from "../helpers/instances";
 import { startTcpProxy, type TcpProxy } from "../helpers/tcp-proxy";
 

@@ -1,5 +1,5 @@
 /**
- * What `npm start`'s front server (scripts/next-server.mjs) does with
+ * What `npm start`'s front server (server/front-server.mjs) does with
  * methods and bodies, against a production server (embedded database):
  * - a page answers GET and HEAD only: any other method without a server
  *   action's Next-Action header is a 405 with `Allow: GET, HEAD`, so never-seen
@@ -7,7 +7,7 @@
  *   outside the search queue); server actions (the admin forms) still run;
  * - a body refused before it is read to its end (413 on an upload, a JSON
  *   body, a webhook) leaves the connection usable: a keep-alive client's next
- *   requests are answered (lib/net/unread-body.mjs).
+ *   requests are answered (server/unread-body.mjs).
  */
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";

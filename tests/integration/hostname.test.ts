@@ -3,7 +3,7 @@
  * hosts set it: the listing pages the request guard rewrites to their cached
  * route (proxy.ts) must still render. They answered 404 when Next built its
  * internal URLs from HOSTNAME=127.0.0.1 while the guard's rewrite said
- * "localhost" (scripts/next-server.mjs).
+ * "localhost" (server/front-server.mjs).
  */
 import { useEmbeddedShop } from "../helpers/instances";
 

@@ -35,7 +35,7 @@ async function productPage(instance: Instance, product: PublicProduct) {
 
 /**
  * Reads the product page until it is served from the cache (a render begun within a second of the
- * last edit's expiry is not stored: lib/cache/next-cache-handler.mjs, clock skew), at most 40 reads.
+ * last edit's expiry is not stored: server/cache/next-cache-handler.mjs, clock skew), at most 40 reads.
  */
 async function cachedProductPage(instance: Instance, product: PublicProduct) {
   let page = await productPage(instance, product);

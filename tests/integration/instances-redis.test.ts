@@ -101,7 +101,7 @@ maybe("two instances on one PostgreSQL and one Redis", () => {
       return { cache: res.headers.get("x-nextjs-cache"), html: await res.text() };
     };
     expect((await visit(b.url)).cache).not.toBe("HIT"); // a first search stores nothing
-    // From the second on it is stored (lib/cache/next-cache-handler.mjs; a render that began before
+    // From the second on it is stored (server/cache/next-cache-handler.mjs; a render that began before
     // a tag of it expired, as around the previous test's price edit, is not).
     let stored = false;
     for (let i = 0; i < 30 && !stored; i++) {

@@ -1,5 +1,5 @@
 /**
- * Graceful shutdown (scripts/next-server.mjs): two instances on one
+ * Graceful shutdown (server/front-server.mjs): two instances on one
  * PostgreSQL database; under a bounded load on the surviving one, SIGTERM hits
  * the other while a request to it is in flight (its body still arriving). The
  * survivor fails no request, the in-flight request completes, the terminated

@@ -1,7 +1,7 @@
 /**
  * Several instances started at the same moment on one empty PostgreSQL
  * database: migrations, the demo seed and the first admin run once, under an
- * advisory lock (lib/db/startup.ts); every instance serves. Needs
+ * advisory lock (lib/startup/prepare-database.ts); every instance serves. Needs
  * TEST_DATABASE_URL (skipped with a printed reason otherwise).
  */
 import { randomBytes } from "node:crypto";

@@ -3,7 +3,7 @@
  * served by their cached route (lib/catalog/listing-url.mjs: mapped by
  * `npm start`'s front server), without running the request guard; a
  * search page is stored only for a term asked for before
- * (lib/cache/next-cache-handler.mjs). Against a production server
+ * (server/cache/next-cache-handler.mjs). Against a production server
  * (`npm start`, embedded database): what a shop visitor and a cache-filling
  * attacker would see.
  */
@@ -112,7 +112,7 @@ describe("listing URLs", () => {
     expect({ status: repeated.status, cache: repeated.cache, term: badgeTerm(repeated.html) }).toEqual({ status: 200, cache: "HIT", term });
     const once = await get(`/shop?search=oak${randomBytes(3).toString("hex")}`);
     expect({ status: once.status, hit: once.cache === "HIT" }).toEqual({ status: 200, hit: false });
-    // Without a shared cache, a term's first search renders /shop on demand, not the cached route (lib/cache/search-admission.mjs).
+    // Without a shared cache, a term's first search renders /shop on demand, not the cached route (server/cache/search-admission.mjs).
     expect(once.cache).toBeNull();
     // Admission counts each page: another sort of a term read before is, at its first read, rendered on demand too.
     expect((await get(`/shop?search=${term}&sort=price-high`)).cache).toBeNull();
@@ -125,7 +125,7 @@ describe("listing URLs", () => {
     expect({ cache: typed.cache, term: badgeTerm(typed.html) }).toEqual({ cache: "HIT", term: word.toUpperCase() });
   }, 60_000);
 
-  it("many searches rendered on demand at once (lib/net/search-render-queue.mjs) all answer with their own term, and clients that leave free their turn", async () => {
+  it("many searches rendered on demand at once (server/render-queue.mjs) all answer with their own term, and clients that leave free their turn", async () => {
     const id = randomBytes(3).toString("hex");
     // Clients that give up while waiting: their renders are skipped or finish, and never hold a turn.
     const leaving = Array.from({ length: 12 }, (_, i) => {

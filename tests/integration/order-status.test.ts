@@ -8,6 +8,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { call, fromClient } from "@/tests/helpers/route";
 import { createTestDatabase, type TestDatabase } from "@/tests/helpers/test-db";
+import { setProcessState } from "@/lib/process-state.mjs";
 
 process.env.RATE_LIMIT_SCALE = "1";
 process.env.RATE_LIMIT_ORDER_LOOKUP = "6/1h";
@@ -80,14 +81,13 @@ describe("order status lookup", () => {
     const statements: string[] = [];
     const observed = new PrismaClient({ adapter: new PrismaPg({ connectionString: db.url, max: 1 }), log: [{ emit: "event", level: "query" }] });
     observed.$on("query", (e) => statements.push(e.query));
-    const shared = globalThis as unknown as { prisma?: unknown };
     const sent = async (body: unknown, ip: string) => {
       statements.length = 0;
-      shared.prisma = observed;
+      setProcessState("prisma", observed);
       try {
         expect((await ask(body, ip)).status).toBe(404);
       } finally {
-        shared.prisma = db.prisma;
+        setProcessState("prisma", db.prisma);
       }
       return statements.filter((q) => !/^(BEGIN|COMMIT|ROLLBACK)/.test(q) && !/"RateLimit"|rate_limit/i.test(q));
     };

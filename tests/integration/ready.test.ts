@@ -6,6 +6,7 @@
 import net from "node:net";
 import { createPrismaClient, type PrismaClient } from "@/lib/db/client";
 import { createTestDatabase, type TestDatabase } from "@/tests/helpers/test-db";
+import { existingProcessState, setProcessState } from "@/lib/process-state.mjs";
 
 let db: TestDatabase;
 beforeAll(async () => {
@@ -22,9 +23,8 @@ async function ready(redisUrl?: string) {
   jest.resetModules();
   const { GET } = await import("@/app/api/ready/route");
   const res = await GET();
-  const g = globalThis as unknown as { mmRedis?: { destroy: () => void } };
-  g.mmRedis?.destroy();
-  g.mmRedis = undefined;
+  existingProcessState<{ destroy: () => void }>("redis")?.destroy();
+  setProcessState("redis", undefined);
   return { status: res.status, body: await res.json() };
 }
 
@@ -54,14 +54,14 @@ describe("GET /api/ready", () => {
   if (!redisUrl) console.log("SKIPPED the reachable-Redis readiness case: set TEST_REDIS_URL (e.g. redis://127.0.0.1:6379/5).");
 
   it("503 when the database is unreachable", async () => {
-    const g = globalThis as unknown as { prisma?: PrismaClient };
-    const real = g.prisma;
-    g.prisma = createPrismaClient(`postgresql://postgres@127.0.0.1:${await closedPort()}/none`, 1);
+    const real = existingProcessState<PrismaClient>("prisma");
+    const unreachable = createPrismaClient(`postgresql://postgres@127.0.0.1:${await closedPort()}/none`, 1);
+    setProcessState("prisma", unreachable);
     try {
       expect(await ready()).toEqual({ status: 503, body: { ready: false, database: "unreachable" } });
     } finally {
-      await g.prisma.$disconnect().catch(() => {});
-      g.prisma = real;
+      await unreachable.$disconnect().catch(() => {});
+      setProcessState("prisma", real);
     }
   });
 

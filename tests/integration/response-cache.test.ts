@@ -1,7 +1,7 @@
 /**
  * `npm start` (one instance, embedded database) answers a page Next.js has
  * just served from its cache again from the finished response
- * (lib/cache/response-cache.mjs). What a shopper and an API client see: an
+ * (server/cache/response-cache.mjs). What a shopper and an API client see: an
  * admin's edit and a sale show at the very next request, on every page and
  * API answer that was stored; RSC requests still get their payload; HEAD
  * works.

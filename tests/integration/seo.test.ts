@@ -5,7 +5,7 @@ import manifest from "@/app/manifest";
 import { productInclude, toProductDTO } from "@/lib/catalog/mappers";
 import { getProductBySlug, listCategories } from "@/lib/catalog/queries";
 import { FLAT_SHIPPING, FREE_SHIPPING_THRESHOLD } from "@/lib/checkout/pricing";
-import { seedDatabase } from "@/lib/db/seed";
+import { seedDatabase } from "@/lib/startup/seed";
 import { fromCents, toCents } from "@/lib/money";
 import { breadcrumbJsonLd, organizationJsonLd, productBreadcrumb, productJsonLd, serializeJsonLd, websiteJsonLd } from "@/lib/seo/json-ld";
 import { MAX_SITEMAP_URLS, mainSitemap, sitemapUrls, productSitemap as productSitemapFile, SITEMAP_PAGES, splitSitemap } from "@/lib/seo/sitemap";

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { verifyPassword } from "@/lib/auth/password";
-import { seedDatabase } from "@/lib/db/seed";
+import { seedDatabase } from "@/lib/startup/seed";
 import { seedProducts } from "@/prisma/seed/catalog";
 import { createTestDatabase, type TestDatabase } from "@/tests/helpers/test-db";
 

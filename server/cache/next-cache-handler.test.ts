@@ -9,7 +9,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { nodeFs } from "next/dist/server/lib/node-fs-methods";
-import Handler from "@/lib/cache/next-cache-handler.mjs";
+import Handler from "@/server/cache/next-cache-handler.mjs";
 
 type Entry = { value: { kind: string; html: string; headers: Record<string, string>; status: number } } | null;
 type LocalHandler = {

@@ -16,13 +16,13 @@
  * cached twin (lib/net/cached-api.mjs); neither cached route is addressable
  * from outside. A page Next.js has just served from its cache is answered
  * again from that finished response, without entering Next
- * (lib/cache/response-cache.mjs; one instance only). A search rendered on
- * demand waits its turn among a few at a time (lib/net/search-render-queue.mjs).
+ * (server/cache/response-cache.mjs; one instance only). A search rendered on
+ * demand waits its turn among a few at a time (server/render-queue.mjs).
  * A page answers GET and HEAD only: another method without a server
  * action's Next-Action header gets a 405 here (Next.js would render the page
  * for it, outside the caches and the search queue). A request body an answer
  * leaves unread is read and dropped up to a bound, or its connection closed
- * (lib/net/unread-body.mjs), so a keep-alive client's next request is
+ * (server/unread-body.mjs), so a keep-alive client's next request is
  * answered.
  * On SIGTERM it drains: see the shutdown section at the end.
  */
@@ -33,11 +33,12 @@ import path from "node:path";
 import next from "next";
 import pino from "pino";
 import { isListingPath, listingTarget, NOT_FOUND_PATH } from "../lib/catalog/listing-url.mjs";
-import { noteRead, readCount, searchPageKey } from "../lib/cache/search-admission.mjs";
-import { recordResponse, responseKey, sendStoredResponse } from "../lib/cache/response-cache.mjs";
+import { noteRead, readCount, searchPageKey } from "./cache/search-admission.mjs";
+import { recordResponse, responseKey, sendStoredResponse } from "./cache/response-cache.mjs";
 import { cachedApiTarget, isCachedApiPath } from "../lib/net/cached-api.mjs";
-import { createRenderQueue } from "../lib/net/search-render-queue.mjs";
-import { settleUnreadBody } from "../lib/net/unread-body.mjs";
+import { createRenderQueue } from "./render-queue.mjs";
+import { existingProcessState } from "../lib/process-state.mjs";
+import { settleUnreadBody } from "./unread-body.mjs";
 
 const PEER_HEADER = "x-mm-peer";
 const token = process.env.MM_PEER_TOKEN;
@@ -183,7 +184,7 @@ function routeCachedApi(req, res) {
 
 /**
  * Where a search goes, counting this read of its page on this instance
- * (lib/cache/search-admission.mjs): to its cached route with a cache shared
+ * (server/cache/search-admission.mjs): to its cached route with a cache shared
  * by several instances (REDIS_URL) always, as another instance may have
  * stored it; otherwise from that page's second read on — a first read, whose
  * page would not be stored, renders /shop on demand. And whether it is sure
@@ -255,7 +256,7 @@ function hasSearchTerm(query) {
   return (new URLSearchParams(query).getAll("search").at(-1) ?? "").trim() !== "";
 }
 
-/** Searches that will be rendered: a few at a time, the rest in arrival order (lib/net/search-render-queue.mjs). */
+/** Searches that will be rendered: a few at a time, the rest in arrival order (server/render-queue.mjs). */
 const searchRenders = createRenderQueue();
 
 /** A search refused while MAX_WAITING wait (load shed on purpose: logged as a warning, not an error). */
@@ -283,7 +284,7 @@ const server = http.createServer((req, res) => {
       return res.end(JSON.stringify({ ready: false, shuttingDown: true }));
     }
   }
-  // A page Next.js served from its cache a moment ago: the same answer, without entering Next (lib/cache/response-cache.mjs).
+  // A page Next.js served from its cache a moment ago: the same answer, without entering Next (server/cache/response-cache.mjs).
   const key = responseKey(req);
   if (key !== null) {
     if (sendStoredResponse(key, req, res)) return;
@@ -319,8 +320,9 @@ server.listen(port, hostname, () => {
 const SHUTDOWN_TIMEOUT_MS = Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 20_000);
 
 async function closeConnections() {
-  const g = globalThis;
-  await Promise.allSettled([g.prisma?.$disconnect?.(), g.mmRedis?.isOpen ? g.mmRedis.quit() : undefined]);
+  const prisma = existingProcessState("prisma");
+  const redis = existingProcessState("redis");
+  await Promise.allSettled([prisma?.$disconnect?.(), redis?.isOpen ? redis.quit() : undefined]);
 }
 
 for (const signal of ["SIGINT", "SIGTERM"]) {

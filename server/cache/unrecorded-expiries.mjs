@@ -1,7 +1,7 @@
 /**
  * Tag expiries a server process could not record in the shared cache (Redis
  * unreachable from it when an edit or a sale expired them), kept on disk until
- * they are recorded (lib/cache/next-cache-handler.mjs): at the next
+ * they are recorded (server/cache/next-cache-handler.mjs): at the next
  * connection, by this process or — after a crash or a restart before Redis
  * was back — by the next one started in the same place. Until then other
  * instances may serve pages from before the edit; forgotten, they would serve
@@ -27,7 +27,7 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-/** The folder for the shared cache at `redisUrl` under `namespace` (lib/cache/redis-keys.mjs). */
+/** The folder for the shared cache at `redisUrl` under `namespace` (lib/redis/keys.mjs). */
 export function unrecordedExpiriesDir(redisUrl, namespace) {
   const url = new URL(redisUrl);
   url.username = "";

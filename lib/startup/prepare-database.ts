@@ -1,7 +1,7 @@
 import pg from "pg";
 import { createPrismaClient } from "@/lib/db/client";
 import { migrate, type MigrationResult } from "@/lib/db/migrator";
-import { seedDatabase, type SeedResult } from "@/lib/db/seed";
+import { seedDatabase, type SeedResult } from "@/lib/startup/seed";
 
 /**
  * Start-up work on the database — migrations, the demo catalogue when the
@@ -57,7 +57,7 @@ async function prepareLocked(databaseUrl: string, opts: PrepareOptions): Promise
       try {
         const seed = await seedDatabase(prisma, { log, extraProducts: opts.extraProducts });
         // Planner statistics after a migration, or when there are none at all: the embedded database has no
-        // autovacuum and would otherwise never have any (seeding analyses what it adds, lib/db/seed.ts).
+        // autovacuum and would otherwise never have any (seeding analyses what it adds, lib/startup/seed.ts).
         if (migrations.applied.length > 0 || !(await hasStatistics(prisma))) await prisma.$executeRawUnsafe("ANALYZE");
         return { migrations, seed, waitedMs };
       } finally {

@@ -1,6 +1,6 @@
 /**
  * Finished responses of cached pages, kept by `npm start`'s front server
- * (scripts/next-server.mjs) and sent again without entering Next.js.
+ * (server/front-server.mjs) and sent again without entering Next.js.
  *
  * Why: a cached page that Next.js serves from its cache handler still runs
  * Next's whole request pipeline (router, tracer, route module, cache-handler
@@ -13,7 +13,7 @@
  * (x-nextjs-cache: HIT — so it is the one stored page every visitor gets,
  * never a render for this visitor), without a cookie set, under 1 MB, from
  * the second such answer for the same request on (admission as for search
- * terms: lib/cache/search-admission.mjs), so one-off addresses (random query
+ * terms: server/cache/search-admission.mjs), so one-off addresses (random query
  * strings) store nothing and push nothing out. Key: the request target after
  * the front server's mapping (so /shop and /shop?sort=featured are one
  * entry) and the Accept-Encoding header as sent (the stored bytes are what
@@ -28,7 +28,7 @@
  * Expiry: every catalogue change expires all of it, before the change's
  * request answers (lib/catalog/revalidate.ts through expireStoredResponses in
  * lib/cache/tag-expiry.ts) and again when Next.js records the tag expiry in
- * its cache handler (lib/cache/next-cache-handler.mjs: between the two, Next
+ * its cache handler (server/cache/next-cache-handler.mjs: between the two, Next
  * may still serve the old page from its cache, and it may be stored here).
  * A response whose request began before an expiry is not stored (a
  * generation count). Whole-cache expiry is coarse, but changes are rare
@@ -44,7 +44,7 @@
  * call the state's expire() directly.
  */
 import { LRUCache } from "lru-cache";
-import { processState } from "../process-state.mjs";
+import { processState } from "../../lib/process-state.mjs";
 
 const MAX_ENTRIES = 2_000;
 const MAX_BYTES = 32 * 1024 * 1024;

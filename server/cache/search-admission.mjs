@@ -6,9 +6,9 @@
  * page number and normalised term, so the first read of another sort or page
  * of a known term is not prerendered for nothing either. At most
  * 5,000 keys, forgotten after 30 minutes; one count per server process,
- * shared by the cache handler (lib/cache/next-cache-handler.mjs), which counts
+ * shared by the cache handler (server/cache/next-cache-handler.mjs), which counts
  * each read of a cached search page, and `npm start`'s front server
- * (scripts/next-server.mjs), which counts each search it is asked for and,
+ * (server/front-server.mjs), which counts each search it is asked for and,
  * without a shared cache, sends a search page's first read to /shop on demand
  * rather than to the cached route: a page that will not be stored is cheaper
  * rendered once than prerendered (~30 % more never-seen searches per second).
@@ -17,8 +17,8 @@
  * the app's bundles; the count is process state (lib/process-state.mjs) so both see one.
  */
 import { LRUCache } from "lru-cache";
-import { normalizeSearchTerm } from "../catalog/search-words.mjs";
-import { processState } from "../process-state.mjs";
+import { normalizeSearchTerm } from "../../lib/catalog/search-words.mjs";
+import { processState } from "../../lib/process-state.mjs";
 
 const reads = processState("searchReads", () => new LRUCache({ max: 5_000, ttl: 30 * 60_000 }));
 

@@ -20,8 +20,8 @@
  * when it is back, before reading any, since expiries may have been lost
  * meanwhile — nothing older than the database is served after the outage.
  * An expiry it could not record is kept on disk and recorded then, even after
- * a restart (lib/cache/unrecorded-expiries.mjs). Entries are per build, tag
- * expiries shared by every build (lib/cache/redis-keys.mjs), so a rolling
+ * a restart (server/cache/unrecorded-expiries.mjs). Entries are per build, tag
+ * expiries shared by every build (lib/redis/keys.mjs), so a rolling
  * deploy serves no page from before an edit made through either build.
  * `next build` never writes to Redis (its pages come from the build's database).
  *
@@ -48,7 +48,7 @@ import { areTagsExpired, tagsManifest } from "next/dist/server/lib/incremental-c
 import { LRUCache } from "lru-cache";
 import pino from "pino";
 import { createClient } from "redis";
-import { buildKey, cacheNamespace, revalidatedTagsKey } from "./redis-keys.mjs";
+import { buildKey, cacheNamespace, revalidatedTagsKey } from "../../lib/redis/keys.mjs";
 import { expireStoredResponses } from "./response-cache.mjs";
 import { noteRead as noteSearchRead, readBefore as isPopularSearch, searchPageKey } from "./search-admission.mjs";
 import { openUnrecordedExpiries, unrecordedExpiriesDir } from "./unrecorded-expiries.mjs";
@@ -155,7 +155,7 @@ const CACHED_API_KEY = /(?:^|\/\$)\/api\/cached\/[^/]+\/[^/]+$/;
  * What an entry open to any input is admitted by: a search result page (its
  * key ends in /listing/{category}/{sort}/{page}/{term}; Next prefixes route
  * keys with /route-cache/…/$) by that page with its term normalised
- * (lib/cache/search-admission.mjs; "" for a term without words: never
+ * (server/cache/search-admission.mjs; "" for a term without words: never
  * stored), a cached API answer by its whole key; undefined for every other
  * entry.
  */
@@ -221,7 +221,7 @@ class LocalCacheHandler extends FileSystemCache {
     return super.set(key, value, ctx);
   }
   async revalidateTag(...args) {
-    // The front server's stored responses (lib/cache/response-cache.mjs) go with any expired tag.
+    // The front server's stored responses (server/cache/response-cache.mjs) go with any expired tag.
     expireStoredResponses();
     await super.revalidateTag(...args);
     expireStoredResponses();
@@ -246,10 +246,10 @@ function timed(promise) {
  * shared cache under `prefix` (REDIS_PREFIX), plus:
  *
  * - Entries are the build's own, the tag expiry record is every build's
- *   (lib/cache/redis-keys.mjs): during a rolling deploy an edit through an
+ *   (lib/redis/keys.mjs): during a rolling deploy an edit through an
  *   instance of either build expires both builds' entries.
  * - An expiry that could not be recorded (Redis unreachable from this
- *   instance) is kept on disk under `journalDir` (lib/cache/unrecorded-expiries.mjs)
+ *   instance) is kept on disk under `journalDir` (server/cache/unrecorded-expiries.mjs)
  *   and recorded at the next connection — by this process, or after a restart
  *   by the next one — before this instance reads or stores any entry again.
  * - After this instance lost Redis it also clears the entries, every build's,

@@ -1,10 +1,10 @@
 /**
  * Search result pages that will be rendered — a term's first read on this
- * instance, rendered by /shop on demand (lib/cache/search-admission.mjs), its
+ * instance, rendered by /shop on demand (server/cache/search-admission.mjs), its
  * second, which the cached route renders and stores, or a search the cached
  * route does not take (lib/catalog/listing-url.mjs) — are rendered at most
  * RENDERS_AT_ONCE at a time, the rest waiting in arrival order, by
- * `npm start`'s front server (scripts/next-server.mjs). Later reads are cache
+ * `npm start`'s front server (server/front-server.mjs). Later reads are cache
  * hits and never wait (after a catalogue change, a popular term's next read
  * renders again without waiting).
  *

@@ -9,7 +9,7 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { openUnrecordedExpiries, unrecordedExpiriesDir } from "@/lib/cache/unrecorded-expiries.mjs";
+import { openUnrecordedExpiries, unrecordedExpiriesDir } from "@/server/cache/unrecorded-expiries.mjs";
 
 const root = mkdtempSync(path.join(tmpdir(), "mm-unrecorded-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));

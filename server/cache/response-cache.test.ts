@@ -1,6 +1,6 @@
 /**
- * The front server's stored responses (lib/cache/response-cache.mjs), driven
- * the way scripts/next-server.mjs drives them, in front of a stand-in for
+ * The front server's stored responses (server/cache/response-cache.mjs), driven
+ * the way server/front-server.mjs drives them, in front of a stand-in for
  * Next.js that counts what reaches it: what is stored, what never is, and
  * what expires it.
  */

@@ -1,4 +1,4 @@
-import { prepareDatabase } from "@/lib/db/startup";
+import { prepareDatabase } from "@/lib/startup/prepare-database";
 import { seedCategories, seedProducts } from "@/prisma/seed/catalog";
 import { createTestDatabase, type TestDatabase } from "@/tests/helpers/test-db";
 

@@ -1,6 +1,6 @@
 /**
  * The shared cache's keys in Redis (REDIS_URL), in one place for the cache
- * handler (lib/cache/next-cache-handler.mjs) and the app
+ * handler (server/cache/next-cache-handler.mjs) and the app
  * (lib/cache/tag-expiry.ts):
  *
  *   {REDIS_PREFIX}cache:                          the shared cache, every build's

@@ -1,12 +1,12 @@
 /**
- * The queue of search renders (lib/net/search-render-queue.mjs): at most N at
+ * The queue of search renders (server/render-queue.mjs): at most N at
  * once, the rest in arrival order, a full queue refused, a request whose
  * client left while waiting never rendered, and no turn kept by a client:
  * a turn ends when the render settles, the response or its connection
  * closes, or at the time limit.
  */
 import { EventEmitter } from "node:events";
-import { createRenderQueue } from "@/lib/net/search-render-queue.mjs";
+import { createRenderQueue } from "@/server/render-queue.mjs";
 
 class FakeSocket extends EventEmitter {
   destroyed = false;

@@ -1,6 +1,6 @@
 /**
  * Request bodies an answer leaves unread, on `npm start`'s front server
- * (scripts/next-server.mjs), for every route: a 413 before an upload, JSON
+ * (server/front-server.mjs), for every route: a 413 before an upload, JSON
  * body or webhook is read to its end (lib/net/body.ts,
  * lib/storage/form-files.ts), a 401, 403 or 415 before it is read at all,
  * the front server's own 405 for a page.
