@@ -17,7 +17,7 @@ import { UPDATABLE_STATUSES, type PaymentIntentInfo } from "@/lib/payments/types
 import { parseOrThrow } from "@/lib/validation";
 
 /**
- * Paying for one-of-a-kind pieces (DESIGN.md): the server prices the cart,
+ * Paying for one-of-a-kind pieces (docs/ARCHITECTURE.md, the money path): the server prices the cart,
  * records a checkout and an authorise-only payment intent; finalizeOrder then
  * claims every unique piece in one transaction, records the order, and only
  * then captures. A failed claim voids the authorisation: nobody is charged
