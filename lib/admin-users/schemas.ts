@@ -33,6 +33,7 @@ export const adminUserCreateSchema = z
   .refine(confirmMatches, { message: PASSWORDS_DIFFER_MESSAGE, path: ["confirmPassword"] })
   .transform(({ confirmPassword: _confirm, ...rest }) => rest);
 export type AdminUserCreateInput = z.input<typeof adminUserCreateSchema>;
+export type AdminUserCreate = z.output<typeof adminUserCreateSchema>;
 
 const optionalPassword = z.preprocess((v) => (v === "" || v === null ? undefined : v), password.optional());
 
@@ -44,6 +45,7 @@ export const adminUserUpdateSchema = z
   .refine(confirmMatches, { message: PASSWORDS_DIFFER_MESSAGE, path: ["confirmPassword"] })
   .transform(({ confirmPassword: _confirm, ...rest }) => rest);
 export type AdminUserUpdateInput = z.input<typeof adminUserUpdateSchema>;
+export type AdminUserUpdate = z.output<typeof adminUserUpdateSchema>;
 
 /** The edit dialog's server action input: the admin's id plus the fields. */
 export const adminUserEditSchema = z

@@ -1,11 +1,10 @@
 import "server-only";
 import { entityIdOrNotFound } from "@/lib/admin/ids";
-import { adminUserCreateSchema, adminUserUpdateSchema, type AdminUserCreateInput, type AdminUserUpdateInput } from "@/lib/admin-users/schemas";
+import type { AdminUserCreate, AdminUserUpdate } from "@/lib/admin-users/schemas";
 import { hashPassword } from "@/lib/auth/password";
 import { auditSnapshot, recordAudit } from "@/lib/audit/service";
 import { prisma, Prisma } from "@/lib/db";
 import { AppError } from "@/lib/errors";
-import { parseOrThrow } from "@/lib/validation";
 
 /**
  * Admin accounts (users page, /api/admin/users…). One role: any admin manages
@@ -75,8 +74,7 @@ export async function getAdminUser(id: number | string): Promise<AdminUserDTO> {
 const auditedAdmin = (a: AdminUserDTO | null, password: string) => (a ? { ...a, password } : null);
 
 /** Creates an admin; the password is stored only as an argon2id hash. */
-export async function createAdminUser(input: AdminUserCreateInput): Promise<AdminUserDTO> {
-  const data = parseOrThrow(adminUserCreateSchema, input);
+export async function createAdminUser(data: AdminUserCreate): Promise<AdminUserDTO> {
   const passwordHash = await hashPassword(data.password);
   return writeOrConflict(data, undefined, () =>
     prisma.$transaction(async (tx) => {
@@ -91,9 +89,8 @@ export async function createAdminUser(input: AdminUserCreateInput): Promise<Admi
  * Changes username and email; a new password replaces the hash (and ends that
  * admin's sessions and API tokens, even the acting admin's own), a blank or absent one keeps it.
  */
-export async function updateAdminUser(id: number | string, input: AdminUserUpdateInput): Promise<AdminUserDTO> {
+export async function updateAdminUser(id: number | string, data: AdminUserUpdate): Promise<AdminUserDTO> {
   const adminId = entityIdOrNotFound(id, ADMIN_NOT_FOUND_MESSAGE);
-  const data = parseOrThrow(adminUserUpdateSchema, input);
   const exists = await prisma.adminUser.findUnique({ where: { id: adminId }, select: { id: true } });
   if (!exists) throw new AppError("not_found", ADMIN_NOT_FOUND_MESSAGE);
   const passwordHash = data.password ? await hashPassword(data.password) : undefined;

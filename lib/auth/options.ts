@@ -8,6 +8,8 @@ import { endAdminSessions } from "@/lib/auth/sessions";
 import { isAppError } from "@/lib/errors";
 import { clientAddress } from "@/lib/net/client-address";
 import type { HeaderSource } from "@/lib/net/proxy-trust";
+import { loginSchema } from "@/lib/auth/schemas";
+import { parseOrThrow } from "@/lib/validation";
 
 export const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60;
 
@@ -23,7 +25,7 @@ export const authOptions: NextAuthOptions = {
       async authorize(credentials, req) {
         try {
           const client = clientAddress((req?.headers ?? {}) as Record<string, string | undefined>);
-          const admin = await authenticateAdmin({ email: credentials?.email, password: credentials?.password }, client);
+          const admin = await authenticateAdmin(parseOrThrow(loginSchema, { email: credentials?.email, password: credentials?.password }), client);
           return { id: String(admin.id), email: admin.email, name: admin.username, sessionVersion: admin.sessionVersion };
         } catch (error) {
           // next-auth hands this message to signIn()'s `error` in the browser.

@@ -24,3 +24,7 @@ export const resetPasswordFormSchema = z
     confirmPassword: z.string(),
   })
   .refine((v) => v.password === v.confirmPassword, { message: "Passwords don't match", path: ["confirmPassword"] });
+
+export type LoginInput = z.output<typeof loginSchema>;
+export type ForgotPasswordInput = z.output<typeof forgotPasswordSchema>;
+export type ResetPasswordInput = z.output<typeof resetPasswordSchema>;

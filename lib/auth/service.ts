@@ -1,13 +1,12 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
-import { forgotPasswordSchema, loginSchema, resetPasswordSchema } from "@/lib/auth/schemas";
+import type { ForgotPasswordInput, LoginInput, ResetPasswordInput } from "@/lib/auth/schemas";
 import { prisma } from "@/lib/db";
 import { sendEmail } from "@/lib/email/send-email";
 import { passwordResetEmail } from "@/lib/email/templates";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
-import { parseOrThrow } from "@/lib/validation";
 import { clearSignInFailures, reserveSignInAttempt } from "@/lib/auth/throttle";
 
 /** An admin as the guards see it; `sessionVersion` is carried in cookies and API tokens (lib/auth/sessions.ts). */
@@ -26,8 +25,7 @@ const DUMMY_HASH = "$argon2id$v=19$m=19456,t=2,p=1$b9auewlreS9k7qCvXW+3ng$h+lrBD
  * (lib/net/client-address.ts); the attempt is counted before the password
  * is checked (lib/auth/throttle.ts).
  */
-export async function authenticateAdmin(input: unknown, client: string | null): Promise<AdminIdentity> {
-  const { email, password } = parseOrThrow(loginSchema, input);
+export async function authenticateAdmin({ email, password }: LoginInput, client: string | null): Promise<AdminIdentity> {
   const attempt = await reserveSignInAttempt(email, client);
   const admin = await prisma.adminUser.findUnique({ where: { email } });
   // Verify against a dummy hash when the email is unknown, so timing does not reveal which admins exist.
@@ -46,8 +44,7 @@ export async function findAdmin(id: number): Promise<AdminIdentity | null> {
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
 /** Always answers the same, whether or not the email belongs to an admin. */
-export async function requestPasswordReset(input: unknown, origin: string) {
-  const { email } = parseOrThrow(forgotPasswordSchema, input);
+export async function requestPasswordReset({ email }: ForgotPasswordInput, origin: string) {
   const admin = await prisma.adminUser.findUnique({ where: { email } });
   if (admin) {
     const token = randomBytes(32).toString("base64url");
@@ -59,8 +56,7 @@ export async function requestPasswordReset(input: unknown, origin: string) {
 }
 
 /** Sets a new password with a single-use, unexpired link token; the caller's sign-in failures are forgotten. */
-export async function resetPassword(input: unknown, client: string | null = null) {
-  const { token, password } = parseOrThrow(resetPasswordSchema, input);
+export async function resetPassword({ token, password }: ResetPasswordInput, client: string | null = null) {
   const row = await prisma.passwordResetToken.findUnique({ where: { tokenHash: hashToken(token) } });
   if (!row || row.usedAt || row.expiresAt.getTime() < Date.now()) throw new AppError("bad_request", RESET_FAILED_MESSAGE);
   const passwordHash = await hashPassword(password);

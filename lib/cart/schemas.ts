@@ -28,6 +28,7 @@ export const cartLineSchema = z.object(
   { message: "Request body must be a JSON object" },
 );
 export type CartLineInput = z.input<typeof cartLineSchema>;
+export type CartLine = z.output<typeof cartLineSchema>;
 
 /** DELETE /api/cart/{sessionId}/{productId}. */
 export const cartLineParamsSchema = z.object({ sessionId: sessionIdSchema, productId: productIdParamSchema });
@@ -44,3 +45,4 @@ export const cartCheckSchema = z.object(
   { message: "Request body must be a JSON object" },
 );
 export type CartCheckInput = z.input<typeof cartCheckSchema>;
+export type CartCheck = z.output<typeof cartCheckSchema>;

@@ -2,7 +2,7 @@ import "server-only";
 import { prisma, Prisma } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { CART_MESSAGES, MAX_LINE_QUANTITY, UNAVAILABLE_MESSAGES, type CartErrorCode, type UnavailableCode } from "@/lib/cart/messages";
-import { cartCheckSchema, cartLineParamsSchema, cartLineSchema, sessionIdSchema } from "@/lib/cart/schemas";
+import { cartLineParamsSchema, sessionIdSchema, type CartCheck, type CartLine } from "@/lib/cart/schemas";
 import { fromCents, toCents } from "@/lib/money";
 import { parseOrThrow } from "@/lib/validation";
 
@@ -57,8 +57,7 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /** Adds units of a product; an existing line grows. A one-of-a-kind piece can be in a cart once. */
-export async function addToServerCart(input: unknown): Promise<ServerCart> {
-  const { sessionId, productId, quantity } = parseOrThrow(cartLineSchema, input);
+export async function addToServerCart({ sessionId, productId, quantity }: CartLine): Promise<ServerCart> {
   const key = { sessionId_productId: { sessionId, productId } };
   try {
     await prisma.$transaction(async (tx) => {
@@ -83,8 +82,7 @@ export async function addToServerCart(input: unknown): Promise<ServerCart> {
 }
 
 /** Sets a line's quantity (creating the line if needed); one-of-a-kind pieces are limited to 1. */
-export async function setServerCartQuantity(input: unknown): Promise<ServerCart> {
-  const { sessionId, productId, quantity } = parseOrThrow(cartLineSchema, input);
+export async function setServerCartQuantity({ sessionId, productId, quantity }: CartLine): Promise<ServerCart> {
   const product = await requirePurchasable(prisma, productId);
   if (product.uniqueItem && quantity > 1) throw cartError("conflict", "unique_limit", CART_MESSAGES.uniqueLimit);
   try {
@@ -148,8 +146,7 @@ export async function getServerCart(sessionIdInput: unknown): Promise<ServerCart
 }
 
 /** Re-prices a client cart from the database and says which lines can no longer be bought (sold, withdrawn, missing). */
-export async function checkCartItems(input: unknown): Promise<{ items: CartCheckLine[] }> {
-  const { items } = parseOrThrow(cartCheckSchema, input);
+export async function checkCartItems({ items }: CartCheck): Promise<{ items: CartCheckLine[] }> {
   const ids = [...new Set(items.map((i) => i.productId))];
   const products = ids.length
     ? await prisma.product.findMany({

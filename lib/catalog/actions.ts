@@ -18,9 +18,7 @@ import { createCategory, createProduct, deleteCategory, deleteProduct, updateCat
 const productIdSchema = z.coerce.number({ message: "Product not found" }).int().positive("Product not found");
 
 const createProductRun = adminAction(productInputSchema, async (data) => {
-  // The parsed input has dropped `clone`; a product without images only got
-  // past the schema as a clone, so the service is told so again.
-  const product = await createProduct({ ...data, clone: data.images.length === 0 });
+  const product = await createProduct(data);
   revalidatePath("/admin/products");
   revalidatePath("/admin/categories");
   return { id: product.id, slug: product.slug };

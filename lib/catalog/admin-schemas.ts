@@ -178,7 +178,6 @@ export const productInputSchema = z
   })
   .transform((v, ctx) => {
     const sold = v.uniqueItem && v.sold;
-    // `clone` stays in the output so that parsing the output again (the service does) gives the same result.
     return { ...v, clone: v.clone === true, slug: v.slug ?? derivedSlug(v.name, ctx), sold, showInGallery: sold && v.showInGallery };
   });
 

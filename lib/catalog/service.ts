@@ -2,28 +2,22 @@ import "server-only";
 import { prisma, Prisma } from "@/lib/db";
 import {
   CATEGORY_REQUIRED,
-  categoryInputSchema,
-  categoryUpdateSchema,
-  productInputSchema,
-  productUpdateSchema,
   type AdminCategoryDTO,
   type AdminProductDTO,
-  type CategoryInput,
-  type CategoryUpdateInput,
+  type CategoryData,
+  type CategoryUpdateData,
   type ProductData,
-  type ProductInput,
-  type ProductUpdateInput,
+  type ProductUpdateData,
 } from "@/lib/catalog/admin-schemas";
 import { auditSnapshot, recordAudit } from "@/lib/audit/service";
 import { findAdminCategory, findAdminProduct } from "@/lib/catalog/admin-queries";
 import { expireCatalog } from "@/lib/catalog/revalidate";
 import { AppError } from "@/lib/errors";
-import { parseOrThrow } from "@/lib/validation";
 
 /**
  * Catalogue writes for the admin area: the admin server actions and the admin
- * API endpoints both call these. Every input is parsed here with the shared
- * schemas (lib/catalog/admin-schemas.ts), every write records its audit row
+ * API endpoints both call these with input already parsed by the shared
+ * schemas (lib/catalog/admin-schemas.ts: the route's readJson, the action's adminAction), every write records its audit row
  * in its transaction (lib/audit/service.ts), and every write expires the
  * cached storefront reads (expireCatalog).
  */
@@ -80,8 +74,7 @@ export async function getAdminProduct(id: number | string): Promise<AdminProduct
 }
 
 /** Creates a product (also a clone, which may have no images yet). */
-export async function createProduct(input: ProductInput): Promise<AdminProductDTO> {
-  const data = parseOrThrow(productInputSchema, input);
+export async function createProduct(data: ProductData): Promise<AdminProductDTO> {
   await assertCategoryExists(data.categoryId);
   await assertProductSlugFree(data.slug);
   const { images, clone: _clone, ...fields } = data;
@@ -105,9 +98,8 @@ export async function createProduct(input: ProductInput): Promise<AdminProductDT
  * Sold only holds for one-of-a-kind pieces and the gallery flag only for sold
  * ones, judged on the flags as they are after this update.
  */
-export async function updateProduct(id: number | string, input: ProductUpdateInput): Promise<AdminProductDTO> {
+export async function updateProduct(id: number | string, data: ProductUpdateData): Promise<AdminProductDTO> {
   const productId = toId(id, PRODUCT_NOT_FOUND);
-  const data = parseOrThrow(productUpdateSchema, input);
   if (data.categoryId !== undefined) await assertCategoryExists(data.categoryId);
   const { images, ...fields } = data;
   let before: { slug: string; showInGallery: boolean };
@@ -181,8 +173,7 @@ export async function getAdminCategory(id: number | string): Promise<AdminCatego
   return category;
 }
 
-export async function createCategory(input: CategoryInput): Promise<AdminCategoryDTO> {
-  const data = parseOrThrow(categoryInputSchema, input);
+export async function createCategory(data: CategoryData): Promise<AdminCategoryDTO> {
   await assertCategorySlugFree(data.slug);
   let id: number;
   try {
@@ -200,9 +191,8 @@ export async function createCategory(input: CategoryInput): Promise<AdminCategor
 }
 
 /** Updates the given fields; `{ active }` alone is the card's toggle. */
-export async function updateCategory(id: number | string, input: CategoryUpdateInput): Promise<AdminCategoryDTO> {
+export async function updateCategory(id: number | string, data: CategoryUpdateData): Promise<AdminCategoryDTO> {
   const categoryId = toId(id, CATEGORY_NOT_FOUND);
-  const data = parseOrThrow(categoryUpdateSchema, input);
   const current = await prisma.category.findUnique({ where: { id: categoryId }, select: { slug: true } });
   if (!current) throw new AppError("not_found", CATEGORY_NOT_FOUND);
   if (data.slug !== undefined && data.slug !== current.slug) await assertCategorySlugFree(data.slug, categoryId);

@@ -54,3 +54,5 @@ export const finalizeOrderSchema = z.object({
   /** The intent's client secret: proves the caller is the shopper who paid (contact changes, the order's details). */
   clientSecret: z.string().max(300).optional(),
 }).refine((v) => v.paymentIntentId || v.stripePaymentIntentId, { message: "paymentIntentId is required", path: ["paymentIntentId"] });
+
+export type CreatePaymentIntent = z.output<typeof createPaymentIntentSchema>;

@@ -3,7 +3,7 @@ import { log } from "@/lib/log";
 import { timingSafeEqual } from "node:crypto";
 import { UNAVAILABLE_MESSAGES, type UnavailableCode } from "@/lib/cart/messages";
 import { expireCatalog } from "@/lib/catalog/revalidate";
-import { createPaymentIntentSchema, orderContactSchema, type Address, type OrderContact } from "@/lib/checkout/api-schemas";
+import { orderContactSchema, type Address, type CreatePaymentIntent, type OrderContact } from "@/lib/checkout/api-schemas";
 import { orderTotals, SHIPPING_SERVICE } from "@/lib/checkout/pricing";
 import { prisma, Prisma } from "@/lib/db";
 import { AppError } from "@/lib/errors";
@@ -64,8 +64,7 @@ export async function priceCart(items: Array<{ productId: number; quantity: numb
 }
 
 /** POST /api/create-payment-intent: one checkout and one authorise-only intent per shopper session. */
-export async function preparePayment(input: unknown) {
-  const data = parseOrThrow(createPaymentIntentSchema, input);
+export async function preparePayment(data: CreatePaymentIntent) {
   const { lines, unavailable } = await priceCart(data.items);
   if (unavailable.length) {
     const first = unavailable[0];

@@ -18,6 +18,7 @@ export const contactMessageSchema = z.object({
   message: z.string({ message: "Message must be at least 10 characters" }).check(z.trim(), z.minLength(10, "Message must be at least 10 characters"), z.maxLength(5000, "Message is too long")),
 }, { message: "Request body must be a JSON object" });
 export type ContactMessageInput = z.input<typeof contactMessageSchema>;
+export type ContactMessage = z.output<typeof contactMessageSchema>;
 
 export const newsletterSchema = z.object({
   email: z.pipe(
@@ -25,3 +26,5 @@ export const newsletterSchema = z.object({
     z.email("Please enter a valid email address.").check(z.maxLength(254, "Please enter a valid email address.")),
   ),
 }, { message: "Please enter a valid email address." });
+
+export type NewsletterSignup = z.output<typeof newsletterSchema>;

@@ -1,13 +1,11 @@
 import "server-only";
 import { prisma } from "@/lib/db";
-import { contactMessageSchema, newsletterSchema } from "@/lib/content/schemas";
+import type { ContactMessage, NewsletterSignup } from "@/lib/content/schemas";
 import { ownerEmail, sendEmail } from "@/lib/email/send-email";
 import { contactNotificationEmail, newsletterWelcomeEmail } from "@/lib/email/templates";
-import { parseOrThrow } from "@/lib/validation";
 
 /** Stores a contact message and notifies the owner by email. */
-export async function submitContactMessage(input: unknown) {
-  const data = parseOrThrow(contactMessageSchema, input);
+export async function submitContactMessage(data: ContactMessage) {
   const saved = await prisma.contactMessage.create({ data: { ...data, phone: data.phone ?? null } });
   const email = contactNotificationEmail(data);
   await sendEmail({ to: ownerEmail(), replyTo: data.email, ...email });
@@ -18,8 +16,7 @@ export async function submitContactMessage(input: unknown) {
  * Subscribes an email to the newsletter. Idempotent: subscribing again is a
  * success that changes nothing (and sends no second welcome email).
  */
-export async function subscribeToNewsletter(input: unknown) {
-  const { email } = parseOrThrow(newsletterSchema, input);
+export async function subscribeToNewsletter({ email }: NewsletterSignup) {
   const existing = await prisma.customer.findUnique({ where: { email } });
   if (existing?.newsletterSubscribed) return { subscribed: true, alreadySubscribed: true };
   await prisma.customer.upsert({

@@ -31,6 +31,7 @@ export const customerUpdateSchema = z.object(
   { message: "Request body must be a JSON object" },
 );
 export type CustomerUpdateInput = z.input<typeof customerUpdateSchema>;
+export type CustomerUpdate = z.output<typeof customerUpdateSchema>;
 
 /** The edit dialog's server action input: the customer's id plus the editable fields. */
 export const customerEditSchema = customerUpdateSchema.extend({ id: entityIdSchema });

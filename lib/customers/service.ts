@@ -1,11 +1,10 @@
 import "server-only";
 import { entityIdOrNotFound } from "@/lib/admin/ids";
 import { SHOP_TIME_ZONE } from "@/lib/admin/stats";
-import { customerUpdateSchema, type CustomerUpdateInput } from "@/lib/customers/schemas";
+import type { CustomerUpdate } from "@/lib/customers/schemas";
 import { auditSnapshot, recordAudit } from "@/lib/audit/service";
 import { prisma, Prisma } from "@/lib/db";
 import { AppError } from "@/lib/errors";
-import { parseOrThrow } from "@/lib/validation";
 
 /** Customers as the admin sees them (customers page, GET/PUT/DELETE /api/admin/customers…). */
 export type CustomerDTO = {
@@ -89,9 +88,8 @@ export async function customerStats(): Promise<CustomerStats> {
  * newsletterSubscribedAt now; staying subscribed keeps the original date;
  * unsubscribing clears it.
  */
-export async function updateCustomer(id: number | string, input: CustomerUpdateInput): Promise<CustomerDTO> {
+export async function updateCustomer(id: number | string, data: CustomerUpdate): Promise<CustomerDTO> {
   const customerId = entityIdOrNotFound(id, CUSTOMER_NOT_FOUND_MESSAGE);
-  const data = parseOrThrow(customerUpdateSchema, input);
   const current = await prisma.customer.findUnique({ where: { id: customerId }, select: { newsletterSubscribed: true } });
   if (!current) throw new AppError("not_found", CUSTOMER_NOT_FOUND_MESSAGE);
 

@@ -33,7 +33,7 @@ export function redactSecrets<T extends { text: string; html: string }>(message:
  * the dev mailbox folder (lib/email/dev-mailbox.ts). Every email is recorded
  * in the EmailMessage table (the outbox) with its secrets redacted, so a
  * reset link never rests in the database; without Resend a log line names the
- * outbox row and the dev mailbox file (never the recipient or the body).
+ * outbox row (never the recipient or the body).
  */
 export async function sendEmail(input: EmailInput): Promise<SentEmail> {
   const record = redactSecrets(input, input.secrets);
@@ -57,9 +57,9 @@ export async function sendEmail(input: EmailInput): Promise<SentEmail> {
     data: { to: input.to, subject: input.subject, text: record.text, html: record.html, provider, providerId },
   });
   if (provider === "outbox") {
-    // The log names the outbox row and the mailbox file, never the recipient or the body (lib/log.ts).
+    // The log names the outbox row (its mailbox file starts with that number), never the recipient or the body (lib/log.ts).
     const file = deliverToDevMailbox(row.id, input);
-    log.info({ outboxId: row.id, mailboxFile: file }, "email delivered to the dev outbox");
+    log.info({ outboxId: row.id, mailbox: file !== null }, "email delivered to the dev outbox");
   }
   return { id: row.id, provider, providerId };
 }

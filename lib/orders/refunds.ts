@@ -7,14 +7,13 @@ import { orderRefundEmail } from "@/lib/email/templates";
 import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { formatMoney, fromCents, toCents } from "@/lib/money";
-import { orderRefundSchema, type OrderRefundInput } from "@/lib/orders/admin-schemas";
+import type { OrderRefundInput } from "@/lib/orders/admin-schemas";
 import { toOrderDTO } from "@/lib/orders/dto";
 import { sendClaimedOrderEmail, type ClaimedEmail } from "@/lib/orders/emails";
 import { lockOrder, ORDER_NOT_FOUND_MESSAGE, ORDER_TX_OPTIONS, orderWithItems, type OrderWithItems, type Tx } from "@/lib/orders/order-row";
 import { appendOrderEvent, type OrderEventActor } from "@/lib/orders/timeline";
 import { getPaymentProvider } from "@/lib/payments/provider";
 import type { RefundInfo } from "@/lib/payments/types";
-import { parseOrThrow } from "@/lib/validation";
 
 /**
  * Refunds: money returned through the provider that took the payment, and
@@ -58,9 +57,8 @@ const toRefundDTO = (r: RefundRow): RefundDTO => ({
  * (same client key, or same content when the client sends no key) returns the
  * first refund with `replayed: true` and moves no money.
  */
-export async function refundOrder(id: number | string, raw: OrderRefundInput, opts: { cancelling?: boolean } = {}): Promise<RefundResult> {
+export async function refundOrder(id: number | string, input: OrderRefundInput, opts: { cancelling?: boolean } = {}): Promise<RefundResult> {
   const orderId = entityIdOrNotFound(id, ORDER_NOT_FOUND_MESSAGE);
-  const input = parseOrThrow(orderRefundSchema, raw);
   const payment = await refundablePayment(orderId);
   const request = refundRequest(payment, input);
   await reconcileStaleRefunds({ orderId });

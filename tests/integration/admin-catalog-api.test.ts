@@ -5,7 +5,7 @@ import { GET as getCategories, POST as postCategory } from "@/app/api/categories
 import { DELETE as deleteProductRoute, GET as getProduct, PUT as putProduct } from "@/app/api/products/[slug]/route";
 import { GET as getProducts, POST as postProduct } from "@/app/api/products/route";
 import { signApiToken } from "@/lib/auth/tokens";
-import { productUpdateSchema, withId } from "@/lib/catalog/admin-schemas";
+import { productInputSchema, productUpdateSchema, withId } from "@/lib/catalog/admin-schemas";
 import { VIDEO_URL_MESSAGE } from "@/lib/catalog/rules";
 import { createProduct, listAdminProducts, updateProduct } from "@/lib/catalog/service";
 import { createCatalogFixture } from "@/tests/helpers/fixtures";
@@ -257,10 +257,10 @@ describe(`admin catalogue API on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" 
       expect(bad.status).toBe(400);
     });
 
-    it("the service takes the parsed schema output too (server actions) and lists like the API", async () => {
-      const created = await createProduct({ name: "Service Made", description: "d", price: "5", categoryId: String(cat.jigs), images: ["/uploads/plain.webp"] });
+    it("the service takes the parsed schema output (routes and server actions parse once) and lists like the API", async () => {
+      const created = await createProduct(productInputSchema.parse({ name: "Service Made", description: "d", price: "5", categoryId: String(cat.jigs), images: ["/uploads/plain.webp"] }));
       expect(created).toMatchObject({ slug: "service-made", price: "5.00", categoryName: "Jigs & Fixtures", media: [{ url: "/uploads/plain.webp", width: 1200, height: 900, alt: null }] });
-      const updated = await updateProduct(String(created.id), { featured: "true" });
+      const updated = await updateProduct(String(created.id), productUpdateSchema.parse({ featured: "true" }));
       expect(updated.featured).toBe(true);
       const listed = await listAdminProducts({ search: "service made" });
       expect(listed.map((p) => p.id)).toEqual([created.id]);

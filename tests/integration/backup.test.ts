@@ -22,6 +22,8 @@ import { confirmTestPayment } from "@/lib/payments/test-provider";
 import { storeUploadedImage } from "@/lib/storage";
 import { createPostgresDatabase } from "@/tests/helpers/test-db";
 import { setProcessState } from "@/lib/process-state.mjs";
+import { createPaymentIntentSchema } from "@/lib/checkout/api-schemas";
+import { parseOrThrow } from "@/lib/validation";
 
 /**
  * `npm run backup` / `npm run restore` end to end: the scripts run as child
@@ -53,7 +55,8 @@ const CARD_OK = { number: "4242 4242 4242 4242", expMonth: "12", expYear: "34", 
 
 /** The services behind the checkout (spec: test card), on whichever database `use()` selected. */
 async function placeOrder(items: Array<{ productId: number; quantity: number }>, email: string) {
-  const prepared = await preparePayment({ sessionId: `s-${randomBytes(6).toString("hex")}`, items, email, firstName: "Robin", lastName: "Ash", shippingAddress: address });
+  const request = parseOrThrow(createPaymentIntentSchema, { sessionId: `s-${randomBytes(6).toString("hex")}`, items, email, firstName: "Robin", lastName: "Ash", shippingAddress: address });
+  const prepared = await preparePayment(request);
   await confirmTestPayment(prepared.clientSecret!, CARD_OK);
   return (await finalizeOrder(prepared.paymentIntentId)).order;
 }

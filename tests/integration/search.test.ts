@@ -1,5 +1,6 @@
 import { GET as getProducts } from "@/app/api/products/route";
 import { GET as getSuggestions } from "@/app/api/search/suggest/route";
+import { categoryUpdateSchema, productUpdateSchema } from "@/lib/catalog/admin-schemas";
 import { updateCategory, updateProduct } from "@/lib/catalog/service";
 import { createCatalogFixture } from "@/tests/helpers/fixtures";
 import { call } from "@/tests/helpers/route";
@@ -158,18 +159,18 @@ describe(`search on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "the embedd
   it("expires cached results when a product or category changes", async () => {
     expect(slugs(await search("festool"))).toEqual(["guide-rail-stop"]);
     expect(slugs(await search("festool"))).toEqual(["guide-rail-stop"]); // a repeat (cache hit) is the same
-    await updateProduct(ids["guide-rail-stop"], { name: "Festool Rail Stop" });
+    await updateProduct(ids["guide-rail-stop"], productUpdateSchema.parse({ name: "Festool Rail Stop" }));
     const renamed = await search("festool");
     expect(renamed.products.map((p) => p.name)).toEqual(["Festool Rail Stop"]);
     expect((await call(getSuggestions, "/api/search/suggest?q=festool")).json.suggestions[0].name).toBe("Festool Rail Stop");
 
-    await updateProduct(ids["guide-rail-stop"], { active: false });
+    await updateProduct(ids["guide-rail-stop"], productUpdateSchema.parse({ active: false }));
     expect((await search("festool")).total).toBe(0);
     expect((await call(getSuggestions, "/api/search/suggest?q=festool")).json).toEqual({ suggestions: [] });
 
     const jigs = await db.prisma.category.findUniqueOrThrow({ where: { slug: "jigs" } });
     expect((await search("gizmos")).total).toBe(0);
-    await updateCategory(jigs.id, { name: "Gizmos" }); // the category name is searched too
+    await updateCategory(jigs.id, categoryUpdateSchema.parse({ name: "Gizmos" })); // the category name is searched too
     expect(slugs(await search("gizmo"))).toContain("dowel-jig");
     expect((await search("fixtures")).total).toBe(0);
   });

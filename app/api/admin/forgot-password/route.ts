@@ -1,7 +1,7 @@
-import { z } from "zod";
 import { requestPasswordReset } from "@/lib/auth/service";
 import { readJson, withRoute } from "@/lib/http";
+import { forgotPasswordSchema } from "@/lib/auth/schemas";
 
-export const POST = withRoute(async (req) => requestPasswordReset(await readJson(req, z.unknown()), req.nextUrl.origin), {
+export const POST = withRoute(async (req) => requestPasswordReset(await readJson(req, forgotPasswordSchema), req.nextUrl.origin), {
   rateLimit: "forgotPassword",
 });
