@@ -10,21 +10,11 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync, rmSync } from "node:fs";
 import http from "node:http";
-import net from "node:net";
+import { freePort } from "./free-port";
 
 const BODY_BYTES = 300 * 1024 * 1024;
 const CHUNK = Buffer.alloc(256 * 1024, 0x20);
 const DEADLINE_MS = 60_000;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function childPids(pid: number): number[] {
   try {

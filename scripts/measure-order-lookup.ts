@@ -14,20 +14,10 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { rmSync } from "node:fs";
 import http from "node:http";
-import net from "node:net";
+import { freePort } from "./free-port";
 
 const LOOKUPS = Number(process.env.LOOKUPS ?? 200);
 const WARMUP = 50;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 
