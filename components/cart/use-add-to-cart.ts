@@ -6,7 +6,8 @@ import { CART_MESSAGES } from "@/lib/cart/messages";
 import { getSessionId } from "@/lib/cart/session";
 import { useCart } from "@/lib/cart/store";
 import type { CartProductDTO } from "@/lib/catalog/types";
-import { CartRequestError, postCartLine } from "@/components/cart/cart-api";
+import { postCartLine } from "@/components/cart/cart-api";
+import { ApiRequestError } from "@/components/api/request-json";
 import { useHydrated } from "@/components/cart/use-hydrated";
 
 /** Spec §9: how long the button says 'Added!'. */
@@ -59,11 +60,11 @@ export function useAddToCart(product: CartProductDTO, quantity = 1) {
     } catch (error) {
       pending.current = false;
       setState("idle");
-      if (error instanceof CartRequestError && error.code === "duplicate_unique") {
+      if (error instanceof ApiRequestError && error.code === "duplicate_unique") {
         // The server copy already holds this piece (e.g. added in another tab): the local cart follows it.
         useCart.getState().addItem(product, 1);
         toastDuplicate();
-      } else if (error instanceof CartRequestError && error.code === "sold") {
+      } else if (error instanceof ApiRequestError && error.code === "sold") {
         setSoldNow(true);
         useCart.getState().reconcile([{ productId: product.id, unavailable: CART_MESSAGES.lineSold }]);
         toast.error("Error", { description: error.message });

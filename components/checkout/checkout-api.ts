@@ -1,10 +1,11 @@
 "use client";
 
 import type { ShippingAddress } from "@/lib/checkout/schemas";
+import { requestJson } from "@/components/api/request-json";
 
 /**
  * The browser's checkout calls (spec §7, issue 3 server contract). Plain fetch,
- * JSON bodies, credentials sent. A non-OK response becomes a CheckoutRequestError
+ * JSON bodies, credentials sent. A non-OK response becomes an ApiRequestError
  * carrying the status, the server's message (else "status: body text", spec §8)
  * and the parsed body (fields, unavailable ids).
  */
@@ -59,74 +60,15 @@ export type OrderPayload = {
 
 export type OrderResponse = { orderNumber: string; order?: unknown };
 
-type ErrorBody = { message?: unknown; fields?: unknown; unavailable?: unknown; code?: unknown } | null;
-
-export class CheckoutRequestError extends Error {
-  readonly status: number;
-  readonly body: ErrorBody;
-  /** True when the server sent its own message (rather than a generic status line). */
-  readonly hasServerMessage: boolean;
-
-  constructor(status: number, message: string, body: ErrorBody, hasServerMessage: boolean) {
-    super(message);
-    this.name = "CheckoutRequestError";
-    this.status = status;
-    this.body = body;
-    this.hasServerMessage = hasServerMessage;
-  }
-
-  /** Field messages of a 400 ({ fields: { name: message } }). */
-  get fields(): Record<string, string> {
-    const fields = this.body?.fields;
-    if (!fields || typeof fields !== "object") return {};
-    return Object.fromEntries(Object.entries(fields).filter((e): e is [string, string] => typeof e[1] === "string"));
-  }
-
-  /** Product ids of a 409 that can no longer be bought. */
-  get unavailable(): number[] {
-    const ids = this.body?.unavailable;
-    return Array.isArray(ids) ? ids.filter((id): id is number => typeof id === "number") : [];
-  }
-}
-
-export function isCheckoutRequestError(error: unknown): error is CheckoutRequestError {
-  return error instanceof CheckoutRequestError;
-}
-
-async function postJson<T>(url: string, body: unknown, signal?: AbortSignal): Promise<T> {
-  const res = await fetch(url, {
-    method: "POST",
-    credentials: "include",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-    signal,
-  });
-  const text = await res.text();
-  let data: unknown = null;
-  try {
-    data = text ? JSON.parse(text) : null;
-  } catch {
-    data = null;
-  }
-  if (!res.ok) {
-    const errorBody = data && typeof data === "object" ? (data as ErrorBody) : null;
-    const serverMessage = errorBody?.message;
-    const hasServerMessage = typeof serverMessage === "string" && serverMessage.length > 0;
-    const message = hasServerMessage ? (serverMessage as string) : `${res.status}: ${text || res.statusText}`;
-    throw new CheckoutRequestError(res.status, message, errorBody, hasServerMessage);
-  }
-  return data as T;
-}
-
 export function createPaymentIntent(body: PaymentIntentRequest, signal?: AbortSignal) {
-  return postJson<PaymentIntentResponse>("/api/create-payment-intent", body, signal);
+  return requestJson<PaymentIntentResponse>("POST", "/api/create-payment-intent", { body, signal });
 }
 
 /** Test provider only: the browser half of "confirm card payment". */
 export function confirmTestPayment(clientSecret: string, card: TestCardPayload) {
-  return postJson<{ status: string; paymentIntentId: string; declined?: boolean; message?: string }>("/api/payments/test/confirm", { clientSecret, card });
+  return requestJson<{ status: string; paymentIntentId: string; declined?: boolean; message?: string }>("POST", "/api/payments/test/confirm", { body: { clientSecret, card } });
 }
 
 export function createOrder(payload: OrderPayload | { paymentIntentId: string } & Partial<OrderPayload>) {
-  return postJson<OrderResponse>("/api/orders", payload);
+  return requestJson<OrderResponse>("POST", "/api/orders", { body: payload });
 }

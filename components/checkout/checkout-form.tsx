@@ -14,7 +14,7 @@ import {
   type CheckoutFormValues,
 } from "@/lib/checkout/schemas";
 import { refreshCartAvailability } from "@/components/cart/cart-actions";
-import type { CheckoutRequestError } from "@/components/checkout/checkout-api";
+import type { ApiRequestError } from "@/components/api/request-json";
 import { cartLines, cleanAddress, paymentIntentRequest } from "@/components/checkout/checkout-totals";
 import { ContactCard } from "@/components/checkout/contact-card";
 import { OrderSummary } from "@/components/checkout/order-summary";
@@ -69,7 +69,7 @@ export function CheckoutForm({ items, publishableKey, onPlaced }: Props) {
     return paymentIntentRequest(getSessionId(), items, cleanAddress(v.shippingAddress), v, isValidEmail(v.email));
   }, [form, items]);
 
-  const onConflict = useCallback((error: CheckoutRequestError) => {
+  const onConflict = useCallback((error: ApiRequestError) => {
     void recheckCart(error.unavailable);
   }, []);
 

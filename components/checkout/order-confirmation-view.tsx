@@ -7,7 +7,8 @@ import { toast } from "@/components/ui/toast";
 import { Button } from "@/components/ui/button";
 import { Icon, type IconName } from "@/components/ui/icon";
 import { useHydrated } from "@/components/cart/use-hydrated";
-import { createOrder, isCheckoutRequestError } from "@/components/checkout/checkout-api";
+import { createOrder } from "@/components/checkout/checkout-api";
+import { isApiRequestError } from "@/components/api/request-json";
 import { readPendingCheckout } from "@/components/checkout/pending-checkout";
 import { LAST_ORDER_KEY, ORDER_FAILED, rememberOrder } from "@/components/checkout/use-place-order";
 
@@ -183,7 +184,7 @@ export function OrderConfirmationView() {
         router.replace(`/order-confirmation?order=${encodeURIComponent(created)}`);
       })
       .catch((error: unknown) => {
-        if (isCheckoutRequestError(error) && (error.status === 409 || error.status === 402)) {
+        if (isApiRequestError(error) && (error.status === 409 || error.status === 402)) {
           setFinalising({ status: "failed", title: error.status === 409 ? "Order not completed" : "Payment failed", message: error.message });
           return;
         }

@@ -14,7 +14,8 @@ import {
   validateTestCard,
   type TestCardField,
 } from "@/lib/payments/test-cards";
-import { confirmTestPayment, isCheckoutRequestError } from "@/components/checkout/checkout-api";
+import { confirmTestPayment } from "@/components/checkout/checkout-api";
+import { isApiRequestError } from "@/components/api/request-json";
 import { FormField } from "@/components/checkout/form-field";
 import type { PaymentHandle } from "@/components/checkout/payment-handle";
 
@@ -64,7 +65,7 @@ export function TestCardForm({ handleRef, disabled }: { handleRef: React.Ref<Pay
         }
         return { ok: true, paymentIntentId: res.paymentIntentId ?? intent.paymentIntentId };
       } catch (error) {
-        if (!isCheckoutRequestError(error)) throw error;
+        if (!isApiRequestError(error)) throw error;
         const fields = error.fields;
         const cardFields = Object.fromEntries(FIELD_ORDER.filter((f) => fields[f]).map((f) => [f, fields[f]])) as CardErrors;
         if (error.status === 400 && Object.keys(cardFields).length > 0) {

@@ -1,13 +1,8 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
-import {
-  createPaymentIntent,
-  isCheckoutRequestError,
-  type CheckoutRequestError,
-  type PaymentIntentRequest,
-  type PaymentIntentResponse,
-} from "@/components/checkout/checkout-api";
+import { createPaymentIntent, type PaymentIntentRequest, type PaymentIntentResponse } from "@/components/checkout/checkout-api";
+import { isApiRequestError, type ApiRequestError } from "@/components/api/request-json";
 
 /** Spec §4: payment is prepared once the address is complete and the cart non-empty, ~500 ms after the last change. */
 export const PREPARE_DEBOUNCE_MS = 500;
@@ -29,7 +24,7 @@ type Options = {
   requestKey: string;
   /** The request body from the latest form values (contact details included, as far as they are known). */
   buildRequest: () => PaymentIntentRequest;
-  onConflict?: (error: CheckoutRequestError) => void;
+  onConflict?: (error: ApiRequestError) => void;
 };
 
 type Inflight = { body: string; promise: Promise<PaymentIntentResponse | null>; controller: AbortController };
@@ -76,7 +71,7 @@ export function usePaymentIntent({ enabled, requestKey, buildRequest, onConflict
         (error: unknown): null => {
           if (controller.signal.aborted) return null;
           prepared.current = null;
-          if (isCheckoutRequestError(error) && error.status === 409) {
+          if (isApiRequestError(error) && error.status === 409) {
             setState({ status: "conflict", intent: null, message: error.message });
             latest.current.onConflict?.(error);
           } else {

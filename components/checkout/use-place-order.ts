@@ -4,7 +4,8 @@ import { useRouter } from "next/navigation";
 import { toast } from "@/components/ui/toast";
 import { useCart, type CartItem } from "@/lib/cart/store";
 import type { CheckoutFormValues } from "@/lib/checkout/schemas";
-import { createOrder, isCheckoutRequestError, type PaymentIntentResponse } from "@/components/checkout/checkout-api";
+import { createOrder, type PaymentIntentResponse } from "@/components/checkout/checkout-api";
+import { isApiRequestError } from "@/components/api/request-json";
 import { orderPayload } from "@/components/checkout/checkout-totals";
 import type { PaymentHandle } from "@/components/checkout/payment-handle";
 import { clearPendingCheckout, savePendingCheckout } from "@/components/checkout/pending-checkout";
@@ -50,14 +51,14 @@ export function usePlaceOrder({ items, paymentHandle, ensureIntent, prepareAgain
     try {
       ({ orderNumber } = await createOrder(orderPayload(values, items, paymentIntentId, clientSecret)));
     } catch (error) {
-      if (isCheckoutRequestError(error) && error.status === 409) {
+      if (isApiRequestError(error) && error.status === 409) {
         // A one-of-a-kind piece went to someone else; the authorisation was cancelled.
         toast.error(error.message);
         prepareAgain();
         void recheckCart(error.unavailable);
         return;
       }
-      if (isCheckoutRequestError(error) && error.status === 402) {
+      if (isApiRequestError(error) && error.status === 402) {
         toast.error("Payment failed", { description: error.message });
         return;
       }
