@@ -3,6 +3,7 @@ import { Toaster } from "@/components/ui/sonner";
 import { siteUrl } from "@/lib/seo/url";
 import { BRAND_COLORS, site } from "@/lib/site";
 import "./globals.css";
+import { env } from "@/lib/env";
 
 export const metadata: Metadata = {
   metadataBase: siteUrl(),
@@ -14,7 +15,7 @@ export const metadata: Metadata = {
   twitter: { card: "summary_large_image" },
   appleWebApp: { title: site.name },
   // A Vercel preview is a reviewer's link, never a page for search engines (pages that set their own robots are noindex already).
-  ...(process.env.VERCEL_ENV === "preview" ? { robots: { index: false, follow: false } } : {}),
+  ...(env.VERCEL_ENV === "preview" ? { robots: { index: false, follow: false } } : {}),
 };
 
 export const viewport: Viewport = { themeColor: BRAND_COLORS.primary, width: "device-width", initialScale: 1 };

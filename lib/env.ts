@@ -93,6 +93,16 @@ const schema = z.object({
   BACKUP_INTERVAL_HOURS: optional.pipe(z.coerce.number<string | undefined>().positive().max(24 * 365).optional()),
   /** How many scheduled backups to keep (older ones are deleted). */
   BACKUP_KEEP: optional.pipe(z.coerce.number<string | undefined>().int().min(1).max(10_000).default(7)),
+  /** The web server's port (links in emails fall back to http://localhost:$PORT without SITE_URL). */
+  PORT: optional.pipe(z.coerce.number<string | undefined>().int().min(1).max(65535).default(3000)),
+  /** trace, debug, info (default; silent under Jest), warn, error, fatal, silent (lib/log.ts). */
+  LOG_LEVEL: optional.pipe(z.enum(["trace", "debug", "info", "warn", "error", "fatal", "silent"]).optional()),
+  /** next-auth's own name for AUTH_SECRET, honoured too. */
+  NEXTAUTH_SECRET: optional,
+  /** Set by `npm start`/`dev` to the embedded database's URL: payments may run in test mode on it (lib/payments/config.ts). */
+  MM_EMBEDDED_DATABASE_URL: optional,
+  /** Set by Next.js while it builds ("phase-production-build"): nothing may connect or refuse then. */
+  NEXT_PHASE: optional,
 });
 
 export type Env = z.infer<typeof schema>;
@@ -107,3 +117,27 @@ function load(): Env {
 }
 
 export const env: Env = load();
+
+/**
+ * Variables read on every call rather than once at start: tests and one-off
+ * scripts point them elsewhere while the process runs (folders), or the
+ * launcher sets them for the server it starts (the peer token, the first
+ * admin). Blank is unset.
+ *   UPLOADS_DIR          local-disk uploads (default .data/uploads)
+ *   DEV_MAILBOX_DIR      the dev mailbox (default .data/mailbox)
+ *   BACKUP_DIR           where backups are written (default backups/)
+ *   EMBEDDED_DB_DIR      the embedded database's folder (default .data/pglite)
+ *   MM_PEER_TOKEN        the front server's per-start token vouching for the client address
+ *   ADMIN_EMAIL, ADMIN_PASSWORD  the first admin, created when there is none
+ */
+export type LiveVariable = "UPLOADS_DIR" | "DEV_MAILBOX_DIR" | "BACKUP_DIR" | "EMBEDDED_DB_DIR" | "MM_PEER_TOKEN" | "ADMIN_EMAIL" | "ADMIN_PASSWORD";
+
+export function liveEnv(name: LiveVariable): string | undefined {
+  const value = process.env[name];
+  if (!value?.trim()) return undefined;
+  // A password is taken as typed; names, folders and tokens without surrounding blanks.
+  return name === "ADMIN_PASSWORD" ? value : value.trim();
+}
+
+/** True while Next.js builds the app (no database, no Redis, no refusing to start). */
+export const isBuildPhase = () => env.NEXT_PHASE === "phase-production-build";

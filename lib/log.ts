@@ -1,6 +1,7 @@
 import "server-only";
 import pino from "pino";
 import { processState } from "@/lib/process-state.mjs";
+import { env } from "@/lib/env";
 
 /**
  * The server's structured log: one JSON object per line (pino) with `level`,
@@ -39,7 +40,7 @@ export const REDACT_PATHS = [
 
 export const log: pino.Logger = processState<pino.Logger>("log", () =>
   pino({
-  level: process.env.LOG_LEVEL ?? (process.env.NODE_ENV === "test" ? "silent" : "info"),
+  level: env.LOG_LEVEL ?? (env.NODE_ENV === "test" ? "silent" : "info"),
   base: { service: "maple-micron" },
   redact: { paths: REDACT_PATHS, censor: "[redacted]" },
   formatters: { level: (label) => ({ level: label }) },

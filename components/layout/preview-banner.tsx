@@ -1,4 +1,5 @@
 import { resolvePaymentProvider } from "@/lib/payments/config";
+import { env } from "@/lib/env";
 
 /**
  * On a Vercel preview deployment (VERCEL_ENV=preview), one line above every
@@ -6,14 +7,14 @@ import { resolvePaymentProvider } from "@/lib/payments/config";
  * Decided once when the module loads; renders nothing anywhere else.
  */
 function previewNotice(): string | null {
-  if (process.env.VERCEL_ENV !== "preview") return null;
+  if (env.VERCEL_ENV !== "preview") return null;
   let testPayments = false;
   try {
-    testPayments = resolvePaymentProvider(process.env) === "test";
+    testPayments = resolvePaymentProvider(env) === "test";
   } catch {
     // A misconfiguration stops the server at start-up (instrumentation.ts); the banner does not repeat it.
   }
-  const noEmails = !process.env.RESEND_API_KEY?.trim();
+  const noEmails = !env.RESEND_API_KEY;
   if (testPayments && noEmails) return "Preview — test payments, no emails sent";
   if (testPayments) return "Preview — test payments";
   return noEmails ? "Preview — no emails sent" : "Preview deployment";

@@ -3,6 +3,7 @@ import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { log } from "@/lib/log";
+import { env, liveEnv } from "@/lib/env";
 
 /**
  * Without Resend, emails are "delivered" to a local mailbox folder only the
@@ -13,8 +14,8 @@ import { log } from "@/lib/log";
  */
 export function devMailboxDir(): string {
   // On Vercel the project directory is read-only: the function's temporary folder is all there is.
-  const fallback = process.env.VERCEL ? path.join(tmpdir(), "mm-mailbox") : ".data/mailbox";
-  return path.resolve(/*turbopackIgnore: true*/ process.cwd(), process.env.DEV_MAILBOX_DIR || fallback);
+  const fallback = env.VERCEL ? path.join(tmpdir(), "mm-mailbox") : ".data/mailbox";
+  return path.resolve(/*turbopackIgnore: true*/ process.cwd(), liveEnv("DEV_MAILBOX_DIR") ?? fallback);
 }
 
 export type MailboxMessage = { to: string; subject: string; text: string };

@@ -2,6 +2,7 @@ import ipaddr from "ipaddr.js";
 import { log } from "@/lib/log";
 import { headerValue as header, trustedProxyHops, type HeaderSource } from "@/lib/net/proxy-trust";
 import { existingProcessState, setProcessState } from "@/lib/process-state.mjs";
+import { liveEnv } from "@/lib/env";
 
 /**
  * Who is asking: the address rate limits and sign-in throttling key on.
@@ -18,13 +19,13 @@ import { existingProcessState, setProcessState } from "@/lib/process-state.mjs";
  * IPv6 clients are keyed by their /64 network: one subscriber gets a whole /64.
  */
 export const PEER_HEADER = "x-mm-peer";
-export const PEER_TOKEN_ENV = "MM_PEER_TOKEN";
+export const PEER_TOKEN_ENV = "MM_PEER_TOKEN" as const;
 
 export { trustedProxyHops };
 
 /** The TCP peer reported by our own front server, or null when no front server vouches for it. */
 function attestedPeer(headers: HeaderSource): string | null {
-  const token = process.env[PEER_TOKEN_ENV];
+  const token = liveEnv(PEER_TOKEN_ENV);
   const value = header(headers, PEER_HEADER);
   if (!token || !value) return null;
   const space = value.indexOf(" ");

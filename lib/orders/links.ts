@@ -3,7 +3,7 @@ import { env } from "@/lib/env";
 
 /** The shop's public origin for links in emails. */
 export function shopOrigin(): string {
-  return (env.SITE_URL ?? `http://localhost:${process.env.PORT ?? 3000}`).replace(/\/+$/, "");
+  return (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
 }
 
 /** The public "Track your order" page, prefilled with the order number (the shopper still types their email). */

@@ -23,7 +23,10 @@ export class PaymentConfigError extends Error {
   }
 }
 
-type Environment = Record<string, string | undefined>;
+/** The variables the choice depends on: lib/env.ts's `env` at run time, or the environment the launcher builds for the server it starts. */
+type Environment = Partial<Record<"PAYMENT_PROVIDER" | "STRIPE_SECRET_KEY" | "NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY" | "STRIPE_WEBHOOK_SECRET" | "DATABASE_URL" | "VERCEL_ENV" | typeof EMBEDDED_DATABASE_URL_ENV, string | undefined>> & {
+  [other: string]: unknown;
+};
 
 const present = (value: string | undefined) => Boolean(value && value.trim());
 

@@ -9,7 +9,7 @@ let resolved: PaymentProviderName | undefined;
 
 /** The provider this deployment may run (lib/payments/config.ts); throws when the configuration would weaken payments. */
 export function paymentProviderName(): PaymentProviderName {
-  resolved ??= resolvePaymentProvider(process.env);
+  resolved ??= resolvePaymentProvider(env);
   return resolved;
 }
 

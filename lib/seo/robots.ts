@@ -1,6 +1,7 @@
 import "server-only";
 import type { MetadataRoute } from "next";
 import { sitemapUrls } from "@/lib/seo/sitemap";
+import { env } from "@/lib/env";
 
 /**
  * Crawlers may read the catalogue and pages; not the admin, the API, the
@@ -12,7 +13,7 @@ export const DISALLOWED_PATHS = ["/admin", "/api", "/cart", "/checkout", "/order
 
 export async function robotsRules(): Promise<MetadataRoute.Robots> {
   // A Vercel preview: nothing to crawl (every page says noindex too).
-  if (process.env.VERCEL_ENV === "preview") return { rules: [{ userAgent: "*", disallow: "/" }] };
+  if (env.VERCEL_ENV === "preview") return { rules: [{ userAgent: "*", disallow: "/" }] };
   return {
     rules: [{ userAgent: "*", allow: "/", disallow: [...DISALLOWED_PATHS] }],
     sitemap: await sitemapUrls(),

@@ -15,18 +15,19 @@ import { prepareDatabase } from "@/lib/startup/prepare-database";
 import { schedulePruning } from "@/lib/maintenance/prune";
 import { refuseToStartOnPaymentConfigError } from "@/lib/payments/config";
 import { warnAboutConfiguration } from "@/lib/startup/config-warnings";
+import { env, isBuildPhase } from "@/lib/env";
 
 export async function registerNode() {
-  if (process.env.NEXT_PHASE === "phase-production-build") return;
+  if (isBuildPhase()) return;
   // Next.js only logs a failing hook and serves on: this stops the process instead, before a single fake payment.
-  refuseToStartOnPaymentConfigError(process.env);
+  refuseToStartOnPaymentConfigError(env);
   warnAboutConfiguration();
-  if (process.env.VERCEL) await prepareOnVercel();
+  if (env.VERCEL) await prepareOnVercel();
   schedulePruning();
 }
 
 async function prepareOnVercel() {
-  const databaseUrl = process.env.DATABASE_URL?.trim();
+  const databaseUrl = env.DATABASE_URL;
   if (!databaseUrl) {
     // The embedded database needs a writable disk and one long-lived process: neither exists on Vercel.
     console.error("Refusing to start: DATABASE_URL is not set. On Vercel the shop needs a PostgreSQL database (Neon, Supabase, …): set DATABASE_URL in the project's environment variables.");

@@ -3,6 +3,7 @@ import { hashPassword } from "@/lib/auth/password";
 import { boxed, showOnTerminal } from "@/lib/terminal/show-secret";
 import type { PrismaClient } from "@/lib/db/client";
 import { seedCategories, seedProducts, toSlug, type SeedProduct } from "@/prisma/seed/catalog";
+import { liveEnv } from "@/lib/env";
 
 /**
  * Seeds the demo catalogue (when the database has no categories yet) and the
@@ -74,8 +75,8 @@ function productRow(p: SeedProduct, categoryId: Map<string, number>, createdAt: 
 
 async function seedFirstAdmin(prisma: PrismaClient, log: (m: string) => void) {
   if ((await prisma.adminUser.count()) > 0) return {};
-  const email = (process.env.ADMIN_EMAIL ?? "admin@maplemicron.local").trim().toLowerCase();
-  const given = process.env.ADMIN_PASSWORD || undefined;
+  const email = (liveEnv("ADMIN_EMAIL") ?? "admin@maplemicron.local").toLowerCase();
+  const given = liveEnv("ADMIN_PASSWORD");
   if (given && given.length < 6) throw new Error("ADMIN_PASSWORD must be at least 6 characters.");
   const password = given ?? generatePassword();
   const username = email.split("@")[0] || "admin";

@@ -1,3 +1,4 @@
+import { env } from "@/lib/env";
 /**
  * Whether this deployment can store uploaded images. On Vercel the project
  * directory is read-only (and every function has its own throwaway disk), so
@@ -8,7 +9,7 @@
 export const UPLOADS_NEED_TOKEN_MESSAGE =
   "Image uploads are off: this shop runs on Vercel, whose disk is read-only, so uploads need UploadThing. Set UPLOADTHING_TOKEN in the project's environment variables and redeploy.";
 
-export function uploadsUnavailableReason(environment: Record<string, string | undefined> = process.env): string | null {
+export function uploadsUnavailableReason(environment: { UPLOADTHING_TOKEN?: string; VERCEL?: string; [other: string]: unknown } = env): string | null {
   if (environment.UPLOADTHING_TOKEN?.trim()) return null;
   return environment.VERCEL ? UPLOADS_NEED_TOKEN_MESSAGE : null;
 }

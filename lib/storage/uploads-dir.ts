@@ -1,4 +1,5 @@
 import path from "node:path";
+import { liveEnv } from "@/lib/env";
 
 /**
  * Where local-disk uploads live: UPLOADS_DIR, default .data/uploads. Read on
@@ -6,5 +7,5 @@ import path from "node:path";
  * here: the backup scripts use it outside Next.js.
  */
 export function uploadsDir(): string {
-  return path.resolve(process.cwd(), process.env.UPLOADS_DIR?.trim() || ".data/uploads");
+  return path.resolve(process.cwd(), liveEnv("UPLOADS_DIR") ?? ".data/uploads");
 }
