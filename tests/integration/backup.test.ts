@@ -9,7 +9,7 @@ import pg from "pg";
 import sharp from "sharp";
 import { createBackup } from "@/lib/backup/create";
 import { lastBackup, listBackups, readManifest } from "@/lib/backup/manifest";
-import { claimEmbeddedOwnership, EmbeddedDatabaseInUseError, ownerFile } from "@/lib/backup/owner";
+import { claimEmbeddedOwnership, EmbeddedDatabaseInUseError, ownerFile, readEmbeddedOwner } from "@/lib/backup/owner";
 import { scheduleBackups } from "@/lib/backup/schedule";
 import { restoreBackup, RestoreRefusedError } from "@/lib/backup/restore";
 import { getAdminStats } from "@/lib/admin/stats";
@@ -31,6 +31,7 @@ import { createPostgresDatabase } from "@/tests/helpers/test-db";
  */
 const ROOT = process.cwd();
 const TSX = path.join(ROOT, "node_modules/tsx/dist/cli.mjs");
+const TSX_ESM = path.join(ROOT, "node_modules/tsx/dist/esm/index.mjs");
 const PG = process.env.TEST_DATABASE_URL;
 if (!PG) console.log("backup.test: TEST_DATABASE_URL is unset, so the PostgreSQL parts (pg_dump, restore into PostgreSQL) are skipped.");
 
@@ -439,9 +440,58 @@ describe("scheduled backups and the owner file", () => {
     await new Promise((r) => dead.on("close", r));
     await writeFile(ownerFile(ws.dataDir), JSON.stringify({ pid: dead.pid, url: "postgresql://stale" }));
     const claim = claimEmbeddedOwnership(ws.dataDir);
-    expect(JSON.parse(await readFile(ownerFile(ws.dataDir), "utf8"))).toEqual({ pid: process.pid, url: null });
+    expect(readEmbeddedOwner(ws.dataDir)).toEqual({ pid: process.pid, url: null });
+    claim.publish("postgresql://postgres:pw@127.0.0.1:1/postgres");
+    expect(readEmbeddedOwner(ws.dataDir)).toEqual({ pid: process.pid, url: "postgresql://postgres:pw@127.0.0.1:1/postgres" });
     claim.release();
     expect(existsSync(ownerFile(ws.dataDir))).toBe(false);
+  }, ROUND_TRIP_MS);
+
+  it("of many processes claiming a dead owner's directory at the same moment, exactly one wins, round after round", async () => {
+    const dead = spawn(process.execPath, ["-e", ""]);
+    await new Promise((r) => dead.on("close", r));
+    const CLAIMANTS = 12;
+    const ROUNDS = 8;
+    const claimants = Array.from({ length: CLAIMANTS }, () =>
+      spawn(process.execPath, ["--import", TSX_ESM, "tests/helpers/owner-claimant.ts", ws.dataDir], { cwd: ROOT, stdio: ["ignore", "inherit", "inherit", "ipc"] }),
+    );
+    const reply = (child: (typeof claimants)[number]) =>
+      new Promise<Record<string, unknown>>((resolve, reject) => {
+        const exited = (code: number | null) => reject(new Error(`a claimant exited (${code})`));
+        child.once("exit", exited);
+        child.once("message", (m) => {
+          child.off("exit", exited);
+          resolve(m as Record<string, unknown>);
+        });
+      });
+    try {
+      await Promise.all(claimants.map(reply)); // all loaded and listening
+      for (let round = 1; round <= ROUNDS; round++) {
+        // The shop crashed: its claim is left behind, naming a process that is gone: a claim file as the
+        // previous version wrote it, then (last two rounds) a claim folder with a claimant's unfinished one beside it.
+        if (round > ROUNDS - 2) {
+          await mkdir(ownerFile(ws.dataDir));
+          await writeFile(path.join(ownerFile(ws.dataDir), `${dead.pid}-0123abcd.json`), JSON.stringify({ pid: dead.pid, url: "postgresql://stale" }));
+          await mkdir(`${ownerFile(ws.dataDir)}.claim-${dead.pid}-4567cdef`);
+        } else {
+          await writeFile(ownerFile(ws.dataDir), JSON.stringify({ pid: dead.pid, url: "postgresql://stale" }));
+        }
+        expect(readEmbeddedOwner(ws.dataDir)).toBeNull();
+        const replies = claimants.map(reply);
+        for (const child of claimants) child.send("go");
+        const results = (await Promise.all(replies)).map((r) => r.result);
+        const winners = claimants.filter((_, i) => results[i] === "won");
+        expect({ round, won: winners.length, inUse: results.filter((r) => r === "in use").length }).toEqual({ round, won: 1, inUse: CLAIMANTS - 1 });
+        expect(readEmbeddedOwner(ws.dataDir)?.pid).toBe(winners[0].pid);
+        const released = reply(winners[0]);
+        winners[0].send("release");
+        await released;
+        expect(existsSync(ownerFile(ws.dataDir))).toBe(false);
+        expect((await readdir(ws.dir)).filter((n) => n.includes(".owner"))).toEqual([]); // nothing left behind
+      }
+    } finally {
+      for (const child of claimants) child.kill();
+    }
   }, ROUND_TRIP_MS);
 });
 
