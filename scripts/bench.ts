@@ -175,7 +175,7 @@ async function runCatalogue(label: string, extraProducts: number) {
   if (!process.env.DATABASE_URL) {
     const dir = `.data/bench-${label}`;
     rmSync(dir, { recursive: true, force: true });
-    rmSync(`${dir}.owner`, { force: true });
+    rmSync(`${dir}.owner`, { recursive: true, force: true });
     env.EMBEDDED_DB_DIR = dir;
     if (extraProducts) sh("npx", ["tsx", "scripts/db-seed.ts", "--products", String(extraProducts)], env);
   }

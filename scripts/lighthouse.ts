@@ -148,7 +148,7 @@ async function main() {
   };
   if (!process.env.DATABASE_URL) {
     rmSync(DB_DIR, { recursive: true, force: true });
-    rmSync(`${DB_DIR}.owner`, { force: true });
+    rmSync(`${DB_DIR}.owner`, { recursive: true, force: true });
     env.EMBEDDED_DB_DIR = DB_DIR;
   }
   if (!process.argv.includes("--skip-build")) {

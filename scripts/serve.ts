@@ -17,7 +17,7 @@ import { applyCompileHints } from "@/lib/build/compile-hints";
 import { backupRoot } from "@/lib/backup/manifest";
 import { claimEmbeddedOwnership } from "@/lib/backup/owner";
 import { embeddedDataDir } from "@/lib/backup/target";
-import { startEmbeddedDatabase } from "@/lib/db/embedded";
+import { DEFAULT_MAX_CONNECTIONS, startEmbeddedDatabase } from "@/lib/db/embedded";
 import { prepareDatabase } from "@/lib/startup/prepare-database";
 import { env } from "@/lib/env";
 import { EMBEDDED_DATABASE_URL_ENV, refuseToStartOnPaymentConfigError } from "@/lib/payments/config";
@@ -57,6 +57,9 @@ const embedded = process.env.DATABASE_URL
   : await startEmbeddedDatabase({
       dataDir: embeddedDataDir(),
       port: process.env.EMBEDDED_DB_PORT ? Number(process.env.EMBEDDED_DB_PORT) : 0,
+      // Room for every pool when DATABASE_POOL_MAX asks for large ones: the server's (and the build workers'),
+      // plus this launcher's and a backup's own connections.
+      maxConnections: Math.max(DEFAULT_MAX_CONNECTIONS, 2 * (env.DATABASE_POOL_MAX ?? 0) + 20),
     });
 const databaseUrl = process.env.DATABASE_URL || embedded!.url;
 if (embedded) ownership!.publish(embedded.url);

@@ -23,6 +23,23 @@ export type BackupManifest = {
   files: ManifestFile[];
 };
 
+/**
+ * What a manifest entry restores: the database file, or a file under the
+ * uploads folder (its path below `uploads/`, as names), else null. Only
+ * `database.sql.gz` and `uploads/<name>[/<name>…]` are restored, every name
+ * non-empty, not "." or "..", without a backslash or NUL, so an entry can
+ * name nothing outside the backup folder nor outside the uploads folder
+ * (`uploads/../auth-secret`, `/etc/passwd`, `uploads\..\x`).
+ */
+export function restoredAs(entryPath: unknown): { kind: "database" } | { kind: "upload"; names: string[] } | null {
+  if (typeof entryPath !== "string") return null;
+  if (entryPath === DATABASE_FILE) return { kind: "database" };
+  const [folder, ...names] = entryPath.split("/");
+  if (folder !== UPLOADS_FOLDER || names.length === 0) return null;
+  const allowed = (name: string) => name !== "" && name !== "." && name !== ".." && !name.includes("\\") && !name.includes("\0");
+  return names.every(allowed) ? { kind: "upload", names } : null;
+}
+
 /** BACKUP_DIR, default backups/ in the project folder (read on each call, like UPLOADS_DIR). */
 export function backupRoot(): string {
   return path.resolve(process.cwd(), process.env.BACKUP_DIR?.trim() || "backups");

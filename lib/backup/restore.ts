@@ -1,11 +1,11 @@
 import { createHash } from "node:crypto";
-import { existsSync } from "node:fs";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import type { Stats } from "node:fs";
+import { lstat, mkdir, readFile, realpath, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { gunzip } from "node:zlib";
 import pg from "pg";
-import { DATABASE_FILE, readManifest, UPLOADS_FOLDER, type BackupManifest } from "@/lib/backup/manifest";
+import { DATABASE_FILE, readManifest, restoredAs, UPLOADS_FOLDER, type BackupManifest, type ManifestFile } from "@/lib/backup/manifest";
 import { migrate } from "@/lib/db/migrator";
 import { uploadsDir } from "@/lib/storage/uploads-dir";
 
@@ -13,19 +13,92 @@ const decompress = promisify(gunzip);
 
 export class RestoreRefusedError extends Error {}
 
-/** Checks every file against the manifest's size and sha256 before anything is restored. */
-async function verifiedFiles(dir: string, manifest: BackupManifest): Promise<Map<string, Buffer>> {
-  const files = new Map<string, Buffer>();
-  for (const entry of manifest.files) {
-    const file = path.resolve(dir, entry.path);
-    if (!file.startsWith(path.resolve(dir) + path.sep)) throw new RestoreRefusedError(`The manifest names a file outside the backup: ${entry.path}`);
-    if (!existsSync(file)) throw new RestoreRefusedError(`The backup is incomplete: ${entry.path} is missing.`);
-    const data = await readFile(file);
-    const digest = createHash("sha256").update(data).digest("hex");
-    if (data.length !== entry.bytes || digest !== entry.sha256) throw new RestoreRefusedError(`The backup is damaged: ${entry.path} does not match its checksum.`);
-    files.set(entry.path, data);
+const NOTHING_RESTORED = "Nothing was restored.";
+const quote = (p: string) => JSON.stringify(p);
+
+async function lstatOrNull(p: string): Promise<Stats | null> {
+  try {
+    return await lstat(p);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw error;
   }
-  if (!files.has(DATABASE_FILE)) throw new RestoreRefusedError(`The backup has no ${DATABASE_FILE}.`);
+}
+
+/** A file of the backup and where it goes: `destination` is null for the database dump. */
+type PlannedFile = { entry: ManifestFile; source: string; destination: string | null };
+
+/**
+ * Checks every entry of the manifest before anything is read or written: each
+ * is the dump or a file under uploads/ (lib/backup/manifest.ts restoredAs), listed
+ * once, a regular file in the backup folder reached without a symbolic link,
+ * and restored to a place under the uploads folder reached without one (a
+ * link there could point anywhere). One entry that is not refuses the whole
+ * backup, naming it.
+ */
+async function planFiles(dir: string, manifest: BackupManifest, uploadsTarget: string): Promise<PlannedFile[]> {
+  if (!Array.isArray(manifest.files)) throw new RestoreRefusedError(`The backup's manifest has no list of files. ${NOTHING_RESTORED}`);
+  const backupRoot = await realpath(dir);
+  const entries = manifest.files.map((entry, i) => {
+    const ok = entry && typeof entry === "object" && typeof entry.path === "string" && Number.isSafeInteger(entry.bytes) && entry.bytes >= 0 && /^[0-9a-f]{64}$/.test(String(entry.sha256));
+    if (!ok) throw new RestoreRefusedError(`The backup's manifest is malformed at files[${i}]. ${NOTHING_RESTORED}`);
+    const place = restoredAs(entry.path);
+    if (!place) {
+      throw new RestoreRefusedError(`The backup's manifest names ${quote(entry.path)}, which is not the database file nor a file under uploads/ (no "..", absolute path, backslash or NUL). ${NOTHING_RESTORED}`);
+    }
+    return { entry, place };
+  });
+  const listed = new Set(entries.map((e) => e.entry.path));
+  if (listed.size !== entries.length) throw new RestoreRefusedError(`The backup's manifest lists a file twice. ${NOTHING_RESTORED}`);
+  if (!listed.has(DATABASE_FILE)) throw new RestoreRefusedError(`The backup has no ${DATABASE_FILE}.`);
+
+  const planned: PlannedFile[] = [];
+  for (const { entry, place } of entries) {
+    const names = place.kind === "database" ? [DATABASE_FILE] : [UPLOADS_FOLDER, ...place.names];
+    // In the backup folder: every step a real folder, the last a regular file.
+    let source = backupRoot;
+    for (const [i, name] of names.entries()) {
+      source = path.join(source, name);
+      const stat = await lstatOrNull(source);
+      if (!stat) throw new RestoreRefusedError(`The backup is incomplete: ${entry.path} is missing.`);
+      if (stat.isSymbolicLink()) throw new RestoreRefusedError(`The backup's ${quote(entry.path)} is reached through a symbolic link (${source}). ${NOTHING_RESTORED}`);
+      const last = i === names.length - 1;
+      if (last ? !stat.isFile() : !stat.isDirectory()) throw new RestoreRefusedError(`The backup's ${quote(entry.path)} is not a regular file. ${NOTHING_RESTORED}`);
+    }
+    if (place.kind === "database") {
+      planned.push({ entry, source, destination: null });
+      continue;
+    }
+    // Under the uploads folder: inside it by construction; what exists already must be folders (a file at the
+    // end is replaced), never a symbolic link, and no entry may need another entry's file to be a folder.
+    const destination = path.join(uploadsTarget, ...place.names);
+    if (!destination.startsWith(uploadsTarget + path.sep)) throw new RestoreRefusedError(`The backup's ${quote(entry.path)} would be restored outside ${uploadsTarget}. ${NOTHING_RESTORED}`);
+    let at = uploadsTarget;
+    for (const [i, name] of place.names.entries()) {
+      at = path.join(at, name);
+      const last = i === place.names.length - 1;
+      if (!last && listed.has(`${UPLOADS_FOLDER}/${place.names.slice(0, i + 1).join("/")}`)) {
+        throw new RestoreRefusedError(`The backup's manifest names both a file and a folder ${quote(`${UPLOADS_FOLDER}/${place.names.slice(0, i + 1).join("/")}`)}. ${NOTHING_RESTORED}`);
+      }
+      const stat = await lstatOrNull(at);
+      if (!stat) continue;
+      if (stat.isSymbolicLink()) throw new RestoreRefusedError(`Restoring ${quote(entry.path)} would write through the symbolic link ${at}. ${NOTHING_RESTORED}`);
+      if (last ? !stat.isFile() : !stat.isDirectory()) throw new RestoreRefusedError(`Restoring ${quote(entry.path)} would replace ${at}, which is not a file. ${NOTHING_RESTORED}`);
+    }
+    planned.push({ entry, source, destination });
+  }
+  return planned;
+}
+
+/** Reads every file and checks it against the manifest's size and sha256, before anything is restored. */
+async function verifiedFiles(planned: PlannedFile[]): Promise<Array<PlannedFile & { data: Buffer }>> {
+  const files: Array<PlannedFile & { data: Buffer }> = [];
+  for (const file of planned) {
+    const data = await readFile(file.source);
+    const digest = createHash("sha256").update(data).digest("hex");
+    if (data.length !== file.entry.bytes || digest !== file.entry.sha256) throw new RestoreRefusedError(`The backup is damaged: ${file.entry.path} does not match its checksum.`);
+    files.push({ ...file, data });
+  }
   return files;
 }
 
@@ -80,8 +153,9 @@ export type RestoreResult = { manifest: BackupManifest; uploadsRestored: number;
 export async function restoreBackup(dir: string, url: string, opts: { force?: boolean; log?: (m: string) => void } = {}): Promise<RestoreResult> {
   const log = opts.log ?? (() => {});
   const manifest = await readManifest(dir);
-  const files = await verifiedFiles(dir, manifest);
-  const sql = (await decompress(files.get(DATABASE_FILE)!)).toString("utf8");
+  const target = uploadsDir();
+  const files = await verifiedFiles(await planFiles(dir, manifest, target));
+  const sql = (await decompress(files.find((f) => f.destination === null)!.data)).toString("utf8");
 
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -111,13 +185,11 @@ export async function restoreBackup(dir: string, url: string, opts: { force?: bo
   const migrated = await migrate(url, { log });
   if (migrated.applied.length) log(`applied ${migrated.applied.length} newer migration(s)`);
 
-  const target = uploadsDir();
   let uploadsRestored = 0;
-  for (const [name, data] of files) {
-    if (!name.startsWith(`${UPLOADS_FOLDER}/`)) continue;
-    const file = path.join(target, name.slice(UPLOADS_FOLDER.length + 1));
-    await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, data);
+  for (const { destination, data } of files) {
+    if (destination === null) continue;
+    await mkdir(path.dirname(destination), { recursive: true });
+    await writeFile(destination, data);
     uploadsRestored++;
   }
   log(`restored ${uploadsRestored} uploaded file(s) into ${target}`);

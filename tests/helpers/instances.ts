@@ -220,7 +220,7 @@ export function useEmbeddedShop(name: string, portOffset: number, env: Record<st
   afterAll(async () => {
     await stopAllInstances();
     rmSync(path.resolve(dir), { recursive: true, force: true });
-    rmSync(path.resolve(`${dir}.owner`), { force: true }); // left by a killed owner (lib/backup/owner.ts)
+    rmSync(path.resolve(`${dir}.owner`), { recursive: true, force: true }); // left by a killed owner (lib/backup/owner.ts)
   }, 60_000);
   return () => {
     if (!server) throw new Error(`the ${name} test server did not start`);

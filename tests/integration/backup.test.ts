@@ -1,15 +1,17 @@
 import { spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
-import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { gzipSync } from "node:zlib";
+import pg from "pg";
 import sharp from "sharp";
 import { createBackup } from "@/lib/backup/create";
 import { lastBackup, listBackups, readManifest } from "@/lib/backup/manifest";
-import { claimEmbeddedOwnership, EmbeddedDatabaseInUseError, ownerFile } from "@/lib/backup/owner";
+import { claimEmbeddedOwnership, EmbeddedDatabaseInUseError, ownerFile, readEmbeddedOwner } from "@/lib/backup/owner";
 import { scheduleBackups } from "@/lib/backup/schedule";
-import { restoreBackup } from "@/lib/backup/restore";
+import { restoreBackup, RestoreRefusedError } from "@/lib/backup/restore";
 import { getAdminStats } from "@/lib/admin/stats";
 import { listProducts } from "@/lib/catalog/queries";
 import { finalizeOrder, preparePayment } from "@/lib/checkout/service";
@@ -32,6 +34,7 @@ import { parseOrThrow } from "@/lib/validation";
  */
 const ROOT = process.cwd();
 const TSX = path.join(ROOT, "node_modules/tsx/dist/cli.mjs");
+const TSX_ESM = path.join(ROOT, "node_modules/tsx/dist/esm/index.mjs");
 const PG = process.env.TEST_DATABASE_URL;
 if (!PG) console.log("backup.test: TEST_DATABASE_URL is unset, so the PostgreSQL parts (pg_dump, restore into PostgreSQL) are skipped.");
 
@@ -292,6 +295,115 @@ describe("backups of the embedded database", () => {
   }, ROUND_TRIP_MS);
 });
 
+describe("restore writes only under its destinations", () => {
+  const SECRET = "the shop's own session-signing secret";
+  const FORGED = Buffer.from("a secret the backup's author chose");
+  const IMAGE = Buffer.from("an image restored with the backup");
+  const sha256 = (data: Buffer) => createHash("sha256").update(data).digest("hex");
+
+  /** A shop's .data (auth secret, uploads), a backup folder holding a dump and a good image, and a folder a link may point to. */
+  async function shopAndBackup() {
+    const dir = await mkdtemp(path.join(os.tmpdir(), "mm-restore-paths-"));
+    const data = path.join(dir, ".data");
+    const uploads = path.join(data, "uploads");
+    const backup = path.join(dir, "backup");
+    const elsewhere = path.join(dir, "elsewhere");
+    for (const d of [uploads, path.join(backup, "uploads"), elsewhere]) await mkdir(d, { recursive: true });
+    await writeFile(path.join(data, "auth-secret"), SECRET);
+    const dump = gzipSync("CREATE TABLE restored_from_backup (id integer);\n");
+    await writeFile(path.join(backup, "database.sql.gz"), dump);
+    await writeFile(path.join(backup, "uploads", "good.png"), IMAGE);
+    const files = [
+      { path: "database.sql.gz", bytes: dump.length, sha256: sha256(dump) },
+      { path: "uploads/good.png", bytes: IMAGE.length, sha256: sha256(IMAGE) },
+    ];
+    return { dir, data, uploads, backup, elsewhere, files };
+  }
+  type Shop = Awaited<ReturnType<typeof shopAndBackup>>;
+
+  async function writeManifest(shop: Shop, entry: { path: string; data: Buffer }) {
+    const files = [...shop.files, { path: entry.path, bytes: entry.data.length, sha256: sha256(entry.data) }];
+    const manifest = { format: "maple-micron-backup/1", createdAt: new Date().toISOString(), database: { kind: "embedded", serverVersion: "17.5", sqlBytes: 0, compressedBytes: 0 }, uploads: { count: files.length - 1, bytes: 0 }, files };
+    await writeFile(path.join(shop.backup, "manifest.json"), JSON.stringify(manifest));
+  }
+
+  /** Every file and link under a folder, relative to it. */
+  async function listed(dir: string): Promise<string[]> {
+    return (await readdir(dir, { recursive: true })).map(String).sort();
+  }
+
+  /** Each case: the manifest entry, and what the backup's author placed for it. */
+  const cases: Array<[string, (shop: Shop) => Promise<string>]> = [
+    ["a parent-folder step out of uploads/", async (shop) => {
+      await writeFile(path.join(shop.backup, "auth-secret"), FORGED); // inside the backup folder, so it passes that check
+      return "uploads/../auth-secret";
+    }],
+    ["a backslash", async (shop) => {
+      await writeFile(path.join(shop.backup, "uploads", "..\\auth-secret"), FORGED);
+      return "uploads/..\\auth-secret";
+    }],
+    ["an absolute path", async (shop) => path.join(shop.data, "auth-secret")],
+    ["a NUL byte", async () => "uploads/good.png\0.sh"],
+    ["a symbolic link in the backup folder", async (shop) => {
+      await writeFile(path.join(shop.elsewhere, "private.txt"), FORGED);
+      await symlink(path.join(shop.elsewhere, "private.txt"), path.join(shop.backup, "uploads", "linked.png"));
+      return "uploads/linked.png";
+    }],
+    ["a symbolic link in the uploads folder", async (shop) => {
+      await symlink(shop.elsewhere, path.join(shop.uploads, "gallery"));
+      await mkdir(path.join(shop.backup, "uploads", "gallery"));
+      await writeFile(path.join(shop.backup, "uploads", "gallery", "bowl.png"), FORGED);
+      return "uploads/gallery/bowl.png";
+    }],
+  ];
+
+  it.each(cases)("refuses a manifest entry with %s, naming it, and writes nothing at all", async (_, place) => {
+    const shop = await shopAndBackup();
+    const target = await startEmbeddedDatabase({ dataDir: null });
+    try {
+      const entry = await place(shop);
+      await writeManifest(shop, { path: entry, data: FORGED });
+      const uploadsBefore = await listed(shop.uploads);
+      process.env.UPLOADS_DIR = shop.uploads;
+      const error = await restoreBackup(shop.backup, target.url).then(() => null, (e: Error) => e);
+      expect(error).toBeInstanceOf(RestoreRefusedError);
+      expect(error!.message).toContain(JSON.stringify(entry));
+      expect(error!.message).toContain("Nothing was restored.");
+      // Nothing written: not the secret, not the good image listed before the bad entry, not through a link, not the database.
+      expect(await readFile(path.join(shop.data, "auth-secret"), "utf8")).toBe(SECRET);
+      expect(await listed(shop.uploads)).toEqual(uploadsBefore);
+      expect(await listed(shop.elsewhere)).toEqual(entry.endsWith("linked.png") ? ["private.txt"] : []);
+      const client = new pg.Client({ connectionString: target.url });
+      await client.connect();
+      try {
+        expect((await client.query("SELECT tablename FROM pg_tables WHERE schemaname = 'public'")).rows).toEqual([]);
+      } finally {
+        await client.end();
+      }
+    } finally {
+      await target.stop();
+      await rm(shop.dir, { recursive: true, force: true });
+    }
+  }, ROUND_TRIP_MS);
+
+  it("npm run restore says which entry it refused, and exits 1", async () => {
+    const shop = await shopAndBackup();
+    try {
+      await writeFile(path.join(shop.backup, "auth-secret"), FORGED);
+      await writeManifest(shop, { path: "uploads/../auth-secret", data: FORGED });
+      const run = await runScript("restore", [shop.backup], { EMBEDDED_DB_DIR: path.join(shop.data, "pglite"), UPLOADS_DIR: shop.uploads });
+      expect(run.code).toBe(1);
+      expect(run.stderr.trim()).toBe(
+        'Restore failed: The backup\'s manifest names "uploads/../auth-secret", which is not the database file nor a file under uploads/ (no "..", absolute path, backslash or NUL). Nothing was restored.',
+      );
+      expect(await readFile(path.join(shop.data, "auth-secret"), "utf8")).toBe(SECRET);
+      expect(await listed(shop.uploads)).toEqual([]);
+    } finally {
+      await rm(shop.dir, { recursive: true, force: true });
+    }
+  }, ROUND_TRIP_MS);
+});
+
 describe("scheduled backups and the owner file", () => {
   let ws: Awaited<ReturnType<typeof workspace>>;
   beforeEach(async () => {
@@ -332,9 +444,58 @@ describe("scheduled backups and the owner file", () => {
     await new Promise((r) => dead.on("close", r));
     await writeFile(ownerFile(ws.dataDir), JSON.stringify({ pid: dead.pid, url: "postgresql://stale" }));
     const claim = claimEmbeddedOwnership(ws.dataDir);
-    expect(JSON.parse(await readFile(ownerFile(ws.dataDir), "utf8"))).toEqual({ pid: process.pid, url: null });
+    expect(readEmbeddedOwner(ws.dataDir)).toEqual({ pid: process.pid, url: null });
+    claim.publish("postgresql://postgres:pw@127.0.0.1:1/postgres");
+    expect(readEmbeddedOwner(ws.dataDir)).toEqual({ pid: process.pid, url: "postgresql://postgres:pw@127.0.0.1:1/postgres" });
     claim.release();
     expect(existsSync(ownerFile(ws.dataDir))).toBe(false);
+  }, ROUND_TRIP_MS);
+
+  it("of many processes claiming a dead owner's directory at the same moment, exactly one wins, round after round", async () => {
+    const dead = spawn(process.execPath, ["-e", ""]);
+    await new Promise((r) => dead.on("close", r));
+    const CLAIMANTS = 12;
+    const ROUNDS = 8;
+    const claimants = Array.from({ length: CLAIMANTS }, () =>
+      spawn(process.execPath, ["--import", TSX_ESM, "tests/helpers/owner-claimant.ts", ws.dataDir], { cwd: ROOT, stdio: ["ignore", "inherit", "inherit", "ipc"] }),
+    );
+    const reply = (child: (typeof claimants)[number]) =>
+      new Promise<Record<string, unknown>>((resolve, reject) => {
+        const exited = (code: number | null) => reject(new Error(`a claimant exited (${code})`));
+        child.once("exit", exited);
+        child.once("message", (m) => {
+          child.off("exit", exited);
+          resolve(m as Record<string, unknown>);
+        });
+      });
+    try {
+      await Promise.all(claimants.map(reply)); // all loaded and listening
+      for (let round = 1; round <= ROUNDS; round++) {
+        // The shop crashed: its claim is left behind, naming a process that is gone: a claim file as the
+        // previous version wrote it, then (last two rounds) a claim folder with a claimant's unfinished one beside it.
+        if (round > ROUNDS - 2) {
+          await mkdir(ownerFile(ws.dataDir));
+          await writeFile(path.join(ownerFile(ws.dataDir), `${dead.pid}-0123abcd.json`), JSON.stringify({ pid: dead.pid, url: "postgresql://stale" }));
+          await mkdir(`${ownerFile(ws.dataDir)}.claim-${dead.pid}-4567cdef`);
+        } else {
+          await writeFile(ownerFile(ws.dataDir), JSON.stringify({ pid: dead.pid, url: "postgresql://stale" }));
+        }
+        expect(readEmbeddedOwner(ws.dataDir)).toBeNull();
+        const replies = claimants.map(reply);
+        for (const child of claimants) child.send("go");
+        const results = (await Promise.all(replies)).map((r) => r.result);
+        const winners = claimants.filter((_, i) => results[i] === "won");
+        expect({ round, won: winners.length, inUse: results.filter((r) => r === "in use").length }).toEqual({ round, won: 1, inUse: CLAIMANTS - 1 });
+        expect(readEmbeddedOwner(ws.dataDir)?.pid).toBe(winners[0].pid);
+        const released = reply(winners[0]);
+        winners[0].send("release");
+        await released;
+        expect(existsSync(ownerFile(ws.dataDir))).toBe(false);
+        expect((await readdir(ws.dir)).filter((n) => n.includes(".owner"))).toEqual([]); // nothing left behind
+      }
+    } finally {
+      for (const child of claimants) child.kill();
+    }
   }, ROUND_TRIP_MS);
 });
 

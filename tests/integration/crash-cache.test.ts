@@ -49,7 +49,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await stopAllInstances();
   rmSync(path.resolve(dir), { recursive: true, force: true });
-  rmSync(path.resolve(`${dir}.owner`), { force: true }); // left by the killed owner (lib/backup/owner.ts)
+  rmSync(path.resolve(`${dir}.owner`), { recursive: true, force: true }); // left by the killed owner (lib/backup/owner.ts)
 }, 60_000);
 
 describe("after kill -9 and a restart on the same database", () => {
