@@ -127,16 +127,22 @@ export const env: Env = load();
  *   DEV_MAILBOX_DIR      the dev mailbox (default .data/mailbox)
  *   BACKUP_DIR           where backups are written (default backups/)
  *   EMBEDDED_DB_DIR      the embedded database's folder (default .data/pglite)
+ *   EMBEDDED_DB_PASSWORD the embedded database's password (random per start when unset)
  *   MM_PEER_TOKEN        the front server's per-start token vouching for the client address
  *   ADMIN_EMAIL, ADMIN_PASSWORD  the first admin, created when there is none
  */
-export type LiveVariable = "UPLOADS_DIR" | "DEV_MAILBOX_DIR" | "BACKUP_DIR" | "EMBEDDED_DB_DIR" | "MM_PEER_TOKEN" | "ADMIN_EMAIL" | "ADMIN_PASSWORD";
+export type LiveVariable = "UPLOADS_DIR" | "DEV_MAILBOX_DIR" | "BACKUP_DIR" | "EMBEDDED_DB_DIR" | "EMBEDDED_DB_PASSWORD" | "MM_PEER_TOKEN" | "ADMIN_EMAIL" | "ADMIN_PASSWORD";
 
 export function liveEnv(name: LiveVariable): string | undefined {
   const value = process.env[name];
   if (!value?.trim()) return undefined;
   // A password is taken as typed; names, folders and tokens without surrounding blanks.
   return name === "ADMIN_PASSWORD" ? value : value.trim();
+}
+
+/** The environment a child process (pg_dump, psql) inherits, with `extra` on top. */
+export function childProcessEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  return { ...process.env, ...extra };
 }
 
 /** True while Next.js builds the app (no database, no Redis, no refusing to start). */

@@ -123,6 +123,19 @@ function folderCycles(graph: Map<string, Map<string, string>>): string[][] {
   });
 }
 
+/** Server-only modules (the logger, the configuration, the database): no client component may import them. */
+const SERVER_ONLY = ["lib/log.ts", "lib/env.ts", "lib/db.ts"];
+
+export function clientImportsOfServerModules(sources: Source[]): Violation[] {
+  return sources
+    .filter((source) => /^\s*["']use client["']/.test(source.text))
+    .flatMap((source) =>
+      importsOf(source)
+        .filter((target) => SERVER_ONLY.some((m) => target === m || `${target}.ts` === m))
+        .map((target) => `${source.file} is a client component and imports ${target}`),
+    );
+}
+
 function projectSources(): Source[] {
   return TIERS.flatMap((tier) => sourceFiles(path.join(ROOT, tier)))
     .filter((file) => !/\.test\.tsx?$/.test(file))
@@ -132,6 +145,21 @@ function projectSources(): Source[] {
 describe("layering", () => {
   it("the tree: no import points up a tier, and no domain folders import each other round a loop", () => {
     expect(layeringViolations(projectSources())).toEqual([]);
+  });
+
+  it("no client component imports the logger, the configuration or the database", () => {
+    expect(clientImportsOfServerModules(projectSources())).toEqual([]);
+    expect(clientImportsOfServerModules([{ file: "components/cart/x.tsx", text: '"use client";\nimport { log } from "@/lib/log";' }])).toEqual([
+      "components/cart/x.tsx is a client component and imports lib/log",
+    ]);
+  });
+
+  it("configuration is read in one place: no process.env in app/, components/ or lib/ outside lib/env.ts", () => {
+    const readers = projectSources()
+      .filter((s) => !s.file.startsWith(`server${path.sep}`) && s.file !== path.join("lib", "env.ts"))
+      .filter((s) => /\bprocess\.env\b/.test(s.text.replace(/^\s*(\/\/|\*).*$/gm, "")))
+      .map((s) => s.file);
+    expect(readers).toEqual([]);
   });
 
   it("catches a planted loop between domain folders, through relative imports as well as aliases", () => {

@@ -1,4 +1,3 @@
-import "server-only";
 import pino from "pino";
 import { processState } from "@/lib/process-state.mjs";
 import { env } from "@/lib/env";
@@ -10,6 +9,8 @@ import { env } from "@/lib/env";
  * log ids and counts, never emails, names, addresses, phone numbers,
  * passwords, tokens or cookies (the redaction below is a safety net, not a
  * licence). LOG_LEVEL: trace, debug, info (default), warn, error, silent.
+ * Server code only — the Next.js server, the launcher (scripts/serve.ts) and
+ * other scripts; lib/layering.test.ts keeps it out of client components.
  */
 export const REDACT_PATHS = [
   "email",
@@ -62,4 +63,15 @@ export function normalizeRoute(pathname: string): string {
     .split("/")
     .map((s) => (/^\d+$/.test(s) || /^[A-Za-z0-9_-]{20,}$/.test(s) || /^ORD-/.test(s) ? ":id" : s))
     .join("/");
+}
+
+/**
+ * A configuration that would make the shop weaker or broken stops start-up:
+ * one line for the person at the terminal ("Refusing to start: …" on stderr),
+ * one fatal line in the log, exit code 1.
+ */
+export function refuseToStart(message: string): never {
+  log.fatal({}, `Refusing to start: ${message}`);
+  process.stderr.write(`Refusing to start: ${message}\n`);
+  process.exit(1);
 }

@@ -2,6 +2,7 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import pg from "pg";
 import { DUMP_ARGS, dumpOverWire } from "@/lib/backup/wire-dump";
+import { childProcessEnv } from "@/lib/env";
 
 const run = promisify(execFile);
 
@@ -47,7 +48,7 @@ async function dumpPostgres(url: string): Promise<string> {
   target.password = "";
   const { stdout } = await run("pg_dump", [...DUMP_ARGS, `--dbname=${target.toString()}`], {
     maxBuffer: 1024 * 1024 * 1024,
-    env: { ...process.env, PGCONNECT_TIMEOUT: "10", ...(password ? { PGPASSWORD: password } : {}) },
+    env: childProcessEnv({ PGCONNECT_TIMEOUT: "10", ...(password ? { PGPASSWORD: password } : {}) }),
   });
   return stdout;
 }

@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
+import { liveEnv } from "@/lib/env";
 
 /**
  * The folder layout of one backup: `<BACKUP_DIR>/<timestamp>/` with
@@ -42,7 +43,7 @@ export function restoredAs(entryPath: unknown): { kind: "database" } | { kind: "
 
 /** BACKUP_DIR, default backups/ in the project folder (read on each call, like UPLOADS_DIR). */
 export function backupRoot(): string {
-  return path.resolve(process.cwd(), process.env.BACKUP_DIR?.trim() || "backups");
+  return path.resolve(process.cwd(), liveEnv("BACKUP_DIR") ?? "backups");
 }
 
 export async function readManifest(dir: string): Promise<BackupManifest> {

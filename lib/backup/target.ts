@@ -3,11 +3,13 @@ import path from "node:path";
 import type { DatabaseKind } from "@/lib/backup/dump";
 import { claimEmbeddedOwnership, EmbeddedDatabaseInUseError, readEmbeddedOwner } from "@/lib/backup/owner";
 import { DEFAULT_DATA_DIR, startEmbeddedDatabase } from "@/lib/db/embedded";
+import { env, liveEnv } from "@/lib/env";
 
 export type OpenDatabase = { url: string; kind: DatabaseKind; description: string; viaRunningShop: boolean; close: () => Promise<void> };
 
 export function embeddedDataDir(): string {
-  return process.env.EMBEDDED_DB_DIR ? path.resolve(process.env.EMBEDDED_DB_DIR) : DEFAULT_DATA_DIR;
+  const dir = liveEnv("EMBEDDED_DB_DIR");
+  return dir ? path.resolve(dir) : DEFAULT_DATA_DIR;
 }
 
 /**
@@ -17,9 +19,9 @@ export function embeddedDataDir(): string {
  * so a shop started meanwhile refuses to open it too.
  */
 export async function openShopDatabase(opts: { mustExist: boolean }): Promise<OpenDatabase> {
-  if (process.env.DATABASE_URL) {
-    const u = new URL(process.env.DATABASE_URL);
-    return { url: process.env.DATABASE_URL, kind: "postgresql", description: `PostgreSQL ${u.host}${u.pathname}`, viaRunningShop: false, close: async () => {} };
+  if (env.DATABASE_URL) {
+    const u = new URL(env.DATABASE_URL);
+    return { url: env.DATABASE_URL, kind: "postgresql", description: `PostgreSQL ${u.host}${u.pathname}`, viaRunningShop: false, close: async () => {} };
   }
   const dataDir = embeddedDataDir();
   const owner = readEmbeddedOwner(dataDir);

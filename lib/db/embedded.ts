@@ -5,6 +5,8 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { SCRAM_MECHANISM, scramExchange, scramVerifier, type ScramVerifier } from "@/lib/db/scram";
+import { log } from "@/lib/log";
+import { liveEnv } from "@/lib/env";
 
 /**
  * The embedded database: PGlite served over the PostgreSQL wire protocol on
@@ -295,7 +297,7 @@ function serve(db: PGlite, socket: net.Socket, { session, verifier, authTimeoutM
     if (closed) return;
     received.push(chunk);
     chain = chain.then(drain).catch((error) => {
-      console.error("embedded database: connection error", error);
+      log.error({ err: error }, "embedded database: connection error");
       socket.destroy();
     });
   });
@@ -322,7 +324,7 @@ export async function startEmbeddedDatabase(opts: EmbeddedDatabaseOptions = {}):
     mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     chmodSync(dataDir, 0o700); // the database files are the shop's alone
   }
-  const password = opts.password || process.env.EMBEDDED_DB_PASSWORD || randomBytes(24).toString("base64url");
+  const password = opts.password || liveEnv("EMBEDDED_DB_PASSWORD") || randomBytes(24).toString("base64url");
   const verifier = scramVerifier(password);
   const db = await PGlite.create({ dataDir: dataDir ?? undefined, extensions: { pg_trgm } });
   const session = new Mutex();

@@ -1,3 +1,4 @@
+import { refuseToStart } from "@/lib/log";
 /**
  * Which payment provider this deployment runs, decided once from the
  * environment and failing closed: the test provider (fake cards, no money)
@@ -68,7 +69,6 @@ export function refuseToStartOnPaymentConfigError(environment: Environment): voi
     resolvePaymentProvider(environment);
   } catch (error) {
     if (!(error instanceof PaymentConfigError)) throw error;
-    console.error(`Refusing to start: ${error.message}`);
-    process.exit(1);
+    refuseToStart(error.message);
   }
 }

@@ -16,6 +16,7 @@ import { schedulePruning } from "@/lib/maintenance/prune";
 import { refuseToStartOnPaymentConfigError } from "@/lib/payments/config";
 import { warnAboutConfiguration } from "@/lib/startup/config-warnings";
 import { env, isBuildPhase } from "@/lib/env";
+import { log, refuseToStart } from "@/lib/log";
 
 export async function registerNode() {
   if (isBuildPhase()) return;
@@ -30,9 +31,8 @@ async function prepareOnVercel() {
   const databaseUrl = env.DATABASE_URL;
   if (!databaseUrl) {
     // The embedded database needs a writable disk and one long-lived process: neither exists on Vercel.
-    console.error("Refusing to start: DATABASE_URL is not set. On Vercel the shop needs a PostgreSQL database (Neon, Supabase, …): set DATABASE_URL in the project's environment variables.");
-    process.exit(1);
+    refuseToStart("DATABASE_URL is not set. On Vercel the shop needs a PostgreSQL database (Neon, Supabase, …): set DATABASE_URL in the project's environment variables.");
   }
-  const { seed } = await prepareDatabase(databaseUrl, { log: (m) => console.log(m) });
-  if (seed.seeded) console.log("Seeded the demo catalogue.");
+  const { seed } = await prepareDatabase(databaseUrl, { log: (m) => log.info(m) });
+  if (seed.seeded) log.info("Seeded the demo catalogue.");
 }
