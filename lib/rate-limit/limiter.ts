@@ -4,6 +4,7 @@ import { prisma } from "@/lib/db";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { getRedis } from "@/lib/redis/client";
+import { rateLimitPrefix } from "@/lib/redis/keys.mjs";
 
 /**
  * Fixed-window counters from rate-limiter-flexible, stored in the database
@@ -41,7 +42,7 @@ export function getLimiter(name: string, points: number, seconds: number): Limit
           useRedisPackage: true,
           // Not connected: straight to the insurance (the database), never waiting on a dead socket.
           rejectIfRedisNotReady: true,
-          keyPrefix: `${env.REDIS_PREFIX}rl:${name}`,
+          keyPrefix: rateLimitPrefix(env.REDIS_PREFIX, name),
           points,
           duration: seconds,
           insuranceLimiter: database,

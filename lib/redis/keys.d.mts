@@ -1,4 +1,5 @@
-/** The shared cache's keys in Redis (see redis-keys.mjs). */
+/** Every Redis key format (see keys.mjs). */
+export declare function rateLimitPrefix(redisPrefix: string, limitName: string): string;
 export declare function cacheNamespace(redisPrefix: string): string;
 export declare function revalidatedTagsKey(redisPrefix: string): string;
 export declare function buildKey(buildId: string, key: string): string;

@@ -1,7 +1,9 @@
 /**
- * The shared cache's keys in Redis (REDIS_URL), in one place for the cache
+ * Every key the shop writes to Redis (REDIS_URL), in one place for the cache
  * handler (server/cache/next-cache-handler.mjs) and the app
- * (lib/cache/tag-expiry.ts):
+ * (lib/cache/tag-expiry.ts, lib/rate-limit/limiter.ts):
+ *
+ *   {REDIS_PREFIX}rl:{limit}:{client}             a rate limit's count (rate-limiter-flexible; its keyPrefix)
  *
  *   {REDIS_PREFIX}cache:                          the shared cache, every build's
  *   {REDIS_PREFIX}cache:__revalidated_tags__      when each tag last expired (field: tag, value: ms)
@@ -14,6 +16,11 @@
  * rolling deploy), so the expiry record is shared by all builds, and it
  * survives a clear of the entries.
  */
+
+/** A rate limit's keys (rate-limiter-flexible appends ":" and the client's key to this prefix). */
+export function rateLimitPrefix(redisPrefix, limitName) {
+  return `${redisPrefix}rl:${limitName}`;
+}
 
 /** What @fortedigital/nextjs-cache-handler's redis-strings handler calls its expiry record (keyPrefix + this). */
 const REVALIDATED_TAGS = "__revalidated_tags__";
