@@ -116,13 +116,33 @@ function load(): Env {
   return parsed.data;
 }
 
-export const env: Env = load();
+let loaded: Env | undefined;
+
+/** Validates the whole configuration now (the launcher's first step): a malformed value stops start-up naming the variable. */
+export function loadEnv(): Env {
+  return (loaded ??= load());
+}
+
+/**
+ * The configuration, validated at its first read (at start-up: the launcher
+ * and instrumentation.ts read it before anything is served), not at import,
+ * so a module may be imported before the environment is complete (tests set
+ * service keys after importing their helpers).
+ */
+export const env: Env = new Proxy({} as Env, {
+  get: (_target, prop) => Reflect.get((loaded ??= load()), prop),
+  set: (_target, prop, value) => Reflect.set((loaded ??= load()), prop, value),
+  has: (_target, prop) => Reflect.has((loaded ??= load()), prop),
+  ownKeys: () => Reflect.ownKeys((loaded ??= load())),
+  getOwnPropertyDescriptor: (_target, prop) => Reflect.getOwnPropertyDescriptor((loaded ??= load()), prop),
+});
 
 /**
  * Variables read on every call rather than once at start: tests and one-off
  * scripts point them elsewhere while the process runs (folders), or the
  * launcher sets them for the server it starts (the peer token, the first
  * admin). Blank is unset.
+ *   LOG_LEVEL, NODE_ENV  the logger's level, read when it is created (also validated with the rest)
  *   UPLOADS_DIR          local-disk uploads (default .data/uploads)
  *   DEV_MAILBOX_DIR      the dev mailbox (default .data/mailbox)
  *   BACKUP_DIR           where backups are written (default backups/)
@@ -131,7 +151,7 @@ export const env: Env = load();
  *   MM_PEER_TOKEN        the front server's per-start token vouching for the client address
  *   ADMIN_EMAIL, ADMIN_PASSWORD  the first admin, created when there is none
  */
-export type LiveVariable = "UPLOADS_DIR" | "DEV_MAILBOX_DIR" | "BACKUP_DIR" | "EMBEDDED_DB_DIR" | "EMBEDDED_DB_PASSWORD" | "MM_PEER_TOKEN" | "ADMIN_EMAIL" | "ADMIN_PASSWORD";
+export type LiveVariable = "LOG_LEVEL" | "NODE_ENV" | "UPLOADS_DIR" | "DEV_MAILBOX_DIR" | "BACKUP_DIR" | "EMBEDDED_DB_DIR" | "EMBEDDED_DB_PASSWORD" | "MM_PEER_TOKEN" | "ADMIN_EMAIL" | "ADMIN_PASSWORD";
 
 export function liveEnv(name: LiveVariable): string | undefined {
   const value = process.env[name];

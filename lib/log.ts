@@ -1,6 +1,6 @@
 import pino from "pino";
 import { processState } from "@/lib/process-state.mjs";
-import { env } from "@/lib/env";
+import { liveEnv } from "@/lib/env";
 
 /**
  * The server's structured log: one JSON object per line (pino) with `level`,
@@ -39,12 +39,13 @@ export const REDACT_PATHS = [
   "*.clientSecret",
 ];
 
+// The level is read as it is (lib/env.ts validates LOG_LEVEL with the rest), so importing the logger does not load the configuration.
 export const log: pino.Logger = processState<pino.Logger>("log", () =>
   pino({
-  level: env.LOG_LEVEL ?? (env.NODE_ENV === "test" ? "silent" : "info"),
-  base: { service: "maple-micron" },
-  redact: { paths: REDACT_PATHS, censor: "[redacted]" },
-  formatters: { level: (label) => ({ level: label }) },
+    level: liveEnv("LOG_LEVEL") ?? (liveEnv("NODE_ENV") === "test" ? "silent" : "info"),
+    base: { service: "maple-micron" },
+    redact: { paths: REDACT_PATHS, censor: "[redacted]" },
+    formatters: { level: (label) => ({ level: label }) },
   }),
 );
 

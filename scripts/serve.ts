@@ -19,7 +19,7 @@ import { claimEmbeddedOwnership } from "@/lib/backup/owner";
 import { embeddedDataDir } from "@/lib/backup/target";
 import { DEFAULT_MAX_CONNECTIONS, startEmbeddedDatabase } from "@/lib/db/embedded";
 import { prepareDatabase } from "@/lib/startup/prepare-database";
-import { env } from "@/lib/env";
+import { env, loadEnv } from "@/lib/env";
 import { EMBEDDED_DATABASE_URL_ENV, refuseToStartOnPaymentConfigError } from "@/lib/payments/config";
 
 const mode = process.argv[2];
@@ -27,6 +27,8 @@ if (mode !== "dev" && mode !== "start" && mode !== "build") {
   console.error("usage: tsx scripts/serve.ts dev|start|build");
   process.exit(2);
 }
+// Every variable validated before anything starts (lib/env.ts reads lazily otherwise).
+loadEnv();
 if (mode === "start" && !existsSync(path.resolve(".next/BUILD_ID"))) {
   console.error("No production build found. Run `npm run build` first (or `npm run dev` for development).");
   process.exit(1);

@@ -58,6 +58,8 @@ export function RefundForm({ order, onRefunded }: { order: OrderDTO; onRefunded:
       const input = { reason: reason.trim(), idempotencyKey: requestKey, ...(lineIds.length ? { lineIds } : money !== undefined ? { amount: money } : {}) };
       const result = await refundOrderAction({ id: order.id, input });
       if (!result.ok) {
+        // The shop answered (a refusal, not a lost reply): the next try is a new request with a new key.
+        renew();
         setError(actionMessage(result, "Refund failed"));
         return;
       }

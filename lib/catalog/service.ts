@@ -67,6 +67,17 @@ function imageRows(images: ProductData["images"]) {
 
 // ─── products ────────────────────────────────────────────────────────────────
 
+/**
+ * A piece a live order holds (lib/orders/pieces.ts) cannot be marked unsold from the product form:
+ * the form always sends `sold`, so one loaded before the sale would put a paid piece back on sale.
+ * Cancelling that order with "put back on sale" does it; a cancelled holder lets go here too.
+ */
+function assertNotUnsellingHeldPiece(current: { name: string; sold: boolean; soldOrder: { orderNumber: string; status: string } | null }, soldAfter: boolean) {
+  if (!current.sold || soldAfter || !current.soldOrder || current.soldOrder.status === "cancelled") return;
+  const message = `“${current.name}” was bought in order ${current.soldOrder.orderNumber}: it cannot be marked unsold here. Cancel that order with “put back on sale” to sell it again.`;
+  throw new AppError("conflict", message, { sold: message });
+}
+
 export async function getAdminProduct(id: number | string): Promise<AdminProductDTO> {
   const product = await findAdminProduct(toId(id, PRODUCT_NOT_FOUND));
   if (!product) throw new AppError("not_found", PRODUCT_NOT_FOUND);
@@ -112,7 +123,7 @@ export async function updateProduct(id: number | string, data: ProductUpdateData
       if (!locked.length) throw new AppError("not_found", PRODUCT_NOT_FOUND);
       const current = await tx.product.findUniqueOrThrow({
         where: { id: productId },
-        select: { slug: true, uniqueItem: true, sold: true, showInGallery: true },
+        select: { slug: true, name: true, uniqueItem: true, sold: true, showInGallery: true, soldOrder: { select: { orderNumber: true, status: true } } },
       });
       const audited = await auditSnapshot(() => findAdminProduct(productId, tx));
       if (data.slug !== undefined && data.slug !== current.slug) {
@@ -121,6 +132,7 @@ export async function updateProduct(id: number | string, data: ProductUpdateData
       }
       const uniqueItem = data.uniqueItem ?? current.uniqueItem;
       const sold = uniqueItem && (data.sold ?? current.sold);
+      assertNotUnsellingHeldPiece(current, sold);
       const gallery = sold && (data.showInGallery ?? current.showInGallery);
       // Only flags that were sent or that the rules change are written.
       // A piece the maker marks unsold is no longer held by the order that bought it.

@@ -232,9 +232,13 @@ async function verifyCartUnchanged(checkout: Checkout) {
   if (changed) throw new CheckoutFailure("price_changed", "", unavailable);
 }
 
-/** Marks every unique piece sold and held by the order (or fails if someone else got it first) and counts the sales. */
+/**
+ * Marks every unique piece sold and held by the order (or fails if someone else got it first) and
+ * counts the sales. Rows are locked in product id order, as re-opening an order claims them, so two
+ * such transactions wait for each other instead of deadlocking.
+ */
 async function claimPieces(tx: Prisma.TransactionClient, orderId: number, lines: CheckoutLine[]) {
-  for (const line of lines) {
+  for (const line of [...lines].sort((a, b) => a.productId - b.productId)) {
     if (line.uniqueItem) {
       if (!(await claimPieceForOrder(tx, orderId, line.productId))) throw new CheckoutFailure("sold", line.name);
     } else {

@@ -14,6 +14,7 @@ import { parseOrThrow } from "@/lib/validation";
 export type OrderDTO = ReturnType<typeof toOrderDTO>;
 
 export { ORDER_NOT_FOUND_MESSAGE };
+export const ORDER_REFUND_PENDING_MESSAGE = "A refund of this order is on its way to the payment provider. Try again once it is done.";
 
 const isMissingRow = (error: unknown) => error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2025";
 
@@ -52,6 +53,8 @@ export async function deleteOrder(id: number | string): Promise<{ id: number; de
   const orderId = entityIdOrNotFound(id, ORDER_NOT_FOUND_MESSAGE);
   try {
     await prisma.$transaction(async (tx) => {
+      // A refund on its way to the provider must find its order when it comes back (or its money has no record).
+      if (await tx.refund.count({ where: { orderId, status: "pending" } })) throw new AppError("conflict", ORDER_REFUND_PENDING_MESSAGE);
       const before = await auditSnapshot(() => tx.order.findUnique({ where: { id: orderId }, select: { orderNumber: true, email: true, status: true, total: true } }).then((o) => o && { ...o, total: o.total.toFixed(2) }));
       await tx.order.delete({ where: { id: orderId } });
       await recordAudit({ entityType: "order", entityId: orderId, action: "delete", before, after: null }, tx);

@@ -16,7 +16,13 @@ import { appendOrderEvent } from "@/lib/orders/timeline";
  * order's row lock where there is an order.
  */
 type Tx = Prisma.TransactionClient;
-type OrderLines = { id: number; orderNumber: string; items: Array<{ productId: number | null; productName: string; refunded: boolean }> };
+type OrderLines = {
+  id: number;
+  orderNumber: string;
+  total: Prisma.Decimal;
+  refundedAmount: Prisma.Decimal;
+  items: Array<{ productId: number | null; productName: string; refunded: boolean }>;
+};
 
 /**
  * Checkout: marks the piece sold and held by the new order; false when it is
@@ -42,9 +48,14 @@ const productIds = (order: OrderLines, opts: { skipRefunded?: boolean } = {}) =>
 export async function releaseHeldPieces(tx: Tx, order: OrderLines): Promise<string[]> {
   const ids = productIds(order);
   if (!ids.length) return [];
-  const pieces = await tx.product.findMany({ where: { id: { in: ids }, uniqueItem: true, sold: true, soldOrderId: order.id }, select: { id: true, slug: true, name: true } });
+  const held = await tx.product.findMany({ where: { id: { in: ids }, uniqueItem: true, sold: true, soldOrderId: order.id }, select: { id: true, slug: true, name: true }, orderBy: { id: "asc" } });
+  // One conditional update per piece, in id order: only what this order still holds at the update is released and recorded.
+  const pieces: typeof held = [];
+  for (const piece of held) {
+    const { count } = await tx.product.updateMany({ where: { id: piece.id, soldOrderId: order.id }, data: { sold: false, soldOrderId: null, showInGallery: false } });
+    if (count === 1) pieces.push(piece);
+  }
   if (!pieces.length) return [];
-  await tx.product.updateMany({ where: { id: { in: pieces.map((p) => p.id) }, soldOrderId: order.id }, data: { sold: false, soldOrderId: null, showInGallery: false } });
   await appendOrderEvent(tx, order.id, "put_back_on_sale", { products: pieces.map((p) => p.name) });
   for (const p of pieces) {
     await recordAudit({ entityType: "product", entityId: p.id, action: "update", before: { sold: true, soldOrderId: order.id }, after: { sold: false, soldOrderId: null } }, tx);
@@ -54,12 +65,14 @@ export async function releaseHeldPieces(tx: Tx, order: OrderLines): Promise<stri
 
 /**
  * A cancelled order made live again: each of its one-of-a-kind pieces (lines
- * not refunded) must be held by it. A piece it let go is claimed again when it
+ * not refunded; none when the whole order was refunded) must be held by it. A piece it let go is claimed again when it
  * is still unsold; one that another order holds, or that is marked sold by
  * hand, refuses the change with a message naming the piece and the holder.
  * Returns the slugs of the pieces claimed again (they leave the shop).
  */
 export async function reclaimHeldPieces(tx: Tx, order: OrderLines): Promise<string[]> {
+  // An order refunded in full paid for nothing: re-opening it does not take pieces off sale.
+  if (order.refundedAmount.greaterThanOrEqualTo(order.total)) return [];
   const ids = productIds(order, { skipRefunded: true });
   if (!ids.length) return [];
   const pieces = await tx.product.findMany({

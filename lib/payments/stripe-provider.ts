@@ -73,5 +73,12 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
       }
       return null;
     },
+    async refundedTotal(paymentIntentId) {
+      let total = 0;
+      for await (const refund of stripe.refunds.list({ payment_intent: paymentIntentId, limit: 100 })) {
+        if (refund.status === "succeeded" || refund.status === "pending" || refund.status === "requires_action") total += refund.amount;
+      }
+      return total;
+    },
   };
 }

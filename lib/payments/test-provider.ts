@@ -102,6 +102,9 @@ export const testProvider: PaymentProvider = {
     const row = await prisma.testRefund.findUnique({ where: { idempotencyKey } });
     return row && row.paymentIntentId === paymentIntentId ? toRefundInfo(row) : null;
   },
+  async refundedTotal(paymentIntentId) {
+    return (await prisma.testRefund.aggregate({ _sum: { amount: true }, where: { paymentIntentId } }))._sum.amount ?? 0;
+  },
 };
 
 /**

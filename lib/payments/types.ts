@@ -38,6 +38,8 @@ export interface PaymentProvider {
   refund(input: CreateRefundInput): Promise<RefundInfo>;
   /** The refund made with this idempotency key on this payment, or null when none reached the provider. */
   findRefund(input: { paymentIntentId: string; idempotencyKey: string }): Promise<RefundInfo | null>;
+  /** Integer cents refunded (or being refunded) on this payment so far, by anyone: the shop, or the provider's dashboard. */
+  refundedTotal(paymentIntentId: string): Promise<number>;
 }
 
 /** Statuses whose amount can still change. */

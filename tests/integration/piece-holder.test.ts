@@ -11,6 +11,7 @@ import { POST as postOrder } from "@/app/api/orders/route";
 import { PATCH as patchStatus } from "@/app/api/orders/[id]/status/route";
 import { POST as confirmCard } from "@/app/api/payments/test/confirm/route";
 import { GET as getProduct, PUT as putProduct } from "@/app/api/products/[slug]/route";
+import { readFileSync } from "node:fs";
 import { signApiToken } from "@/lib/auth/tokens";
 import { createCatalogFixture } from "@/tests/helpers/fixtures";
 import { call } from "@/tests/helpers/route";
@@ -58,7 +59,7 @@ describe(`one-of-a-kind pieces after the sale on ${process.env.TEST_DATABASE_URL
     expect(a.status).toBe(201);
     expect(await piece("spalted-burl-bowl")).toMatchObject({ sold: true, soldOrderId: a.orderId });
 
-    expect((await setStatus(a.orderId!, { status: "cancelled", refund: true, reason: "Wood cracked", putBackOnSale: true })).status).toBe(200);
+    expect((await setStatus(a.orderId!, { status: "cancelled", putBackOnSale: true })).status).toBe(200);
     expect(await piece("spalted-burl-bowl")).toMatchObject({ sold: false, soldOrderId: null });
 
     const b = await buy("bea", "spalted-burl-bowl");
@@ -115,13 +116,59 @@ describe(`one-of-a-kind pieces after the sale on ${process.env.TEST_DATABASE_URL
     expect(events.find((e) => e.type === "pieces_reclaimed")?.detail).toEqual({ products: ["Spalted Burl Bowl"] });
   });
 
-  it("the maker marking a held piece unsold clears its holder (the database allows a holder only on a sold piece)", async () => {
+  it("the product form cannot un-sell a piece a live order holds (a form loaded before the sale); once its order is cancelled it can, and the holder goes", async () => {
     const held = await piece("spalted-burl-bowl");
     expect(held.soldOrderId).not.toBeNull();
+    const holder = await db.prisma.order.findUniqueOrThrow({ where: { id: held.soldOrderId! } });
     const id = String(ids["spalted-burl-bowl"]);
-    const res = await call(putProduct as never, `/api/products/${id}`, { method: "PUT", body: { sold: false }, params: { slug: id }, headers: auth });
-    expect(res.status).toBe(200);
+    const put = (body: unknown) => call(putProduct as never, `/api/products/${id}`, { method: "PUT", body, params: { slug: id }, headers: auth });
+    const stale = await put({ name: "Spalted Burl Bowl", sold: false });
+    expect(stale.status).toBe(409);
+    expect(stale.json.message).toBe(`“Spalted Burl Bowl” was bought in order ${holder.orderNumber}: it cannot be marked unsold here. Cancel that order with “put back on sale” to sell it again.`);
+    expect(await piece("spalted-burl-bowl")).toMatchObject({ sold: true, soldOrderId: holder.id });
+    // A typo fix that keeps it sold goes through.
+    expect((await put({ name: "Spalted Burl Bowl", sold: true })).status).toBe(200);
+    // Cancelled without putting it back: withdrawn; the maker may then sell it again by hand.
+    expect((await setStatus(holder.id, { status: "cancelled" })).status).toBe(200);
+    expect((await put({ sold: false })).status).toBe(200);
     expect(await piece("spalted-burl-bowl")).toMatchObject({ sold: false, soldOrderId: null });
-    await expect(db.prisma.product.update({ where: { id: ids["spalted-burl-bowl"] }, data: { soldOrderId: held.soldOrderId } })).rejects.toThrow(/Product_soldOrderId_sold_check|check constraint/);
+    await expect(db.prisma.product.update({ where: { id: ids["spalted-burl-bowl"] }, data: { soldOrderId: holder.id } })).rejects.toThrow(/Product_soldOrderId_sold_check|check constraint/);
+  });
+
+  it("re-opening a cancelled order refunded in full takes no piece off sale", async () => {
+    await db.prisma.product.update({ where: { id: ids["spalted-burl-bowl"] }, data: { sold: false, soldOrderId: null } });
+    const a = await buy("gil", "spalted-burl-bowl");
+    expect((await setStatus(a.orderId!, { status: "cancelled", refund: true, reason: "Changed mind", putBackOnSale: true })).status).toBe(200);
+    expect((await setStatus(a.orderId!, { status: "processing" })).status).toBe(200);
+    expect(await piece("spalted-burl-bowl")).toMatchObject({ sold: false, soldOrderId: null });
+  });
+
+  it("the migration's backfill names each sold piece's holder: a live order first, never one that put the piece back on sale", async () => {
+    const sql = readFileSync("prisma/migrations/20261126000000_piece_holder_refund_fingerprint/migration.sql", "utf8");
+    const backfill = /UPDATE "Product" p SET "soldOrderId"[\s\S]*?WHERE p\."uniqueItem" AND p\."sold";/.exec(sql)![0];
+    const cat = await db.prisma.category.findFirstOrThrow();
+    const made = async (name: string) => db.prisma.product.create({ data: { name, slug: name.toLowerCase().replace(/ /g, "-"), description: "d", price: "10.00", categoryId: cat.id, uniqueItem: true, sold: true } });
+    let n = 0;
+    const order = async (productName: string, productId: number, status: "confirmed" | "cancelled", putBack = false) => {
+      const o = await db.prisma.order.create({
+        data: {
+          orderNumber: `ORD-BACKFILL-${++n}`, firstName: "B", lastName: "F", email: "b@example.com", status, shippingAddress: address, billingAddress: address,
+          subtotal: "10.00", shipping: "0.00", shippingService: "X", tax: "0.00", total: "10.00", createdAt: new Date(Date.now() + n * 1000),
+          items: { create: [{ productId, productName, price: "10.00", quantity: 1, total: "10.00" }] },
+        },
+      });
+      if (putBack) await db.prisma.orderEvent.create({ data: { orderId: o.id, type: "put_back_on_sale", detail: { products: [productName] }, actor: "admin" } });
+      return o;
+    };
+    const live = await made("Backfill Live");
+    const liveOrder = await order("Backfill Live", live.id, "confirmed");
+    await order("Backfill Live", live.id, "cancelled"); // newer, but cancelled
+    const byHand = await made("Backfill By Hand");
+    await order("Backfill By Hand", byHand.id, "cancelled", true); // let go, then sold in person and marked sold
+    const kept = await made("Backfill Kept");
+    const keptOrder = await order("Backfill Kept", kept.id, "cancelled"); // cancelled without putting it back: still holds it
+    await db.prisma.$executeRawUnsafe(backfill);
+    const holders = Object.fromEntries((await db.prisma.product.findMany({ where: { id: { in: [live.id, byHand.id, kept.id] } } })).map((p) => [p.name, p.soldOrderId]));
+    expect(holders).toEqual({ "Backfill Live": liveOrder.id, "Backfill By Hand": null, "Backfill Kept": keptOrder.id });
   });
 });

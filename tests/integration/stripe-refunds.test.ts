@@ -187,17 +187,20 @@ describe(`Stripe refunds and disputes against a fake Stripe API on ${process.env
     const old = new Date(Date.now() - STALE_REFUND_MS - 60_000);
     // One reached Stripe before its process died; the other never left the shop.
     const reached = await getPaymentProvider().refund({ paymentIntentId: intentId, amount: 1500, reason: "Died after Stripe", idempotencyKey: "refund-stale-reached" });
-    const base = { orderId: order.id, lineIds: [], provider: "stripe", status: "pending", createdAt: old };
+    const base = { orderId: order.id, lineIds: [], provider: "stripe", status: "pending", createdAt: old, fingerprint: "f" };
     await db.prisma.refund.create({ data: { ...base, amount: "15.00", reason: "Died after Stripe", idempotencyKey: "refund-stale-reached" } });
     await db.prisma.refund.create({ data: { ...base, amount: "20.00", reason: "Died before Stripe", idempotencyKey: "refund-stale-lost" } });
-    // A fresh pending refund (a request still under way) is left alone.
+    // A fresh pending refund (a request still under way) is left alone; so is one from before refunds carried
+    // their key to Stripe (no fingerprint either), which cannot be looked up: a person checks it.
     await db.prisma.refund.create({ data: { ...base, amount: "1.00", reason: "Under way", idempotencyKey: "refund-under-way", createdAt: new Date() } });
+    await db.prisma.refund.create({ data: { ...base, amount: "2.00", reason: "Older version", idempotencyKey: "refund-older-version", fingerprint: null } });
 
-    expect((await runMaintenance()).refunds).toEqual({ settled: 1, dropped: 1 });
+    expect((await runMaintenance()).refunds).toEqual({ settled: 1, dropped: 1, unresolved: 1 });
     const rows = await db.prisma.refund.findMany({ where: { orderId: order.id }, orderBy: { id: "asc" } });
     expect(rows.map((r) => [r.idempotencyKey, r.status, r.providerRefundId])).toEqual([
       ["refund-stale-reached", "succeeded", reached.id],
       ["refund-under-way", "pending", null],
+      ["refund-older-version", "pending", null],
     ]);
     expect((await db.prisma.order.findUniqueOrThrow({ where: { id: order.id } })).refundedAmount.toFixed(2)).toBe("15.00");
     const events = await db.prisma.orderEvent.findMany({ where: { orderId: order.id, type: { in: ["refunded", "refund_reconciled"] } }, orderBy: { id: "asc" } });
@@ -207,7 +210,28 @@ describe(`Stripe refunds and disputes against a fake Stripe API on ${process.env
       ["refund_reconciled", "dropped"],
     ]);
     expect((await db.prisma.emailMessage.findMany({ where: { to: order.email } })).map((m) => m.subject)).toContain(`Refund of $15.00 for order ${order.orderNumber}`);
-    expect((await runMaintenance()).refunds).toEqual({ settled: 0, dropped: 0 });
+    expect((await runMaintenance()).refunds).toEqual({ settled: 0, dropped: 0, unresolved: 1 });
+  });
+
+  it("a refund made in Stripe's dashboard while one of ours was pending (its webhook counted ours) is recorded when ours is refused", async () => {
+    const { order, intentId } = await stripeOrder("sess_dashboard_during", [["track-saw-square", 1]]);
+    fake.setLatency(400, { method: "POST", path: "/v1/refunds" });
+    fake.setNextError({ status: 400, type: "invalid_request_error", message: "Charge is disputed", code: "charge_disputed" }, { method: "POST", path: "/v1/refunds" });
+    try {
+      const ours = refund(order.id, { amount: 30, reason: "Ours, refused" });
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      // Meanwhile the maker refunds $20 in Stripe's dashboard; its charge.refunded arrives while ours is pending.
+      fake.refunds.set("re_dash_during", { id: "re_dash_during", object: "refund", amount: 2000, charge: `ch_fake_${intentId}`, created: 0, currency: "usd", metadata: {}, payment_intent: intentId, reason: null, status: "succeeded" });
+      expect((await sendEvent("charge.refunded", fake.chargeOf(intentId))).status).toBe(200);
+      const answer = await ours;
+      expect(answer.status).toBe(409);
+      expect(answer.json.message).toMatch(/refused the refund: Charge is disputed/);
+    } finally {
+      fake.setLatency(0);
+    }
+    const rows = await db.prisma.refund.findMany({ where: { orderId: order.id } });
+    expect(rows.map((r) => [r.status, r.amount.toFixed(2), r.reason])).toEqual([["succeeded", "20.00", "Refunded at the payment provider"]]);
+    expect((await db.prisma.order.findUniqueOrThrow({ where: { id: order.id } })).refundedAmount.toFixed(2)).toBe("20.00");
   });
 
   it("revenue on the dashboard is net of refunds", async () => {

@@ -2,14 +2,20 @@
 -- can put the piece back on sale, and re-opening a cancelled order re-claims it.
 ALTER TABLE "Product" ADD COLUMN "soldOrderId" INTEGER;
 
--- Backfill: a sold piece is held by the newest order that contains it, a live
--- order before a cancelled one (a cancelled order that did not put it back on
--- sale still holds it). A piece marked sold with no order stays unheld.
+-- Backfill: a sold piece is held by the newest order that contains it and has
+-- not let it go, a live order before a cancelled one (a cancelled order that did
+-- not put it back on sale still holds it). An order whose timeline says it put
+-- the piece back on sale holds it no longer; a piece sold again by hand after
+-- that, or marked sold with no order, stays unheld.
 UPDATE "Product" p SET "soldOrderId" = (
   SELECT oi."orderId"
   FROM "OrderItem" oi
   JOIN "Order" o ON o."id" = oi."orderId"
   WHERE oi."productId" = p."id"
+    AND NOT EXISTS (
+      SELECT 1 FROM "OrderEvent" e
+      WHERE e."orderId" = o."id" AND e."type" = 'put_back_on_sale' AND (e."detail"->'products') ? p."name"
+    )
   ORDER BY (o."status" = 'cancelled') ASC, o."createdAt" DESC, o."id" DESC
   LIMIT 1
 )
