@@ -1,16 +1,11 @@
 import { z } from "zod";
+import { childProcessEnv as inheritedEnv, liveVariable, optional, parseConfiguration, sharedShape } from "@/lib/env-shared.mjs";
 
 /**
  * All configuration, validated once. A missing optional service key switches
  * that concern to its embedded default; a malformed value stops start-up with
  * a message naming the variable. Every variable is documented in .env.example.
  */
-const optional = z
-  .string()
-  .trim()
-  .transform((v) => (v === "" ? undefined : v))
-  .optional();
-
 const WINDOW_SECONDS = { s: 1, m: 60, h: 3600, d: 86400 } as const;
 
 /** A rate-limit override: "<count>/<window>", e.g. "5/1h" or "30/15s". */
@@ -26,6 +21,8 @@ const rateLimitSpec = optional.pipe(
 );
 
 const schema = z.object({
+  /** The variables the server layer reads too: REDIS_URL, REDIS_PREFIX, REDIS_CACHE_TIMEOUT_MS, PORT, HOSTNAME, SHUTDOWN_TIMEOUT_MS, LOG_LEVEL, NEXT_PHASE, VERCEL (lib/env-shared.mjs). */
+  ...sharedShape,
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   DATABASE_URL: optional.pipe(
     z
@@ -33,22 +30,6 @@ const schema = z.object({
       .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
       .optional(),
   ),
-  /** Shared cache, tag expiry and rate limits for several instances (redis:// or rediss://, optional /<db index>). */
-  REDIS_URL: optional.pipe(
-    z
-      .string()
-      .refine((v) => {
-        try {
-          const u = new URL(v);
-          return (u.protocol === "redis:" || u.protocol === "rediss:") && !!u.hostname && /^(\/\d{0,2})?$/.test(u.pathname);
-        } catch {
-          return false;
-        }
-      }, "must be a redis:// or rediss:// URL with a host and an optional database index, e.g. redis://127.0.0.1:6379/0")
-      .optional(),
-  ),
-  /** Prefix of every key the shop writes to Redis (several shops, or test runs, on one Redis database). */
-  REDIS_PREFIX: optional.pipe(z.string().regex(/^[\w:.-]{1,64}$/, "letters, digits and _ : . - only (at most 64)").default("mm:")),
   DATABASE_POOL_MAX: optional.pipe(z.coerce.number<string | undefined>().int().min(1).max(100).optional()),
   SITE_URL: optional.pipe(z.url().optional()),
   /** next-auth's public URL (`npm start` sets it to SITE_URL, else http://localhost:$PORT); https makes admin cookies Secure. */
@@ -86,34 +67,22 @@ const schema = z.object({
   RATE_LIMIT_ORDER_LOOKUP: rateLimitSpec,
   /** Guards GET /api/cron/cleanup (Vercel Cron sends it as a bearer token). */
   CRON_SECRET: optional.pipe(z.string().min(16, "must be at least 16 characters").optional()),
-  VERCEL: optional,
   /** Where `npm run backup` and scheduled backups write (default backups/ in the project folder). */
   BACKUP_DIR: optional,
   /** Scheduled backups by `npm start`/`npm run dev` every N hours (off when unset). */
   BACKUP_INTERVAL_HOURS: optional.pipe(z.coerce.number<string | undefined>().positive().max(24 * 365).optional()),
   /** How many scheduled backups to keep (older ones are deleted). */
   BACKUP_KEEP: optional.pipe(z.coerce.number<string | undefined>().int().min(1).max(10_000).default(7)),
-  /** The web server's port (links in emails fall back to http://localhost:$PORT without SITE_URL). */
-  PORT: optional.pipe(z.coerce.number<string | undefined>().int().min(1).max(65535).default(3000)),
-  /** trace, debug, info (default; silent under Jest), warn, error, fatal, silent (lib/log.ts). */
-  LOG_LEVEL: optional.pipe(z.enum(["trace", "debug", "info", "warn", "error", "fatal", "silent"]).optional()),
   /** next-auth's own name for AUTH_SECRET, honoured too. */
   NEXTAUTH_SECRET: optional,
   /** Set by `npm start`/`dev` to the embedded database's URL: payments may run in test mode on it (lib/payments/config.ts). */
   MM_EMBEDDED_DATABASE_URL: optional,
-  /** Set by Next.js while it builds ("phase-production-build"): nothing may connect or refuse then. */
-  NEXT_PHASE: optional,
 });
 
 export type Env = z.infer<typeof schema>;
 
 function load(): Env {
-  const parsed = schema.safeParse(process.env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
-    throw new Error(`Invalid configuration (see .env.example):\n${lines.join("\n")}`);
-  }
-  return parsed.data;
+  return parseConfiguration(schema.shape);
 }
 
 let loaded: Env | undefined;
@@ -154,15 +123,12 @@ export const env: Env = new Proxy({} as Env, {
 export type LiveVariable = "LOG_LEVEL" | "NODE_ENV" | "UPLOADS_DIR" | "DEV_MAILBOX_DIR" | "BACKUP_DIR" | "EMBEDDED_DB_DIR" | "EMBEDDED_DB_PASSWORD" | "MM_PEER_TOKEN" | "ADMIN_EMAIL" | "ADMIN_PASSWORD";
 
 export function liveEnv(name: LiveVariable): string | undefined {
-  const value = process.env[name];
-  if (!value?.trim()) return undefined;
-  // A password is taken as typed; names, folders and tokens without surrounding blanks.
-  return name === "ADMIN_PASSWORD" ? value : value.trim();
+  return liveVariable(name);
 }
 
 /** The environment a child process (pg_dump, psql) inherits, with `extra` on top. */
 export function childProcessEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  return { ...process.env, ...extra };
+  return inheritedEnv(extra);
 }
 
 /** True while Next.js builds the app (no database, no Redis, no refusing to start). */

@@ -136,6 +136,26 @@ export function clientImportsOfServerModules(sources: Source[]): Violation[] {
     );
 }
 
+const withoutComments = (text: string) => text.replace(/^\s*(\/\/|\*).*$/gm, "");
+const CONFIGURATION = [path.join("lib", "env.ts"), path.join("lib", "env-shared.mjs")];
+
+/** Files that read process.env themselves instead of through lib/env.ts (the app) or lib/env-shared.mjs (server/). */
+export function environmentReaders(sources: Source[]): string[] {
+  return sources.filter((s) => !CONFIGURATION.includes(s.file) && /\bprocess\.env\b/.test(withoutComments(s.text))).map((s) => s.file);
+}
+
+/** Server code that logs around lib/log.ts / lib/log-shared.mjs: console output, or a pino logger of its own. */
+export function serverLogWriters(sources: Source[]): Violation[] {
+  return sources.flatMap((s) => {
+    if (s.file === path.join("lib", "log-shared.mjs")) return [];
+    if (/^\s*["']use client["']/.test(s.text) || !["app", "lib", "server"].includes(s.file.split(path.sep)[0])) return [];
+    const text = withoutComments(s.text);
+    if (/^\s*import\s+(?!type\b)[^;]*from\s*["']pino["']/m.test(text)) return [`${s.file} creates its own pino logger`];
+    if (/\bconsole\.(log|info|warn|error|debug)\b/.test(text)) return [`${s.file} writes to the console`];
+    return [];
+  });
+}
+
 function projectSources(): Source[] {
   return TIERS.flatMap((tier) => sourceFiles(path.join(ROOT, tier)))
     .filter((file) => !/\.test\.tsx?$/.test(file))
@@ -154,12 +174,20 @@ describe("layering", () => {
     ]);
   });
 
-  it("configuration is read in one place: no process.env in app/, components/ or lib/ outside lib/env.ts", () => {
-    const readers = projectSources()
-      .filter((s) => !s.file.startsWith(`server${path.sep}`) && s.file !== path.join("lib", "env.ts"))
-      .filter((s) => /\bprocess\.env\b/.test(s.text.replace(/^\s*(\/\/|\*).*$/gm, "")))
-      .map((s) => s.file);
-    expect(readers).toEqual([]);
+  it("configuration is read in one place: no process.env in app/, components/, lib/ or server/ outside lib/env.ts and lib/env-shared.mjs", () => {
+    expect(environmentReaders(projectSources())).toEqual([]);
+    expect(environmentReaders([{ file: "server/cache/x.mjs", text: "const url = process.env.REDIS_URL;" }])).toEqual(["server/cache/x.mjs"]);
+  });
+
+  it("logs in one shape: no console in lib/, server/ or app/, and only lib/log-shared.mjs creates a pino logger", () => {
+    expect(serverLogWriters(projectSources())).toEqual([]);
+    expect(
+      serverLogWriters([
+        { file: "server/front-server.mjs", text: 'import pino from "pino";\nconst log = pino();' },
+        { file: "lib/orders/export.ts", text: 'console.log("exported", count);' },
+        { file: "lib/log.ts", text: 'import type pino from "pino";' },
+      ]),
+    ).toEqual(["server/front-server.mjs creates its own pino logger", "lib/orders/export.ts writes to the console"]);
   });
 
   it("catches a planted loop between domain folders, through relative imports as well as aliases", () => {

@@ -31,7 +31,6 @@ import { readFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import next from "next";
-import pino from "pino";
 import { isListingPath, listingTarget, NOT_FOUND_PATH } from "../lib/catalog/listing-url.mjs";
 import { noteRead, readCount, searchPageKey } from "./cache/search-admission.mjs";
 import { recordResponse, responseKey, sendStoredResponse } from "./cache/response-cache.mjs";
@@ -39,42 +38,35 @@ import { cachedApiTarget, isCachedApiPath } from "../lib/net/cached-api.mjs";
 import { createRenderQueue } from "./render-queue.mjs";
 import { existingProcessState } from "../lib/process-state.mjs";
 import { settleUnreadBody } from "./unread-body.mjs";
+import { liveVariable, sharedEnv } from "../lib/env-shared.mjs";
+import { createLogger, normalizeRoute, refuseToStart } from "../lib/log-shared.mjs";
 
 const PEER_HEADER = "x-mm-peer";
-const token = process.env.MM_PEER_TOKEN;
-if (!token) {
-  console.error("MM_PEER_TOKEN is not set: start the shop with `npm start`.");
-  process.exit(1);
-}
-const port = Number(process.env.PORT ?? 3000);
-const hostname = process.env.HOSTNAME || undefined;
 
 /**
- * One JSON line per request (pino, same shape as lib/log.ts): request id (a
- * valid incoming x-request-id, else a new one; also sent back and handed to
+ * One JSON line per request (lib/log-shared.mjs, the app's line): request id
+ * (a valid incoming x-request-id, else a new one; also sent back and handed to
  * the app), method, route (path only: no query string, ids masked), status,
- * duration. Never headers, bodies, addresses or query strings.
+ * duration. Never headers, bodies, addresses or query strings. Written
+ * without blocking the request.
  */
-const log = pino(
-  {
-    level: process.env.LOG_LEVEL ?? "info",
-    base: { service: "maple-micron" },
-    formatters: { level: (label) => ({ level: label }) },
-  },
-  // Written without blocking the request: lines that arrive while a write is
-  // under way go out together with the next one (pino flushes what is left
-  // when the process exits).
-  pino.destination({ dest: 1, sync: false }),
-);
+const log = createLogger({ nonBlocking: true });
+
+const token = liveVariable("MM_PEER_TOKEN");
+if (!token) refuseToStart(log, "MM_PEER_TOKEN is not set: start the shop with `npm start`.");
+let config;
+try {
+  config = sharedEnv();
+} catch (error) {
+  refuseToStart(log, error.message);
+}
+const { PORT: port, HOSTNAME: hostname, REDIS_URL, SHUTDOWN_TIMEOUT_MS } = config;
+
 const REQUEST_ID = /^[A-Za-z0-9_.:-]{8,100}$/;
 
 function routeOf(target) {
   const end = target.indexOf("?");
-  const path = end === -1 ? target : target.slice(0, end);
-  return path
-    .split("/")
-    .map((s) => (/^\d+$/.test(s) || /^[A-Za-z0-9_-]{20,}$/.test(s) || /^ORD-/.test(s) ? ":id" : s))
-    .join("/");
+  return normalizeRoute(end === -1 ? target : target.slice(0, end));
 }
 
 function logRequest(req, res) {
@@ -198,7 +190,7 @@ function searchRoute(routeTarget) {
   const key = searchPageKey(end === -1 ? routeTarget : routeTarget.slice(0, end));
   noteRead(key);
   const reads = readCount(key);
-  return { toCachedRoute: Boolean(process.env.REDIS_URL) || reads >= 2, rendered: reads <= 2 };
+  return { toCachedRoute: Boolean(REDIS_URL) || reads >= 2, rendered: reads <= 2 };
 }
 
 /**
@@ -317,7 +309,6 @@ server.listen(port, hostname, () => {
  * pool and the Redis connection and exit 0. Bounded: after
  * SHUTDOWN_TIMEOUT_MS (default 20 s) whatever is left is cut and the exit code is 1.
  */
-const SHUTDOWN_TIMEOUT_MS = Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 20_000);
 
 async function closeConnections() {
   const prisma = existingProcessState("prisma");

@@ -46,17 +46,19 @@ import createRedisHandler from "@fortedigital/nextjs-cache-handler/redis-strings
 import FileSystemCacheModule from "next/dist/server/lib/incremental-cache/file-system-cache.js";
 import { areTagsExpired, tagsManifest } from "next/dist/server/lib/incremental-cache/tags-manifest.external.js";
 import { LRUCache } from "lru-cache";
-import pino from "pino";
 import { createClient } from "redis";
 import { buildKey, cacheNamespace, revalidatedTagsKey } from "../../lib/redis/keys.mjs";
+import { sharedEnv } from "../../lib/env-shared.mjs";
+import { createLogger } from "../../lib/log-shared.mjs";
 import { expireStoredResponses } from "./response-cache.mjs";
 import { noteRead as noteSearchRead, readBefore as isPopularSearch, searchPageKey } from "./search-admission.mjs";
 import { openUnrecordedExpiries, unrecordedExpiriesDir } from "./unrecorded-expiries.mjs";
 
 const FileSystemCache = FileSystemCacheModule.default ?? FileSystemCacheModule;
 
-/** This file runs outside the app's bundle: its own pino logger, in lib/log.ts's shape. */
-const log = pino({ level: process.env.LOG_LEVEL ?? "info", base: { service: "maple-micron" }, formatters: { level: (label) => ({ level: label }) } });
+/** This file runs outside the app's bundle: the app's log line (lib/log-shared.mjs) and configuration (lib/env-shared.mjs). */
+const log = createLogger();
+const config = sharedEnv();
 
 /** When this server process started: entries older than this may predate a lost tag expiry. */
 const PROCESS_STARTED_AT = Date.now() - Math.round(process.uptime() * 1000);
@@ -228,7 +230,7 @@ class LocalCacheHandler extends FileSystemCache {
   }
 }
 
-const REDIS_TIMEOUT_MS = Number(process.env.REDIS_CACHE_TIMEOUT_MS ?? 1000);
+const REDIS_TIMEOUT_MS = config.REDIS_CACHE_TIMEOUT_MS;
 /**
  * Render starts and tag expiries come from different instances' clocks, which
  * are taken to agree within this (NTP): a render that began less than this
@@ -373,18 +375,18 @@ export function resilientRedisHandler(client, { prefix, buildId, journalDir }) {
 
 let Handler = LocalCacheHandler;
 
-if (process.env.REDIS_URL && process.env.NEXT_PHASE !== "phase-production-build") {
+if (config.REDIS_URL && config.NEXT_PHASE !== "phase-production-build") {
   CacheHandler.onCreation(async ({ buildId }) => {
     const client = createClient({
-      url: process.env.REDIS_URL,
+      url: config.REDIS_URL,
       disableOfflineQueue: true,
       socket: { connectTimeout: 2000, reconnectStrategy: (retries) => Math.min(100 * 2 ** retries, 2000) },
     });
     // An unreachable Redis is reported by /api/ready, never a crash.
     client.on("error", () => {});
     await Promise.race([client.connect().catch(() => {}), new Promise((r) => setTimeout(r, 2000).unref())]);
-    const prefix = process.env.REDIS_PREFIX || "mm:";
-    const journalDir = unrecordedExpiriesDir(process.env.REDIS_URL, cacheNamespace(prefix));
+    const prefix = config.REDIS_PREFIX;
+    const journalDir = unrecordedExpiriesDir(config.REDIS_URL, cacheNamespace(prefix));
     return { handlers: [resilientRedisHandler(client, { prefix, buildId: buildId?.trim() || "dev", journalDir })] };
   });
   Handler = CacheHandler;

@@ -1,5 +1,4 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-export declare const enabled: boolean;
 export declare function expireStoredResponses(): void;
 export declare function storedResponseCount(): number;
 export declare function responseKey(req: IncomingMessage): string | null;

@@ -45,6 +45,7 @@
  */
 import { LRUCache } from "lru-cache";
 import { processState } from "../../lib/process-state.mjs";
+import { sharedEnv } from "../../lib/env-shared.mjs";
 
 const MAX_ENTRIES = 2_000;
 const MAX_BYTES = 32 * 1024 * 1024;
@@ -102,7 +103,7 @@ function createState() {
 const state = processState("responseCache", createState);
 
 /** Whether this process may use it: one instance, no shared cache. */
-export const enabled = !process.env.REDIS_URL;
+const enabled = () => !sharedEnv().REDIS_URL;
 
 /** Drops every stored response (any catalogue change). */
 export function expireStoredResponses() {
@@ -116,7 +117,7 @@ export function storedResponseCount() {
 
 /** The key of a request that may be answered from here, or null. */
 export function responseKey(req) {
-  if (!enabled || (req.method !== "GET" && req.method !== "HEAD")) return null;
+  if (!enabled() || (req.method !== "GET" && req.method !== "HEAD")) return null;
   const url = req.url ?? "/";
   const end = url.indexOf("?");
   const path = end === -1 ? url : url.slice(0, end);

@@ -26,6 +26,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { sharedEnv } from "../../lib/env-shared.mjs";
 
 /** The folder for the shared cache at `redisUrl` under `namespace` (lib/redis/keys.mjs). */
 export function unrecordedExpiriesDir(redisUrl, namespace) {
@@ -33,7 +34,7 @@ export function unrecordedExpiriesDir(redisUrl, namespace) {
   url.username = "";
   url.password = "";
   const id = createHash("sha256").update(`${url.href}\n${namespace}`).digest("hex").slice(0, 24);
-  const base = process.env.VERCEL ? path.join(tmpdir(), "mm-data") : path.resolve(process.cwd(), ".data");
+  const base = sharedEnv().VERCEL ? path.join(tmpdir(), "mm-data") : path.resolve(process.cwd(), ".data");
   return path.join(base, "unrecorded-expiries", id);
 }
 
