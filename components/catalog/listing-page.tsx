@@ -4,8 +4,8 @@ import { listingMetadata } from "@/components/catalog/listing-metadata";
 import type { ListingQuery } from "@/components/catalog/listing-url";
 import { ProductListing } from "@/components/catalog/product-listing";
 import { getCategoryBySlug } from "@/lib/catalog/queries";
-import { listingQueryFromSegments } from "@/lib/catalog/listing-route";
-import { ALL_CATEGORIES } from "@/lib/catalog/listing-url.mjs";
+
+export { cachedListingProps } from "@/lib/catalog/listing-route";
 
 /**
  * The body of every listing page: /shop, /shop/{categorySlug}, and their
@@ -30,9 +30,4 @@ export async function ListingPage({ slug, query }: ListingPageProps) {
   const { category, missing } = await resolve(slug);
   if (missing) notFound();
   return <ProductListing category={category} query={query} />;
-}
-
-/** The cached route's segments (the term still percent-encoded, as the route receives it) as a listing page's props. */
-export function cachedListingProps({ category, sort, page, term }: { category: string; sort: string; page: string; term?: string }): ListingPageProps {
-  return { slug: category === ALL_CATEGORIES ? null : category, query: listingQueryFromSegments(sort, page, term) };
 }

@@ -229,7 +229,7 @@ export function listingSearchParams({ sort, page, term }, others = []) {
 /** The /shop URL of a listing (listingSearchParams), the inverse of parseListingRequest. */
 export function listingUrl(listing, others) {
   const query = listingSearchParams(listing, others).toString();
-  const pathname = listing.category ? `/shop/${listing.category}` : "/shop";
+  const pathname = listing.category ? `/shop/${encodeURIComponent(listing.category)}` : "/shop";
   return query ? `${pathname}?${query}` : pathname;
 }
 
