@@ -9,17 +9,16 @@
  * listing links (listingHref, listingUrl) — each must show the shopper the
  * same category, sort, page and term, or refuse alike.
  */
-import { getPathMatch } from "next/dist/shared/lib/router/utils/path-match";
-import { matchHas, prepareDestination } from "next/dist/shared/lib/router/utils/prepare-destination";
 import { searchParamsToUrlQuery } from "next/dist/shared/lib/router/utils/querystring";
 import { getRouteMatcher } from "next/dist/shared/lib/router/utils/route-matcher";
 import { getRouteRegex } from "next/dist/shared/lib/router/utils/route-regex";
 import { listingHref } from "@/components/catalog/listing-url";
 import { cachedListingProps } from "@/lib/catalog/listing-route";
-import { listingRewrites, listingUrl, mapListingRequest, NOT_FOUND_PATH, parseListingRequest, type ListingSort } from "@/lib/catalog/listing-url.mjs";
+import { listingUrl, mapListingRequest, NOT_FOUND_PATH, parseListingRequest, type ListingSort } from "@/lib/catalog/listing-url.mjs";
 import { parseListingParams } from "@/lib/catalog/rules";
 import { normalizeSearchTerm } from "@/lib/catalog/search-words.mjs";
 import { searchKey, searchPageKey } from "../../server/cache/search-admission.mjs";
+import { rewrittenListingPath } from "../../tests/helpers/listing-rewrites";
 
 type Listing = { category: string | null; sort: ListingSort; page: number; term: string };
 /** What an entry point makes of a target: the listing shown, "404" for the cached route asked for directly, null for not a listing. */
@@ -67,19 +66,11 @@ function frontServer(url: string): Answer {
 
 /** next.config.ts's rewrites with Next's matching (first matching rule wins), then the page Next renders. */
 function rewrites(url: string): Answer {
-  const parsed = new URL(url, BASE);
-  const nextQuery = searchParamsToUrlQuery(parsed.searchParams);
-  for (const rule of listingRewrites()) {
-    const params = getPathMatch(rule.source, { removeUnnamedParams: true, strict: true, sensitive: false })(parsed.pathname);
-    if (!params) continue;
-    const hasParams = matchHas({ headers: {}, cookies: {} } as never, nextQuery, rule.has, rule.missing);
-    if (!hasParams) continue;
-    const { parsedDestination } = prepareDestination({ appendParamsToQuery: false, destination: rule.destination, params: { ...params, ...hasParams }, query: nextQuery });
-    if (parsedDestination.pathname === NOT_FOUND_PATH) return "404";
-    keys.push({ url, by: "rewrites", key: searchPageKey(parsedDestination.pathname!) });
-    return cachedPage(parsedDestination.pathname!);
-  }
-  return onDemandPage(url);
+  const path = rewrittenListingPath(url);
+  if (path === null) return onDemandPage(url);
+  if (path === NOT_FOUND_PATH) return "404";
+  keys.push({ url, by: "rewrites", key: searchPageKey(path) });
+  return cachedPage(path);
 }
 
 /** The one parse itself. */
