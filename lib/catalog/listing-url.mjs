@@ -13,9 +13,10 @@
  *   and up, another sort, page 100 and up, a page number spelled otherwise
  *   than plainly (02) — renders /shop on demand, which reads it with the
  *   same parse.
- * The path is read as Next's rewrites match it: case-insensitively
- * (/SHOP is /shop), dot segments resolved (/shop/./bowls is /shop/bowls);
- * a path spelled with percent-encoding renders on demand.
+ * The path is read as Next routes it: case-sensitively (/SHOP is the 404
+ * page; next.config.ts sets caseSensitiveRoutes so that its rewrites agree),
+ * dot segments resolved (/shop/./bowls is /shop/bowls); a path spelled with
+ * percent-encoding renders on demand.
  * A repeated parameter counts by its last value, here and on /shop;
  * other parameters (utm_…, the router's _rsc) are kept and ignored.
  *
@@ -94,8 +95,8 @@ const SORT_RE = whole(SORT);
 const PAGE_RE = whole(PAGE);
 const SEARCH_PAGE_RE = whole(SEARCH_PAGE);
 const SEARCH_TERM_RE = whole(SEARCH_TERM);
-/** /shop and /shop/{category} as the cached route takes them (case-insensitive, as Next's rewrites match). */
-const CACHED_SHOP_PATH = new RegExp(`^/shop(?:/(${CATEGORY}))?$`, "i");
+/** /shop and /shop/{category} as the cached route takes them. */
+const CACHED_SHOP_PATH = new RegExp(`^/shop(?:/(${CATEGORY}))?$`);
 
 /**
  * @typedef {{ category: string | null, sort: string, page: number, term: string }} Listing
@@ -106,7 +107,7 @@ const CACHED_SHOP_PATH = new RegExp(`^/shop(?:/(${CATEGORY}))?$`, "i");
  * The one parse of a listing request: a request target (path and query, as
  * sent) → its listing, or null when the path is not a listing.
  * - The path is read as Next routes it (dot segments resolved, each segment
- *   percent-decoded, "shop" in any case): /shop is every category
+ *   percent-decoded, case-sensitive: /SHOP is no listing): /shop is every category
  *   (category null), /shop/{segment} the category with that slug (a slug
  *   no category has renders the 404 page).
  * - The query as Next reads it (URLSearchParams: names and values decoded,
@@ -156,7 +157,7 @@ function shopPath(pathname) {
   if (plain) return { category: plain[1] ?? null, cached: true };
   const segments = resolved.split("/");
   if (segments.at(-1) === "" && segments.length > 2) segments.pop(); // a trailing slash
-  if (segments.length > 3 || routedPath(`/${segments[1]}`) !== "/shop") return null;
+  if (segments.length > 3 || routedPath(`/${segments[1]}`, { lowerCase: false }) !== "/shop") return null;
   return { category: segments.length === 3 ? routedPath(`/${segments[2]}`, { lowerCase: false }).slice(1) : null, cached: false };
 }
 

@@ -5,7 +5,7 @@ import { listingRewrites } from "@/lib/catalog/listing-url.mjs";
 
 /**
  * next.config.ts's listing rewrites (`next dev`, Vercel), applied with Next's
- * own matching (path match, `has`/`missing` on the query as Next parses it,
+ * own matching (path match, case-sensitive as next.config.ts's caseSensitiveRoutes asks, `has`/`missing` on the query as Next parses it,
  * destination compiling), the first matching rule winning: the rewritten
  * path (as compiled, before Next parses it), or null when no rule matches.
  */
@@ -13,7 +13,7 @@ export function rewrittenListingPath(url: string): string | null {
   const parsed = new URL(url, "http://shop.test");
   const query = searchParamsToUrlQuery(parsed.searchParams);
   for (const rule of listingRewrites()) {
-    const params = getPathMatch(rule.source, { removeUnnamedParams: true, strict: true, sensitive: false })(parsed.pathname);
+    const params = getPathMatch(rule.source, { removeUnnamedParams: true, strict: true, sensitive: true })(parsed.pathname);
     if (!params) continue;
     const hasParams = matchHas({ headers: {}, cookies: {} } as never, query, rule.has, rule.missing);
     if (!hasParams) continue;
