@@ -45,7 +45,10 @@ const nextConfig: NextConfig = {
   generateEtags: false,
   cacheMaxMemorySize: CACHE_MAX_MEMORY_BYTES,
   cacheHandler: CACHE_HANDLER,
-  experimental: { isrFlushToDisk: false },
+  // Routes match case-sensitively, as the app's own routes do: without it the
+  // listing rewrites sent /SHOP?search=… to the listing while /SHOP itself
+  // was the 404 page (lib/catalog/listing-url.mjs parses paths the same way).
+  experimental: { isrFlushToDisk: false, caseSensitiveRoutes: true },
   // Native / wasm packages stay outside the server bundle.
   serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2", "sharp", "pg", "pino"],
   // On Vercel each function runs the start-up step (instrumentation.ts), which reads the migrations.

@@ -31,10 +31,11 @@ import { readFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import next from "next";
-import { isListingPath, listingTarget, NOT_FOUND_PATH } from "../lib/catalog/listing-url.mjs";
-import { noteRead, readCount, searchPageKey } from "./cache/search-admission.mjs";
+import { mapListingRequest, NOT_FOUND_PATH } from "../lib/catalog/listing-url.mjs";
+import { noteRead, readCount, searchKey } from "./cache/search-admission.mjs";
 import { recordResponse, responseKey, sendStoredResponse } from "./cache/response-cache.mjs";
 import { cachedApiTarget, isCachedApiPath } from "../lib/net/cached-api.mjs";
+import { routedPath } from "../lib/net/routed-path.mjs";
 import { createRenderQueue } from "./render-queue.mjs";
 import { existingProcessState } from "../lib/process-state.mjs";
 import { settleUnreadBody } from "./unread-body.mjs";
@@ -185,67 +186,37 @@ function routeCachedApi(req, res) {
  * instances a first or second read here may also find another instance's
  * page: it then waits for nothing worse than a short turn).
  */
-function searchRoute(routeTarget) {
-  const end = routeTarget.indexOf("?");
-  const key = searchPageKey(end === -1 ? routeTarget : routeTarget.slice(0, end));
+function searchRoute(listing) {
+  const key = searchKey(listing);
   noteRead(key);
   const reads = readCount(key);
   return { toCachedRoute: Boolean(REDIS_URL) || reads >= 2, rendered: reads <= 2 };
 }
 
 /**
- * The path Next will route for a request path: dot segments resolved (as
- * Next's URL parsing does: /shop/../listing is /listing), percent-decoded,
- * lower-cased unless asked not to.
- */
-function routedPath(pathname, { lowerCase = true } = {}) {
-  const resolved = /[.%\\]/.test(pathname) ? new URL(`http://localhost${pathname}`).pathname : pathname;
-  let decoded = resolved;
-  try {
-    if (resolved.includes("%")) decoded = decodeURIComponent(resolved);
-  } catch {
-    // Malformed: answered 400 before routing (malformedPath).
-  }
-  return lowerCase ? decoded.toLowerCase() : decoded;
-}
-
-/**
- * A listing URL goes to its cached route (lib/catalog/listing-url.mjs), a
- * search from its second time on; a direct request for that route, however
- * its path is spelled, to the 404 page. True for a search that will be
- * rendered (searchRoute), or one the cached route does not take (rendered by
- * /shop on demand).
+ * A listing URL goes to its cached route (lib/catalog/listing-url.mjs
+ * mapListingRequest, through the one parse of a listing request), a search
+ * from its second time on; a direct request for that route, however its
+ * path is spelled, to the 404 page. True for a search that will be rendered
+ * (searchRoute), or one the cached route does not take (rendered by /shop on
+ * demand).
  */
 function routeListing(req) {
   if (!mapsListings) return false;
-  const target = req.url ?? "/";
-  const end = target.indexOf("?");
-  const pathname = end === -1 ? target : target.slice(0, end);
-  const routed = routedPath(pathname);
-  if (isListingPath(routed)) {
+  const { notFound: direct, listing, target } = mapListingRequest(req.url ?? "/");
+  if (direct) {
     req.url = NOT_FOUND_PATH;
     return false;
   }
   if (req.method !== "GET" && req.method !== "HEAD") return false;
-  const route = listingTarget(target);
-  if (route && route.term === undefined) {
-    req.url = route.target;
+  if (!listing?.term) {
+    if (target) req.url = target;
     return false;
   }
-  if (route) {
-    const { toCachedRoute, rendered } = searchRoute(route.target);
-    if (toCachedRoute) req.url = route.target;
-    return rendered;
-  }
-  return SHOP_PATH.test(routed) && end !== -1 && hasSearchTerm(target.slice(end + 1));
-}
-
-/** /shop and /shop/{category}, as Next routes them (routedPath). */
-const SHOP_PATH = /^\/shop(?:\/[^/]+)?\/?$/;
-
-/** A search term in a query string, read as the shop reads it: names and values decoded, the last search= counting (lib/catalog/rules.ts). */
-function hasSearchTerm(query) {
-  return (new URLSearchParams(query).getAll("search").at(-1) ?? "").trim() !== "";
+  if (!target) return true;
+  const { toCachedRoute, rendered } = searchRoute(listing);
+  if (toCachedRoute) req.url = target;
+  return rendered;
 }
 
 /** Searches that will be rendered: a few at a time, the rest in arrival order (server/render-queue.mjs). */

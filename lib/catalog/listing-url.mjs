@@ -4,14 +4,33 @@
  * - without a search term: /listing/{category|_all}/{sort}/{page} for /shop,
  *   /shop/{category}, with ?sort= one of the five orders and ?page= 1–99;
  * - with ?search=: /listing/{category|_all}/{sort}/{page}/{term}, for pages
- *   1–MAX_CACHED_SEARCH_PAGE. Only terms that are safe as one path segment
- *   go there: 1–100 characters, no / \ % ? # or control characters (NUL
- *   too), not starting with a dot or a space nor ending with a space.
+ *   1–MAX_CACHED_SEARCH_PAGE. Only terms already in their normalised form
+ *   (lib/catalog/search-words.mjs normalizeSearch: 1–100 characters, no
+ *   control characters, NUL too, single spaces between words, none at either
+ *   end) and safe as one path segment (no / \ % ? #, not starting with a
+ *   dot) go there, so the cached page's term is the term the URL asks for.
  *   Anything else — a longer term, a malformed or NUL-carrying one, page 6
- *   and up, another sort, page 100 and up — renders /shop on demand with its
- *   validation (lib/catalog/rules.ts).
- * A repeated parameter counts by its last value, here and on /shop (rules.ts);
+ *   and up, another sort, page 100 and up, a page number spelled otherwise
+ *   than plainly (02) — renders /shop on demand, which reads it with the
+ *   same parse.
+ * The path is read as Next routes it: case-sensitively (/SHOP is the 404
+ * page; next.config.ts sets caseSensitiveRoutes so that its rewrites agree),
+ * dot segments resolved (/shop/./bowls is /shop/bowls); a path spelled with
+ * percent-encoding renders on demand.
+ * A repeated parameter counts by its last value, here and on /shop;
  * other parameters (utm_…, the router's _rsc) are kept and ignored.
+ *
+ * The one parse of a listing request is parseListingRequest below: the front
+ * server (server/front-server.mjs, through mapListingRequest), the search
+ * admission count (server/cache/search-admission.mjs, which the cache handler
+ * uses too), the listing pages (parseListingQuery, through
+ * lib/catalog/rules.ts parseListingParams and the cached route's segments,
+ * listingFromSegments) and the listing links (listingSearchParams, through
+ * components/catalog/listing-url.ts listingHref) all read a listing through
+ * it, and next.config.ts's rewrites are built from the same patterns. The
+ * search term is normalised by lib/catalog/search-words.mjs, the one rule.
+ * lib/catalog/listing-request.test.ts feeds the same odd targets through
+ * every entry point.
  *
  * Who maps the URL:
  * - `npm start`'s front server (server/front-server.mjs), with listingTarget
@@ -37,8 +56,11 @@
  * Plain JavaScript: the front server and next.config.ts load it outside the
  * app's bundles.
  */
+import { routedPath, resolvedPath } from "../net/routed-path.mjs";
+import { MAX_SEARCH_LENGTH, normalizeSearch } from "./search-words.mjs";
 
-/** The listing orders, the first being the default (labels: lib/site.ts). */
+
+/** The listing orders, the first being the default (labels: lib/catalog/sort.ts). */
 export const SORT_VALUES = ["featured", "price-low", "price-high", "newest", "popular"];
 export const DEFAULT_SORT = SORT_VALUES[0];
 
@@ -48,8 +70,9 @@ export const LISTING_PREFIX = "/listing";
 export const MAX_CACHED_LISTING_PAGE = 99;
 /** Search result pages are cached up to this page (at most 9); later pages render on demand. */
 export const MAX_CACHED_SEARCH_PAGE = 5;
-/** A longer search term is not cached (lib/catalog/rules.ts cuts terms to this length). */
-export const MAX_SEARCH_LENGTH = 100;
+/** A page number past this one is read as page 1. */
+export const MAX_LISTING_PAGE = 10_000;
+export { MAX_SEARCH_LENGTH };
 
 /** Where a direct request for the cached route goes: no page has this path, so it is the 404 page. */
 export const NOT_FOUND_PATH = "/404-not-found";
@@ -60,57 +83,187 @@ const PAGE = "(?<page>[1-9][0-9]?)";
 const SEARCH_PAGE = `(?<page>[1-${MAX_CACHED_SEARCH_PAGE}])`;
 /** Characters a term must not contain to be one path segment: / \\ % ? # and control characters. */
 const UNSAFE = "/\\\\%?#\\x00-\\x1f\\x7f";
-/** A safe term as typed, percent-decoded. */
-const SEARCH_TERM = `(?<term>[^${UNSAFE}\\s.](?:[^${UNSAFE}]{0,${MAX_SEARCH_LENGTH - 2}}[^${UNSAFE}\\s])?)`;
+/**
+ * A term safe as one path segment and in its normalised form (normalizeSearch
+ * leaves it as it is): 1–MAX_SEARCH_LENGTH characters, words of safe
+ * characters with single spaces between them, not starting with a dot.
+ */
+const SEARCH_TERM = `(?<term>(?=[^${UNSAFE}]{1,${MAX_SEARCH_LENGTH}}$)[^${UNSAFE}\\s.](?: ?[^${UNSAFE}\\s])*)`;
 
 const whole = (source) => new RegExp(`^${source}$`);
 const SORT_RE = whole(SORT);
 const PAGE_RE = whole(PAGE);
 const SEARCH_PAGE_RE = whole(SEARCH_PAGE);
 const SEARCH_TERM_RE = whole(SEARCH_TERM);
-const SHOP_PATH = new RegExp(`^/shop(?:/(${CATEGORY}))?$`);
+/** /shop and /shop/{category} as the cached route takes them. */
+const CACHED_SHOP_PATH = new RegExp(`^/shop(?:/(${CATEGORY}))?$`);
+
+/**
+ * @typedef {{ category: string | null, sort: string, page: number, term: string }} Listing
+ * @typedef {Listing & { cached: boolean }} ListingRequest
+ */
+
+/**
+ * The one parse of a listing request: a request target (path and query, as
+ * sent) → its listing, or null when the path is not a listing.
+ * - The path is read as Next routes it (dot segments resolved, each segment
+ *   percent-decoded, case-sensitive: /SHOP is no listing): /shop is every category
+ *   (category null), /shop/{segment} the category with that slug (a slug
+ *   no category has renders the 404 page).
+ * - The query as Next reads it (URLSearchParams: names and values decoded,
+ *   `+` a space), a repeated parameter counting by its last value:
+ *   sort one of SORT_VALUES, else DEFAULT_SORT; page a whole number
+ *   1–MAX_LISTING_PAGE, else 1; term the search normalised
+ *   (lib/catalog/search-words.mjs normalizeSearch), "" for a plain listing.
+ * - cached: whether the cached route serves it (spelled plainly: see the top
+ *   of this file); otherwise /shop renders it on demand, with the same values.
+ * @returns {ListingRequest | null}
+ */
+export function parseListingRequest(target) {
+  const queryStart = target.indexOf("?");
+  const pathname = queryStart === -1 ? target : target.slice(0, queryStart);
+  const path = shopPath(pathname);
+  if (path === null) return null;
+  const params = new URLSearchParams(queryStart === -1 ? "" : target.slice(queryStart));
+  return { category: path.category, ...parseListingQuery(params), cached: path.cached && cacheableQuery(params) };
+}
+
+/**
+ * The listing values of a query: URLSearchParams, or the record Next hands a
+ * page as its searchParams (a repeated parameter as an array).
+ * @returns {Omit<Listing, "category">}
+ */
+export function parseListingQuery(params) {
+  const last = (key) => valuesOf(params, key).at(-1);
+  const sort = last("sort");
+  const page = Number(last("page"));
+  return {
+    sort: SORT_VALUES.includes(sort) ? sort : DEFAULT_SORT,
+    page: Number.isInteger(page) && page >= 1 && page <= MAX_LISTING_PAGE ? page : 1,
+    term: normalizeSearch(last("search")),
+  };
+}
+
+function valuesOf(params, key) {
+  if (params instanceof URLSearchParams) return params.getAll(key);
+  const value = params[key];
+  return value === undefined ? [] : Array.isArray(value) ? value : [value];
+}
+
+/** The category of a listing path (null for every category) and whether the cached route takes the path; null for another path. */
+function shopPath(pathname) {
+  const resolved = resolvedPath(pathname);
+  const plain = CACHED_SHOP_PATH.exec(resolved);
+  if (plain) return { category: plain[1] ?? null, cached: true };
+  const segments = resolved.split("/");
+  if (segments.at(-1) === "" && segments.length > 2) segments.pop(); // a trailing slash
+  if (segments.length > 3 || routedPath(`/${segments[1]}`, { lowerCase: false }) !== "/shop") return null;
+  return { category: segments.length === 3 ? routedPath(`/${segments[2]}`, { lowerCase: false }).slice(1) : null, cached: false };
+}
+
+/**
+ * Whether next.config.ts's rewrites would take this query (they match each
+ * parameter's last value against the patterns above; a parameter given more
+ * than once counts as present even when its last value is empty, and then
+ * matches no pattern).
+ */
+function cacheableQuery(params) {
+  const present = (key) => {
+    const values = params.getAll(key);
+    return values.length === 0 ? undefined : values.length > 1 ? values.at(-1) || null : values[0] || undefined;
+  };
+  const search = present("search");
+  const sort = present("sort");
+  const page = present("page");
+  if (search === null || sort === null || page === null) return false;
+  if (sort !== undefined && !SORT_RE.test(sort)) return false;
+  if (search === undefined) return page === undefined || PAGE_RE.test(page);
+  return SEARCH_TERM_RE.test(search) && (page === undefined || SEARCH_PAGE_RE.test(page));
+}
+
+/** The cached route's path for a listing: /listing/{category|_all}/{sort}/{page}[/{term}]. */
+export function listingRoutePath({ category, sort, page, term }) {
+  return `${LISTING_PREFIX}/${category ?? ALL_CATEGORIES}/${sort}/${page}${term ? `/${encodeURIComponent(term)}` : ""}`;
+}
+
+/**
+ * The listing a cached route's segments show (as its pages receive them,
+ * the term still percent-encoded; leniently, like the query: a malformed
+ * term is used as it is).
+ * @returns {Listing}
+ */
+export function listingFromSegments({ category, sort, page, term }) {
+  let search = term;
+  try {
+    if (term !== undefined) search = decodeURIComponent(term);
+  } catch {}
+  return { category: category === ALL_CATEGORIES ? null : category, ...parseListingQuery({ sort, page, search }) };
+}
+
+/**
+ * The inverse of the parse, for links: a listing's query, defaults omitted
+ * (no term, DEFAULT_SORT, page 1), with `others` (the current query's
+ * parameters, kept in their order; a listing parameter among them is
+ * replaced in its place, once, as URLSearchParams.set does, or dropped).
+ * @param {Omit<Listing, "category">} listing
+ * @param {Iterable<[string, string]>} [others]
+ */
+export function listingSearchParams({ sort, page, term }, others = []) {
+  const own = new Map([
+    ["search", normalizeSearch(term)],
+    ["sort", sort !== DEFAULT_SORT && SORT_VALUES.includes(sort) ? sort : ""],
+    ["page", page > 1 ? String(page) : ""],
+  ]);
+  const params = new URLSearchParams();
+  const put = (key) => {
+    if (own.get(key)) params.append(key, own.get(key));
+    own.delete(key);
+  };
+  for (const [key, value] of others) {
+    if (!["search", "sort", "page"].includes(key)) params.append(key, value);
+    else if (own.has(key)) put(key);
+  }
+  for (const key of [...own.keys()]) put(key);
+  return params;
+}
+
+/** The /shop URL of a listing (listingSearchParams), the inverse of parseListingRequest. */
+export function listingUrl(listing, others) {
+  const query = listingSearchParams(listing, others).toString();
+  const pathname = listing.category ? `/shop/${encodeURIComponent(listing.category)}` : "/shop";
+  return query ? `${pathname}?${query}` : pathname;
+}
 
 /** True for the cached route's own paths, which no one may ask for directly. */
 export function isListingPath(pathname) {
   return pathname === LISTING_PREFIX || pathname.startsWith(`${LISTING_PREFIX}/`);
 }
 
-function listingPath(category, sort, page, term) {
-  return `${LISTING_PREFIX}/${category}/${sort}/${page}${term === undefined ? "" : `/${encodeURIComponent(term)}`}`;
+/**
+ * How `npm start`'s front server maps a request target: the cached route's
+ * own paths, however spelled (any case, encoded, dot segments), are the 404
+ * page (notFound); a listing the cached route takes goes there (target: its
+ * path with the query kept); any other target is left to Next (target null).
+ * @returns {{ notFound: boolean, listing: ListingRequest | null, target: string | null }}
+ */
+export function mapListingRequest(target) {
+  const queryStart = target.indexOf("?");
+  const pathname = queryStart === -1 ? target : target.slice(0, queryStart);
+  if (isListingPath(routedPath(pathname))) return { notFound: true, listing: null, target: null };
+  const listing = parseListingRequest(target);
+  if (!listing?.cached) return { notFound: false, listing, target: null };
+  return { notFound: false, listing, target: listingRoutePath(listing) + (queryStart === -1 ? "" : target.slice(queryStart)) };
 }
 
 /**
- * The cached route for a request target (path and query), with its query
- * kept, and the search term it shows (undefined for a plain listing); null
- * when the target is not a cacheable listing. The query is read
- * as Next reads it (URLSearchParams: `+` is a space, a parameter given twice
- * counts by its last value, an empty one is absent).
+ * The cached route for a request target, with its query kept, and the
+ * search term it shows (undefined for a plain listing); null when the
+ * cached route does not take it. (mapListingRequest, minus the 404 paths.)
  */
 export function listingTarget(target) {
-  const queryStart = target.indexOf("?");
-  const pathname = queryStart === -1 ? target : target.slice(0, queryStart);
-  const shop = SHOP_PATH.exec(pathname);
-  if (!shop) return null;
-  const query = queryStart === -1 ? "" : target.slice(queryStart);
-  const params = new URLSearchParams(query);
-  const last = (key) => {
-    const values = params.getAll(key);
-    // Next counts a parameter given twice as present even when its values are empty.
-    return values.length === 0 ? undefined : values.length > 1 ? values.at(-1) || null : values[0] || undefined;
-  };
-  const category = shop[1] ?? ALL_CATEGORIES;
-  const search = last("search");
-  const sort = last("sort");
-  const page = last("page");
-  if (search === null || sort === null || page === null) return null;
-  if (sort !== undefined && !SORT_RE.test(sort)) return null;
-  if (search === undefined) {
-    if (page !== undefined && !PAGE_RE.test(page)) return null;
-    return { target: listingPath(category, sort ?? DEFAULT_SORT, page ?? "1") + query };
-  }
-  if (!SEARCH_TERM_RE.test(search)) return null;
-  if (page !== undefined && !SEARCH_PAGE_RE.test(page)) return null;
-  return { target: listingPath(category, sort ?? DEFAULT_SORT, page ?? "1", search) + query, term: search };
+  const { listing, target: routed } = mapListingRequest(target);
+  if (!listing?.cached || routed === null) return null;
+  return listing.term ? { target: routed, term: listing.term } : { target: routed };
 }
 
 /**

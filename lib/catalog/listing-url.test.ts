@@ -1,8 +1,7 @@
 import { getPathMatch } from "next/dist/shared/lib/router/utils/path-match";
-import { matchHas, prepareDestination } from "next/dist/shared/lib/router/utils/prepare-destination";
-import { searchParamsToUrlQuery } from "next/dist/shared/lib/router/utils/querystring";
 import { isListingPath, listingRewrites, listingTarget, NOT_FOUND_PATH } from "@/lib/catalog/listing-url.mjs";
 import { listingQueryFromSegments } from "@/lib/catalog/listing-route";
+import { rewrittenListingPath } from "../../tests/helpers/listing-rewrites";
 
 /** The route Next serves: its path, with the term the cached search page decodes from its last segment (spelled as it decodes). */
 function routed(path: string): { path: string; term?: string } {
@@ -12,24 +11,10 @@ function routed(path: string): { path: string; term?: string } {
   return { path: [...segments.slice(0, 5), term].join("/"), term };
 }
 
-/**
- * next.config.ts's listing rewrites (`next dev`, Vercel), applied with Next's
- * own matching (path match, `has`/`missing` on the query as Next parses it,
- * destination compiling), the first matching rule winning.
- */
+/** next.config.ts's listing rewrites with Next's own matching; Next parses the rewritten URL, the page decodes its term segment once. */
 function rewrite(url: string): { path: string; term?: string } | null {
-  const parsed = new URL(url, "http://shop.test");
-  const query = searchParamsToUrlQuery(parsed.searchParams);
-  for (const rule of listingRewrites()) {
-    const params = getPathMatch(rule.source, { removeUnnamedParams: true, strict: true, sensitive: false })(parsed.pathname);
-    if (!params) continue;
-    const hasParams = matchHas({ headers: {}, cookies: {} } as never, query, rule.has, rule.missing);
-    if (!hasParams) continue;
-    const { parsedDestination } = prepareDestination({ appendParamsToQuery: false, destination: rule.destination, params: { ...params, ...hasParams }, query });
-    // Next parses the rewritten URL; the page decodes its term segment once.
-    return routed(new URL(parsedDestination.pathname!, "http://shop.test").pathname);
-  }
-  return null;
+  const path = rewrittenListingPath(url);
+  return path === null ? null : routed(new URL(path, "http://shop.test").pathname);
 }
 
 /** `npm start`'s front server (server/front-server.mjs): the target it hands Next, as Next parses it. */

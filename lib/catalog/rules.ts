@@ -1,4 +1,5 @@
-import { SORT_OPTIONS, type SortValue } from "@/lib/catalog/sort";
+import { DEFAULT_SORT, SORT_OPTIONS, type SortValue } from "@/lib/catalog/sort";
+import { parseListingQuery } from "@/lib/catalog/listing-url.mjs";
 
 /**
  * Pure catalogue rules, safe for client components (no zod here, so it does
@@ -18,24 +19,15 @@ export function slugify(name: string): string {
     .replace(/^-|-$/g, "");
 }
 
-/** Normalises a shopper's search term: control characters (NUL too) dropped, trimmed, inner whitespace folded, at most 100 characters. */
-export function normalizeSearch(term: string | null | undefined): string {
-  return (term ?? "").replace(/[\u0000-\u001f\u007f]+/g, " ").replace(/\s+/g, " ").trim().slice(0, 100);
-}
-
 /**
- * Listing state that lives in the URL of /shop pages; lenient: bad values fall back to defaults.
- * A repeated parameter counts by its last value, as in next.config.ts's rewrites of these URLs
- * (Next matches a rewrite's query conditions against the last value).
+ * Listing state that lives in the URL of /shop pages, from the searchParams Next hands the page:
+ * the one parse of a listing request (lib/catalog/listing-url.mjs parseListingQuery; lenient: bad
+ * values fall back to defaults, a repeated parameter counts by its last value, the term is normalised
+ * by lib/catalog/search-words.mjs). `sort` is undefined for the default order.
  */
-export function parseListingParams(params: Record<string, string | string[] | undefined>) {
-  const last = (v: string | string[] | undefined) => (Array.isArray(v) ? v[v.length - 1] : v);
-  const search = normalizeSearch(last(params.search));
-  const sortRaw = last(params.sort);
-  const sort = (SORT_VALUES as string[]).includes(sortRaw ?? "") ? (sortRaw as SortValue) : undefined;
-  const pageRaw = Number(last(params.page));
-  const page = Number.isInteger(pageRaw) && pageRaw >= 1 && pageRaw <= 10_000 ? pageRaw : 1;
-  return { search, sort, page };
+export function parseListingParams(params: Record<string, string | string[] | undefined>): { search: string; sort: SortValue | undefined; page: number } {
+  const { term, sort, page } = parseListingQuery(params);
+  return { search: term, sort: sort === DEFAULT_SORT ? undefined : sort, page };
 }
 
 export { paginationWindow } from "@/lib/catalog/pagination";

@@ -1,4 +1,5 @@
-import { normalizeSearch, paginationWindow, parseListingParams, parseVideoUrl, productListQuerySchema, slugify, truncateMeta } from "@/lib/catalog/schemas";
+import { paginationWindow, parseListingParams, parseVideoUrl, productListQuerySchema, slugify, truncateMeta } from "@/lib/catalog/schemas";
+import { normalizeSearch } from "@/lib/catalog/search-words.mjs";
 
 describe("slugify (spec §5)", () => {
   it("lowercases, turns spaces into hyphens and drops other characters", () => {

@@ -17,6 +17,7 @@
  * the app's bundles; the count is process state (lib/process-state.mjs) so both see one.
  */
 import { LRUCache } from "lru-cache";
+import { ALL_CATEGORIES, listingFromSegments } from "../../lib/catalog/listing-url.mjs";
 import { normalizeSearchTerm } from "../../lib/catalog/search-words.mjs";
 import { processState } from "../../lib/process-state.mjs";
 
@@ -26,20 +27,25 @@ const reads = processState("searchReads", () => new LRUCache({ max: 5_000, ttl: 
 const SEARCH_PAGE_PATH = /\/listing\/([^/?]+)\/([^/?]+)\/([^/?]+)\/([^/?]+)(?:\?.*)?$/;
 
 /**
+ * A search's admission key from its listing (lib/catalog/listing-url.mjs
+ * parseListingRequest, the one parse): category, sort, page and the term's
+ * key (lib/catalog/search-words.mjs: "Walnut  bowls" is "walnut bowls");
+ * "" for a term without words (never stored).
+ */
+export function searchKey({ category, sort, page, term }) {
+  const normalized = normalizeSearchTerm(term);
+  return normalized && `search:${category ?? ALL_CATEGORIES}/${sort}/${page}/${normalized}`;
+}
+
+/**
  * A search result page's admission key from its cached route's path
- * (lib/catalog/listing-url.mjs): category, sort, page and the normalised term
- * ("Walnut  bowls" is "walnut bowls"); "" for a term without words (never
- * stored); undefined for any other path.
+ * (lib/catalog/listing-url.mjs listingFromSegments reads the segments as the
+ * page does), searchKey; undefined for any other path.
  */
 export function searchPageKey(path) {
   const match = SEARCH_PAGE_PATH.exec(path);
   if (!match) return undefined;
-  let term = match[4];
-  try {
-    term = decodeURIComponent(term);
-  } catch {}
-  const normalized = normalizeSearchTerm(term);
-  return normalized && `search:${match[1]}/${match[2]}/${match[3]}/${normalized}`;
+  return searchKey(listingFromSegments({ category: match[1], sort: match[2], page: match[3], term: match[4] }));
 }
 
 /** Counts one read of `key` (nothing for ""). */

@@ -1,14 +1,12 @@
 import type { Metadata } from "next";
-import { listingMetadata } from "@/components/catalog/listing-metadata";
-import { ProductListing } from "@/components/catalog/product-listing";
+import { ListingPage, listingPageMetadata } from "@/components/catalog/listing-page";
 
 type ShopPageProps = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export async function generateMetadata(props: ShopPageProps): Promise<Metadata> {
-  return listingMetadata(null, await props.searchParams);
+  return listingPageMetadata({ slug: null, query: await props.searchParams });
 }
 
 export default async function ShopPage(props: ShopPageProps) {
-  const sp = await props.searchParams;
-  return <ProductListing category={null} query={sp} />;
+  return <ListingPage slug={null} query={await props.searchParams} />;
 }

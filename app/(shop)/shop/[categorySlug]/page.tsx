@@ -1,24 +1,20 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
-import { listingMetadata } from "@/components/catalog/listing-metadata";
-import { ProductListing } from "@/components/catalog/product-listing";
-import { getCategoryBySlug } from "@/lib/catalog/queries";
+import { ListingPage, listingPageMetadata } from "@/components/catalog/listing-page";
 
 type CategoryPageProps = {
   params: Promise<{ categorySlug: string }>;
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 };
 
-export async function generateMetadata(props: CategoryPageProps): Promise<Metadata> {
-  const [{ categorySlug }, sp] = await Promise.all([props.params, props.searchParams]);
-  const category = await getCategoryBySlug(categorySlug);
-  if (!category) return { title: "Category Not Found", robots: { index: false } };
-  return listingMetadata(category, sp);
+async function props({ params, searchParams }: CategoryPageProps) {
+  const [{ categorySlug }, query] = await Promise.all([params, searchParams]);
+  return { slug: categorySlug, query };
 }
 
-export default async function CategoryPage(props: CategoryPageProps) {
-  const [{ categorySlug }, sp] = await Promise.all([props.params, props.searchParams]);
-  const category = await getCategoryBySlug(categorySlug);
-  if (!category) notFound();
-  return <ProductListing category={category} query={sp} />;
+export async function generateMetadata(pageProps: CategoryPageProps): Promise<Metadata> {
+  return listingPageMetadata(await props(pageProps));
+}
+
+export default async function CategoryPage(pageProps: CategoryPageProps) {
+  return <ListingPage {...await props(pageProps)} />;
 }
