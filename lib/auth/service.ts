@@ -3,7 +3,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
 import type { ForgotPasswordInput, LoginInput, ResetPasswordInput } from "@/lib/auth/schemas";
 import { prisma } from "@/lib/db";
-import { sendEmail } from "@/lib/email/send-email";
+import { sendEmail } from "@/lib/email/service";
 import { passwordResetEmail } from "@/lib/email/templates";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
