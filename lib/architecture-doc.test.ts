@@ -47,7 +47,7 @@ describe("docs/ARCHITECTURE.md", () => {
 
   it("names every cache layer", () => {
     const layers = cacheLayers();
-    expect(layers).toEqual(expect.arrayContaining(["lib/catalog/queries.ts", "lib/catalog/search.ts", "server/cache/next-cache-handler.mjs", "app/(shop)/listing/"]));
+    expect(layers).toEqual(expect.arrayContaining(["lib/catalog/queries.ts", "lib/catalog/search-queries.ts", "server/cache/next-cache-handler.mjs", "app/(shop)/listing/"]));
     expect(layers.filter((l) => !doc.includes(l))).toEqual([]);
   });
 

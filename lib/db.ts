@@ -7,7 +7,9 @@ import { processState } from "@/lib/process-state.mjs";
  * The one Prisma client. It always talks PostgreSQL through the `pg` driver:
  * your server when you set DATABASE_URL, or the embedded PGlite server that
  * `npm start` / `npm run dev` own and point DATABASE_URL at.
- * Only lib/<domain>/service.ts and queries.ts import this module.
+ * Only data-access files import `prisma` at run time: lib/<domain>/service.ts,
+ * queries.ts, *-service.ts and *-queries.ts (docs/ARCHITECTURE.md, Data access;
+ * lib/layering.test.ts). The `Prisma` namespace and types may be imported anywhere in lib/.
  */
 function getClient(): PrismaClient {
   return processState<PrismaClient>("prisma", () => {

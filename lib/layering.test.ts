@@ -40,7 +40,7 @@ function importsOf(source: Source): string[] {
 }
 
 const tierOf = (file: string): Tier | null => (TIERS as readonly string[]).includes(file.split(path.sep)[0]) ? (file.split(path.sep)[0] as Tier) : null;
-/** lib/orders/refunds.ts → lib/orders; a file directly in lib/ (lib/db.ts) → lib/db. */
+/** lib/orders/refund-service.ts → lib/orders; a file directly in lib/ (lib/db.ts) → lib/db. */
 const folderOf = (file: string): string => {
   const parts = file.split(path.sep);
   return parts.length > 2 ? `${parts[0]}/${parts[1]}` : `${parts[0]}/${path.basename(parts[1], path.extname(parts[1])).replace(/\.d$/, "")}`;
@@ -156,6 +156,59 @@ export function serverLogWriters(sources: Source[]): Violation[] {
   });
 }
 
+/**
+ * Data access (docs/ARCHITECTURE.md, Conventions): only data-access files import the Prisma client at
+ * run time — `prisma` from lib/db, `createPrismaClient` from lib/db/client, `PrismaClient` from the
+ * generated client or @prisma/client, or any of those modules whole (`* as`, default, `import()`,
+ * `require()`, a bare import, a re-export). A data-access file is a `service.ts`, `queries.ts`,
+ * `*-service.ts` or `*-queries.ts` in lib/, the database itself (lib/db.ts, lib/db/), the start-up step
+ * that migrates and seeds through a client of its own (lib/startup/prepare-database.ts), or a command-line
+ * entry point (scripts/). Everything else gets rows, or a transaction client (`tx`), from them.
+ * `import type` and the `Prisma` namespace (types, `Prisma.sql` fragments, `Prisma.Decimal`, error
+ * classes) are not the client and are allowed anywhere.
+ */
+const CLIENT_MODULES = new Set(["lib/db", "lib/db.ts", "lib/db/client", "lib/db/client.ts", "lib/generated/prisma/client", "lib/generated/prisma/client.ts", "@prisma/client"]);
+const DATA_ACCESS_NAME = /^(?:service|queries|[\w.-]+-(?:service|queries))\.ts$/;
+
+function isDataAccessFile(file: string): boolean {
+  const posix = file.split(path.sep).join("/");
+  if (posix === "lib/db.ts" || posix.startsWith("lib/db/") || posix === "lib/startup/prepare-database.ts" || posix.startsWith("scripts/")) return true;
+  return posix.startsWith("lib/") && DATA_ACCESS_NAME.test(path.posix.basename(posix));
+}
+
+/** The Prisma-client modules a file imports at run time (not only the `Prisma` namespace, not only types). */
+function clientImportsOf(source: Source): string[] {
+  const target = (spec: string) => {
+    const resolved = spec === "@prisma/client" ? spec : resolveSpecifier(source.file, spec)?.split(path.sep).join("/");
+    return resolved && CLIENT_MODULES.has(resolved) ? resolved : null;
+  };
+  const text = source.text.replace(/^\s*(\/\/|\*|\/\*).*$/gm, "");
+  const found: string[] = [];
+  // Static imports and re-exports: `import … from`, `export … from`, and bare `import "…"`.
+  for (const m of text.matchAll(/(?:^|[;\n])\s*(import|export)\s+(type\s+)?([\w$\s{},*]*?)\s*(?:\bfrom\s*)?["']([^"']+)["']/g)) {
+    const [, , typeOnly, clause, spec] = m;
+    const module = target(spec);
+    if (!module || typeOnly) continue;
+    const named = /^\{([^}]*)\}$/.exec(clause.trim());
+    const runtimeNames = named
+      ? named[1].split(",").map((n) => n.trim()).filter((n) => n && !/^type\s/.test(n) && n.split(/\s+as\s+/)[0] !== "Prisma")
+      : [clause.trim() || "(the module)"];
+    if (runtimeNames.length) found.push(`${module} (${runtimeNames.join(", ")})`);
+  }
+  // import() and require().
+  for (const m of text.matchAll(/\b(?:import|require)\s*\(\s*["']([^"']+)["']\s*\)/g)) {
+    const module = target(m[1]);
+    if (module) found.push(`${module} (dynamic)`);
+  }
+  return found;
+}
+
+export function prismaClientOutsideDataAccess(sources: Source[]): Violation[] {
+  return sources
+    .filter((source) => !isDataAccessFile(source.file))
+    .flatMap((source) => clientImportsOf(source).map((what) => `${source.file.split(path.sep).join("/")} imports the Prisma client: ${what}`));
+}
+
 function projectSources(): Source[] {
   return TIERS.flatMap((tier) => sourceFiles(path.join(ROOT, tier)))
     .filter((file) => !/\.test\.tsx?$/.test(file))
@@ -190,12 +243,59 @@ describe("layering", () => {
     ).toEqual(["server/front-server.mjs creates its own pino logger", "lib/orders/export.ts writes to the console"]);
   });
 
+  it("data access: only services, queries and the database itself import the Prisma client", () => {
+    const scripts = sourceFiles(path.join(ROOT, "scripts"))
+      .filter((file) => !/\.test\.tsx?$/.test(file))
+      .map((file) => ({ file: path.relative(ROOT, file), text: readFileSync(file, "utf8") }));
+    const rootFiles = readdirSync(ROOT)
+      .filter((name) => /\.(ts|mjs|js)$/.test(name))
+      .map((name) => ({ file: name, text: readFileSync(path.join(ROOT, name), "utf8") }));
+    expect(prismaClientOutsideDataAccess([...projectSources(), ...scripts, ...rootFiles])).toEqual([]);
+  });
+
+  it("catches a planted Prisma-client import outside services and queries, in every import form", () => {
+    const planted = [
+      // Violations.
+      { file: "lib/orders/refunds.ts", text: 'import "server-only";\nimport { prisma, Prisma } from "@/lib/db";' },
+      { file: "lib/admin/stats.ts", text: 'import {\n  type Prisma,\n  prisma as db,\n} from "../db";' },
+      { file: "lib/auth/sessions.ts", text: 'const { prisma } = await import("@/lib/db");' },
+      { file: "lib/webhooks/dispatch.ts", text: 'import * as db from "@/lib/db";' },
+      { file: "lib/catalog/mappers.ts", text: 'export { prisma } from "@/lib/db";' },
+      { file: "components/cart/x.tsx", text: 'import { createPrismaClient } from "@/lib/db/client";' },
+      { file: "app/api/x/route.ts", text: 'import { PrismaClient } from "@/lib/generated/prisma/client";' },
+      { file: "server/x.mjs", text: 'const { PrismaClient } = require("@prisma/client");' },
+      { file: "lib/service-helpers.ts", text: 'import { prisma } from "@/lib/db";' },
+      // Allowed: services and queries, the database itself, types, the Prisma namespace, comments.
+      { file: "lib/orders/refund-service.ts", text: 'import { prisma, Prisma } from "@/lib/db";' },
+      { file: "lib/catalog/admin-queries.ts", text: 'import { prisma } from "@/lib/db";' },
+      { file: "lib/audit/service.ts", text: 'import { prisma } from "@/lib/db";' },
+      { file: "lib/db/migrator.ts", text: 'import { createPrismaClient } from "@/lib/db/client";' },
+      { file: "lib/startup/prepare-database.ts", text: 'import { createPrismaClient } from "@/lib/db/client";' },
+      { file: "scripts/admin-password.ts", text: 'import { createPrismaClient } from "@/lib/db/client";' },
+      { file: "lib/orders/pieces.ts", text: 'import type { Prisma } from "@/lib/db";' },
+      { file: "lib/catalog/mappers.ts", text: 'import { Prisma } from "@/lib/db";\nimport { type PrismaClient } from "@/lib/db/client";' },
+      { file: "lib/startup/seed.ts", text: 'import type { PrismaClient } from "@/lib/db/client";' },
+      { file: "lib/orders/timeline.ts", text: '// import { prisma } from "@/lib/db";\nimport { log } from "@/lib/log";' },
+    ];
+    expect(prismaClientOutsideDataAccess(planted)).toEqual([
+      "lib/orders/refunds.ts imports the Prisma client: lib/db (prisma)",
+      "lib/admin/stats.ts imports the Prisma client: lib/db (prisma as db)",
+      "lib/auth/sessions.ts imports the Prisma client: lib/db (dynamic)",
+      "lib/webhooks/dispatch.ts imports the Prisma client: lib/db (* as db)",
+      "lib/catalog/mappers.ts imports the Prisma client: lib/db (prisma)",
+      "components/cart/x.tsx imports the Prisma client: lib/db/client (createPrismaClient)",
+      "app/api/x/route.ts imports the Prisma client: lib/generated/prisma/client (PrismaClient)",
+      "server/x.mjs imports the Prisma client: @prisma/client (dynamic)",
+      "lib/service-helpers.ts imports the Prisma client: lib/db (prisma)",
+    ]);
+  });
+
   it("catches a planted loop between domain folders, through relative imports as well as aliases", () => {
     const planted = [
-      { file: "lib/checkout/service.ts", text: 'import { x } from "@/lib/orders/refunds";' },
-      { file: "lib/orders/refunds.ts", text: 'import { y } from "../payments/provider";' },
+      { file: "lib/checkout/service.ts", text: 'import { x } from "@/lib/orders/refund-service";' },
+      { file: "lib/orders/refund-service.ts", text: 'import { y } from "../payments/provider";' },
       { file: "lib/payments/provider.ts", text: 'const z = await import("@/lib/checkout/service");' },
-      { file: "lib/catalog/a.ts", text: 'import { w } from "@/lib/orders/refunds";' },
+      { file: "lib/catalog/a.ts", text: 'import { w } from "@/lib/orders/refund-service";' },
     ];
     const found = layeringViolations(planted);
     expect(found).toHaveLength(1);

@@ -9,7 +9,7 @@
  *   prisma              the Prisma client (lib/db.ts)
  *   redis               the app's Redis connection (lib/redis/client.ts)
  *   log                 the server's logger (lib/log.ts)
- *   searchCache         search results and suggestions (lib/catalog/search.ts)
+ *   searchCache         search results and suggestions (lib/catalog/search-queries.ts)
  *   searchReads         how often each search page was read (server/cache/search-admission.mjs)
  *   responseCache       the front server's stored responses (server/cache/response-cache.mjs)
  *   untrustedProxyWarned  whether the TRUST_PROXY warning was logged (lib/net/client-address.ts)

@@ -1,6 +1,6 @@
 /**
  * Display helpers for admin screens. Dates are shown in the workshop's time zone
- * (the same zone lib/admin/stats.ts counts days in), so server and browser render alike.
+ * (the same zone lib/admin/stats-queries.ts counts days in), so server and browser render alike.
  */
 export const ADMIN_TIME_ZONE = "America/New_York";
 

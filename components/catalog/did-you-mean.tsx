@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { listingHref, type ListingQuery } from "@/components/catalog/listing-url";
 
-/** "Did you mean …?" under a search that only a corrected term answers (lib/catalog/search.ts); links to that search. */
+/** "Did you mean …?" under a search that only a corrected term answers (lib/catalog/search-queries.ts); links to that search. */
 export function DidYouMean({ pathname, query, suggestion }: { pathname: string; query: ListingQuery; suggestion: string }) {
   return (
     <p className="w-full text-muted-foreground" data-testid="did-you-mean">

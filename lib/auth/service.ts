@@ -3,13 +3,13 @@ import { createHash, randomBytes } from "node:crypto";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
 import type { ForgotPasswordInput, LoginInput, ResetPasswordInput } from "@/lib/auth/schemas";
 import { prisma } from "@/lib/db";
-import { sendEmail } from "@/lib/email/send-email";
+import { sendEmail } from "@/lib/email/service";
 import { passwordResetEmail } from "@/lib/email/templates";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { clearSignInFailures, reserveSignInAttempt } from "@/lib/auth/throttle";
 
-/** An admin as the guards see it; `sessionVersion` is carried in cookies and API tokens (lib/auth/sessions.ts). */
+/** An admin as the guards see it; `sessionVersion` is carried in cookies and API tokens (session versions, below). */
 export type AdminIdentity = { id: number; email: string; username: string; sessionVersion: number };
 
 export const INVALID_LOGIN_MESSAGE = "Invalid email or password";
@@ -39,6 +39,42 @@ export async function authenticateAdmin({ email, password }: LoginInput, client:
 export async function findAdmin(id: number): Promise<AdminIdentity | null> {
   const admin = await prisma.adminUser.findUnique({ where: { id }, select: { id: true, email: true, username: true, sessionVersion: true } });
   return admin;
+}
+
+/**
+ * Session versions: every admin row has a `sessionVersion`, copied into the
+ * session cookie (next-auth JWT) and into API tokens when they are issued.
+ * A credential is honoured only while its version equals the row's, so bumping
+ * the version (password change or reset, sign-out) ends every session and
+ * token issued before it. A credential without a version is refused.
+ */
+
+export const SIGNED_OUT_MESSAGE = "Signed out. Every session and API token of this account has ended.";
+
+const positiveInt = (value: unknown): number | null => {
+  const n = typeof value === "string" && /^\d+$/.test(value) ? Number(value) : value;
+  return typeof n === "number" && Number.isSafeInteger(n) && n > 0 ? n : null;
+};
+
+/** The admin a credential names, if the admin still exists and the credential's version is current. */
+export async function findSessionAdmin(adminId: unknown, sessionVersion: unknown): Promise<AdminIdentity | null> {
+  const id = positiveInt(adminId);
+  const version = positiveInt(sessionVersion);
+  if (!id || !version) return null;
+  const admin = await findAdmin(id);
+  return admin && admin.sessionVersion === version ? admin : null;
+}
+
+/**
+ * Ends every session and API token of an admin. With `currentVersion`, only if
+ * that version is still current (a stale cookie signing out changes nothing).
+ */
+export async function endAdminSessions(adminId: number, currentVersion?: number): Promise<boolean> {
+  const { count } = await prisma.adminUser.updateMany({
+    where: { id: adminId, ...(currentVersion === undefined ? {} : { sessionVersion: currentVersion }) },
+    data: { sessionVersion: { increment: 1 } },
+  });
+  return count === 1;
 }
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");

@@ -1,6 +1,6 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import { consumeOrThrow, getLimiter } from "@/lib/rate-limit/limiter";
+import { consumeOrThrow, getLimiter } from "@/lib/rate-limit/service";
 
 /**
  * Sign-in throttling that cannot be turned against the owner: failures are

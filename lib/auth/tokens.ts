@@ -7,7 +7,7 @@ const AUDIENCE = "maple-micron-admin-api";
 
 const key = () => new TextEncoder().encode(authSecret());
 
-/** `sv` carries the admin's session version: the token dies when the version is bumped (lib/auth/sessions.ts). */
+/** `sv` carries the admin's session version: the token dies when the version is bumped (session versions, lib/auth/service.ts). */
 export async function signApiToken(admin: { id: number; email: string; sessionVersion: number }): Promise<string> {
   return new SignJWT({ email: admin.email, sv: admin.sessionVersion })
     .setProtectedHeader({ alg: "HS256" })

@@ -4,7 +4,7 @@ import { prisma, Prisma } from "@/lib/db";
 import { SLUG_PATTERN } from "@/lib/catalog/admin-schemas";
 import type { ProductListQuery } from "@/lib/catalog/schemas";
 import { normalizeSearch } from "@/lib/catalog/search-words.mjs";
-import { searchCatalog, type SearchList } from "@/lib/catalog/search";
+import { searchCatalog, type SearchList } from "@/lib/catalog/search-queries";
 import { CATALOG_TAGS, REVALIDATE_SECONDS } from "@/lib/catalog/tags";
 import { productInclude, toCategoryDTO, toProductDTO } from "@/lib/catalog/mappers";
 import type { CategoryDTO, GalleryItemDTO, ProductDTO, ProductList } from "@/lib/catalog/types";
@@ -83,7 +83,7 @@ async function listingSlice(category: string | null, featured: boolean | null, s
  * A page of public products. Listings are read from cached blocks keyed only
  * by known category, featured filter, sort and block; `exclude` is applied to
  * them, unknown categories are empty without a cache entry, and searches go
- * to ./search.ts (ranked full-text search with its own bounded cache).
+ * to ./search-queries.ts (ranked full-text search with its own bounded cache).
  */
 export async function listProducts(opts: ProductListOptions = {}): Promise<SearchList> {
   const limit = Math.max(0, Math.trunc(opts.limit ?? PAGE_SIZE));

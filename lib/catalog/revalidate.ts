@@ -2,7 +2,7 @@ import "server-only";
 import { revalidateTag } from "next/cache";
 import { expireStoredResponses, recordTagExpiry } from "@/lib/cache/tag-expiry";
 import { CATALOG_TAGS } from "@/lib/catalog/queries";
-import { expireSearchCache } from "@/lib/catalog/search";
+import { expireSearchCache } from "@/lib/catalog/search-queries";
 
 /**
  * Expires cached catalogue reads and the pages built from them at once, so

@@ -1,4 +1,4 @@
-/** Cache tags of catalogue reads (re-exported by ./queries.ts; kept apart so ./search.ts can use them without an import cycle). */
+/** Cache tags of catalogue reads (re-exported by ./queries.ts; kept apart so ./search-queries.ts can use them without an import cycle). */
 export const CATALOG_TAGS = {
   products: "products",
   categories: "categories",

@@ -8,7 +8,7 @@ import { orderTotals, SHIPPING_SERVICE } from "@/lib/checkout/pricing";
 import { prisma, Prisma } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { fromCents, toCents } from "@/lib/money";
-import { sendOrderEmails } from "@/lib/orders/emails";
+import { sendOrderEmails } from "@/lib/orders/email-service";
 import { orderWithItems, type OrderWithItems } from "@/lib/orders/order-row";
 import { claimPieceForOrder } from "@/lib/orders/pieces";
 import { appendOrderEvent } from "@/lib/orders/timeline";

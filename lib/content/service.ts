@@ -1,7 +1,7 @@
 import "server-only";
 import { prisma } from "@/lib/db";
 import type { ContactMessage, NewsletterSignup } from "@/lib/content/schemas";
-import { ownerEmail, sendEmail } from "@/lib/email/send-email";
+import { ownerEmail, sendEmail } from "@/lib/email/service";
 import { contactNotificationEmail, newsletterWelcomeEmail } from "@/lib/email/templates";
 
 /** Stores a contact message and notifies the owner by email. */

@@ -1,6 +1,6 @@
 import "server-only";
 import { entityIdOrNotFound } from "@/lib/admin/ids";
-import { SHOP_TIME_ZONE } from "@/lib/admin/stats";
+import { SHOP_TIME_ZONE } from "@/lib/admin/stats-queries";
 import type { CustomerUpdate } from "@/lib/customers/schemas";
 import { auditSnapshot, recordAudit } from "@/lib/audit/service";
 import { prisma, Prisma } from "@/lib/db";

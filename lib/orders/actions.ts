@@ -6,7 +6,7 @@ import { entityIdSchema } from "@/lib/admin/ids";
 import { adminAction } from "@/lib/actions";
 import { orderRefundSchema, orderStatusChangeSchema } from "@/lib/orders/admin-schemas";
 import { deleteOrder, getOrderTimeline, updateOrderStatus } from "@/lib/orders/admin-service";
-import { refundOrder } from "@/lib/orders/refunds";
+import { refundOrder } from "@/lib/orders/refund-service";
 
 function revalidateOrderScreens() {
   revalidatePath("/admin/orders");

@@ -7,7 +7,7 @@ import { orderFilterSchema, type OrderFilter, type OrderStatusUpdate } from "@/l
 import { toOrderDTO } from "@/lib/orders/dto";
 import { ORDER_NOT_FOUND_MESSAGE, orderWithItems, type OrderWithItems } from "@/lib/orders/order-row";
 import { changeOrderStatus } from "@/lib/orders/service";
-import { listOrderEvents, type OrderEventDTO } from "@/lib/orders/timeline";
+import type { OrderEventActor, OrderEventDTO, OrderEventType } from "@/lib/orders/timeline";
 import { parseOrThrow } from "@/lib/validation";
 
 /** The admin's order operations (dashboard, orders page, GET/PATCH/DELETE /api/orders…). */
@@ -42,10 +42,22 @@ export async function updateOrderStatus(id: number | string, change: OrderStatus
   return changeOrderStatus(id, typeof change === "string" ? { status: change } : change);
 }
 
-/** One order with its timeline (the view dialog). */
+/** One order's timeline (the view dialog), oldest first. */
 export async function getOrderTimeline(id: number | string): Promise<OrderEventDTO[]> {
   const orderId = entityIdOrNotFound(id, ORDER_NOT_FOUND_MESSAGE);
-  return listOrderEvents(orderId);
+  const rows = await prisma.orderEvent.findMany({
+    where: { orderId },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    include: { adminUser: { select: { username: true } } },
+  });
+  return rows.map((r) => ({
+    id: r.id,
+    type: r.type as OrderEventType,
+    detail: (r.detail ?? {}) as Record<string, unknown>,
+    actor: r.actor as OrderEventActor,
+    adminName: r.actor === "admin" ? (r.adminUser?.username ?? "deleted admin") : null,
+    createdAt: r.createdAt.toISOString(),
+  }));
 }
 
 /** Deletes an order and its lines; its checkout record stays (unlinked) and sold pieces stay sold. */

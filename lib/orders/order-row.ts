@@ -1,6 +1,6 @@
 import "server-only";
 import { AppError } from "@/lib/errors";
-import { Prisma } from "@/lib/db";
+import type { Prisma } from "@/lib/db";
 
 /** An order as the services read it: with its lines in order. */
 export const ORDER_NOT_FOUND_MESSAGE = "Order not found.";

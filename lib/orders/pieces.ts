@@ -1,6 +1,6 @@
 import "server-only";
 import { recordAudit } from "@/lib/audit/service";
-import { Prisma } from "@/lib/db";
+import type { Prisma } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { appendOrderEvent } from "@/lib/orders/timeline";
 

@@ -8,18 +8,18 @@ import { AppError } from "@/lib/errors";
 import { fromCents, toCents } from "@/lib/money";
 import type { OrderStatusUpdate } from "@/lib/orders/admin-schemas";
 import { toOrderDTO } from "@/lib/orders/dto";
-import { sendClaimedOrderEmail, type ClaimedEmail } from "@/lib/orders/emails";
+import { sendClaimedOrderEmail, type ClaimedEmail } from "@/lib/orders/email-service";
 import { orderStatusUrl } from "@/lib/orders/links";
 import { lockOrder, ORDER_NOT_FOUND_MESSAGE, ORDER_TX_OPTIONS, orderWithItems } from "@/lib/orders/order-row";
 import { reclaimHeldPieces, releaseHeldPieces } from "@/lib/orders/pieces";
-import { refundOrder } from "@/lib/orders/refunds";
+import { refundOrder } from "@/lib/orders/refund-service";
 import { trackingUrl } from "@/lib/orders/shipping";
 import { appendOrderEvent, type OrderEventActor } from "@/lib/orders/timeline";
 
 /**
  * The orders service that owns what happens after the sale: status changes
  * and their emails (once per order and transition, even when a request is
- * retried), cancellations that may refund (lib/orders/refunds.ts) and may put
+ * retried), cancellations that may refund (lib/orders/refund-service.ts) and may put
  * one-of-a-kind pieces back on sale (lib/orders/pieces.ts), re-opened orders
  * that claim their pieces again, and the provider's dispute webhook. Each step
  * appends to the order's timeline; admin steps also to the audit log.

@@ -1,6 +1,6 @@
 import "server-only";
 import { actingAdmin } from "@/lib/audit/context";
-import { prisma, Prisma } from "@/lib/db";
+import type { Prisma } from "@/lib/db";
 
 /**
  * The order timeline: one row per thing that happened to an order (created,
@@ -22,15 +22,14 @@ export type OrderEventType =
   | "refund_reconciled";
 export type OrderEventActor = "admin" | "system" | "webhook";
 
-type Db = Prisma.TransactionClient | typeof prisma;
-
 /**
- * Appends one event. With `onceKey` the event is recorded at most once per
+ * Appends one event, through the caller's transaction (or the client itself,
+ * for an event outside one). With `onceKey` the event is recorded at most once per
  * order (a unique index): returns false when it already was — the caller's
  * side effect (an email) then does not run again.
  */
 export async function appendOrderEvent(
-  db: Db,
+  db: Prisma.TransactionClient,
   orderId: number,
   type: OrderEventType,
   detail: Record<string, unknown> = {},
@@ -47,19 +46,3 @@ export async function appendOrderEvent(
 
 export type OrderEventDTO = { id: number; type: OrderEventType; detail: Record<string, unknown>; actor: OrderEventActor; adminName: string | null; createdAt: string };
 
-/** An order's timeline, oldest first. */
-export async function listOrderEvents(orderId: number): Promise<OrderEventDTO[]> {
-  const rows = await prisma.orderEvent.findMany({
-    where: { orderId },
-    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-    include: { adminUser: { select: { username: true } } },
-  });
-  return rows.map((r) => ({
-    id: r.id,
-    type: r.type as OrderEventType,
-    detail: (r.detail ?? {}) as Record<string, unknown>,
-    actor: r.actor as OrderEventActor,
-    adminName: r.actor === "admin" ? (r.adminUser?.username ?? "deleted admin") : null,
-    createdAt: r.createdAt.toISOString(),
-  }));
-}

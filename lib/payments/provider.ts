@@ -1,7 +1,7 @@
 import "server-only";
 import { env } from "@/lib/env";
 import { createStripeClient, createStripeProvider } from "@/lib/payments/stripe-provider";
-import { testProvider } from "@/lib/payments/test-provider";
+import { testProvider } from "@/lib/payments/test-provider-service";
 import type { PaymentProvider } from "@/lib/payments/types";
 import { resolvePaymentProvider, type PaymentProviderName } from "@/lib/payments/config";
 

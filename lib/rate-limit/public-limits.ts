@@ -1,6 +1,6 @@
 import "server-only";
 import { clientAddress } from "@/lib/net/client-address";
-import { consumeOrThrow, getLimiter } from "@/lib/rate-limit/limiter";
+import { consumeOrThrow, getLimiter } from "@/lib/rate-limit/service";
 import { publicLimit, type PublicLimitName } from "@/lib/rate-limit/limits";
 
 export const rateLimitedMessage = (wait: string) => `Too many requests. Please try again in ${wait}.`;

@@ -1,7 +1,7 @@
 /**
  * Every key the shop writes to Redis (REDIS_URL), in one place for the cache
  * handler (server/cache/next-cache-handler.mjs) and the app
- * (lib/cache/tag-expiry.ts, lib/rate-limit/limiter.ts):
+ * (lib/cache/tag-expiry.ts, lib/rate-limit/service.ts):
  *
  *   {REDIS_PREFIX}rl:{limit}:{client}             a rate limit's count (rate-limiter-flexible; its keyPrefix)
  *

@@ -12,7 +12,7 @@
  * once one does the work, the others wait, then find nothing left to do.
  */
 import { prepareDatabase } from "@/lib/startup/prepare-database";
-import { schedulePruning } from "@/lib/maintenance/prune";
+import { schedulePruning } from "@/lib/maintenance/prune-service";
 import { refuseToStartOnPaymentConfigError } from "@/lib/payments/config";
 import { warnAboutConfiguration } from "@/lib/startup/config-warnings";
 import { env, isBuildPhase } from "@/lib/env";

@@ -1,6 +1,6 @@
 import "server-only";
 import type Stripe from "stripe";
-import { recordProviderRefund } from "@/lib/orders/refunds";
+import { recordProviderRefund } from "@/lib/orders/refund-service";
 
 /** charge.refunded: the order's refunded amount follows Stripe's running total (refunds made in Stripe's dashboard too). */
 export async function handleChargeRefunded(event: Stripe.Event) {

@@ -16,7 +16,7 @@ import { PATCH as patchStatus } from "@/app/api/orders/[id]/status/route";
 import { GET as timelineRoute } from "@/app/api/orders/[id]/timeline/route";
 import { GET as listProductsRoute } from "@/app/api/products/route";
 import { PUT as putProduct, DELETE as deleteProductRoute } from "@/app/api/products/[slug]/route";
-import { revenueByDay } from "@/lib/admin/stats";
+import { revenueByDay } from "@/lib/admin/stats-queries";
 import { listAuditLog } from "@/lib/audit/queries";
 import { signApiToken } from "@/lib/auth/tokens";
 import { createCatalogFixture } from "@/tests/helpers/fixtures";

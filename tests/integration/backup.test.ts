@@ -12,7 +12,7 @@ import { lastBackup, listBackups, readManifest } from "@/lib/backup/manifest";
 import { claimEmbeddedOwnership, EmbeddedDatabaseInUseError, ownerFile, readEmbeddedOwner } from "@/lib/backup/owner";
 import { scheduleBackups } from "@/lib/backup/schedule";
 import { restoreBackup, RestoreRefusedError } from "@/lib/backup/restore";
-import { getAdminStats } from "@/lib/admin/stats";
+import { getAdminStats } from "@/lib/admin/stats-queries";
 import { listProducts } from "@/lib/catalog/queries";
 import { finalizeOrder, preparePayment } from "@/lib/checkout/service";
 import { createPrismaClient, type PrismaClient } from "@/lib/db/client";
@@ -20,7 +20,7 @@ import { startEmbeddedDatabase, type EmbeddedDatabase } from "@/lib/db/embedded"
 import { migrate } from "@/lib/db/migrator";
 import { seedDatabase } from "@/lib/startup/seed";
 import { listOrders } from "@/lib/orders/admin-service";
-import { confirmTestPayment } from "@/lib/payments/test-provider";
+import { confirmTestPayment } from "@/lib/payments/test-provider-service";
 import { storeUploadedImage } from "@/lib/storage";
 import { createPostgresDatabase } from "@/tests/helpers/test-db";
 import { setProcessState } from "@/lib/process-state.mjs";

@@ -28,7 +28,7 @@ async function browseEverythingKnown() {
   for (const category of [undefined, "jigs", "wood-bowls"]) {
     for (const sort of SORTS) for (const featured of [undefined, true, false]) await listProducts({ category, sort, featured, limit: 12 });
   }
-  // searches share one catalogue-version entry (lib/catalog/search.ts; its typo word list is held per process)
+  // searches share one catalogue-version entry (lib/catalog/search-queries.ts; its typo word list is held per process)
   for (const search of ["walnut", "walnot"]) await listProducts({ search });
   for (const slug of ["dowel-jig", "spalted-burl-bowl"]) {
     const product = await getProductBySlug(slug);

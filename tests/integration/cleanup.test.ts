@@ -1,6 +1,6 @@
 /** Expired rows are pruned (start-up, hourly, Vercel Cron); fresh ones and anything an order needs stay. */
 import { GET as cron } from "@/app/api/cron/cleanup/route";
-import { pruneExpiredRows } from "@/lib/maintenance/prune";
+import { pruneExpiredRows } from "@/lib/maintenance/prune-service";
 import { call } from "@/tests/helpers/route";
 import { createTestDatabase, type TestDatabase } from "@/tests/helpers/test-db";
 

@@ -5,7 +5,7 @@
  */
 import { GET as exportRoute } from "@/app/api/admin/orders/export/route";
 import { signApiToken } from "@/lib/auth/tokens";
-import { EXPORT_BATCH, ordersCsvStream } from "@/lib/orders/export";
+import { EXPORT_BATCH, ordersCsvStream } from "@/lib/orders/export-queries";
 import { call } from "@/tests/helpers/route";
 import { createTestDatabase, type TestDatabase } from "@/tests/helpers/test-db";
 

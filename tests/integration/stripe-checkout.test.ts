@@ -33,7 +33,7 @@ beforeAll(async () => {
     orders: (await import("@/app/api/orders/route")).POST as Handler,
     webhook: (await import("@/app/api/webhooks/stripe/route")).POST as Handler,
   };
-  ownerEmail = (await import("@/lib/email/send-email")).ownerEmail();
+  ownerEmail = (await import("@/lib/email/service")).ownerEmail();
 });
 
 afterAll(async () => {

@@ -182,8 +182,8 @@ describe(`Stripe refunds and disputes against a fake Stripe API on ${process.env
   it("refunds left pending by a request that died are settled with Stripe by the hourly upkeep: found → recorded, not found → dropped", async () => {
     const { order, intentId } = await stripeOrder("sess_stale", [["track-saw-square", 1]]);
     const { getPaymentProvider } = await import("@/lib/payments/provider");
-    const { runMaintenance } = await import("@/lib/maintenance/prune");
-    const { STALE_REFUND_MS } = await import("@/lib/orders/refunds");
+    const { runMaintenance } = await import("@/lib/maintenance/prune-service");
+    const { STALE_REFUND_MS } = await import("@/lib/orders/refund-service");
     const old = new Date(Date.now() - STALE_REFUND_MS - 60_000);
     // One reached Stripe before its process died; the other never left the shop.
     const reached = await getPaymentProvider().refund({ paymentIntentId: intentId, amount: 1500, reason: "Died after Stripe", idempotencyKey: "refund-stale-reached" });

@@ -2,7 +2,7 @@
 import { GET as stats } from "@/app/api/admin/stats/route";
 import { GET as listOrders } from "@/app/api/orders/route";
 import { signApiToken } from "@/lib/auth/tokens";
-import { revenueByDay } from "@/lib/admin/stats";
+import { revenueByDay } from "@/lib/admin/stats-queries";
 import { call } from "@/tests/helpers/route";
 import { createTestDatabase, type TestDatabase } from "@/tests/helpers/test-db";
 

@@ -1,5 +1,5 @@
 import { readJson, withRoute } from "@/lib/http";
-import { lookupOrderStatus } from "@/lib/orders/lookup";
+import { lookupOrderStatus } from "@/lib/orders/lookup-queries";
 import { orderLookupSchema } from "@/lib/orders/lookup-schemas";
 
 /**

@@ -1,4 +1,4 @@
-import { checkReadiness } from "@/lib/maintenance/readiness";
+import { checkReadiness } from "@/lib/maintenance/readiness-queries";
 
 /**
  * Readiness probe for load balancers: 200 when the database (and Redis, when

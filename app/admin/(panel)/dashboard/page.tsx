@@ -5,7 +5,7 @@ import { DisputedOrders } from "@/components/admin/disputed-orders";
 import { RecentOrders } from "@/components/admin/recent-orders";
 import { RevenueChart } from "@/components/admin/revenue-chart";
 import { StatsTiles } from "@/components/admin/stats-tiles";
-import { getAdminStats, REVENUE_DAYS, revenueByDay } from "@/lib/admin/stats";
+import { getAdminStats, REVENUE_DAYS, revenueByDay } from "@/lib/admin/stats-queries";
 import { lastBackup } from "@/lib/backup/manifest";
 import { requireAdminPage } from "@/lib/auth/guard";
 import { listDisputedOrders, listOrders } from "@/lib/orders/admin-service";

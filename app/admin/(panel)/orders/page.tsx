@@ -3,7 +3,7 @@ import { AdminPageHeader } from "@/components/admin/admin-page-header";
 import { statusLabel } from "@/components/admin/format";
 import { OrderStatusFilter } from "@/components/admin/order-status-filter";
 import { OrdersExportForm } from "@/components/admin/orders-export-form";
-import { SHOP_TIME_ZONE } from "@/lib/admin/stats";
+import { SHOP_TIME_ZONE } from "@/lib/admin/stats-queries";
 import { OrdersTable } from "@/components/admin/orders-table";
 import { requireAdminPage } from "@/lib/auth/guard";
 import { orderFilterSchema } from "@/lib/orders/admin-schemas";

@@ -1,4 +1,4 @@
-import { endAdminSessions, SIGNED_OUT_MESSAGE } from "@/lib/auth/sessions";
+import { endAdminSessions, SIGNED_OUT_MESSAGE } from "@/lib/auth/service";
 import { withAdminRoute } from "@/lib/http";
 
 /** POST /api/admin/logout (bearer or session): ends every session and API token of the calling admin. */

@@ -1,4 +1,4 @@
-import { getAdminStats, revenueByDay, REVENUE_DAYS } from "@/lib/admin/stats";
+import { getAdminStats, revenueByDay, REVENUE_DAYS } from "@/lib/admin/stats-queries";
 import { withAdminRoute } from "@/lib/http";
 
 /** Admin: GET /api/admin/stats → the dashboard tiles plus revenue for each of the last 30 days. */

@@ -2,7 +2,7 @@ import { timingSafeEqual } from "node:crypto";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { withRoute } from "@/lib/http";
-import { runMaintenance } from "@/lib/maintenance/prune";
+import { runMaintenance } from "@/lib/maintenance/prune-service";
 
 export const dynamic = "force-dynamic";
 

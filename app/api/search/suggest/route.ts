@@ -1,5 +1,5 @@
 import { searchSuggestQuerySchema } from "@/lib/catalog/schemas";
-import { suggestionsForQuery } from "@/lib/catalog/search";
+import { suggestionsForQuery } from "@/lib/catalog/search-queries";
 import { CATALOGUE_API_CACHE_CONTROL, withRoute, readQuery } from "@/lib/http";
 
 /**

@@ -1,5 +1,5 @@
 import { readQuery, withAdminRoute } from "@/lib/http";
-import { orderExportQuerySchema, ordersCsvFilename, ordersCsvStream } from "@/lib/orders/export";
+import { orderExportQuerySchema, ordersCsvFilename, ordersCsvStream } from "@/lib/orders/export-queries";
 
 /** Admin: GET /api/admin/orders/export?from=YYYY-MM-DD&to=YYYY-MM-DD → CSV download, streamed in batches. */
 export const GET = withAdminRoute(async (req) => {

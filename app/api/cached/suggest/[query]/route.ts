@@ -1,4 +1,4 @@
-import { suggestionsForQuery } from "@/lib/catalog/search";
+import { suggestionsForQuery } from "@/lib/catalog/search-queries";
 import { searchSuggestQuerySchema } from "@/lib/catalog/schemas";
 import { withCachedQueryRoute } from "@/lib/http";
 

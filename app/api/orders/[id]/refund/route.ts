@@ -1,6 +1,6 @@
 import { readJson, withAdminRoute } from "@/lib/http";
 import { orderRefundSchema } from "@/lib/orders/admin-schemas";
-import { refundOrder } from "@/lib/orders/refunds";
+import { refundOrder } from "@/lib/orders/refund-service";
 
 /**
  * Admin: POST /api/orders/{id}/refund {amount?, lineIds?, reason, idempotencyKey?} → { refund, order, replayed }.

@@ -1,7 +1,7 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
 import { readJson, withRoute } from "@/lib/http";
-import { confirmTestPayment } from "@/lib/payments/test-provider";
+import { confirmTestPayment } from "@/lib/payments/test-provider-service";
 
 const bodySchema = z.object({
   clientSecret: z.string({ message: "clientSecret is required" }).min(10).max(300),

@@ -1,5 +1,5 @@
 import "server-only";
-import { ownerEmail, sendEmail } from "@/lib/email/send-email";
+import { ownerEmail, sendEmail } from "@/lib/email/service";
 import { newOrderNoticeEmail, orderConfirmationEmail } from "@/lib/email/templates";
 import { prisma } from "@/lib/db";
 import { log } from "@/lib/log";

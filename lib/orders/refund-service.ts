@@ -9,7 +9,7 @@ import { log } from "@/lib/log";
 import { formatMoney, fromCents, toCents } from "@/lib/money";
 import type { OrderRefundInput } from "@/lib/orders/admin-schemas";
 import { toOrderDTO } from "@/lib/orders/dto";
-import { sendClaimedOrderEmail, type ClaimedEmail } from "@/lib/orders/emails";
+import { sendClaimedOrderEmail, type ClaimedEmail } from "@/lib/orders/email-service";
 import { lockOrder, ORDER_NOT_FOUND_MESSAGE, ORDER_TX_OPTIONS, orderWithItems, type OrderWithItems, type Tx } from "@/lib/orders/order-row";
 import { appendOrderEvent, type OrderEventActor } from "@/lib/orders/timeline";
 import { getPaymentProvider } from "@/lib/payments/provider";

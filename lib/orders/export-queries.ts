@@ -1,5 +1,5 @@
 import "server-only";
-import { SHOP_TIME_ZONE } from "@/lib/admin/stats";
+import { SHOP_TIME_ZONE } from "@/lib/admin/stats-queries";
 import { prisma } from "@/lib/db";
 import { log } from "@/lib/log";
 import { csvRow } from "@/lib/orders/csv";

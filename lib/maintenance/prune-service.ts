@@ -1,7 +1,7 @@
 import "server-only";
 import { log } from "@/lib/log";
 import { prisma } from "@/lib/db";
-import { reconcileStaleRefunds } from "@/lib/orders/refunds";
+import { reconcileStaleRefunds } from "@/lib/orders/refund-service";
 
 /**
  * Removes rows that have done their job, so tables written by anonymous

@@ -32,7 +32,7 @@ export function getLimiter(name: string, points: number, seconds: number): Limit
       keyPrefix: name,
       points,
       duration: seconds,
-      clearExpiredByTimeout: false, // lib/maintenance/prune.ts removes expired rows
+      clearExpiredByTimeout: false, // lib/maintenance/prune-service.ts removes expired rows
       insuranceLimiter: new RateLimiterMemory({ keyPrefix: `${name}-insurance`, points, duration: seconds }),
     });
     const redis = getRedis();
