@@ -1,12 +1,12 @@
 "use client";
 
 import { useState } from "react";
-import { Loader2 } from "lucide-react";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { formatMoney, fromCents, toCents } from "@/lib/money";
+import { DialogActions } from "@/components/admin/dialog-actions";
+import { useFormDialog } from "@/components/admin/use-form-dialog";
 
 export type CancelChoice = { refund: boolean; putBackOnSale: boolean; reason?: string };
 
@@ -29,28 +29,19 @@ export function CancelOrderDialog({
   const [refund, setRefund] = useState(refundable > 0);
   const [putBackOnSale, setPutBackOnSale] = useState(false);
   const [reason, setReason] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-
-  async function submit(event: React.FormEvent) {
-    event.preventDefault();
-    if (refund && !reason.trim()) {
-      setError("Please give a reason for the refund");
-      return;
-    }
-    setError(null);
-    setPending(true);
-    try {
-      if (await onCancel({ refund, putBackOnSale, ...(reason.trim() ? { reason: reason.trim() } : {}) })) onOpenChange(false);
-    } finally {
-      setPending(false);
-    }
-  }
+  const { pending, errors, formProps } = useFormDialog({
+    read: () =>
+      refund && !reason.trim() ? { errors: { reason: "Please give a reason for the refund" } } : { input: { refund, putBackOnSale, ...(reason.trim() ? { reason: reason.trim() } : {}) } },
+    save: onCancel,
+    onDone: () => onOpenChange(false),
+    logLabel: "Cancelling the order",
+  });
+  const error = errors.reason;
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="sm:max-w-md">
-        <form onSubmit={submit} noValidate className="grid gap-4">
+        <form {...formProps} className="grid gap-4">
           <DialogHeader>
             <DialogTitle>Cancel order</DialogTitle>
             <DialogDescription>
@@ -76,15 +67,7 @@ export function CancelOrderDialog({
               </p>
             )}
           </div>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
-              Keep order
-            </Button>
-            <Button type="submit" variant="destructive" disabled={pending}>
-              {pending && <Loader2 className="animate-spin" aria-hidden="true" />}
-              Cancel order
-            </Button>
-          </DialogFooter>
+          <DialogActions actionLabel="Cancel order" cancelLabel="Keep order" destructive pending={pending} />
         </form>
       </DialogContent>
     </Dialog>

@@ -1,9 +1,8 @@
 "use client";
 
 import { useState } from "react";
-import { Loader2 } from "lucide-react";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import { DialogActions } from "@/components/admin/dialog-actions";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 
 type ConfirmDialogProps = {
   title: string;
@@ -45,17 +44,7 @@ export function ConfirmDialog({ title, description, confirmLabel, onConfirm, tri
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>
         </DialogHeader>
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button type="button" variant="outline" disabled={pending}>
-              {cancelLabel}
-            </Button>
-          </DialogClose>
-          <Button type="button" variant={destructive ? "destructive" : "default"} disabled={pending} onClick={confirm}>
-            {pending && <Loader2 aria-hidden="true" className="animate-spin" />}
-            {confirmLabel}
-          </Button>
-        </DialogFooter>
+        <DialogActions actionLabel={confirmLabel} cancelLabel={cancelLabel} destructive={destructive} pending={pending} onAction={confirm} />
       </DialogContent>
     </Dialog>
   );

@@ -1,13 +1,13 @@
 "use client";
 
-import { useState, useTransition } from "react";
-import { Loader2 } from "lucide-react";
+import { useState } from "react";
 import { toast } from "@/components/ui/toast";
 import { updateCustomerAction } from "@/lib/customers/actions";
 import { AdminField } from "@/components/admin/admin-field";
 import { fullName } from "@/components/admin/format";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { DialogActions } from "@/components/admin/dialog-actions";
+import { useFormDialog } from "@/components/admin/use-form-dialog";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import type { CustomerDTO } from "@/lib/customers/service";
 
@@ -28,29 +28,17 @@ function CustomerEditForm({ customer, onDone }: { customer: CustomerDTO; onDone:
   const [firstName, setFirstName] = useState(customer.firstName ?? "");
   const [lastName, setLastName] = useState(customer.lastName ?? "");
   const [newsletterSubscribed, setNewsletter] = useState(customer.newsletterSubscribed);
-  const [fields, setFields] = useState<Record<string, string>>({});
-  const [pending, startTransition] = useTransition();
-
-  function submit(event: React.FormEvent) {
-    event.preventDefault();
-    startTransition(async () => {
-      try {
-        const result = await updateCustomerAction({ id: customer.id, firstName, lastName, newsletterSubscribed });
-        if (result.ok) {
-          toast.success("Customer Updated", { description: `${fullName(result.data.firstName, result.data.lastName, result.data.email)} has been updated.` });
-          onDone();
-          return;
-        }
-        setFields(result.fields ?? {});
-      } catch (error) {
-        console.error("Customer update failed", error);
-      }
-      toast.error("Update Failed", { description: FAILED });
-    });
-  }
+  const { pending, errors: fields, formProps } = useFormDialog({
+    read: () => ({ input: { id: customer.id, firstName, lastName, newsletterSubscribed } }),
+    save: updateCustomerAction,
+    onSaved: (saved) => toast.success("Customer Updated", { description: `${fullName(saved.firstName, saved.lastName, saved.email)} has been updated.` }),
+    onRefused: () => toast.error("Update Failed", { description: FAILED }),
+    onDone,
+    logLabel: "Customer update",
+  });
 
   return (
-    <form onSubmit={submit} noValidate aria-busy={pending} className="grid gap-4">
+    <form {...formProps} className="grid gap-4">
       <DialogHeader>
         <DialogTitle>Edit Customer</DialogTitle>
         <DialogDescription>Update the customer&apos;s name and newsletter subscription.</DialogDescription>
@@ -79,17 +67,7 @@ function CustomerEditForm({ customer, onDone }: { customer: CustomerDTO; onDone:
           <span className="text-xs text-muted-foreground">Untick to unsubscribe this customer.</span>
         </span>
       </label>
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button type="button" variant="outline" disabled={pending}>
-            Cancel
-          </Button>
-        </DialogClose>
-        <Button type="submit" disabled={pending}>
-          {pending && <Loader2 aria-hidden="true" className="animate-spin" />}
-          Save Changes
-        </Button>
-      </DialogFooter>
+      <DialogActions actionLabel="Save Changes" pending={pending} />
     </form>
   );
 }

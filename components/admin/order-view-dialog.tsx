@@ -93,7 +93,8 @@ export function OrderViewDialog({ order, onOpenChange }: { order: OrderDTO | nul
               <h3 id="order-items-heading" className="mb-2 font-sans text-xs font-semibold tracking-wide text-muted-foreground uppercase">
                 Items
               </h3>
-              <div className="overflow-x-auto rounded-lg border">
+              {/* Wider than a phone's dialog: it scrolls in its own box, which the keyboard can reach (as AdminTable's). */}
+              <div role="group" aria-label="Order items" tabIndex={0} className="overflow-x-auto rounded-lg border outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50">
                 <table className="w-full min-w-[26rem] text-sm">
                   <thead className="bg-muted/50 text-left text-xs text-muted-foreground">
                     <tr>

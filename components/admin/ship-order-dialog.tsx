@@ -1,13 +1,13 @@
 "use client";
 
 import { useState } from "react";
-import { Loader2 } from "lucide-react";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { CARRIERS, shipmentSchema, type Shipment } from "@/lib/orders/shipping";
+import { DialogActions } from "@/components/admin/dialog-actions";
+import { useFormDialog } from "@/components/admin/use-form-dialog";
 
 /**
  * "Mark shipped": asks for the carrier and the tracking number (checked
@@ -26,29 +26,21 @@ export function ShipOrderDialog({
 }) {
   const [carrier, setCarrier] = useState<string>("USPS");
   const [trackingNumber, setTrackingNumber] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-
-  async function submit(event: React.FormEvent) {
-    event.preventDefault();
-    const parsed = shipmentSchema.safeParse({ carrier, trackingNumber });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? "Check the tracking number");
-      return;
-    }
-    setError(null);
-    setPending(true);
-    try {
-      if (await onShip(parsed.data)) onOpenChange(false);
-    } finally {
-      setPending(false);
-    }
-  }
+  const { pending, errors, clearError, formProps } = useFormDialog({
+    read: () => {
+      const parsed = shipmentSchema.safeParse({ carrier, trackingNumber });
+      return parsed.success ? { input: parsed.data } : { errors: { trackingNumber: parsed.error.issues[0]?.message ?? "Check the tracking number" } };
+    },
+    save: onShip,
+    onDone: () => onOpenChange(false),
+    logLabel: "Marking the order shipped",
+  });
+  const error = errors.trackingNumber;
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="sm:max-w-md">
-        <form onSubmit={submit} noValidate className="grid gap-4">
+        <form {...formProps} className="grid gap-4">
           <DialogHeader>
             <DialogTitle>Mark order shipped</DialogTitle>
             <DialogDescription>
@@ -72,7 +64,7 @@ export function ShipOrderDialog({
               value={trackingNumber}
               onChange={(e) => {
                 setTrackingNumber(e.target.value);
-                setError(null);
+                clearError("trackingNumber");
               }}
               autoComplete="off"
               aria-invalid={error ? true : undefined}
@@ -85,15 +77,7 @@ export function ShipOrderDialog({
               </p>
             )}
           </div>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={pending}>
-              {pending && <Loader2 className="animate-spin" aria-hidden="true" />}
-              Mark shipped
-            </Button>
-          </DialogFooter>
+          <DialogActions actionLabel="Mark shipped" pending={pending} />
         </form>
       </DialogContent>
     </Dialog>

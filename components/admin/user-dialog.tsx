@@ -1,13 +1,13 @@
 "use client";
 
-import { useState, useTransition } from "react";
-import { Loader2 } from "lucide-react";
+import { useState } from "react";
 import { toast } from "@/components/ui/toast";
-import { createAdminUserAction, updateAdminUserAction } from "@/lib/admin-users/actions";
+import { createAdminUserAction, updateAdminUserAction, type AdminUserFormInput } from "@/lib/admin-users/actions";
 import { actionMessage } from "@/components/admin/action-message";
 import { AdminField } from "@/components/admin/admin-field";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { DialogActions } from "@/components/admin/dialog-actions";
+import { useFormDialog } from "@/components/admin/use-form-dialog";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
 import type { AdminUserDTO } from "@/lib/admin-users/service";
 import { MIN_PASSWORD } from "@/lib/auth/schemas";
@@ -32,38 +32,22 @@ function UserForm({ user, onDone }: { user: AdminUserDTO | null; onDone: () => v
   const [email, setEmail] = useState(user?.email ?? "");
   const [password, setPassword] = useState("");
   const [confirmPassword, setConfirmPassword] = useState("");
-  const [fields, setFields] = useState<Record<string, string>>({});
-  const [pending, startTransition] = useTransition();
   const editing = user !== null;
   const fallback = editing ? "Failed to update user." : "Failed to create user.";
-
-  function submit(event: React.FormEvent) {
-    event.preventDefault();
-    if ((password || confirmPassword) && password !== confirmPassword) {
-      setFields({ confirmPassword: PASSWORDS_DIFFER_MESSAGE });
-      return;
-    }
-    setFields({});
-    const input = { username, email, password, confirmPassword };
-    startTransition(async () => {
-      try {
-        const result = editing ? await updateAdminUserAction({ id: user.id, ...input }) : await createAdminUserAction(input);
-        if (result.ok) {
-          toast.success(editing ? "User updated successfully." : "User created successfully.", { description: `${result.data.username} (${result.data.email})` });
-          onDone();
-          return;
-        }
-        setFields(result.fields ?? {});
-        toast.error(actionMessage(result, fallback));
-      } catch (error) {
-        console.error("Saving admin user failed", error);
-        toast.error(fallback);
-      }
-    });
-  }
+  const { pending, errors: fields, formProps } = useFormDialog({
+    read: () =>
+      (password || confirmPassword) && password !== confirmPassword
+        ? { errors: { confirmPassword: PASSWORDS_DIFFER_MESSAGE } }
+        : { input: { username, email, password, confirmPassword } },
+    save: (input: AdminUserFormInput) => (editing ? updateAdminUserAction({ id: user.id, ...input }) : createAdminUserAction(input)),
+    onSaved: (saved) => toast.success(editing ? "User updated successfully." : "User created successfully.", { description: `${saved.username} (${saved.email})` }),
+    onRefused: (result) => toast.error(actionMessage(result, fallback)),
+    onDone,
+    logLabel: "Saving admin user",
+  });
 
   return (
-    <form onSubmit={submit} noValidate aria-busy={pending} className="grid gap-4">
+    <form {...formProps} className="grid gap-4">
       <DialogHeader>
         <DialogTitle>{editing ? "Edit User" : "Add User"}</DialogTitle>
         <DialogDescription>{editing ? "Change this admin's details. Leave the password blank to keep the current one." : "Create a new admin account. Every admin can manage the whole shop."}</DialogDescription>
@@ -85,17 +69,7 @@ function UserForm({ user, onDone }: { user: AdminUserDTO | null; onDone: () => v
       <AdminField id="user-confirm-password" label={editing ? "Confirm new password" : "Confirm password"} error={fields.confirmPassword}>
         {(aria) => <Input {...aria} value={confirmPassword} onChange={(e) => setConfirmPassword(e.target.value)} type="password" autoComplete="new-password" required={!editing} />}
       </AdminField>
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button type="button" variant="outline" disabled={pending}>
-            Cancel
-          </Button>
-        </DialogClose>
-        <Button type="submit" disabled={pending}>
-          {pending && <Loader2 aria-hidden="true" className="animate-spin" />}
-          {editing ? "Save Changes" : "Create User"}
-        </Button>
-      </DialogFooter>
+      <DialogActions actionLabel={editing ? "Save Changes" : "Create User"} pending={pending} />
     </form>
   );
 }

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { Button } from "@/components/ui/button";
 import { formatMoney } from "@/lib/money";
 import { clsx as cn } from "clsx";
-import type { CartItem } from "@/lib/cart/store";
+import type { CartItem } from "@/lib/cart/types";
 import { removeCartLine } from "@/components/cart/cart-actions";
 import { CartLineImage } from "@/components/cart/cart-line-image";
 import { CartQuantityControl } from "@/components/cart/cart-quantity-control";

@@ -3,7 +3,7 @@
 import { Icon } from "@/components/ui/icon";
 import { Button } from "@/components/ui/button";
 import { clsx as cn } from "clsx";
-import type { CartItem } from "@/lib/cart/store";
+import type { CartItem } from "@/lib/cart/types";
 import { setCartLineQuantity } from "@/components/cart/cart-actions";
 
 /**

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { FormProvider, useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@/components/forms/zod-resolver";
 import { getSessionId } from "@/lib/cart/session";
-import type { CartItem } from "@/lib/cart/store";
+import type { CartItem } from "@/lib/cart/types";
 import { DEFAULT_COUNTRY, orderTotals } from "@/lib/checkout/pricing";
 import {
   checkoutFormSchema,

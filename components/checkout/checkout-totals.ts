@@ -1,4 +1,4 @@
-import type { CartItem } from "@/lib/cart/store";
+import type { CartItem } from "@/lib/cart/types";
 import { orderTotals, SHIPPING_SERVICE } from "@/lib/checkout/pricing";
 import type { CheckoutFormValues, ShippingAddress } from "@/lib/checkout/schemas";
 import { fromCents, toCents } from "@/lib/money";

@@ -4,7 +4,7 @@ import { useId, useState } from "react";
 import { ChevronDown, Truck } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Separator } from "@/components/ui/separator";
-import type { CartItem } from "@/lib/cart/store";
+import type { CartItem } from "@/lib/cart/types";
 import type { OrderTotals } from "@/lib/checkout/pricing";
 import { formatMoney, toCents } from "@/lib/money";
 import { clsx as cn } from "clsx";

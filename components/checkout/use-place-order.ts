@@ -2,7 +2,8 @@
 
 import { useRouter } from "next/navigation";
 import { toast } from "@/components/ui/toast";
-import { useCart, type CartItem } from "@/lib/cart/store";
+import { useCart } from "@/lib/cart/store";
+import type { CartItem } from "@/lib/cart/types";
 import type { CheckoutFormValues } from "@/lib/checkout/schemas";
 import { createOrder, type PaymentIntentResponse } from "@/components/checkout/checkout-api";
 import { isApiRequestError } from "@/components/api/request-json";

@@ -4,6 +4,7 @@ import { AppError } from "@/lib/errors";
 import { CART_MESSAGES, MAX_LINE_QUANTITY, UNAVAILABLE_MESSAGES, type CartErrorCode, type UnavailableCode } from "@/lib/cart/messages";
 import { cartLineParamsSchema, sessionIdSchema, type CartCheck, type CartLine } from "@/lib/cart/schemas";
 import { fromCents, toCents } from "@/lib/money";
+import type { ServerCartLine } from "@/lib/cart/types";
 import { parseOrThrow } from "@/lib/validation";
 
 /**
@@ -11,17 +12,6 @@ import { parseOrThrow } from "@/lib/validation";
  * the availability rules behind it. Prices always come from the database.
  */
 
-export type ServerCartLine = {
-  productId: number;
-  slug: string;
-  name: string;
-  price: string;
-  image: string | null;
-  quantity: number;
-  uniqueItem: boolean;
-  available: boolean;
-  unavailableReason: string | null;
-};
 export type ServerCart = { sessionId: string; items: ServerCartLine[]; subtotal: string; count: number };
 export type CartCheckLine = { productId: number; price: string | null; unavailable: string | null };
 

@@ -3,26 +3,7 @@
 import { create } from "zustand";
 import { createJSONStorage, persist } from "zustand/middleware";
 import type { CartProductDTO } from "@/lib/catalog/types";
-
-/**
- * The client cart (spec §3/§4), persisted in localStorage under "cart-storage".
- * Rules: adding an existing item increases its quantity; a unique item can be
- * in the cart once, with quantity 1; sold items cannot be added; quantity ≤ 0
- * removes the line; cartCount is the sum of quantities after every change.
- * `unavailable` is set by reconciliation with the server (a piece sold or
- * withdrawn meanwhile): such a line stays visible but blocks checkout.
- */
-export type CartItem = {
-  id: string;
-  productId: number;
-  slug: string;
-  name: string;
-  price: string;
-  image: string | null;
-  quantity: number;
-  uniqueItem: boolean;
-  unavailable?: string | null;
-};
+import type { CartItem } from "@/lib/cart/types";
 
 export type AddResult = "added" | "duplicate-unique" | "sold";
 
@@ -39,6 +20,14 @@ type CartState = {
 
 const count = (items: CartItem[]) => items.reduce((sum, i) => sum + i.quantity, 0);
 
+/**
+ * The client cart (spec §3/§4), persisted in localStorage under "cart-storage".
+ * Rules: adding an existing item increases its quantity; a unique item can be
+ * in the cart once, with quantity 1; sold items cannot be added; quantity ≤ 0
+ * removes the line; cartCount is the sum of quantities after every change.
+ * `unavailable` is set by reconciliation with the server (a piece sold or
+ * withdrawn meanwhile): such a line stays visible but blocks checkout.
+ */
 export const useCart = create<CartState>()(
   persist(
     (set, get) => ({

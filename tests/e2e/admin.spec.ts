@@ -421,4 +421,34 @@ test.describe("phone width", () => {
       expect(overflow, path).toBeLessThanOrEqual(0);
     }
   });
+
+  test("an order's view dialog fits the phone: the items table scrolls in its own box, the totals stay in view", async ({ page }) => {
+    const seeded = await withDb((db) => insertOrder(db, unique(), "test"));
+    try {
+      await signIn(page);
+      await page.goto("/admin/orders");
+      await page.getByRole("button", { name: `View order ${seeded.orderNumber}` }).first().click();
+      const dialog = page.getByRole("dialog");
+      await expect(dialog.getByText("Timeline")).toBeVisible();
+      // A grid column sized to the items table's content pushed the totals and badges past the dialog's edge.
+      const sideways = await dialog.evaluate((d) => d.scrollWidth - d.clientWidth);
+      expect(sideways).toBeLessThanOrEqual(0);
+      const total = dialog.getByText("$57.99").last();
+      const box = (await total.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
+      // The table is wider than the dialog: its scroll box is reachable with Tab, so a keyboard can scroll it.
+      const items = dialog.getByRole("group", { name: "Order items" });
+      expect(await items.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+      let reached = false;
+      for (let i = 0; i < 15 && !reached; i++) {
+        await page.keyboard.press("Tab");
+        reached = await items.evaluate((el) => el === document.activeElement);
+      }
+      expect(reached).toBe(true);
+      await page.keyboard.press("ArrowRight");
+      await expect.poll(() => items.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+    } finally {
+      await withDb((db) => removeOrder(db, seeded));
+    }
+  });
 });

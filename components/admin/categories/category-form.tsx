@@ -10,7 +10,8 @@ import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { createCategoryAction, updateCategoryAction } from "@/lib/catalog/actions";
 import { actionFailureMessage } from "@/components/admin/products/action-messages";
-import { CategoryImageField } from "@/components/admin/categories/category-image-field";
+import { settleSave } from "@/components/admin/use-form-dialog";
+import { ImageUploadField } from "@/components/admin/image-upload-field";
 import { categoryInputSchema, type AdminCategoryDTO } from "@/lib/catalog/admin-schemas";
 import { slugify } from "@/lib/catalog/rules";
 
@@ -63,21 +64,15 @@ export function CategoryForm({ category, onDone, onCancel }: CategoryFormProps) 
   const onSubmit = handleSubmit(async () => {
     const payload = toPayload(getValues());
     const failed = editing ? "Failed to update category." : "Failed to create category.";
-    try {
-      const result = editing ? await updateCategoryAction({ id: category.id, input: payload }) : await createCategoryAction(payload);
-      if (result.ok) {
-        toast.success(editing ? "Category updated successfully." : "Category created successfully.");
-        onDone();
-        return;
-      }
-      for (const [key, message] of Object.entries(result.fields ?? {})) {
-        if (key in payload) setError(key as keyof CategoryFormValues, { type: "server", message });
-      }
-      toast.error(failed, { description: actionFailureMessage(result.message) });
-    } catch (error) {
-      console.error("category save failed", error);
-      toast.error(failed);
-    }
+    const saved = await settleSave(() => (editing ? updateCategoryAction({ id: category.id, input: payload }) : createCategoryAction(payload)), {
+      onSaved: () => toast.success(editing ? "Category updated successfully." : "Category created successfully."),
+      onFields: (fields) => {
+        for (const [key, message] of Object.entries(fields)) if (key in payload) setError(key as keyof CategoryFormValues, { type: "server", message });
+      },
+      onRefused: (result) => toast.error(failed, result && { description: actionFailureMessage(result.message) }),
+      logLabel: "category save",
+    });
+    if (saved) onDone();
   });
 
   return (
@@ -109,7 +104,7 @@ export function CategoryForm({ category, onDone, onCancel }: CategoryFormProps) 
         <Controller
           control={control}
           name="image"
-          render={({ field }) => <CategoryImageField id="category-image" value={field.value} onChange={field.onChange} error={errors.image?.message} disabled={isSubmitting} />}
+          render={({ field }) => <ImageUploadField id="category-image" value={field.value} onChange={field.onChange} error={errors.image?.message} disabled={isSubmitting} />}
         />
       </div>
       <div className="sticky bottom-[-1.5rem] z-10 -mx-6 -mb-6 flex justify-end gap-2 border-t bg-background px-6 py-3 sm:py-4">

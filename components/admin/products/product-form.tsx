@@ -12,9 +12,10 @@ import { IMAGES_REQUIRED, productInputSchema } from "@/lib/catalog/admin-schemas
 import { slugify } from "@/lib/catalog/rules";
 import { createProductAction, updateProductAction } from "@/lib/catalog/actions";
 import { CheckField } from "@/components/admin/products/check-field";
-import { ImageUploader } from "@/components/admin/products/image-uploader";
+import { ImageUploadField } from "@/components/admin/image-upload-field";
 import { DescriptionFields, FormSection, PriceAndCategoryFields, SeoFields } from "@/components/admin/products/product-form-fields";
 import { actionFailureMessage } from "@/components/admin/products/action-messages";
+import { settleSave } from "@/components/admin/use-form-dialog";
 import {
   toFormValues,
   toProductPayload,
@@ -77,22 +78,18 @@ export function ProductForm({ mode, product, categories, onDone, onCancel }: Pro
 
   const onSubmit = handleSubmit(async () => {
     const payload = toProductPayload(getValues(), mode);
-    try {
-      const result = mode === "edit" && product ? await updateProductAction({ id: product.id, input: payload }) : await createProductAction(payload);
-      if (result.ok) {
-        toast.success(DONE[mode]);
-        onDone();
-        return;
-      }
-      for (const [key, message] of Object.entries(result.fields ?? {})) {
-        const field = key.split(".")[0] as keyof ProductFormValues;
-        if (field in getValues()) setError(field, { type: "server", message });
-      }
-      toast.error(FAILED[mode], { description: actionFailureMessage(result.message) });
-    } catch (error) {
-      console.error("product save failed", error);
-      toast.error(FAILED[mode]);
-    }
+    const saved = await settleSave(() => (mode === "edit" && product ? updateProductAction({ id: product.id, input: payload }) : createProductAction(payload)), {
+      onSaved: () => toast.success(DONE[mode]),
+      onFields: (fields) => {
+        for (const [key, message] of Object.entries(fields)) {
+          const field = key.split(".")[0] as keyof ProductFormValues;
+          if (field in getValues()) setError(field, { type: "server", message });
+        }
+      },
+      onRefused: (result) => toast.error(FAILED[mode], result && { description: actionFailureMessage(result.message) }),
+      logLabel: "product save",
+    });
+    if (saved) onDone();
   });
 
   const imagesError = errors.images?.message ?? errors.images?.root?.message ?? (Array.isArray(errors.images) ? "Check the product images." : undefined);
@@ -125,7 +122,7 @@ export function ProductForm({ mode, product, categories, onDone, onCancel }: Pro
           <Controller
             control={control}
             name="images"
-            render={({ field }) => <ImageUploader id="product-images" value={field.value} onChange={field.onChange} error={imagesError} disabled={isSubmitting} />}
+            render={({ field }) => <ImageUploadField multiple id="product-images" value={field.value} onChange={field.onChange} error={imagesError} disabled={isSubmitting} />}
           />
         </div>
         <FormField id="product-video-url" label="Video URL" hint=" (optional)" error={errors.videoUrl?.message} description="A YouTube or Vimeo link.">

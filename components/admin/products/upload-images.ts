@@ -1,4 +1,4 @@
-/** Client-side upload helpers shared by the product and category image fields. */
+/** Client-side upload helpers of the admin image field (components/admin/image-upload-field.tsx). */
 
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 export const ACCEPTED_IMAGE_TYPES = ["image/png", "image/jpeg", "image/webp"] as const;

@@ -1,0 +1,21 @@
+/**
+ * The one shape of a cart line, shared by the server cart (lib/cart/service.ts)
+ * and the browser's cart (lib/cart/store.ts): what a shopper sees of a line.
+ * Each side adds only how it marks a line that can no longer be bought.
+ */
+export type CartLineBase = {
+  productId: number;
+  slug: string;
+  name: string;
+  /** Unit price, "12.50" (the database's price, re-read on every server answer). */
+  price: string;
+  image: string | null;
+  quantity: number;
+  uniqueItem: boolean;
+};
+
+/** A line of the server cart (GET /api/cart/{sessionId}): availability as the spec's two fields. */
+export type ServerCartLine = CartLineBase & { available: boolean; unavailableReason: string | null };
+
+/** A line of the browser's cart, persisted in localStorage: keyed by `id`; `unavailable` is set by reconciliation with the server. */
+export type CartItem = CartLineBase & { id: string; unavailable?: string | null };
