@@ -20,7 +20,8 @@ function notFoundPage(req: NextRequest) {
 /**
  * Request guard.
  * - A path with malformed percent-encoding or a NUL byte: the 404 page (`npm start`'s front server
- *   already answers these with a 400 on every route; this covers `next dev` and other hosts).
+ *   already answers these with a 400 on every route; this covers /admin under `next dev` and other
+ *   hosts, the only paths the guard runs for: see `config` below).
  * - /admin/*: no session cookie → /admin/login (pages check the admin again on the server).
  * (/listing/*, the cached route of the storefront's listings and searches, is the 404 page when asked
  * for directly: the front server or next.config.ts's first rewrite answers that, lib/catalog/listing-url.mjs.)

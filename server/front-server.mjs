@@ -87,13 +87,13 @@ function logRequest(req, res) {
   });
 }
 
-// Next builds its internal request URLs from this hostname, and the request
-// guard's rewrites (proxy.ts: /shop → its cached route) from the request's
-// NextURL, which always spells a loopback address "localhost". Given
+// Next builds its internal request URLs from this hostname, and rewrites
+// (once the request guard's, proxy.ts: /shop → its cached route) from the
+// request's NextURL, which always spells a loopback address "localhost". Given
 // HOSTNAME=127.0.0.1 (Docker and many hosts set HOSTNAME) the two origins
 // differed, Next took the rewrite for an external URL and proxied it back to
-// itself, and the guard answered that second request with a 404. The server
-// listens on HOSTNAME; Next's own URLs always use "localhost".
+// itself, and that second request, a direct /listing one, got a 404. The
+// server listens on HOSTNAME; Next's own URLs always use "localhost".
 const app = next({ dev: false, dir: process.cwd(), port, hostname: "localhost" });
 await app.prepare();
 const handle = app.getRequestHandler();

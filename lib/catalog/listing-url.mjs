@@ -33,8 +33,8 @@
  * every entry point.
  *
  * Who maps the URL:
- * - `npm start`'s front server (server/front-server.mjs), with listingTarget
- *   below, before Next routes the request: one regular-expression test per
+ * - `npm start`'s front server (server/front-server.mjs), with
+ *   mapListingRequest below, before Next routes the request: one regular-expression test per
  *   request. It answers a direct /listing request with the 404 page itself.
  *   Its builds (`npm run build` outside Vercel, MM_FRONT_SERVER=1) carry no
  *   rewrites: Next re-ran each of the sixteen rewrite rules for every page

@@ -3,8 +3,9 @@ import { cachedListingProps, ListingPage, listingPageMetadata } from "@/componen
 
 /**
  * The cached form of a search result page (/shop?search=… or
- * /shop/{category}?search=…), for terms searched before on this instance:
- * they are served here (lib/catalog/listing-url.mjs; the browser keeps its URL). Rendered once per
+ * /shop/{category}?search=…), for terms searched before on this instance
+ * (every term with REDIS_URL): they are served here (lib/catalog/listing-url.mjs;
+ * the browser keeps its URL). Rendered once per
  * term, sort and page, served from the full-route cache and expired with the
  * catalogue tags, like the plain listings one level up.
  */
