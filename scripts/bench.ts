@@ -9,6 +9,7 @@
  *   npm run bench -- --only demo      # or --only 10k
  *   BENCH_SECONDS=10 BENCH_CONNECTIONS=20 npm run bench
  *   BENCH_ROWS='search|suggest' npm run bench   # only the rows whose label matches (and the yardstick)
+ *   BENCH_SKIP_BUILD=1 npm run bench             # reuse the last build (.next) of this checkout
  *   BENCH_PG_URL=postgresql://postgres@127.0.0.1:5432/postgres REDIS_URL=redis://127.0.0.1:6379/0 \
  *     npm run bench -- --only demo --shared     # also the demo catalogue as several instances run it
  *
@@ -201,7 +202,7 @@ async function sharedConfiguration(): Promise<{ env: Record<string, string | und
   await adminSql(`CREATE DATABASE "${dbName}"`);
   const url = new URL(sharedPg!);
   url.pathname = `/${dbName}`;
-  const env = { DATABASE_URL: url.toString(), REDIS_URL: process.env.REDIS_URL, REDIS_PREFIX: prefix, EMBEDDED_DB_DIR: undefined, AUTH_SECRET: process.env.AUTH_SECRET ?? randomBytes(24).toString("base64url") };
+  const env = { DATABASE_URL: url.toString(), REDIS_URL: process.env.REDIS_URL, REDIS_PREFIX: prefix, PAYMENT_PROVIDER: "test", EMBEDDED_DB_DIR: undefined, AUTH_SECRET: process.env.AUTH_SECRET ?? randomBytes(24).toString("base64url") };
   const drop = async () => {
     await adminSql(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`).catch((e) => console.error(`could not drop ${dbName}: ${e.message}`));
     const redis = createClient({ url: process.env.REDIS_URL });
@@ -223,7 +224,7 @@ async function runCatalogue(label: string, extraProducts: number, shared?: { env
     env.EMBEDDED_DB_DIR = dir;
     if (extraProducts) sh("npx", ["tsx", "scripts/db-seed.ts", "--products", String(extraProducts)], env);
   }
-  if (!shared) {
+  if (!shared && process.env.BENCH_SKIP_BUILD !== "1") {
     console.log(`\n=== ${label}: building ===`);
     sh("npx", ["tsx", "scripts/serve.ts", "build"], env);
   }
