@@ -9,6 +9,17 @@
  *   npm run bench -- --only demo      # or --only 10k
  *   BENCH_SECONDS=10 BENCH_CONNECTIONS=20 npm run bench
  *   BENCH_ROWS='search|suggest' npm run bench   # only the rows whose label matches (and the yardstick)
+ *   BENCH_SKIP_BUILD=1 npm run bench             # reuse the last build (.next) of this checkout
+ *   BENCH_PG_URL=postgresql://postgres@127.0.0.1:5432/postgres REDIS_URL=redis://127.0.0.1:6379/0 \
+ *     npm run bench -- --only demo --shared     # also the demo catalogue as several instances run it
+ *
+ * --shared: after the demo catalogue on the embedded database, the same build
+ * again on one instance with PostgreSQL and REDIS_URL (how several instances
+ * run: the shared cache, and the in-memory copies checked against it), on a
+ * database of its own (mm_bench_*, created on BENCH_PG_URL or
+ * TEST_DATABASE_URL, seeded at start-up and dropped at the end) and keys
+ * under a prefix of its own (removed at the end), with its own yardstick
+ * rows; then a table of both configurations side by side.
  *
  * The yardstick is measured before and after the shop's routes and the mean is
  * used, so a machine that slows down during the run skews both sides alike.
@@ -26,6 +37,8 @@ import http from "node:http";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
+import pg from "pg";
+import { createClient } from "redis";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -36,6 +49,12 @@ const BASELINE = `http://127.0.0.1:${BASELINE_PORT}`;
 const only = process.argv.includes("--only") ? process.argv[process.argv.indexOf("--only") + 1] : undefined;
 const COMPRESSED = { "accept-encoding": "gzip, br" };
 const ROWS = process.env.BENCH_ROWS ? new RegExp(process.env.BENCH_ROWS) : null;
+const SHARED = process.argv.includes("--shared");
+const sharedPg = process.env.BENCH_PG_URL ?? process.env.TEST_DATABASE_URL;
+if (SHARED && (!sharedPg || !process.env.REDIS_URL)) {
+  console.error("--shared needs a PostgreSQL server and Redis: set BENCH_PG_URL (or TEST_DATABASE_URL) and REDIS_URL.");
+  process.exit(2);
+}
 
 /**
  * Search terms nobody asked for before, one per request, shaped like what
@@ -170,17 +189,45 @@ function stop(child: ChildProcess) {
   }
 }
 
-async function runCatalogue(label: string, extraProducts: number) {
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(PORT), NODE_ENV: "production", ADMIN_PASSWORD: process.env.ADMIN_PASSWORD ?? "bench-admin-password", RATE_LIMIT_SCALE: "100000" };
-  if (!process.env.DATABASE_URL) {
+/** The shop on one instance as several run it: a PostgreSQL database and a Redis prefix of this run's own, removed by drop(). */
+async function sharedConfiguration(): Promise<{ env: Record<string, string | undefined>; drop: () => Promise<void> }> {
+  const run = randomBytes(4).toString("hex");
+  const dbName = `mm_bench_${run}`;
+  const prefix = `mmbench:${run}:`;
+  const adminSql = async (sql: string) => {
+    const client = new pg.Client({ connectionString: sharedPg });
+    await client.connect();
+    await client.query(sql).finally(() => client.end());
+  };
+  await adminSql(`CREATE DATABASE "${dbName}"`);
+  const url = new URL(sharedPg!);
+  url.pathname = `/${dbName}`;
+  const env = { DATABASE_URL: url.toString(), REDIS_URL: process.env.REDIS_URL, REDIS_PREFIX: prefix, PAYMENT_PROVIDER: "test", EMBEDDED_DB_DIR: undefined, AUTH_SECRET: process.env.AUTH_SECRET ?? randomBytes(24).toString("base64url") };
+  const drop = async () => {
+    await adminSql(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`).catch((e) => console.error(`could not drop ${dbName}: ${e.message}`));
+    const redis = createClient({ url: process.env.REDIS_URL });
+    await redis.connect();
+    for await (const keys of redis.scanIterator({ MATCH: `${prefix}*`, COUNT: 1000 })) if (keys.length) await redis.unlink(keys);
+    await redis.quit();
+  };
+  return { env, drop };
+}
+
+async function runCatalogue(label: string, extraProducts: number, shared?: { env: Record<string, string | undefined> }) {
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(PORT), NODE_ENV: "production", ADMIN_PASSWORD: process.env.ADMIN_PASSWORD ?? "bench-admin-password", RATE_LIMIT_SCALE: "100000", ...shared?.env };
+  if (shared) {
+    // The build just made is reused (the same code); the database is migrated and seeded at start-up.
+  } else if (!process.env.DATABASE_URL) {
     const dir = `.data/bench-${label}`;
     rmSync(dir, { recursive: true, force: true });
     rmSync(`${dir}.owner`, { recursive: true, force: true });
     env.EMBEDDED_DB_DIR = dir;
     if (extraProducts) sh("npx", ["tsx", "scripts/db-seed.ts", "--products", String(extraProducts)], env);
   }
-  console.log(`\n=== ${label}: building ===`);
-  sh("npx", ["tsx", "scripts/serve.ts", "build"], env);
+  if (!shared && process.env.BENCH_SKIP_BUILD !== "1") {
+    console.log(`\n=== ${label}: building ===`);
+    sh("npx", ["tsx", "scripts/serve.ts", "build"], env);
+  }
   const baseline = startBaseline();
   const server: ChildProcess = spawn("npx", ["tsx", "scripts/serve.ts", "start"], { env, stdio: ["ignore", "ignore", "inherit"], detached: true });
   try {
@@ -247,13 +294,34 @@ function markdown(results: Awaited<ReturnType<typeof runCatalogue>>[]): string {
   return out.join("\n");
 }
 
+/** Each row of `one` beside the same row of `other` (× their own yardstick), and other ÷ one. */
+function sideBySide(one: Awaited<ReturnType<typeof runCatalogue>>, other: Awaited<ReturnType<typeof runCatalogue>>): string {
+  const out = [`### ${one.label} beside ${other.label}`, "", `| what | route | ${one.label} req/s (× yardstick) | ${other.label} req/s (× yardstick) | ${other.label} ÷ ${one.label} |`, "|---|---|---|---|---|"];
+  one.rows.forEach((row, i) => {
+    const twin = other.rows[i];
+    if (!twin || twin.label !== row.label) return;
+    const route = row.route.replace(/^\/product\/.*/, "/product/…");
+    out.push(`| ${row.label} | \`${route}\` | ${row.rps} (${row.ratio}) | ${twin.rps} (${twin.ratio}) | ${(twin.rps / Math.max(1, row.rps)).toFixed(2)} |`);
+  });
+  return out.join("\n") + "\n";
+}
+
 const results = [];
 if (!only || only === "demo") results.push(await runCatalogue("demo", 0));
+if (SHARED) {
+  const shared = await sharedConfiguration();
+  try {
+    results.push(await runCatalogue("demo, PostgreSQL + REDIS_URL", 0, shared));
+  } finally {
+    await shared.drop();
+  }
+}
 if (!process.env.DATABASE_URL && (!only || only === "10k")) results.push(await runCatalogue("10k", 10_000));
 mkdirSync("bench-results", { recursive: true });
 const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+const comparison = SHARED && results[0]?.label === "demo" ? sideBySide(results[0], results[1]) : "";
 writeFileSync(`bench-results/${stamp}.json`, JSON.stringify({ connections: CONNECTIONS, seconds: SECONDS, results }, null, 2));
-writeFileSync(`bench-results/${stamp}.md`, markdown(results));
-console.log("\n" + markdown(results));
+writeFileSync(`bench-results/${stamp}.md`, markdown(results) + comparison);
+console.log("\n" + markdown(results) + comparison);
 console.log(`written bench-results/${stamp}.json and .md`);
 process.exit(0);

@@ -16,7 +16,8 @@
  * cached twin (lib/net/cached-api.mjs); neither cached route is addressable
  * from outside. A page Next.js has just served from its cache is answered
  * again from that finished response, without entering Next
- * (server/cache/response-cache.mjs; one instance only). A search rendered on
+ * (server/cache/response-cache.mjs; on several instances checked against the
+ * shared cache generation first). A search rendered on
  * demand waits its turn among a few at a time (server/render-queue.mjs).
  * A page answers GET and HEAD only: another method without a server
  * action's Next-Action header gets a 405 here (Next.js would render the page
@@ -33,7 +34,7 @@ import path from "node:path";
 import next from "next";
 import { mapListingRequest, NOT_FOUND_PATH } from "../lib/catalog/listing-url.mjs";
 import { noteRead, readCount, searchKey } from "./cache/search-admission.mjs";
-import { recordResponse, responseKey, sendStoredResponse } from "./cache/response-cache.mjs";
+import { recordResponse, responseKey, sendStoredResponse, takeGenerationHeader } from "./cache/response-cache.mjs";
 import { cachedApiTarget, isCachedApiPath } from "../lib/net/cached-api.mjs";
 import { routedPath } from "../lib/net/routed-path.mjs";
 import { createRenderQueue } from "./render-queue.mjs";
@@ -247,12 +248,19 @@ const server = http.createServer((req, res) => {
       return res.end(JSON.stringify({ ready: false, shuttingDown: true }));
     }
   }
-  // A page Next.js served from its cache a moment ago: the same answer, without entering Next (server/cache/response-cache.mjs).
+  // A page Next.js served from its cache a moment ago: the same answer, without entering Next
+  // (server/cache/response-cache.mjs; on several instances once the shared generation is read).
   const key = responseKey(req);
-  if (key !== null) {
-    if (sendStoredResponse(key, req, res)) return;
-    recordResponse(key, req, res);
-  }
+  if (key === null) return void toNext(req, res, null, onDemandSearch);
+  const stored = sendStoredResponse(key, req, res);
+  if (stored === false) toNext(req, res, key, onDemandSearch);
+  else if (stored !== true) stored.then((sent) => sent || toNext(req, res, key, onDemandSearch), () => toNext(req, res, key, onDemandSearch));
+});
+
+/** Hands the request to Next.js (a search that will be rendered waits its turn), recording the answer under `key` when it may be stored. */
+function toNext(req, res, key, onDemandSearch) {
+  if (key !== null) recordResponse(key, req, res);
+  else if (REDIS_URL) takeGenerationHeader(res);
   req.headers[PEER_HEADER] = `${token} ${req.socket.remoteAddress ?? ""}`;
   const render = () =>
     handle(req, res).catch((error) => {
@@ -263,7 +271,7 @@ const server = http.createServer((req, res) => {
     });
   if (!onDemandSearch) return void render();
   if (!searchRenders.enqueue(req, res, render)) busy(res);
-});
+}
 // Longer than common load balancers' idle timeouts, as `next start` does.
 server.keepAliveTimeout = 65_000;
 server.headersTimeout = 66_000;

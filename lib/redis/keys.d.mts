@@ -3,3 +3,4 @@ export declare function rateLimitPrefix(redisPrefix: string, limitName: string):
 export declare function cacheNamespace(redisPrefix: string): string;
 export declare function revalidatedTagsKey(redisPrefix: string): string;
 export declare function buildKey(buildId: string, key: string): string;
+export declare function cacheGenerationKey(redisPrefix: string): string;

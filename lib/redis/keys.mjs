@@ -7,6 +7,8 @@
  *
  *   {REDIS_PREFIX}cache:                          the shared cache, every build's
  *   {REDIS_PREFIX}cache:__revalidated_tags__      when each tag last expired (field: tag, value: ms)
+ *   {REDIS_PREFIX}cache:__generation__            moves at every tag expiry (lib/redis/cache-expiry.mjs): the
+ *                                                 front servers' in-memory copies check it before answering
  *   {REDIS_PREFIX}cache:{buildId}:{key}           an entry, of one build
  *   {REDIS_PREFIX}cache:{buildId}:__sharedTags__  that build's entries' tags (and __sharedTagsTtl__, their lifetimes)
  *
@@ -14,7 +16,7 @@
  * scripts). Tag expiries do not: an edit made through an instance of one
  * build must expire the entries of every build still running beside it (a
  * rolling deploy), so the expiry record is shared by all builds, and it
- * survives a clear of the entries.
+ * survives a clear of the entries (and so does the generation).
  */
 
 /** A rate limit's keys (rate-limiter-flexible appends ":" and the client's key to this prefix). */
@@ -38,4 +40,9 @@ export function revalidatedTagsKey(redisPrefix) {
 /** A key of one build's, below the namespace: entries, and that build's tag and lifetime records. */
 export function buildKey(buildId, key) {
   return `${buildId}:${key}`;
+}
+
+/** The cache generation, every build's: a counter that every tag expiry moves (lib/redis/cache-expiry.mjs). */
+export function cacheGenerationKey(redisPrefix) {
+  return cacheNamespace(redisPrefix) + "__generation__";
 }

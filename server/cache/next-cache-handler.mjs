@@ -47,10 +47,11 @@ import FileSystemCacheModule from "next/dist/server/lib/incremental-cache/file-s
 import { areTagsExpired, tagsManifest } from "next/dist/server/lib/incremental-cache/tags-manifest.external.js";
 import { LRUCache } from "lru-cache";
 import { createClient } from "redis";
-import { buildKey, cacheNamespace, revalidatedTagsKey } from "../../lib/redis/keys.mjs";
+import { buildKey, cacheGenerationKey, cacheNamespace, revalidatedTagsKey } from "../../lib/redis/keys.mjs";
+import { readCacheGeneration, recordCacheExpiry, withRedisTimeout } from "../../lib/redis/cache-expiry.mjs";
 import { sharedEnv } from "../../lib/env-shared.mjs";
 import { createLogger } from "../../lib/log-shared.mjs";
-import { expireStoredResponses } from "./response-cache.mjs";
+import { expireStoredResponses, GENERATION_HEADER } from "./response-cache.mjs";
 import { noteRead as noteSearchRead, readBefore as isPopularSearch, searchPageKey } from "./search-admission.mjs";
 import { openUnrecordedExpiries, unrecordedExpiriesDir } from "./unrecorded-expiries.mjs";
 
@@ -238,9 +239,29 @@ const REDIS_TIMEOUT_MS = config.REDIS_CACHE_TIMEOUT_MS;
  */
 const CLOCK_SKEW_MS = 1_000;
 
-function timed(promise) {
-  let timer;
-  return Promise.race([promise, new Promise((_, reject) => (timer = setTimeout(() => reject(new Error("Redis timed out")), REDIS_TIMEOUT_MS)))]).finally(() => clearTimeout(timer));
+const timed = (promise) => withRedisTimeout(promise, REDIS_TIMEOUT_MS);
+
+/**
+ * A page or route answer read from Redis carries the cache generation read on
+ * the same connection just before it (lib/redis/cache-expiry.mjs), in a
+ * response header the front server takes off (server/cache/response-cache.mjs):
+ * the entry is at least as new as that generation, so a copy of the answer
+ * kept under it is never answered after a later expiry — whichever request
+ * the answer went to (Next hands one read to every request for the page
+ * waiting on it). No generation (unreadable, unknown): no header, no copy.
+ */
+function withGeneration(entry, generation) {
+  const value = entry?.value;
+  if (generation === null || (value?.kind !== "APP_PAGE" && value?.kind !== "APP_ROUTE")) return entry;
+  return { ...entry, value: { ...value, headers: { ...value.headers, [GENERATION_HEADER]: generation } } };
+}
+
+/** A value to store without a generation header a read may have added. */
+function withoutGeneration(value) {
+  const headers = value?.value?.headers;
+  if (!headers || !(GENERATION_HEADER in headers)) return value;
+  const { [GENERATION_HEADER]: _, ...rest } = headers;
+  return { ...value, value: { ...value.value, headers: rest } };
 }
 
 /**
@@ -258,10 +279,15 @@ function timed(promise) {
  *   before reading again: while Redis was away another instance's expiry may
  *   not have been recorded either. The expiry record is kept: a render that
  *   began before an expiry in it is still refused when stored after the clear.
+ * - Every expiry recorded, and every clear, moves the cache generation
+ *   (lib/redis/cache-expiry.mjs), so no front server answers from a copy it
+ *   kept before (server/cache/response-cache.mjs); each page or route answer
+ *   read carries the generation it is as new as (withGeneration).
  */
 export function resilientRedisHandler(client, { prefix, buildId, journalDir }) {
   const namespace = cacheNamespace(prefix);
   const expiryKey = revalidatedTagsKey(prefix);
+  const generationKey = cacheGenerationKey(prefix);
   const own = (key) => buildKey(buildId, key);
   const inner = createRedisHandler({
     client,
@@ -284,7 +310,7 @@ export function resilientRedisHandler(client, { prefix, buildId, journalDir }) {
     do {
       const page = await client.scan(cursor, { MATCH: `${namespace}*`, COUNT: 1000 });
       cursor = String(page.cursor);
-      const entries = page.keys.filter((key) => key !== expiryKey);
+      const entries = page.keys.filter((key) => key !== expiryKey && key !== generationKey);
       if (entries.length) await client.unlink(entries);
     } while (cursor !== "0");
   }
@@ -296,13 +322,13 @@ export function resilientRedisHandler(client, { prefix, buildId, journalDir }) {
       const owed = unrecorded.owed();
       if (owed.length) {
         // Dated now, not when taken: later than any render that read the database before those edits.
-        const now = String(Date.now());
-        await timed(client.hSet(expiryKey, Object.fromEntries(owed.map(([tag]) => [tag, now]))));
+        await timed(recordCacheExpiry(client, prefix, owed.map(([tag]) => tag), Date.now()));
         unrecorded.recorded(owed);
         log.warn({ tags: owed.length }, "cache: recorded tag expiries Redis missed while it was unreachable");
       }
       if (lossesNow !== clearedThrough || unrecorded.clearOwed()) {
         await clearEntries();
+        await timed(recordCacheExpiry(client, prefix, [], Date.now()));
         clearedThrough = lossesNow;
         unrecorded.cleared();
         log.warn("cache: Redis is reachable again; cleared the shared cache's entries (expiries may have been lost meanwhile)");
@@ -323,9 +349,15 @@ export function resilientRedisHandler(client, { prefix, buildId, journalDir }) {
     async get(key, meta) {
       noteSearchRead(searchPageTerm(key));
       if (!settled()) await settle();
-      const entry = settled() ? await inner.get(own(key), meta) : null;
+      if (!settled()) {
+        noteRenderStart(key);
+        return null;
+      }
+      // Sent first on this connection, so Redis reads it before the entry (see withGeneration).
+      const generation = timed(readCacheGeneration(client, prefix)).catch(() => null);
+      const entry = await inner.get(own(key), meta);
       if (!entry) noteRenderStart(key);
-      return entry;
+      return entry && withGeneration(entry, await generation);
     },
     async set(key, value, ctx) {
       const startedAt = renderStart(key) - CLOCK_SKEW_MS;
@@ -345,14 +377,15 @@ export function resilientRedisHandler(client, { prefix, buildId, journalDir }) {
         const times = await timed(client.hmGet(expiryKey, tags));
         if (times.some((t) => t && Number(t) > startedAt)) return;
       }
-      return inner.set(own(key), { ...value, tags, lastModified: Math.min(value?.lastModified ?? startedAt, startedAt) }, ctx);
+      return inner.set(own(key), { ...withoutGeneration(value), tags, lastModified: Math.min(value?.lastModified ?? startedAt, startedAt) }, ctx);
     },
     async revalidateTag(tag) {
       const at = Date.now();
       try {
         // The expiry time of every tag (redis-strings records it for implicit tags only): entries
-        // stored before it are dropped at their next read, by any instance of any build.
-        await timed(client.hSet(expiryKey, tag, at));
+        // stored before it are dropped at their next read, by any instance of any build; and the
+        // generation moves, so no front server answers from a copy it kept before.
+        await timed(recordCacheExpiry(client, prefix, [tag], at));
       } catch (error) {
         // Not recorded: kept on disk until it is, so neither this instance's restart nor another
         // instance that never lost Redis (and so never clears) can go on serving what it expired.

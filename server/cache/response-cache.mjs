@@ -25,19 +25,30 @@
  * Bounded: 2,000 entries and 32 MB, least recently used first; an entry lives
  * at most its s-maxage and 5 minutes.
  *
- * Expiry: every catalogue change expires all of it, before the change's
- * request answers (lib/catalog/revalidate.ts through expireStoredResponses in
- * lib/cache/tag-expiry.ts) and again when Next.js records the tag expiry in
- * its cache handler (server/cache/next-cache-handler.mjs: between the two, Next
- * may still serve the old page from its cache, and it may be stored here).
- * A response whose request began before an expiry is not stored (a
- * generation count). Whole-cache expiry is coarse, but changes are rare
- * (an admin edit, a sale) and the pages are back at their next request.
+ * Expiry on one instance: every catalogue change expires all of it, before
+ * the change's request answers (lib/catalog/revalidate.ts through
+ * expireStoredResponses in lib/cache/tag-expiry.ts) and again when Next.js
+ * records the tag expiry in its cache handler (server/cache/next-cache-handler.mjs:
+ * between the two, Next may still serve the old page from its cache, and it
+ * may be stored here). A response whose request began before an expiry is
+ * not stored (a generation count). Whole-cache expiry is coarse, but changes
+ * are rare (an admin edit, a sale) and the pages are back at their next request.
  *
- * One instance only: with REDIS_URL (several instances) an expiry on another
- * instance would not reach this memory before this instance's next request,
- * so the front server does not use it (enabled: false) and every request goes
- * to Next.js, which reads the shared cache.
+ * Several instances (REDIS_URL): a change made through another instance
+ * reaches this memory through the shared cache generation in Redis
+ * (lib/redis/cache-expiry.mjs), which every tag expiry moves before the
+ * change's request answers. Each copy is kept with the generation its page
+ * was read from Redis under (the cache handler sends it in GENERATION_HEADER,
+ * taken off here; an answer without it is not kept), and is answered only when
+ * the generation read after the request arrived is the same
+ * (currentGeneration: one read at a time on this process's own connection,
+ * shared by every request that arrived before it was sent). A read that fails
+ * or takes longer than REDIS_CACHE_TIMEOUT_MS sends the request to Next.js, as
+ * does a copy whose generation has moved (it is dropped), and a lost
+ * connection or failed read drops every copy: an expiry that could not reach
+ * Redis meanwhile is recorded when it is back and moves the generation then.
+ * This instance's own changes drop its copies at once, as on one instance.
+ * Answers from a copy carry STORED_HEADER.
  *
  * Plain JavaScript with its state on globalThis: the front server, the cache
  * handler and the app's bundles each load their own copy of this module, or
@@ -46,6 +57,8 @@
 import { LRUCache } from "lru-cache";
 import { processState } from "../../lib/process-state.mjs";
 import { sharedEnv } from "../../lib/env-shared.mjs";
+import { readCacheGeneration, withRedisTimeout } from "../../lib/redis/cache-expiry.mjs";
+import { createClient } from "redis";
 
 const MAX_ENTRIES = 2_000;
 const MAX_BYTES = 32 * 1024 * 1024;
@@ -81,6 +94,11 @@ const NEVER_STORED_PATH = /^\/(?:_next\/|img\/|admin(?:\/|$)|api\/(?!cached\/))/
  */
 const KEYED_VARY = new Set(["accept-encoding", "rsc", "next-router-state-tree", "next-router-prefetch", "next-router-segment-prefetch", "next-url"]);
 
+/** The cache generation a page read from the shared cache is as new as, set by the cache handler; never sent on. */
+export const GENERATION_HEADER = "x-mm-cache-generation";
+/** Set on every answer sent from here. */
+const STORED_HEADER = "x-mm-cache";
+
 /** Response headers that belong to one response, never replayed. */
 const PER_RESPONSE_HEADERS = new Set(["date", "connection", "keep-alive", "transfer-encoding", "content-length", "x-request-id"]);
 
@@ -102,8 +120,60 @@ function createState() {
 /** @type {ReturnType<typeof createState>} */
 const state = processState("responseCache", createState);
 
-/** Whether this process may use it: one instance, no shared cache. */
-const enabled = () => !sharedEnv().REDIS_URL;
+/** Several instances: the copies are checked against the shared cache generation. */
+const shared = () => Boolean(sharedEnv().REDIS_URL);
+
+/** This process's connection for reading the generation (several instances), made at the first stored answer. */
+let generationClient = null;
+function generationConnection() {
+  if (generationClient) return generationClient;
+  const { REDIS_URL, REDIS_PREFIX, PORT } = sharedEnv();
+  generationClient = createClient({
+    url: REDIS_URL,
+    name: `${REDIS_PREFIX}response-cache:${PORT}`,
+    disableOfflineQueue: true,
+    socket: { connectTimeout: 2000, reconnectStrategy: (retries) => Math.min(100 * 2 ** retries, 2000) },
+  });
+  // Lost: an expiry may not reach Redis until it is back, so no copy kept before is trusted.
+  const lost = () => state.entries.clear();
+  generationClient.on("error", lost);
+  generationClient.on("reconnecting", lost);
+  generationClient.on("end", lost);
+  generationClient.connect().catch(() => {});
+  return generationClient;
+}
+
+/** The read of the generation in flight, and the one waiting to be sent after it (its requests arrived after the first was sent). */
+const reads = { inFlight: null, next: null };
+
+/**
+ * The shared cache generation as of this request's arrival: from a read sent
+ * after it arrived (joined by every request that arrived before it was sent,
+ * so a burst of hits costs one read per round trip); null when unknown.
+ */
+function currentGeneration() {
+  const client = generationConnection();
+  if (!client.isReady) return Promise.resolve(null);
+  if (!reads.inFlight) {
+    reads.inFlight = withRedisTimeout(readCacheGeneration(client, sharedEnv().REDIS_PREFIX), sharedEnv().REDIS_CACHE_TIMEOUT_MS)
+      .catch(() => {
+        state.entries.clear();
+        return null;
+      })
+      .finally(() => {
+        reads.inFlight = null;
+        const waiting = reads.next;
+        reads.next = null;
+        waiting?.resolve(currentGeneration());
+      });
+    return reads.inFlight;
+  }
+  if (!reads.next) {
+    let resolve;
+    reads.next = { promise: new Promise((r) => (resolve = r)), resolve: (value) => resolve(value) };
+  }
+  return reads.next.promise;
+}
 
 /** Drops every stored response (any catalogue change). */
 export function expireStoredResponses() {
@@ -117,7 +187,7 @@ export function storedResponseCount() {
 
 /** The key of a request that may be answered from here, or null. */
 export function responseKey(req) {
-  if (!enabled() || (req.method !== "GET" && req.method !== "HEAD")) return null;
+  if (req.method !== "GET" && req.method !== "HEAD") return null;
   const url = req.url ?? "/";
   const end = url.indexOf("?");
   const path = end === -1 ? url : url.slice(0, end);
@@ -131,13 +201,47 @@ export function responseKey(req) {
   return key.length <= MAX_KEY_LENGTH ? key : null;
 }
 
-/** Answers the request from here when its key is stored; true when it did. */
+/**
+ * Takes GENERATION_HEADER off a response Next.js answers before its headers
+ * go out (every way they go out — writeHead, flushHeaders, the first write —
+ * passes through writeHead), handing its value to `take`.
+ */
+export function takeGenerationHeader(res, take = () => {}) {
+  const writeHead = res.writeHead;
+  res.writeHead = function (...args) {
+    if (!res.headersSent && res.hasHeader(GENERATION_HEADER)) {
+      take(String(res.getHeader(GENERATION_HEADER)));
+      res.removeHeader(GENERATION_HEADER);
+    }
+    return writeHead.apply(this, args);
+  };
+}
+
+function send(entry, req, res) {
+  res.writeHead(entry.status, entry.headers);
+  res.end(req.method === "HEAD" ? undefined : entry.body);
+}
+
+/**
+ * Answers the request from here when its key is stored and (several
+ * instances) the shared cache generation has not moved since: true when it
+ * did, false when it did not — on several instances, a promise of either.
+ */
 export function sendStoredResponse(key, req, res) {
   const entry = state.entries.get(key);
   if (!entry) return false;
-  res.writeHead(entry.status, entry.headers);
-  res.end(req.method === "HEAD" ? undefined : entry.body);
-  return true;
+  if (entry.generation === undefined) {
+    send(entry, req, res);
+    return true;
+  }
+  return currentGeneration().then((generation) => {
+    if (generation !== entry.generation) {
+      if (generation !== null && state.entries.get(key) === entry) state.entries.delete(key);
+      return false;
+    }
+    send(entry, req, res);
+    return true;
+  });
 }
 
 /** Seconds of s-maxage in a Cache-Control value, or undefined. */
@@ -174,6 +278,8 @@ function cachedAnswer(req, res) {
 export function recordResponse(key, req, res) {
   state.reads.set(key, (state.reads.get(key) ?? 0) + 1);
   const generation = state.generation;
+  /** The shared cache generation of Next's answer (several instances), taken off before its headers are sent. */
+  let sharedGeneration = undefined;
   const chunks = [];
   let size = 0;
   let recording = undefined;
@@ -191,6 +297,7 @@ export function recordResponse(key, req, res) {
   };
   const write = res.write;
   const end = res.end;
+  takeGenerationHeader(res, (value) => (sharedGeneration = value));
   res.write = function (chunk, encoding, callback) {
     keep(chunk, encoding);
     return write.call(this, chunk, encoding, callback);
@@ -200,11 +307,13 @@ export function recordResponse(key, req, res) {
     return end.call(this, chunk, encoding, callback);
   };
   res.once("finish", () => {
-    if (recording && generation === state.generation && cachedAnswer(req, res) && (state.reads.get(key) ?? 0) >= 2) store(key, res, Buffer.concat(chunks, size));
+    if (!recording || generation !== state.generation || !cachedAnswer(req, res) || (state.reads.get(key) ?? 0) < 2) return;
+    if (shared() && sharedGeneration === undefined) return;
+    store(key, res, Buffer.concat(chunks, size), sharedGeneration);
   });
 }
 
-function store(key, res, body) {
+function store(key, res, body, sharedGeneration) {
   const headers = {};
   let headerBytes = 0;
   for (const [name, value] of Object.entries(res.getHeaders())) {
@@ -213,6 +322,7 @@ function store(key, res, body) {
     headerBytes += name.length + String(value).length;
   }
   headers["content-length"] = String(body.length);
+  headers[STORED_HEADER] = "stored";
   const ttl = Math.min(MAX_AGE_MS, (sMaxAge(res.getHeader("cache-control")) ?? Infinity) * 1000);
-  if (ttl > 0) state.entries.set(key, { status: res.statusCode, headers, headerBytes, body }, { ttl });
+  if (ttl > 0) state.entries.set(key, { status: res.statusCode, headers, headerBytes, body, generation: sharedGeneration }, { ttl });
 }
