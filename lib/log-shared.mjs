@@ -44,12 +44,16 @@ export const REDACT_PATHS = [
  * A logger writing the shop's line. `nonBlocking`: lines that arrive while a
  * write is under way go out together with the next one (the front server's
  * request log; pino flushes what is left when the process exits).
+ * `redact: false` only for a logger whose every line has fixed fields that
+ * cannot carry personal data (the front server's: request id, method, masked
+ * route, status, duration): redaction walks each logged object, which cost
+ * the fastest cached answers 10–20 % of their requests per second.
  */
-export function createLogger({ nonBlocking = false } = {}) {
+export function createLogger({ nonBlocking = false, redact = true } = {}) {
   const options = {
     level: liveVariable("LOG_LEVEL") ?? (liveVariable("NODE_ENV") === "test" ? "silent" : "info"),
     base: { service: "maple-micron" },
-    redact: { paths: REDACT_PATHS, censor: "[redacted]" },
+    ...(redact ? { redact: { paths: REDACT_PATHS, censor: "[redacted]" } } : {}),
     formatters: { level: (label) => ({ level: label }) },
   };
   return nonBlocking ? pino(options, pino.destination({ dest: 1, sync: false })) : pino(options);

@@ -49,10 +49,11 @@ const PEER_HEADER = "x-mm-peer";
  * One JSON line per request (lib/log-shared.mjs, the app's line): request id
  * (a valid incoming x-request-id, else a new one; also sent back and handed to
  * the app), method, route (path only: no query string, ids masked), status,
- * duration. Never headers, bodies, addresses or query strings. Written
- * without blocking the request.
+ * duration. Never headers, bodies, addresses or query strings: fixed fields
+ * that cannot carry personal data, so the lines skip the redaction pass
+ * (lib/log-shared.mjs). Written without blocking the request.
  */
-const log = createLogger({ nonBlocking: true });
+const log = createLogger({ nonBlocking: true, redact: false });
 
 const token = liveVariable("MM_PEER_TOKEN");
 if (!token) refuseToStart(log, "MM_PEER_TOKEN is not set: start the shop with `npm start`.");
