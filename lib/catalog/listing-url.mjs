@@ -58,11 +58,11 @@
  */
 import { routedPath, resolvedPath } from "../net/routed-path.mjs";
 import { MAX_SEARCH_LENGTH, normalizeSearch } from "./search-words.mjs";
+import { DEFAULT_SORT, listingSearchParams, parseListingQuery, SORT_VALUES } from "./listing-query.mjs";
+
+export { DEFAULT_SORT, MAX_LISTING_PAGE, listingSearchParams, parseListingQuery, SORT_VALUES } from "./listing-query.mjs";
 
 
-/** The listing orders, the first being the default (labels: lib/catalog/sort.ts). */
-export const SORT_VALUES = ["featured", "price-low", "price-high", "newest", "popular"];
-export const DEFAULT_SORT = SORT_VALUES[0];
 
 export const ALL_CATEGORIES = "_all";
 export const LISTING_PREFIX = "/listing";
@@ -70,8 +70,6 @@ export const LISTING_PREFIX = "/listing";
 export const MAX_CACHED_LISTING_PAGE = 99;
 /** Search result pages are cached up to this page (at most 9); later pages render on demand. */
 export const MAX_CACHED_SEARCH_PAGE = 5;
-/** A page number past this one is read as page 1. */
-export const MAX_LISTING_PAGE = 10_000;
 export { MAX_SEARCH_LENGTH };
 
 /** Where a direct request for the cached route goes: no page has this path, so it is the 404 page. */
@@ -128,28 +126,6 @@ export function parseListingRequest(target) {
   return { category: path.category, ...parseListingQuery(params), cached: path.cached && cacheableQuery(params) };
 }
 
-/**
- * The listing values of a query: URLSearchParams, or the record Next hands a
- * page as its searchParams (a repeated parameter as an array).
- * @returns {Omit<Listing, "category">}
- */
-export function parseListingQuery(params) {
-  const last = (key) => valuesOf(params, key).at(-1);
-  const sort = last("sort");
-  const page = Number(last("page"));
-  return {
-    sort: SORT_VALUES.includes(sort) ? sort : DEFAULT_SORT,
-    page: Number.isInteger(page) && page >= 1 && page <= MAX_LISTING_PAGE ? page : 1,
-    term: normalizeSearch(last("search")),
-  };
-}
-
-function valuesOf(params, key) {
-  if (params instanceof URLSearchParams) return params.getAll(key);
-  const value = params[key];
-  return value === undefined ? [] : Array.isArray(value) ? value : [value];
-}
-
 /** The category of a listing path (null for every category) and whether the cached route takes the path; null for another path. */
 function shopPath(pathname) {
   const resolved = resolvedPath(pathname);
@@ -198,33 +174,6 @@ export function listingFromSegments({ category, sort, page, term }) {
     if (term !== undefined) search = decodeURIComponent(term);
   } catch {}
   return { category: category === ALL_CATEGORIES ? null : category, ...parseListingQuery({ sort, page, search }) };
-}
-
-/**
- * The inverse of the parse, for links: a listing's query, defaults omitted
- * (no term, DEFAULT_SORT, page 1), with `others` (the current query's
- * parameters, kept in their order; a listing parameter among them is
- * replaced in its place, once, as URLSearchParams.set does, or dropped).
- * @param {Omit<Listing, "category">} listing
- * @param {Iterable<[string, string]>} [others]
- */
-export function listingSearchParams({ sort, page, term }, others = []) {
-  const own = new Map([
-    ["search", normalizeSearch(term)],
-    ["sort", sort !== DEFAULT_SORT && SORT_VALUES.includes(sort) ? sort : ""],
-    ["page", page > 1 ? String(page) : ""],
-  ]);
-  const params = new URLSearchParams();
-  const put = (key) => {
-    if (own.get(key)) params.append(key, own.get(key));
-    own.delete(key);
-  };
-  for (const [key, value] of others) {
-    if (!["search", "sort", "page"].includes(key)) params.append(key, value);
-    else if (own.has(key)) put(key);
-  }
-  for (const key of [...own.keys()]) put(key);
-  return params;
 }
 
 /** The /shop URL of a listing (listingSearchParams), the inverse of parseListingRequest. */

@@ -1,5 +1,5 @@
 import { DEFAULT_SORT, SORT_OPTIONS, type SortValue } from "@/lib/catalog/sort";
-import { parseListingQuery } from "@/lib/catalog/listing-url.mjs";
+import { parseListingQuery } from "@/lib/catalog/listing-query.mjs";
 
 /**
  * Pure catalogue rules, safe for client components (no zod here, so it does

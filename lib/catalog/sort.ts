@@ -1,4 +1,4 @@
-import { DEFAULT_SORT as LISTING_DEFAULT_SORT, SORT_VALUES } from "@/lib/catalog/listing-url.mjs";
+import { DEFAULT_SORT as LISTING_DEFAULT_SORT, SORT_VALUES } from "@/lib/catalog/listing-query.mjs";
 
 /** The listing orders (lib/catalog/listing-url.mjs, which the front server reads too) and their labels. */
 export type SortValue = (typeof SORT_VALUES)[number];
