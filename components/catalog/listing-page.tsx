@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { listingMetadata } from "@/components/catalog/listing-metadata";
-import type { ListingQuery } from "@/components/catalog/listing-url";
+import { plainQuery, type ListingQuery } from "@/components/catalog/listing-url";
 import { ProductListing } from "@/components/catalog/product-listing";
 import { getCategoryBySlug } from "@/lib/catalog/queries";
 
@@ -23,11 +23,11 @@ async function resolve(slug: string | null) {
 export async function listingPageMetadata({ slug, query }: ListingPageProps): Promise<Metadata> {
   const { category, missing } = await resolve(slug);
   if (missing) return { title: "Category Not Found", robots: { index: false } };
-  return listingMetadata(category, query);
+  return listingMetadata(category, plainQuery(query));
 }
 
 export async function ListingPage({ slug, query }: ListingPageProps) {
   const { category, missing } = await resolve(slug);
   if (missing) notFound();
-  return <ProductListing category={category} query={query} />;
+  return <ProductListing category={category} query={plainQuery(query)} />;
 }

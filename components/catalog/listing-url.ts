@@ -4,6 +4,20 @@ export type ListingQuery = Record<string, string | string[] | undefined>;
 export type ListingChange = { search?: string | null; sort?: string | null; page?: number | null };
 
 /**
+ * A page's query as plain data: its own string and string-list values only.
+ * Next's searchParams record can carry more: a query naming an
+ * Object.prototype member (`?constructor=1&__proto__=2`) made a value holding
+ * the Object function, which a client component cannot be given (a 500).
+ */
+export function plainQuery(query: ListingQuery): ListingQuery {
+  return Object.fromEntries(
+    Object.entries(query).flatMap(([key, value]): Array<[string, string | string[]]> =>
+      typeof value === "string" ? [[key, value]] : Array.isArray(value) ? [[key, value.filter((v): v is string => typeof v === "string")]] : [],
+    ),
+  );
+}
+
+/**
  * The href of a shop listing with some of its URL state changed: the current
  * query read by the one parse of a listing (lib/catalog/listing-query.mjs, its
  * browser half),

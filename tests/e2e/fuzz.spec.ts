@@ -47,6 +47,10 @@ const QUERY_URLS = [
   "/api/orders?status={}&limit={}",
 ];
 
+/** Query names that are Object.prototype members: Next's searchParams record turned `constructor` into a value holding a function (a 500 on /shop). */
+const PROTOTYPE_QUERIES = ["constructor=1&__proto__=2&search=oak", "__proto__=1&constructor=2&toString=3&page=2", "hasOwnProperty=1&valueOf=2&sort=newest&constructor=x"];
+const PROTOTYPE_PAGES = ["/", "/shop", "/shop/wood-bowls", "/gallery", "/contact", "/cart", "/checkout", "/order-confirmation", "/order-status", "/admin/products", "/admin/orders", "/admin/customers"];
+
 async function signIn(request: APIRequestContext) {
   const { csrfToken } = await (await request.get("/api/auth/csrf")).json();
   const res = await request.post("/api/auth/callback/credentials", {
@@ -78,6 +82,10 @@ test("malformed paths and queries on pages and API routes never give a 5xx", asy
     for (const template of QUERY_URLS) {
       await expectNoServerError(request, "GET", template.replaceAll("{}", value), counts, template.startsWith("/api/") ? "API query" : "page query");
     }
+  }
+  for (const query of PROTOTYPE_QUERIES) {
+    for (const page of PROTOTYPE_PAGES) await expectNoServerError(request, "GET", `${page}?${query}`, counts, "page query naming Object.prototype members");
+    await expectNoServerError(request, "GET", `/api/products?${query}`, counts, "API query");
   }
   console.log(`Fuzzed the real server: ${[...counts].map(([k, n]) => `${k} ${n}`).join(", ")}; 0 server errors.`);
 });
