@@ -11,13 +11,14 @@
  *   log                 the server's logger (lib/log.ts)
  *   searchCache         search results and suggestions (lib/catalog/search-queries.ts)
  *   searchReads         how often each search page was read (server/cache/search-admission.mjs)
+ *   searchReadCounting  whether the front server counts those reads itself (the same file)
  *   responseCache       the front server's stored responses (server/cache/response-cache.mjs)
  *   untrustedProxyWarned  whether the TRUST_PROXY warning was logged (lib/net/client-address.ts)
  *
  * Plain JavaScript (with process-state.d.mts): the front server, the cache
  * handler and the app all load it.
  */
-const NAMES = new Set(["prisma", "redis", "log", "searchCache", "searchReads", "responseCache", "untrustedProxyWarned"]);
+const NAMES = new Set(["prisma", "redis", "log", "searchCache", "searchReads", "searchReadCounting", "responseCache", "untrustedProxyWarned"]);
 const REGISTRY = Symbol.for("maple-and-micron.process-state");
 
 /** @returns {Map<string, unknown>} */

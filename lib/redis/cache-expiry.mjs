@@ -3,8 +3,10 @@
  * (lib/cache/tag-expiry.ts, before a catalogue change's request answers) and
  * Next's cache handler (server/cache/next-cache-handler.mjs, when Next hands
  * it the expiry, and for expiries it kept while Redis was unreachable); and
- * reading the cache generation, for the front server's in-memory copies of
- * finished responses (server/cache/response-cache.mjs).
+ * reading the cache generation, for the in-memory copies an instance keeps:
+ * the front server's finished responses (server/cache/response-cache.mjs)
+ * and the cache handler's entries read from Redis
+ * (server/cache/next-cache-handler.mjs).
  *
  * The generation is a counter that every expiry moves, in the same
  * transaction as the expiry times. An instance keeps a finished response in
@@ -52,4 +54,42 @@ export async function readCacheGeneration(client, redisPrefix) {
 export function withRedisTimeout(promise, ms) {
   let timer;
   return Promise.race([promise, new Promise((_, reject) => (timer = setTimeout(() => reject(new Error("Redis timed out")), ms)))]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Reads of the cache generation for copies kept in memory, one at a time on
+ * `connection()`'s client: `read()` gives the generation as of the call, from
+ * a read sent after it (joined by every call made before that read was sent,
+ * so a burst of calls costs one read per round trip); null when unknown or
+ * unreadable (not ready, failed, slower than `timeoutMs`), after calling
+ * `onFailure` for a failed read.
+ */
+export function createGenerationReader({ connection, redisPrefix, timeoutMs, onFailure = () => {} }) {
+  /** The read in flight, and the one to be sent after it (its callers came after the first was sent). */
+  let inFlight = null;
+  let next = null;
+  function read() {
+    const client = connection();
+    if (!client?.isReady) return Promise.resolve(null);
+    if (!inFlight) {
+      inFlight = withRedisTimeout(readCacheGeneration(client, redisPrefix), timeoutMs)
+        .catch(() => {
+          onFailure();
+          return null;
+        })
+        .finally(() => {
+          inFlight = null;
+          const waiting = next;
+          next = null;
+          waiting?.resolve(read());
+        });
+      return inFlight;
+    }
+    if (!next) {
+      let resolve;
+      next = { promise: new Promise((r) => (resolve = r)), resolve: (value) => resolve(value) };
+    }
+    return next.promise;
+  }
+  return { read };
 }

@@ -48,11 +48,11 @@ import { areTagsExpired, tagsManifest } from "next/dist/server/lib/incremental-c
 import { LRUCache } from "lru-cache";
 import { createClient } from "redis";
 import { buildKey, cacheGenerationKey, cacheNamespace, revalidatedTagsKey } from "../../lib/redis/keys.mjs";
-import { readCacheGeneration, recordCacheExpiry, withRedisTimeout } from "../../lib/redis/cache-expiry.mjs";
+import { createGenerationReader, readCacheGeneration, recordCacheExpiry, withRedisTimeout } from "../../lib/redis/cache-expiry.mjs";
 import { sharedEnv } from "../../lib/env-shared.mjs";
 import { createLogger } from "../../lib/log-shared.mjs";
 import { expireStoredResponses, GENERATION_HEADER } from "./response-cache.mjs";
-import { noteRead as noteSearchRead, readBefore as isPopularSearch, searchPageKey } from "./search-admission.mjs";
+import { noteCacheRead as noteSearchRead, readBefore as isPopularSearch, searchPageKey } from "./search-admission.mjs";
 import { openUnrecordedExpiries, unrecordedExpiriesDir } from "./unrecorded-expiries.mjs";
 
 const FileSystemCache = FileSystemCacheModule.default ?? FileSystemCacheModule;
@@ -177,7 +177,7 @@ const SEARCH_PAGE_TTL_SECONDS = 10 * 60;
 const byteLength = (data) => (data == null ? 0 : typeof data === "string" ? data.length : (data.byteLength ?? data.length ?? 0));
 function entryBytes(entry, key) {
   const value = entry.value;
-  let size = key.length + byteLength(value?.body) + byteLength(value?.html) + byteLength(value?.rscData) + byteLength(value?.postponed);
+  let size = key.length + byteLength(value?.body) + byteLength(value?.html) + byteLength(value?.rscData) + byteLength(value?.postponed) + byteLength(value?.data?.body);
   for (const [path, data] of value?.segmentData ?? []) size += path.length + byteLength(data);
   return Math.max(1, size);
 }
@@ -239,6 +239,13 @@ const REDIS_TIMEOUT_MS = config.REDIS_CACHE_TIMEOUT_MS;
  */
 const CLOCK_SKEW_MS = 1_000;
 
+/**
+ * Every command of the handler, the redis-strings handler's included, counts
+ * as failed after REDIS_TIMEOUT_MS: redis-strings gives each command an abort
+ * signal, but node-redis does not end a command already sent, so on a hung
+ * connection (open, nothing answering) its reads waited for ever and every
+ * render needing the cache with them.
+ */
 const timed = (promise) => withRedisTimeout(promise, REDIS_TIMEOUT_MS);
 
 /**
@@ -284,6 +291,11 @@ function withoutGeneration(value) {
  *   kept before (server/cache/response-cache.mjs); each page or route answer
  *   read carries the generation it is as new as (withGeneration).
  */
+/** Entries read from Redis that each instance keeps in memory (see resilientRedisHandler): at most this many, this many bytes, this long. */
+const MEMORY_MAX_ENTRIES = 2_000;
+const MEMORY_MAX_BYTES = 48 * 1024 * 1024;
+const MEMORY_MAX_AGE_MS = 5 * 60_000;
+
 export function resilientRedisHandler(client, { prefix, buildId, journalDir }) {
   const namespace = cacheNamespace(prefix);
   const expiryKey = revalidatedTagsKey(prefix);
@@ -338,7 +350,28 @@ export function resilientRedisHandler(client, { prefix, buildId, journalDir }) {
       .finally(() => (settling = null));
     return settling;
   }
-  const lost = () => void losses++;
+  /**
+   * The memory tier: entries read from Redis, each kept with the cache
+   * generation read on this connection before it, and answered again without
+   * Redis while a read of the generation sent after the lookup began returns
+   * the same (one read at a time, shared by the lookups that came before it
+   * was sent). Every tag expiry moves the generation in the transaction that
+   * records it, so an entry is never answered from memory after an expiry
+   * that the change's request has answered; a failed or slow read, or a lost
+   * connection, drops every entry.
+   */
+  const memory = new LRUCache({ max: MEMORY_MAX_ENTRIES, maxSize: MEMORY_MAX_BYTES, sizeCalculation: (kept, key) => entryBytes(kept.entry, key), ttl: MEMORY_MAX_AGE_MS });
+  const generations = createGenerationReader({ connection: () => client, redisPrefix: prefix, timeoutMs: REDIS_TIMEOUT_MS, onFailure: () => memory.clear() });
+  function keep(key, entry, generation) {
+    const expireAt = entry?.lifespan?.expireAt;
+    const ttl = typeof expireAt === "number" ? Math.min(MEMORY_MAX_AGE_MS, expireAt * 1000 - Date.now()) : MEMORY_MAX_AGE_MS;
+    if (generation !== null && ttl > 0) memory.set(key, { entry, generation }, { ttl });
+  }
+
+  const lost = () => {
+    losses++;
+    memory.clear();
+  };
   client.on("error", lost);
   client.on("reconnecting", lost);
   client.on("ready", () => void settle());
@@ -353,13 +386,25 @@ export function resilientRedisHandler(client, { prefix, buildId, journalDir }) {
         noteRenderStart(key);
         return null;
       }
-      // Sent first on this connection, so Redis reads it before the entry (see withGeneration).
-      const generation = timed(readCacheGeneration(client, prefix)).catch(() => null);
-      const entry = await inner.get(own(key), meta);
+      const kept = memory.get(key);
+      let generation;
+      if (kept) {
+        generation = generations.read();
+        const current = await generation;
+        if (current !== null && current === kept.generation) return withGeneration(kept.entry, current);
+        if (memory.get(key) === kept) memory.delete(key);
+      } else {
+        // Sent first on this connection, so Redis reads it before the entry (see withGeneration).
+        generation = timed(readCacheGeneration(client, prefix)).catch(() => null);
+      }
+      const entry = await timed(inner.get(own(key), meta)).catch(() => null);
       if (!entry) noteRenderStart(key);
-      return entry && withGeneration(entry, await generation);
+      const read = await generation;
+      if (entry) keep(key, entry, read);
+      return entry && withGeneration(entry, read);
     },
     async set(key, value, ctx) {
+      memory.delete(key);
       const startedAt = renderStart(key) - CLOCK_SKEW_MS;
       if (!settled() || isNotFoundPage(value?.value)) return;
       const term = searchPageTerm(key);
@@ -377,9 +422,10 @@ export function resilientRedisHandler(client, { prefix, buildId, journalDir }) {
         const times = await timed(client.hmGet(expiryKey, tags));
         if (times.some((t) => t && Number(t) > startedAt)) return;
       }
-      return inner.set(own(key), { ...withoutGeneration(value), tags, lastModified: Math.min(value?.lastModified ?? startedAt, startedAt) }, ctx);
+      return timed(inner.set(own(key), { ...withoutGeneration(value), tags, lastModified: Math.min(value?.lastModified ?? startedAt, startedAt) }, ctx));
     },
     async revalidateTag(tag) {
+      memory.clear();
       const at = Date.now();
       try {
         // The expiry time of every tag (redis-strings records it for implicit tags only): entries
@@ -395,13 +441,16 @@ export function resilientRedisHandler(client, { prefix, buildId, journalDir }) {
       }
       try {
         // Drops this build's entries tagged with it at once (the other builds' go at their next read).
-        await inner.revalidateTag(tag);
+        await timed(inner.revalidateTag(tag));
       } catch (error) {
         lost();
         throw error;
       }
     },
-    delete: (key) => inner.delete(own(key)),
+    delete: (key) => {
+      memory.delete(key);
+      return timed(inner.delete(own(key)));
+    },
     prepare: () => inner.prepare().catch(() => {}),
   };
 }

@@ -57,7 +57,7 @@
 import { LRUCache } from "lru-cache";
 import { processState } from "../../lib/process-state.mjs";
 import { sharedEnv } from "../../lib/env-shared.mjs";
-import { readCacheGeneration, withRedisTimeout } from "../../lib/redis/cache-expiry.mjs";
+import { createGenerationReader } from "../../lib/redis/cache-expiry.mjs";
 import { createClient } from "redis";
 
 const MAX_ENTRIES = 2_000;
@@ -143,36 +143,20 @@ function generationConnection() {
   return generationClient;
 }
 
-/** The read of the generation in flight, and the one waiting to be sent after it (its requests arrived after the first was sent). */
-const reads = { inFlight: null, next: null };
-
 /**
  * The shared cache generation as of this request's arrival: from a read sent
- * after it arrived (joined by every request that arrived before it was sent,
- * so a burst of hits costs one read per round trip); null when unknown.
+ * after it arrived, on this process's own connection (lib/redis/cache-expiry.mjs
+ * createGenerationReader); null when unknown. A failed read drops every copy.
  */
+let generations = null;
 function currentGeneration() {
-  const client = generationConnection();
-  if (!client.isReady) return Promise.resolve(null);
-  if (!reads.inFlight) {
-    reads.inFlight = withRedisTimeout(readCacheGeneration(client, sharedEnv().REDIS_PREFIX), sharedEnv().REDIS_CACHE_TIMEOUT_MS)
-      .catch(() => {
-        state.entries.clear();
-        return null;
-      })
-      .finally(() => {
-        reads.inFlight = null;
-        const waiting = reads.next;
-        reads.next = null;
-        waiting?.resolve(currentGeneration());
-      });
-    return reads.inFlight;
-  }
-  if (!reads.next) {
-    let resolve;
-    reads.next = { promise: new Promise((r) => (resolve = r)), resolve: (value) => resolve(value) };
-  }
-  return reads.next.promise;
+  generations ??= createGenerationReader({
+    connection: generationConnection,
+    redisPrefix: sharedEnv().REDIS_PREFIX,
+    timeoutMs: sharedEnv().REDIS_CACHE_TIMEOUT_MS,
+    onFailure: () => state.entries.clear(),
+  });
+  return generations.read();
 }
 
 /** Drops every stored response (any catalogue change). */

@@ -22,6 +22,8 @@ import { normalizeSearchTerm } from "../../lib/catalog/search-words.mjs";
 import { processState } from "../../lib/process-state.mjs";
 
 const reads = processState("searchReads", () => new LRUCache({ max: 5_000, ttl: 30 * 60_000 }));
+/** Whether `npm start`'s front server counts this process's search page reads (countSearchPagesAtFrontServer). */
+const counting = processState("searchReadCounting", () => ({ frontServer: false }));
 
 /** The path of a search page's cached route, at the end of a cache key or request path: …/listing/{category}/{sort}/{page}/{term}. */
 const SEARCH_PAGE_PATH = /\/listing\/([^/?]+)\/([^/?]+)\/([^/?]+)\/([^/?]+)(?:\?.*)?$/;
@@ -51,6 +53,24 @@ export function searchPageKey(path) {
 /** Counts one read of `key` (nothing for ""). */
 export function noteRead(key) {
   if (key) reads.set(key, (reads.get(key) ?? 0) + 1);
+}
+
+/**
+ * The front server counts every search page read itself, as it arrives
+ * (server/front-server.mjs), before the cache handler reads the page: from
+ * then on the handler's reads of search pages are not counted again
+ * (noteCacheRead). Counted twice, a search's first read on several instances
+ * (REDIS_URL, where every read goes to the cached route) looked like its
+ * second, so every never-seen search was stored in Redis.
+ */
+export function countSearchPagesAtFrontServer() {
+  counting.frontServer = true;
+}
+
+/** A read of `key` by Next's cache handler: counted, unless it is a search page the front server has counted already. */
+export function noteCacheRead(key) {
+  if (counting.frontServer && key?.startsWith("search:")) return;
+  noteRead(key);
 }
 
 /** How many reads of `key` were counted (this one included, once noted); 0 for "". */

@@ -7,7 +7,10 @@
  * render that began after it is stored at once. And when an instance loses
  * Redis (through a TCP proxy the test stops and starts): its clear afterwards
  * keeps the expiry record, and an expiry it could not record is recorded when
- * it is back, even by the process that replaced it.
+ * it is back, even by the process that replaced it. Each instance keeps the
+ * entries it read in memory (the memory tier) and answers them again without
+ * Redis only while the shared cache generation has not moved: never after
+ * another instance's expiry, nor while its connection hangs.
  * Needs TEST_REDIS_URL (skipped with a printed reason otherwise).
  */
 import { randomBytes } from "node:crypto";
@@ -16,7 +19,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { createClient, type RedisClientType } from "redis";
 import { resilientRedisHandler } from "@/server/cache/next-cache-handler.mjs";
-import { revalidatedTagsKey } from "@/lib/redis/keys.mjs";
+import { recordCacheExpiry } from "@/lib/redis/cache-expiry.mjs";
 import { testPort } from "../helpers/instances";
 import { startTcpProxy, type TcpProxy } from "../helpers/tcp-proxy";
 
@@ -44,7 +47,8 @@ const entry = (html: string, lastModified: number, tag: string) => ({
 maybe("the shared cache handler on Redis", () => {
   let client: RedisClientType;
   let handler: ReturnType<typeof resilientRedisHandler>;
-  const recordExpiry = (tag: string, at: number) => client.hSet(revalidatedTagsKey(base), tag, String(at));
+  /** An expiry recorded as every instance records one (lib/cache/tag-expiry.ts, the handler): its time and a move of the generation, in one transaction. */
+  const recordExpiry = (tag: string, at: number) => recordCacheExpiry(client, base, [tag], at);
 
   beforeAll(async () => {
     client = createClient({ url: redisUrl });
@@ -127,6 +131,67 @@ maybe("the shared cache handler on Redis", () => {
     await recordExpiry(tag, Date.now());
     expect(await handler.get(key, { implicitTags: [] })).toBeNull();
   });
+  describe("the memory tier: each instance's copies of the entries it read", () => {
+    let other: RedisClientType;
+    beforeAll(async () => {
+      other = createClient({ url: redisUrl });
+      await other.connect();
+    });
+    afterAll(async () => {
+      await other.quit();
+    });
+
+    it("answers an entry again from memory while the generation holds; not once another instance records any expiry", async () => {
+      const b = instance(other);
+      const key = `/route-cache/APP_PAGE/b/$/product/m${randomBytes(3).toString("hex")}`;
+      await handler.set(key, entry("kept", Date.now(), newTag()));
+      expect((await b.get(key, { implicitTags: [] }))?.value).toMatchObject({ html: "kept" });
+      await client.del(`${prefix}${key}`); // now only B's memory holds it
+      expect((await b.get(key, { implicitTags: [] }))?.value).toMatchObject({ html: "kept" });
+      await handler.revalidateTag(newTag()); // an expiry of anything, through A
+      expect(await b.get(key, { implicitTags: [] })).toBeNull();
+    });
+
+    it("an edit's expiry recorded before B's next read: B reads Redis again and gets nothing older than the edit", async () => {
+      const b = instance(other);
+      const key = `/route-cache/APP_PAGE/b/$/product/e${randomBytes(3).toString("hex")}`;
+      const tag = newTag();
+      await handler.set(key, entry("old price", Date.now() - 10, tag));
+      expect((await b.get(key, { implicitTags: [] }))?.value).toMatchObject({ html: "old price" });
+      await recordExpiry(tag, Date.now()); // the app's record of the price edit, on A's connection
+      await sleep(1_100); // past the clock skew allowed for
+      expect(await b.get(key, { implicitTags: [] })).toBeNull(); // B renders the page again, after the edit…
+      await b.set(key, entry("new price", Date.now(), tag)); // …and stores it
+      expect((await b.get(key, { implicitTags: [] }))?.value).toMatchObject({ html: "new price" });
+      expect((await handler.get(key, { implicitTags: [] }))?.value).toMatchObject({ html: "new price" });
+    });
+
+    it("a hung connection (nothing answers, nothing closes): B answers nothing from memory, and keeps nothing from before it", async () => {
+      const target = new URL(redisUrl!);
+      const proxy = await startTcpProxy(testPort(44), { host: target.hostname, port: Number(target.port || 6379) });
+      const viaProxy: RedisClientType = createClient({ url: `redis://127.0.0.1:${proxy.port}${target.pathname}`, disableOfflineQueue: true });
+      viaProxy.on("error", () => {});
+      await viaProxy.connect();
+      try {
+        const b = instance(viaProxy);
+        const key = `/route-cache/APP_PAGE/b/$/product/h${randomBytes(3).toString("hex")}`;
+        const tag = newTag();
+        await handler.set(key, entry("old price", Date.now() - 10, tag));
+        expect((await b.get(key, { implicitTags: [] }))?.value).toMatchObject({ html: "old price" });
+        proxy.hang();
+        await recordExpiry(tag, Date.now()); // the edit, recorded while B's connection hangs
+        const started = Date.now();
+        expect(await b.get(key, { implicitTags: [] })).toBeNull(); // a miss after REDIS_CACHE_TIMEOUT_MS, never the copy
+        expect(Date.now() - started).toBeLessThan(5_000);
+        proxy.resume();
+        expect(await b.get(key, { implicitTags: [] })).toBeNull();
+      } finally {
+        viaProxy.destroy();
+        await proxy.close();
+      }
+    });
+  });
+
   describe("an instance that loses Redis", () => {
     let proxy: TcpProxy;
     const clients: RedisClientType[] = [];
