@@ -13,13 +13,18 @@
  *   BENCH_PG_URL=postgresql://postgres@127.0.0.1:5432/postgres REDIS_URL=redis://127.0.0.1:6379/0 \
  *     npm run bench -- --only demo --shared     # also the demo catalogue as several instances run it
  *
- * --shared: after the demo catalogue on the embedded database, the same build
+ * --shared: after each catalogue on the embedded database, the same build
  * again on one instance with PostgreSQL and REDIS_URL (how several instances
  * run: the shared cache, and the in-memory copies checked against it), on a
  * database of its own (mm_bench_*, created on BENCH_PG_URL or
  * TEST_DATABASE_URL, seeded at start-up and dropped at the end) and keys
  * under a prefix of its own (removed at the end), with its own yardstick
  * rows; then a table of both configurations side by side.
+ *
+ * A second yardstick row is a bare Next.js page rendered on every request
+ * (bench/baseline/app/dynamic): what any render costs on this machine, the
+ * floor under a never-seen search page, which is rendered too. The realistic
+ * never-seen search is also measured at 50 connections.
  *
  * The yardstick is measured before and after the shop's routes and the mean is
  * used, so a machine that slows down during the run skews both sides alike.
@@ -39,6 +44,7 @@ import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import pg from "pg";
 import { createClient } from "redis";
+import { realisticSearches } from "./bench-search-terms";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -67,6 +73,10 @@ if (SHARED && (!sharedPg || !process.env.REDIS_URL)) {
  * before any repeats, so neither the shop's search cache nor the page cache
  * has seen a term before; many match dozens to hundreds of products at 10k,
  * so ranking and the corrected search are timed as well as the empty page.
+ * This grid is kept as the "(grid)" row; the "(realistic)" rows draw from
+ * scripts/bench-search-terms.ts (pairs of catalogue and everyday words, most
+ * matching nothing, plurals, one typo in three), a deterministic sequence of
+ * distinct terms: each realistic row takes its own stretch of it.
  */
 const FIRST_WORDS = ["walnut", "maple", "cherry", "oak", "bowl", "jig", "bowls", "tables", "stools", "clamps", "boards", "walnot", "mapel", "chery", "bowel", "tabel", "stoool", "drawr"];
 const SECOND_WORDS = [
@@ -83,6 +93,9 @@ const FRESH_SEQUENCE = FIRST_WORDS.length * SECOND_WORDS.length * SORTS.length;
  * the rate of the rest).
  */
 const WARM_FRESH = 200;
+/** The realistic sequence, and the stretch of it each realistic row uses (its warm-up: the last WARM_FRESH of the whole sequence). */
+const REALISTIC = realisticSearches(40_000);
+const REALISTIC_STRETCH = 12_000;
 function freshSearch(n: number): string {
   const first = FIRST_WORDS[n % FIRST_WORDS.length];
   const second = SECOND_WORDS[Math.floor(n / FIRST_WORDS.length) % SECOND_WORDS.length];
@@ -90,7 +103,7 @@ function freshSearch(n: number): string {
   return `/shop?search=${first}+${second}${sort === "featured" ? "" : `&sort=${sort}`}`;
 }
 
-type Row = { route: string; label: string; rps: number; p50: number; p99: number; errors: number; non2xx: number; kb: number; ratio?: number; p99x?: number; gzip?: boolean };
+type Row = { route: string; label: string; connections: number; rps: number; p50: number; p99: number; errors: number; non2xx: number; kb: number; ratio?: number; p99x?: number; gzip?: boolean };
 
 function sh(cmd: string, args: string[], env: NodeJS.ProcessEnv) {
   const r = spawnSync(cmd, args, { stdio: "inherit", env });
@@ -122,17 +135,26 @@ function responseKb(url: string, headers: Record<string, string> = {}): Promise<
   });
 }
 
-type Target = { label: string; url: string; headers?: Record<string, string>; fresh?: (n: number) => string; freshOffset?: number };
+type Target = {
+  label: string;
+  url: string;
+  headers?: Record<string, string>;
+  /** A never-seen target for the n-th request, its warm-up targets, and how many it may take before it repeats one. */
+  fresh?: (n: number) => string;
+  warm?: string[];
+  freshLimit?: number;
+  connections?: number;
+};
 
 async function measure(t: Target): Promise<Row> {
   // Warm: fill caches (first render of ISR pages, data cache); for never-seen searches, run the uncached path itself.
-  if (t.fresh) for (let i = 0; i < WARM_FRESH; i++) await fetch(new URL(freshSearch(FRESH_SEQUENCE - WARM_FRESH + i), t.url)).then((r) => r.arrayBuffer());
+  if (t.fresh) for (const target of t.warm ?? []) await fetch(new URL(target, t.url)).then((r) => r.arrayBuffer());
   else for (let i = 0; i < 5; i++) await fetch(t.url, { headers: t.headers }).then((r) => r.arrayBuffer());
   const url = new URL(t.url);
   let n = 0;
   const result = await autocannon({
     url: t.url,
-    connections: CONNECTIONS,
+    connections: t.connections ?? CONNECTIONS,
     duration: SECONDS,
     pipelining: 1,
     headers: t.headers,
@@ -140,11 +162,12 @@ async function measure(t: Target): Promise<Row> {
     requests: t.fresh ? [{ setupRequest: (req: autocannon.Request) => ({ ...req, path: t.fresh!(n++) }) }] : undefined,
   });
   // Past its share of the sequence, the run repeats searches already answered (the warm-up's, or its own): cache hits, so the row says so.
-  const repeated = t.fresh !== undefined && t.freshOffset !== undefined && n + t.freshOffset > FRESH_SEQUENCE - WARM_FRESH;
+  const repeated = t.fresh !== undefined && t.freshLimit !== undefined && n > t.freshLimit;
   if (repeated) console.warn(`\n  ${n} never-seen searches: more than the sequence holds, so some answers were cache hits`);
   return {
     route: url.pathname + url.search,
     label: repeated ? `${t.label} (includes repeats: raise the term lists)` : t.label,
+    connections: t.connections ?? CONNECTIONS,
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -216,7 +239,9 @@ async function sharedConfiguration(): Promise<{ env: Record<string, string | und
 async function runCatalogue(label: string, extraProducts: number, shared?: { env: Record<string, string | undefined> }) {
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(PORT), NODE_ENV: "production", ADMIN_PASSWORD: process.env.ADMIN_PASSWORD ?? "bench-admin-password", RATE_LIMIT_SCALE: "100000", ...shared?.env };
   if (shared) {
-    // The build just made is reused (the same code); the database is migrated and seeded at start-up.
+    // The build just made is reused (the same code); the database is migrated and seeded at start-up,
+    // the generated products added here first.
+    if (extraProducts) sh("npx", ["tsx", "scripts/db-seed.ts", "--products", String(extraProducts)], env);
   } else if (!process.env.DATABASE_URL) {
     const dir = `.data/bench-${label}`;
     rmSync(dir, { recursive: true, force: true });
@@ -239,18 +264,33 @@ async function runCatalogue(label: string, extraProducts: number, shared?: { env
     const categories: { slug: string }[] = await (await fetch(`${BASE}/api/categories`)).json().then((c) => (Array.isArray(c) ? c : c.categories ?? []));
     const category = categories[0]?.slug ?? "wood";
     const suggest = (await fetch(`${BASE}/api/search/suggest?q=wal`)).status === 200;
-    // Where this run starts in the sequence of never-seen searches (the demo and 10k runs are separate servers anyway).
+    // Where this run starts in the sequences of never-seen searches (the demo and 10k runs are separate servers anyway).
     const offset = randomBytes(2).readUInt16BE() % 100;
+    const gridWarm = Array.from({ length: WARM_FRESH }, (_, i) => freshSearch(FRESH_SEQUENCE - WARM_FRESH + i));
+    const realisticWarm = REALISTIC.slice(-WARM_FRESH);
+    /** The k-th stretch of the realistic sequence, as pages or (api) as GET /api/products searches. */
+    const realistic = (k: number, api = false) => ({
+      fresh: (n: number) => {
+        const target = REALISTIC[k * REALISTIC_STRETCH + offset + n];
+        return api ? target.replace("/shop?", "/api/products?") : target;
+      },
+      warm: api ? realisticWarm.map((target) => target.replace("/shop?", "/api/products?")) : realisticWarm,
+      freshLimit: REALISTIC_STRETCH - offset,
+    });
     const pages = ["/", "/shop", `/shop/${category}`, "/shop?sort=price-low&page=2", `/product/${slug}`];
     const targets: Target[] = [
       { label: "yardstick (bare Next.js page)", url: `${BASELINE}/` },
       { label: "shop /api/health", url: `${BASE}/api/health` },
       ...pages.map((p) => ({ label: "page", url: BASE + p })),
       { label: "search, repeated term", url: `${BASE}/shop?search=walnut` },
-      { label: "search, never-seen term", url: `${BASE}/shop?search=new`, fresh: (n: number) => freshSearch(n + offset), freshOffset: offset },
+      { label: "search, never-seen term (grid)", url: `${BASE}/shop?search=new`, fresh: (n: number) => freshSearch(n + offset), warm: gridWarm, freshLimit: FRESH_SEQUENCE - WARM_FRESH - offset },
+      { label: "search, never-seen term (realistic)", url: `${BASE}/shop?search=new`, ...realistic(0) },
+      { label: "search, never-seen term (realistic, 50 connections)", url: `${BASE}/shop?search=new`, ...realistic(1), connections: 50 },
+      { label: "API search, never-seen term (realistic)", url: `${BASE}/api/products?search=new`, ...realistic(2, true) },
       { label: "API list", url: `${BASE}/api/products` },
       { label: "API search", url: `${BASE}/api/products?search=jig&limit=12` },
       ...(suggest ? [{ label: "suggest, repeated prefix", url: `${BASE}/api/search/suggest?q=wal` }] : []),
+      { label: "yardstick, dynamic (a bare Next.js page rendered per request)", url: `${BASELINE}/dynamic?q=1` },
       { label: "yardstick, gzip+br", url: `${BASELINE}/`, headers: COMPRESSED },
       ...["/", "/shop", `/product/${slug}`].map((p) => ({ label: "page, gzip+br", url: BASE + p, headers: COMPRESSED })),
       { label: "yardstick (bare Next.js page)", url: `${BASELINE}/` },
@@ -273,7 +313,7 @@ async function runCatalogue(label: string, extraProducts: number, shared?: { env
     const js: Record<string, number> = {};
     for (const page of ["/", "/shop", `/product/${slug}`, "/gallery", "/contact", "/cart", "/checkout"]) js[page] = await pageJsKb(page);
     console.log(`\n${label}: ${total} public products, ${CONNECTIONS} connections, ${SECONDS} s per route`);
-    console.table(rows.map((r) => ({ what: r.label, route: r.route, "req/s": r.rps, "× yardstick": r.ratio, "p50 ms": r.p50, "p99 ms": r.p99, "p99 × yardstick": r.p99x, "KB sent": r.kb, errors: r.errors, non2xx: r.non2xx })));
+    console.table(rows.map((r) => ({ what: r.label, route: r.route, conns: r.connections, "req/s": r.rps, "× yardstick": r.ratio, "p50 ms": r.p50, "p99 ms": r.p99, "p99 × yardstick": r.p99x, "KB sent": r.kb, errors: r.errors, non2xx: r.non2xx })));
     console.log("JavaScript per page (gzipped kB):", js);
     return { label, total, rows, js };
   } finally {
@@ -283,7 +323,7 @@ async function runCatalogue(label: string, extraProducts: number, shared?: { env
   }
 }
 
-function markdown(results: Awaited<ReturnType<typeof runCatalogue>>[]): string {
+function markdown(results: Result[]): string {
   const out: string[] = [];
   for (const r of results) {
     out.push(`### ${r.label}: ${r.total} public products, ${CONNECTIONS} connections, ${SECONDS} s per route`, "");
@@ -295,7 +335,7 @@ function markdown(results: Awaited<ReturnType<typeof runCatalogue>>[]): string {
 }
 
 /** Each row of `one` beside the same row of `other` (× their own yardstick), and other ÷ one. */
-function sideBySide(one: Awaited<ReturnType<typeof runCatalogue>>, other: Awaited<ReturnType<typeof runCatalogue>>): string {
+function sideBySide(one: Result, other: Result): string {
   const out = [`### ${one.label} beside ${other.label}`, "", `| what | route | ${one.label} req/s (× yardstick) | ${other.label} req/s (× yardstick) | ${other.label} ÷ ${one.label} |`, "|---|---|---|---|---|"];
   one.rows.forEach((row, i) => {
     const twin = other.rows[i];
@@ -306,20 +346,31 @@ function sideBySide(one: Awaited<ReturnType<typeof runCatalogue>>, other: Awaite
   return out.join("\n") + "\n";
 }
 
-const results = [];
-if (!only || only === "demo") results.push(await runCatalogue("demo", 0));
-if (SHARED) {
+type Result = Awaited<ReturnType<typeof runCatalogue>>;
+const results: Result[] = [];
+/** Each catalogue on the embedded database beside the same catalogue as several instances run it (--shared). */
+const pairs: Array<[Result, Result]> = [];
+async function runShared(label: string, extraProducts: number): Promise<Result> {
   const shared = await sharedConfiguration();
   try {
-    results.push(await runCatalogue("demo, PostgreSQL + REDIS_URL", 0, shared));
+    return await runCatalogue(label, extraProducts, shared);
   } finally {
     await shared.drop();
   }
 }
-if (!process.env.DATABASE_URL && (!only || only === "10k")) results.push(await runCatalogue("10k", 10_000));
+for (const [label, extraProducts] of [["demo", 0], ["10k", 10_000]] as const) {
+  if (only && only !== label) continue;
+  if (extraProducts && process.env.DATABASE_URL) continue;
+  const embedded = await runCatalogue(label, extraProducts);
+  results.push(embedded);
+  if (!SHARED) continue;
+  const shared = await runShared(`${label}, PostgreSQL + REDIS_URL`, extraProducts);
+  results.push(shared);
+  pairs.push([embedded, shared]);
+}
 mkdirSync("bench-results", { recursive: true });
 const stamp = new Date().toISOString().replace(/[:.]/g, "-");
-const comparison = SHARED && results[0]?.label === "demo" ? sideBySide(results[0], results[1]) : "";
+const comparison = pairs.map(([one, other]) => sideBySide(one, other)).join("\n");
 writeFileSync(`bench-results/${stamp}.json`, JSON.stringify({ connections: CONNECTIONS, seconds: SECONDS, results }, null, 2));
 writeFileSync(`bench-results/${stamp}.md`, markdown(results) + comparison);
 console.log("\n" + markdown(results) + comparison);
