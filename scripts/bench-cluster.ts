@@ -17,10 +17,15 @@
  * the next port), BENCH_SKIP_BUILD=1 reuses the last build (.next).
  * On one machine both instances share its cores: the figures show what the
  * shared cache costs and that nothing fails, not how far a cluster of machines scales.
+ * Each run also reports how busy the machine's cores were (/proc/stat) and how
+ * much of a core the load generator (this process) took: with the cores busy
+ * throughout, the machine is the limit, and two instances cannot show what they
+ * would serve on cores of their own.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { cpus } from "node:os";
 import autocannon from "autocannon";
 import pg from "pg";
 import { createClient } from "redis";
@@ -88,12 +93,27 @@ function stop(child: ChildProcess | undefined) {
   }
 }
 
-type Load = { rps: number; p50: number; p99: number; failed: number };
+type Load = { rps: number; p50: number; p99: number; failed: number; busy: number; generator: number };
+
+/** The machine's CPU time so far (all cores), and the part of it spent idle, in clock ticks (/proc/stat). */
+function machineCpu(): { idle: number; total: number } {
+  const fields = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).slice(1).map(Number);
+  return { idle: fields[3] + (fields[4] ?? 0), total: fields.reduce((sum, n) => sum + n, 0) };
+}
 
 async function load(urls: string[], connections: number, seconds = SECONDS): Promise<Load> {
   const each = Math.max(1, Math.floor(connections / urls.length));
+  const machineBefore = machineCpu();
+  const selfBefore = process.cpuUsage();
+  const started = Date.now();
   const results = await Promise.all(urls.map((url) => autocannon({ url, connections: each, duration: seconds, pipelining: 1 })));
+  const machineAfter = machineCpu();
+  const self = process.cpuUsage(selfBefore);
   return {
+    /** Share of all cores' time spent busy during the run (%). */
+    busy: Math.round(100 * (1 - (machineAfter.idle - machineBefore.idle) / Math.max(1, machineAfter.total - machineBefore.total))),
+    /** The load generator's CPU, in % of one core. */
+    generator: Math.round((100 * (self.user + self.system)) / 1000 / Math.max(1, Date.now() - started)),
     rps: Math.round(results.reduce((sum, r) => sum + r.requests.average, 0)),
     p50: Math.max(...results.map((r) => r.latency.p50)),
     p99: Math.max(...results.map((r) => r.latency.p99)),
@@ -144,13 +164,13 @@ try {
   }
 
   const table = [
-    `### bench:cluster — ${SECONDS} s per route, ${CONNECTIONS} connections in total, one PostgreSQL + Redis`,
+    `### bench:cluster — ${SECONDS} s per route, ${CONNECTIONS} connections in total, one PostgreSQL + Redis, ${cpus().length} cores`,
     "",
-    "| route | 1 instance req/s | p50 / p99 ms | 2 instances req/s (A+B) | p50 / p99 ms | 2 ÷ 1 | failed (1 / 2) |",
-    "|---|---|---|---|---|---|---|",
+    "| route | 1 instance req/s | p50 / p99 ms | 2 instances req/s (A+B) | p50 / p99 ms | 2 ÷ 1 | failed (1 / 2) | cores busy % (1 / 2) | load generator, % of a core (1 / 2) |",
+    "|---|---|---|---|---|---|---|---|---|",
     ...rows.map(
       ({ route, one, two }) =>
-        `| \`${route}\` | ${one.rps} | ${one.p50} / ${one.p99} | ${two.rps} | ${two.p50} / ${two.p99} | ${(two.rps / Math.max(1, one.rps)).toFixed(2)} | ${one.failed} / ${two.failed} |`,
+        `| \`${route}\` | ${one.rps} | ${one.p50} / ${one.p99} | ${two.rps} | ${two.p50} / ${two.p99} | ${(two.rps / Math.max(1, one.rps)).toFixed(2)} | ${one.failed} / ${two.failed} | ${one.busy} / ${two.busy} | ${one.generator} / ${two.generator} |`,
     ),
     "",
   ].join("\n");

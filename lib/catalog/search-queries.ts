@@ -4,7 +4,7 @@ import { processState } from "@/lib/process-state.mjs";
 import { unstable_cache } from "next/cache";
 import { prisma, Prisma } from "@/lib/db";
 import { fromProductSql, PRODUCT_SQL_COLUMNS, toProductDTO, type ProductSqlRow } from "@/lib/catalog/mappers";
-import { closestWord, hasWord, indexWords, type WordIndex } from "@/lib/catalog/trigrams";
+import { buildVocabulary, correctWord, isCatalogueWord, type Vocabulary } from "@/lib/catalog/typos";
 import { buildTsQuery, searchWords, SUGGEST_LIMIT, SUGGEST_MIN_LENGTH, type SearchSuggestion } from "@/lib/catalog/search-query";
 import { CATALOG_TAGS, REVALIDATE_SECONDS } from "@/lib/catalog/tags";
 import type { ProductList } from "@/lib/catalog/types";
@@ -15,8 +15,9 @@ import { DEFAULT_SORT, type SortValue } from "@/lib/catalog/sort";
  * product's weighted English full-text vector (name A; category and short
  * description B; description C; see migration 20261124000000_product_search),
  * so plurals and stems match ("bowls" finds "bowl"). When a term finds
- * nothing, words that match no product are corrected to the most
- * trigram-similar word of a product or category name ("walnot" → "walnut"),
+ * nothing, words that match no product are corrected to a word of a product
+ * or category name by the rule in lib/catalog/typos.ts (a slip or two away:
+ * "walnot" → "walnut", "cetnre" → "centre"; else the most trigram-similar),
  * the corrected term is searched and offered as "Did you mean …?".
  *
  * Ranking: the whole term as a phrase in the name first (its words in
@@ -73,7 +74,7 @@ type SearchStore = {
   results: LRUCache<string, Entry<SearchList>>;
   suggestions: LRUCache<string, Entry<SearchSuggestion[]>>;
   /** The word list typos are corrected against, for one catalogue version. */
-  vocabulary?: Entry<Promise<WordIndex>>;
+  vocabulary?: Entry<Promise<Vocabulary>>;
   /** Concurrent requests for the same uncached key share one query. */
   inflight: Map<string, Promise<unknown>>;
 };
@@ -176,10 +177,10 @@ async function searchPage(query: string, phrase: string | null, opts: SearchOpti
 
 /**
  * The words typos are corrected to: distinct words (letters only, 3–40 long)
- * of public product names and active category names, indexed by trigram.
- * Loaded once per process and catalogue version.
+ * of public product names and active category names, indexed for
+ * corrections (lib/catalog/typos.ts). Loaded once per process and catalogue version.
  */
-async function nameVocabulary(): Promise<WordIndex> {
+async function nameVocabulary(): Promise<Vocabulary> {
   const version = await catalogVersion();
   if (store.vocabulary?.version !== version) {
     const value = prisma.$queryRaw<Array<{ word: string }>>`
@@ -189,7 +190,7 @@ async function nameVocabulary(): Promise<WordIndex> {
         UNION ALL
         SELECT regexp_split_to_table(lower(c."name"), '[^[:alpha:]]+') FROM "Category" c WHERE c."active") t
       WHERE length(t.word) BETWEEN 3 AND 40
-      ORDER BY t.word LIMIT 50000`.then((rows) => indexWords(rows.map((r) => r.word)));
+      ORDER BY t.word LIMIT 50000`.then((rows) => buildVocabulary(rows.map((r) => r.word)));
     const entry = { version, value };
     store.vocabulary = entry;
     value.catch(() => {
@@ -199,13 +200,10 @@ async function nameVocabulary(): Promise<WordIndex> {
   return store.vocabulary.value;
 }
 
-/** How similar (pg_trgm similarity) a vocabulary word must be to correct a word to it. */
-const CORRECTION_SIMILARITY = 0.35;
-
 /**
  * For each word: null when some public product matches it (or it is a stop
- * word), else the most trigram-similar word of the name vocabulary
- * (similarity ≥ 0.35), or null when none is that close. `searchedAlone`: the
+ * word), else the word of the name vocabulary it is corrected to
+ * (lib/catalog/typos.ts correctWord), or null when none is close enough. `searchedAlone`: the
  * words were just searched together, unfiltered, and matched nothing, so a
  * single word is known to match nothing and is not looked up again.
  */
@@ -213,7 +211,7 @@ async function corrections(words: string[], searchedAlone: boolean): Promise<Arr
   if (!words.length) return [];
   const vocabulary = await nameVocabulary();
   // A word of a public product's name matches that product: nothing to correct.
-  const unknown = words.flatMap((w, i) => (hasWord(vocabulary, w) ? [] : [i]));
+  const unknown = words.flatMap((w, i) => (isCatalogueWord(vocabulary, w) ? [] : [i]));
   if (!unknown.length) return words.map(() => null);
   const isStopWord = (i: number) => Prisma.sql`numnode(to_tsquery('english', ${words[i]})) = 0`;
   let rows: Array<{ i: number; found: boolean }>;
@@ -230,7 +228,7 @@ async function corrections(words: string[], searchedAlone: boolean): Promise<Arr
     rows = await prisma.$queryRaw`WITH ${Prisma.join(matches, ", ")} ${Prisma.join(perWord, " UNION ALL ")}`;
   }
   const fixes: Array<string | null> = words.map(() => null);
-  for (const { i, found } of rows) if (!found) fixes[i] = closestWord(vocabulary, words[i], CORRECTION_SIMILARITY);
+  for (const { i, found } of rows) if (!found) fixes[i] = correctWord(vocabulary, words[i]);
   return fixes;
 }
 

@@ -60,6 +60,25 @@ describe(`search on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "the embedd
     expect(twoWords.didYouMean).toBe("walnut bowl");
   });
 
+  it("forgives one slip of any kind, in short words and as swapped letters too (issue 33), and says what it searched", async () => {
+    const cases: Array<[string, string, string]> = [
+      ["sqaure", "square", "square-gauge-block"], // swapped letters
+      ["gaige", "gauge", "square-gauge-block"], // a wrong letter, 5 letters
+      ["stnd", "stand", "bowl-stand"], // a missing letter
+      ["butterr", "butter", "board-butter"], // an extra letter
+      ["servres", "servers", "bowl-stand"], // swapped, 7 letters
+    ];
+    for (const [typo, word, slug] of cases) {
+      const json = await search(typo);
+      expect({ typo, didYouMean: json.didYouMean, found: slugs(json).includes(slug) }).toEqual({ typo, didYouMean: word, found: true });
+    }
+    // A slip in one word of two: the other word is kept, the pair corrected.
+    const pair = await search("sqaure%20gauge");
+    expect({ first: slugs(pair)[0], didYouMean: pair.didYouMean }).toEqual({ first: "square-gauge-block", didYouMean: "square gauge" });
+    // A correct word is never corrected, even when a slip away from another ("stand" is one from "stank", "stall"…).
+    expect((await search("stand")).didYouMean).toBeUndefined();
+  });
+
   it("ranks the product named by the whole term first: 'track saw square'", async () => {
     const json = await search("track%20saw%20square");
     expect(slugs(json)).toEqual(["track-saw-square", "square-gauge-block"]);
