@@ -9,11 +9,13 @@
  *   RECALL_SAMPLE=2000 RECALL_SEED=33 …          # the sample's size and seed (defaults)
  *
  * The words: every word of 4 letters or more in the public products' names
- * (letters only, lowercased, as the search's vocabulary splits names). The
- * typos: every variant one slip away — a wrong letter (a–z), a missing one, an
- * extra one, two neighbours swapped — that is not itself a catalogue word,
- * and for words of 8 letters or more also a sample of two-slip variants; a
- * fixed random sample of RECALL_SAMPLE of each (all when fewer). A typo is
+ * (letters only, lowercased, as the search's vocabulary splits names) that,
+ * searched as it is, finds a product named with it (so not "with", which
+ * English search ignores). The typos: every variant one slip away — a wrong
+ * letter (a–z), a missing one, an extra one, two neighbours swapped — that is
+ * not itself a catalogue word; a fixed random sample of a quarter of
+ * RECALL_SAMPLE of each kind (all when fewer), and as many two-slip variants
+ * of words of 8 letters or more. A typo is
  * found when the first page of results (12) holds a product whose name has the
  * word. Reported by kind of slip and word length, with the p50/p99 time of a
  * typo search (RECALL_CONCURRENCY at a time, default 4). Exits 1 when recall
@@ -98,6 +100,14 @@ const lengthBand = (word: string) => (word.length <= 5 ? "4–5 letters" : word.
 const products = await publicProducts();
 const named = new Map<string, Set<string>>();
 for (const p of products) for (const w of wordsOf(p.name)) named.set(w, (named.get(w) ?? new Set()).add(p.slug));
+// Only words that find their piece when spelt right: a typo of a word the search ignores cannot.
+const unsearchable: string[] = [];
+for (const word of [...named.keys()]) {
+  if (!(await search({ word, typo: word, kind: "wrong letter" }, named)).found) {
+    unsearchable.push(word);
+    named.delete(word);
+  }
+}
 const vocabulary = new Set(products.flatMap((p) => (p.name.toLowerCase().match(/\p{L}+/gu) ?? []) as string[]));
 const next = random(SEED);
 const isTypo = (t: Typo) => t.typo !== t.word && !vocabulary.has(t.typo);
@@ -106,8 +116,13 @@ const two = [...named.keys()]
   .filter((w) => w.length >= 8)
   .flatMap((w) => sample(oneSlip(w), 8, next).flatMap((t) => sample(oneSlip(t.typo), 2, next).map((u) => ({ word: w, typo: u.typo, kind: "two slips" as const }))))
   .filter(isTypo);
-const chosen = [...sample(one, SAMPLE, next), ...sample(two, Math.round(SAMPLE / 4), next)];
-console.log(`${products.length} public products, ${named.size} words of 4+ letters, ${one.length} one-slip typos (sampling ${Math.min(SAMPLE, one.length)}), ${two.length} two-slip typos of 8+ letter words (sampling ${Math.min(Math.round(SAMPLE / 4), two.length)})`);
+const KINDS = ["wrong letter", "missing letter", "extra letter", "swapped letters"] as const;
+const perKind = Math.round(SAMPLE / 4);
+const chosen = [...KINDS.flatMap((k) => sample(one.filter((t) => t.kind === k), perKind, next)), ...sample(two, perKind, next)];
+console.log(
+  `${products.length} public products, ${named.size} words of 4+ letters (left out, as their own search finds no piece: ${unsearchable.join(", ") || "none"}), ` +
+    `${one.length} one-slip typos, ${two.length} two-slip typos of 8+ letter words; searching ${chosen.length}`,
+);
 
 const outcomes: Outcome[] = [];
 let cursor = 0;
@@ -120,7 +135,7 @@ await Promise.all(
 const oneSlipOutcomes = outcomes.filter((o) => o.kind !== "two slips");
 const rows: Array<[string, Outcome[]]> = [
   ["one slip, all", oneSlipOutcomes],
-  ...(["wrong letter", "missing letter", "extra letter", "swapped letters"] as const).map((k): [string, Outcome[]] => [k, oneSlipOutcomes.filter((o) => o.kind === k)]),
+  ...KINDS.map((k): [string, Outcome[]] => [k, oneSlipOutcomes.filter((o) => o.kind === k)]),
   ...(["4–5 letters", "6–7 letters", "8+ letters"] as const).map((b): [string, Outcome[]] => [`one slip, ${b}`, oneSlipOutcomes.filter((o) => lengthBand(o.word) === b)]),
   ["two slips, 8+ letters", outcomes.filter((o) => o.kind === "two slips")],
 ];
@@ -141,7 +156,7 @@ writeFileSync(file, table);
 console.log(`written ${file}`);
 
 const short = oneSlipOutcomes.filter((o) => lengthBand(o.word) === "4–5 letters");
-const kinds = ["wrong letter", "missing letter", "extra letter", "swapped letters"].map((k) => pct(oneSlipOutcomes.filter((o) => o.kind === k)));
+const kinds = KINDS.map((k) => pct(oneSlipOutcomes.filter((o) => o.kind === k)));
 const met = pct(oneSlipOutcomes) >= 98 && pct(short) >= 95 && kinds.every((r) => r >= 95);
 if (!met) console.log("Below the targets (98 % overall, 95 % for each kind of slip and for 4–5 letter words).");
 process.exit(met || process.env.RECALL_REPORT_ONLY === "1" ? 0 : 1);

@@ -4,7 +4,7 @@ import { processState } from "@/lib/process-state.mjs";
 import { unstable_cache } from "next/cache";
 import { prisma, Prisma } from "@/lib/db";
 import { fromProductSql, PRODUCT_SQL_COLUMNS, toProductDTO, type ProductSqlRow } from "@/lib/catalog/mappers";
-import { buildVocabulary, correctWord, isCatalogueWord, type Vocabulary } from "@/lib/catalog/typos";
+import { buildVocabulary, corrections as typoCorrections, isCatalogueWord, type Vocabulary } from "@/lib/catalog/typos";
 import { buildTsQuery, searchWords, SUGGEST_LIMIT, SUGGEST_MIN_LENGTH, type SearchSuggestion } from "@/lib/catalog/search-query";
 import { CATALOG_TAGS, REVALIDATE_SECONDS } from "@/lib/catalog/tags";
 import type { ProductList } from "@/lib/catalog/types";
@@ -201,18 +201,18 @@ async function nameVocabulary(): Promise<Vocabulary> {
 }
 
 /**
- * For each word: null when some public product matches it (or it is a stop
- * word), else the word of the name vocabulary it is corrected to
- * (lib/catalog/typos.ts correctWord), or null when none is close enough. `searchedAlone`: the
+ * For each word: none when some public product matches it (or it is a stop
+ * word), else the words of the name vocabulary it may be a slip of, best first
+ * (lib/catalog/typos.ts corrections; none when none is close enough). `searchedAlone`: the
  * words were just searched together, unfiltered, and matched nothing, so a
  * single word is known to match nothing and is not looked up again.
  */
-async function corrections(words: string[], searchedAlone: boolean): Promise<Array<string | null>> {
+async function corrections(words: string[], searchedAlone: boolean): Promise<string[][]> {
   if (!words.length) return [];
   const vocabulary = await nameVocabulary();
   // A word of a public product's name matches that product: nothing to correct.
   const unknown = words.flatMap((w, i) => (isCatalogueWord(vocabulary, w) ? [] : [i]));
-  if (!unknown.length) return words.map(() => null);
+  if (!unknown.length) return words.map(() => []);
   const isStopWord = (i: number) => Prisma.sql`numnode(to_tsquery('english', ${words[i]})) = 0`;
   let rows: Array<{ i: number; found: boolean }>;
   if (searchedAlone && words.length === 1) {
@@ -227,8 +227,8 @@ async function corrections(words: string[], searchedAlone: boolean): Promise<Arr
     const perWord = unknown.map((i) => Prisma.sql`SELECT ${i}::int AS i, (${isStopWord(i)} OR EXISTS (SELECT 1 FROM ${Prisma.raw(`m${i}`)})) AS found`);
     rows = await prisma.$queryRaw`WITH ${Prisma.join(matches, ", ")} ${Prisma.join(perWord, " UNION ALL ")}`;
   }
-  const fixes: Array<string | null> = words.map(() => null);
-  for (const { i, found } of rows) if (!found) fixes[i] = correctWord(vocabulary, words[i]);
+  const fixes: string[][] = words.map(() => []);
+  for (const { i, found } of rows) if (!found) fixes[i] = typoCorrections(vocabulary, words[i]);
   return fixes;
 }
 
@@ -237,9 +237,9 @@ async function runSearch(words: string[], opts: SearchOptions): Promise<SearchLi
   if (strict.total > 0) return strict;
   // Unfiltered, the strict search just showed that a one-word term matches no public product.
   const fixes = await corrections(words, !opts.category && opts.featured === undefined && !opts.excludeSlug);
-  if (!fixes.some(Boolean)) return strict;
-  const corrected = words.map((w, i) => fixes[i] ?? w);
-  const result = await searchPage(buildTsQuery(words.map((w, i) => (fixes[i] ? [w, fixes[i]!] : w))), phraseQuery(corrected), opts);
+  if (!fixes.some((f) => f.length)) return strict;
+  const corrected = words.map((w, i) => fixes[i][0] ?? w);
+  const result = await searchPage(buildTsQuery(words.map((w, i) => [w, ...fixes[i]])), phraseQuery(corrected), opts);
   return result.total > 0 ? { ...result, didYouMean: corrected.join(" ") } : strict;
 }
 
@@ -281,10 +281,10 @@ export async function suggestProducts(term: string): Promise<SearchSuggestion[]>
     if (rows.length) return rows;
     // A suggestion's last word is a prefix: "wal" matches nothing alone, yet is no typo, so each word is looked up.
     const fixes = await corrections(words, false);
-    if (!fixes.some(Boolean)) return rows;
+    if (!fixes.some((f) => f.length)) return rows;
     return suggestRows(
-      buildTsQuery(words.map((w, i) => (fixes[i] ? [w, fixes[i]!] : w)), { prefixLast: true }),
-      phraseQuery(words.map((w, i) => fixes[i] ?? w), { prefixLast: true }),
+      buildTsQuery(words.map((w, i) => [w, ...fixes[i]]), { prefixLast: true }),
+      phraseQuery(words.map((w, i) => fixes[i][0] ?? w), { prefixLast: true }),
     );
   });
 }

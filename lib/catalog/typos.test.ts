@@ -1,4 +1,4 @@
-import { allowedSlips, buildVocabulary, correctWord, deletions, isCatalogueWord, slips } from "@/lib/catalog/typos";
+import { allowedSlips, buildVocabulary, corrections, correctWord, deletions, isCatalogueWord, slips } from "@/lib/catalog/typos";
 
 const vocabulary = buildVocabulary(["centre", "bedside", "drill", "bowl", "tray", "walnut", "maple", "cherry", "featherboard", "dowelling", "oak", "jig", "stool", "spool", "tool"]);
 
@@ -67,6 +67,14 @@ describe("which catalogue word a slip means", () => {
     expect(correctWord(vocabulary, "stoll")).toBe("stool"); // one slip from stool, two from spool or tool
     expect(correctWord(buildVocabulary(["spool", "stool"]), "sool")).toBe("spool"); // one from each, equally similar: alphabetical
     expect(correctWord(buildVocabulary(["bowl", "bowls"]), "bowel")).toBe("bowl"); // one slip from both: "bowl" is more similar
+  });
+
+  it("searches for every word equally close (up to three), the one offered first", () => {
+    const words = buildVocabulary(["track", "tray", "vase", "base", "case", "wall"]);
+    expect(corrections(words, "trak")).toEqual(["tray", "track"]); // "tray" shares more of its trigrams
+    expect(corrections(words, "rase")).toEqual(["base", "case", "vase"]);
+    expect(corrections(words, "wakl")).toEqual(["wall"]);
+    expect(corrections(words, "zebrawood")).toEqual([]);
   });
 
   it("falls back to trigram similarity for a longer garble", () => {

@@ -7,8 +7,9 @@ import { closestWord, hasWord, indexWords, similarity, type WordIndex } from "@/
  * missing or extra letter, or two neighbouring letters swapped (optimal string
  * alignment, the Damerau–Levenshtein distance phone keyboards produce:
  * "cetnre" → "centre", "droll" → "drill", "besdide" → "bedside"). The fewest
- * slips win; among equals the most trigram-similar word, then the
- * alphabetically first. Otherwise the most trigram-similar word at
+ * slips win, and equally close words are all searched for (up to three; the
+ * most trigram-similar, then the alphabetically first, is the one offered as
+ * "Did you mean"). Otherwise the most trigram-similar word at
  * TRIGRAM_SIMILARITY or above (pg_trgm's similarity, lib/catalog/trigrams.ts),
  * which still catches a longer garble; else none.
  *
@@ -105,9 +106,17 @@ export function isCatalogueWord(vocabulary: Vocabulary, word: string): boolean {
   return hasWord(vocabulary.trigrams, word);
 }
 
-/** The catalogue word `word` is a slip of (see above), other than itself; null when none is close enough. */
-export function correctWord(vocabulary: Vocabulary, word: string): string | null {
-  let best: { word: string; slips: number; similarity: number } | null = null;
+/** At most this many equally close words are searched for one typed word. */
+export const MAX_CORRECTIONS = 3;
+
+/**
+ * The catalogue words `word` is a slip of (see above), other than itself,
+ * best first: all those at the fewest slips (up to MAX_CORRECTIONS: "trak" is
+ * one slip from both "track" and "tray", and the search looks for either), or
+ * the trigram fallback's one word; [] when none is close enough.
+ */
+export function corrections(vocabulary: Vocabulary, word: string): string[] {
+  const found: Array<{ word: string; slips: number; similarity: number }> = [];
   const seen = new Set<number>();
   for (const rest of deletions(word, 2)) {
     for (const id of vocabulary.byDeletion.get(rest) ?? []) {
@@ -117,12 +126,22 @@ export function correctWord(vocabulary: Vocabulary, word: string): string | null
       if (candidate === word) continue;
       const allowed = allowedSlips(candidate);
       const distance = slips(word, candidate, allowed);
-      if (distance > allowed) continue;
-      const score = similarity(word, candidate);
-      if (!best || distance < best.slips || (distance === best.slips && (score > best.similarity || (score === best.similarity && candidate < best.word)))) {
-        best = { word: candidate, slips: distance, similarity: score };
-      }
+      if (distance <= allowed) found.push({ word: candidate, slips: distance, similarity: similarity(word, candidate) });
     }
   }
-  return best?.word ?? closestWord(vocabulary.trigrams, word, TRIGRAM_SIMILARITY);
+  if (!found.length) {
+    const closest = closestWord(vocabulary.trigrams, word, TRIGRAM_SIMILARITY);
+    return closest ? [closest] : [];
+  }
+  const fewest = Math.min(...found.map((f) => f.slips));
+  return found
+    .filter((f) => f.slips === fewest)
+    .sort((a, b) => b.similarity - a.similarity || (a.word < b.word ? -1 : a.word > b.word ? 1 : 0))
+    .slice(0, MAX_CORRECTIONS)
+    .map((f) => f.word);
+}
+
+/** The catalogue word `word` is most likely a slip of (the first of its corrections); null when none is close enough. */
+export function correctWord(vocabulary: Vocabulary, word: string): string | null {
+  return corrections(vocabulary, word)[0] ?? null;
 }
