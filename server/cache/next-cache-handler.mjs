@@ -20,7 +20,10 @@
  * when it is back, before reading any, since expiries may have been lost
  * meanwhile — nothing older than the database is served after the outage.
  * An expiry it could not record is kept on disk and recorded then, even after
- * a restart (server/cache/unrecorded-expiries.mjs). Entries are per build, tag
+ * a restart (server/cache/unrecorded-expiries.mjs). Each instance keeps the
+ * entries it reads from Redis in memory and answers them again only while
+ * the shared cache generation has not moved (the memory tier, in
+ * resilientRedisHandler). Entries are per build, tag
  * expiries shared by every build (lib/redis/keys.mjs), so a rolling
  * deploy serves no page from before an edit made through either build.
  * `next build` never writes to Redis (its pages come from the build's database).
