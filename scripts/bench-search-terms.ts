@@ -17,6 +17,8 @@
  * the same in every run, and no term comes twice in the sequence.
  */
 
+import { seededRandom } from "./seeded-random";
+
 const CATALOGUE_WORDS = (
   "walnut maple cherry bowl oak table set jig burl white wall stool square shelf round pair edge drilling drawer depth " +
   "cutting box board bench ash work vase trio tray track tool three tag stop stock step stand spoon spalted slimline six " +
@@ -37,17 +39,6 @@ const EVERYDAY_WORDS = (
 
 const SORTS = ["newest", "price-low", "price-high", "popular"];
 
-/** mulberry32: a small seeded generator, enough to pick words. */
-function generator(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const LETTERS = "abcdefghijklmnopqrstuvwxyz";
 
@@ -75,7 +66,7 @@ function typo(word: string, random: () => number): string {
 
 /** The first `count` listing targets (`/shop?search=…[&sort=…]`) of the sequence for `seed`, all distinct. */
 export function realisticSearches(count: number, seed = 32): string[] {
-  const random = generator(seed);
+  const random = seededRandom(seed);
   const pick = <T>(list: T[]) => list[Math.floor(random() * list.length)];
   const seen = new Set<string>();
   const out: string[] = [];

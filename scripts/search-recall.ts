@@ -23,6 +23,7 @@
  * letter words), unless RECALL_REPORT_ONLY=1.
  */
 import { writeFileSync, mkdirSync } from "node:fs";
+import { seededRandom } from "./seeded-random";
 
 const base = process.env.SHOP_URL ?? "http://127.0.0.1:3000";
 const SAMPLE = Number(process.env.RECALL_SAMPLE ?? 2000);
@@ -36,16 +37,6 @@ type Kind = "wrong letter" | "missing letter" | "extra letter" | "swapped letter
 type Typo = { word: string; typo: string; kind: Kind };
 type Outcome = Typo & { found: boolean; ms: number };
 
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 async function publicProducts(): Promise<Product[]> {
   const out: Product[] = [];
@@ -109,7 +100,7 @@ for (const word of [...named.keys()]) {
   }
 }
 const vocabulary = new Set(products.flatMap((p) => (p.name.toLowerCase().match(/\p{L}+/gu) ?? []) as string[]));
-const next = random(SEED);
+const next = seededRandom(SEED);
 const isTypo = (t: Typo) => t.typo !== t.word && !vocabulary.has(t.typo);
 const one = [...new Map([...named.keys()].flatMap(oneSlip).filter(isTypo).map((t) => [`${t.word}>${t.typo}`, t])).values()];
 const two = [...named.keys()]
