@@ -65,6 +65,7 @@ const schema = z.object({
   RATE_LIMIT_ORDER: rateLimitSpec,
   RATE_LIMIT_CART: rateLimitSpec,
   RATE_LIMIT_ORDER_LOOKUP: rateLimitSpec,
+  RATE_LIMIT_REVIEW: rateLimitSpec,
   /** Guards GET /api/cron/cleanup (Vercel Cron sends it as a bearer token). */
   CRON_SECRET: optional.pipe(z.string().min(16, "must be at least 16 characters").optional()),
   /** Where `npm run backup` and scheduled backups write (default backups/ in the project folder). */

@@ -6,6 +6,7 @@ import { formatMoney } from "@/lib/money";
 import { ResponsiveImage } from "@/components/ui/responsive-image";
 import { CARD_IMAGE_SIZES, DEFAULT_IMAGE_SIZE } from "@/lib/images/loader";
 import { site } from "@/lib/site";
+import { StarRating } from "@/components/reviews/star-rating";
 import type { ProductCardDTO } from "@/lib/catalog/types";
 
 /**
@@ -52,9 +53,7 @@ export function ProductCard({ product, priority, heading: Heading = "h3" }: { pr
           <span className="badge pcard-cat" data-testid="category-badge">
             {product.category}
           </span>
-          <span className="pcard-stars" aria-hidden="true">
-            ★★★★★
-          </span>
+          {product.reviews && <StarRating count={product.reviews[0]} starTotal={product.reviews[1]} />}
         </div>
         <Heading className="pcard-title">
           <Link href={`/product/${product.slug}`} data-testid="product-link">

@@ -38,11 +38,14 @@ export type ProductDTO = {
   seoTitle: string | null;
   seoDescription: string | null;
   createdAt: string;
+  /** Approved reviews and the sum of their stars (lib/reviews/rating.ts ratingSummary reads them); 0 and 0 without reviews. */
+  reviewCount: number;
+  reviewStarTotal: number;
 };
 
 export type ProductList = { products: ProductDTO[]; total: number };
 
-export type GalleryItemDTO = Pick<ProductDTO, "id" | "slug" | "name" | "images" | "media" | "shortDescription" | "description"> & {
+export type GalleryItemDTO = Pick<ProductDTO, "id" | "slug" | "name" | "images" | "media" | "shortDescription" | "description" | "reviewCount" | "reviewStarTotal"> & {
   category: { name: string } | null;
 };
 
@@ -69,6 +72,8 @@ export type ProductCardDTO = CartProductDTO & {
   width?: number;
   height?: number;
   alt?: string;
+  /** [approved reviews, their star total], only when there are reviews: a card without them shows no stars. */
+  reviews?: [number, number];
 };
 
 export function toProductCard(p: ProductDTO): ProductCardDTO {
@@ -84,5 +89,6 @@ export function toProductCard(p: ProductDTO): ProductCardDTO {
     ...(sized ? { width: main.width, height: main.height } : {}),
     // Most images are described by the product name: only a different text is sent.
     ...(main?.alt && main.alt !== p.name ? { alt: main.alt } : {}),
+    ...(p.reviewCount > 0 ? { reviews: [p.reviewCount, p.reviewStarTotal] as [number, number] } : {}),
   };
 }

@@ -208,3 +208,19 @@ export function orderRefundEmail(order: OrderItemsForEmail, refund: { amount: st
     ),
   };
 }
+
+/** To the maker: a buyer's review waits on the admin's Reviews screen. Escaped; links in it are plain text. */
+export function reviewNotificationEmail(r: { productName: string; orderNumber: string; rating: number; title: string; body: string; authorName: string; adminUrl: string }) {
+  const stars = `${r.rating} of 5 stars`;
+  const text = [`${r.authorName} (order ${r.orderNumber}) reviewed ${r.productName}: ${stars}.`, "", r.title, "", r.body, "", `Approve, hide or reply: ${r.adminUrl}`].join("\n");
+  return {
+    subject: `New review of ${r.productName} (${stars})`,
+    text,
+    html: layout(
+      `New review of ${r.productName}`,
+      `<p>${escapeHtml(r.authorName)} (order ${escapeHtml(r.orderNumber)}) gave ${escapeHtml(stars)}.</p>` +
+        `<p><strong>${escapeHtml(r.title)}</strong></p><p style="white-space:pre-wrap">${escapeHtml(r.body)}</p>` +
+        `<p><a href="${escapeHtml(r.adminUrl)}">Approve, hide or reply</a></p>`,
+    ),
+  };
+}
