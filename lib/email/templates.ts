@@ -224,3 +224,28 @@ export function reviewNotificationEmail(r: { productName: string; orderNumber: s
     ),
   };
 }
+
+/** N days after delivery, to every buyer: one review link per line (each works once). */
+export function reviewRequestEmail(order: { firstName: string; orderNumber: string }, links: Array<{ productName: string; url: string }>) {
+  const text = [
+    `Hi ${order.firstName},`,
+    "",
+    `How are you finding your order ${order.orderNumber}? A few honest words, good or bad, help the next buyer and help me make the next piece better.`,
+    "",
+    ...links.map((l) => `Review ${l.productName}: ${l.url}`),
+    "",
+    "Each link works once. Your review is shown with your first name and last initial.",
+    "",
+    `— ${site.maker}, ${site.name}`,
+  ].join("\n");
+  return {
+    subject: `How is your order ${order.orderNumber}? Review your purchase`,
+    text,
+    html: layout(
+      "Review your purchase",
+      `<p>Hi ${escapeHtml(order.firstName)}, how are you finding your order ${escapeHtml(order.orderNumber)}? A few honest words, good or bad, help the next buyer.</p>` +
+        `<ul>${links.map((l) => `<li><a href="${escapeHtml(l.url)}">Review ${escapeHtml(l.productName)}</a></li>`).join("")}</ul>` +
+        `<p style="color:#7a6a58;font-size:13px">Each link works once. Your review is shown with your first name and last initial.</p>`,
+    ),
+  };
+}
