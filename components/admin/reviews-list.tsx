@@ -4,6 +4,7 @@ import { useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
 import { runWithToast } from "@/components/admin/action-message";
 import { formatDateTime } from "@/components/admin/format";
+import { ReviewPhotos } from "@/components/reviews/review-photos";
 import { ReviewStars } from "@/components/reviews/star-rating";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -61,6 +62,7 @@ function ReviewCard({ review }: { review: AdminReviewDTO }) {
           {review.author} · {review.productName} · order {review.orderNumber}
         </p>
         <p className="mt-2 break-words whitespace-pre-line">{review.body}</p>
+        <ReviewPhotos photos={review.photos} author={review.author} productName={review.productName} />
         {review.status === "hidden" && review.hiddenReason && <p className="mt-2 text-sm text-muted-foreground">Hidden: {review.hiddenReason}</p>}
 
         <div className="mt-4 flex flex-col gap-4 border-t pt-4">

@@ -7,7 +7,19 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
-import { REVIEW_TEXT_MAX, reviewFieldsSchema, type ReviewFieldsInput } from "@/lib/reviews/schemas";
+import { MAX_REVIEW_PHOTOS, REVIEW_TEXT_MAX, reviewFieldsSchema, TOO_MANY_PHOTOS, type ReviewFieldsInput } from "@/lib/reviews/schemas";
+
+const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
+
+/** The chosen photos' problem, checked before sending (the server checks again, and their content). */
+function photosProblem(files: File[]): string | null {
+  if (files.length > MAX_REVIEW_PHOTOS) return TOO_MANY_PHOTOS;
+  const large = files.find((f) => f.size > MAX_PHOTO_BYTES);
+  if (large) return `${large.name} is too large. Maximum size is 10MB per photo.`;
+  const other = files.find((f) => f.type && !f.type.startsWith("image/"));
+  if (other) return `${other.name} is not an image.`;
+  return null;
+}
 
 const STAR_PATH = "M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6-4.9-4.6 6.6-.8z";
 
@@ -27,6 +39,8 @@ function FieldMessage({ id, error }: { id: string; error?: FieldError }) {
  */
 export function ReviewForm({ orderNumber, token, productName }: { orderNumber: string; token: string; productName: string }) {
   const [outcome, setOutcome] = useState<{ ok: boolean; message: string } | null>(null);
+  const [photos, setPhotos] = useState<File[]>([]);
+  const [photoError, setPhotoError] = useState<string | null>(null);
   const {
     register,
     control,
@@ -38,12 +52,18 @@ export function ReviewForm({ orderNumber, token, productName }: { orderNumber: s
 
   const onSubmit = handleSubmit(async (values) => {
     setOutcome(null);
+    const problem = photosProblem(photos);
+    setPhotoError(problem);
+    if (problem) return;
+    const form = new FormData();
+    form.set("orderNumber", orderNumber);
+    form.set("token", token);
+    form.set("rating", String(values.rating));
+    form.set("title", values.title);
+    form.set("body", values.body);
+    for (const photo of photos) form.append("photos", photo);
     try {
-      const res = await fetch("/api/reviews", {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ ...values, orderNumber, token }),
-      });
+      const res = await fetch("/api/reviews", { method: "POST", body: form });
       const json = (await res.json().catch(() => null)) as { message?: string } | null;
       setOutcome({ ok: res.ok, message: json?.message ?? (res.ok ? "Thank you!" : "Your review could not be sent. Please try again.") });
     } catch {
@@ -120,6 +140,31 @@ export function ReviewForm({ orderNumber, token, productName }: { orderNumber: s
           {body.length.toLocaleString("en-US")} of {REVIEW_TEXT_MAX.toLocaleString("en-US")} characters (at least 10)
         </p>
         <FieldMessage id="review-body-error" error={errors.body} />
+      </div>
+
+      <div className="flex flex-col gap-2">
+        <Label htmlFor="review-photos">
+          Photos <span className="font-normal text-muted-foreground">(optional, up to {MAX_REVIEW_PHOTOS})</span>
+        </Label>
+        <Input
+          id="review-photos"
+          type="file"
+          accept="image/jpeg,image/png,image/webp"
+          multiple
+          aria-invalid={Boolean(photoError)}
+          aria-describedby={photoError ? "review-photos-error" : undefined}
+          onChange={(e) => {
+            const files = Array.from(e.target.files ?? []);
+            setPhotos(files);
+            setPhotoError(photosProblem(files));
+          }}
+          className="h-auto py-2"
+        />
+        {photoError && (
+          <p id="review-photos-error" className="text-sm text-destructive">
+            {photoError}
+          </p>
+        )}
       </div>
 
       {outcome && !outcome.ok && (

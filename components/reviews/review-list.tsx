@@ -1,4 +1,5 @@
 import { Icon } from "@/components/ui/icon";
+import { ReviewPhotos } from "@/components/reviews/review-photos";
 import { ReviewStars } from "@/components/reviews/star-rating";
 import type { ReviewPage } from "@/lib/reviews/queries";
 import { site } from "@/lib/site";
@@ -33,6 +34,7 @@ export function ReviewList({ page, productName }: { page: ReviewPage; productNam
                 <span className="ml-2">· {dateFormat.format(new Date(r.createdAt))}</span>
               </p>
               <p className="mt-3 leading-relaxed break-words whitespace-pre-line text-foreground/85">{r.body}</p>
+              <ReviewPhotos photos={r.photos} author={r.author} productName={productName} />
               {r.reply && (
                 <div className="mt-4 rounded-md border-l-4 border-primary/40 bg-muted/50 p-3 text-sm" data-testid="review-reply">
                   <p className="font-medium">Reply from {site.name}</p>

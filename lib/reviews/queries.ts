@@ -3,11 +3,28 @@ import { unstable_cache } from "next/cache";
 import { prisma } from "@/lib/db";
 import { CATALOG_TAGS, REVALIDATE_SECONDS } from "@/lib/catalog/tags";
 import type { AdminReviewStatus as ReviewStatus } from "@/lib/reviews/admin-schemas";
-import { REVIEWS_PAGE_SIZE } from "@/lib/reviews/schemas";
+import { REVIEWS_PAGE_SIZE, type ReviewPhoto } from "@/lib/reviews/schemas";
 
 
 /** A published review as shoppers and GET /api/products/{slug}/reviews see it: no order, email or surname. */
-export type PublicReviewDTO = { id: number; rating: number; title: string; body: string; author: string; verifiedBuyer: true; createdAt: string; reply: string | null; repliedAt: string | null };
+export type PublicReviewDTO = {
+  id: number;
+  rating: number;
+  title: string;
+  body: string;
+  photos: ReviewPhoto[];
+  author: string;
+  verifiedBuyer: true;
+  createdAt: string;
+  reply: string | null;
+  repliedAt: string | null;
+};
+
+/** The stored photos list (JSON), kept to well-formed entries. */
+function toPhotos(value: unknown): ReviewPhoto[] {
+  if (!Array.isArray(value)) return [];
+  return value.filter((p): p is ReviewPhoto => Boolean(p) && typeof p.url === "string" && Number.isInteger(p.width) && Number.isInteger(p.height)).map(({ url, width, height }) => ({ url, width, height }));
+}
 export type ReviewPage = { reviews: PublicReviewDTO[]; total: number; page: number; pageSize: number; pages: number };
 export type RatingTotals = { count: number; starTotal: number };
 
@@ -31,6 +48,7 @@ const cachedReviewPage = unstable_cache(
         rating: r.rating,
         title: r.title,
         body: r.body,
+        photos: toPhotos(r.photos),
         author: r.authorName,
         verifiedBuyer: true as const,
         createdAt: r.createdAt.toISOString(),
@@ -90,6 +108,7 @@ export async function listReviewsForAdmin(status?: ReviewStatus): Promise<AdminR
     rating: r.rating,
     title: r.title,
     body: r.body,
+    photos: toPhotos(r.photos),
     author: r.authorName,
     verifiedBuyer: true as const,
     createdAt: r.createdAt.toISOString(),

@@ -35,6 +35,17 @@ export const reviewSubmissionSchema = z.extend(reviewFieldsSchema, {
 export type ReviewFieldsInput = z.input<typeof reviewFieldsSchema>;
 export type ReviewSubmission = z.output<typeof reviewSubmissionSchema>;
 
+/** Photos a review may carry, checked and resized by the admin's upload rules (lib/storage). */
+export const MAX_REVIEW_PHOTOS = 3;
+export const TOO_MANY_PHOTOS = `You can add at most ${MAX_REVIEW_PHOTOS} photos.`;
+export type ReviewPhoto = { url: string; width: number; height: number };
+
+/** A multipart review form's text fields as the JSON body has them: a rating of digits is a number. */
+export function reviewFormValues(fields: Record<string, string>): Record<string, unknown> {
+  const { rating, ...rest } = fields;
+  return { ...rest, rating: rating !== undefined && /^\d{1,2}$/.test(rating) ? Number(rating) : rating };
+}
+
 /** GET /api/products/{slug}/reviews?page=N (20 a page). */
 export const REVIEWS_PAGE_SIZE = 20;
 export const reviewPageQuerySchema = z.object({

@@ -10,7 +10,8 @@ import { log } from "@/lib/log";
 import { shopOrigin } from "@/lib/orders/links";
 import { readReviewToken } from "@/lib/reviews/links";
 import type { ModerateReview } from "@/lib/reviews/admin-schemas";
-import { HIDE_REASON_LABELS, type ReviewSubmission } from "@/lib/reviews/schemas";
+import { HIDE_REASON_LABELS, MAX_REVIEW_PHOTOS, TOO_MANY_PHOTOS, type ReviewPhoto, type ReviewSubmission } from "@/lib/reviews/schemas";
+import { storeUploadedImages } from "@/lib/storage";
 
 /**
  * Verified-buyer reviews: a buyer reviews one line of a delivered order through
@@ -58,10 +59,15 @@ export async function openReviewLink(orderNumber: string, token: string, now: Da
 
 const isUniqueViolation = (error: unknown) => error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
 
-/** POST /api/reviews: the buyer's review, pending until the maker approves it; the maker is emailed. */
-export async function submitReview(input: ReviewSubmission, now: Date = new Date()): Promise<{ id: number }> {
+/**
+ * POST /api/reviews: the buyer's review, pending until the maker approves it; the maker is emailed.
+ * Photos (at most 3) are checked and stored only once the link and the fields are good.
+ */
+export async function submitReview(input: ReviewSubmission, now: Date = new Date(), photoFiles: File[] = []): Promise<{ id: number }> {
+  if (photoFiles.length > MAX_REVIEW_PHOTOS) throw new AppError("bad_request", TOO_MANY_PHOTOS, { photos: TOO_MANY_PHOTOS });
   const link = await openReviewLink(input.orderNumber, input.token, now);
   if (!link.ok) throw new AppError(link.code, link.message);
+  const photos: ReviewPhoto[] = photoFiles.length ? await storeUploadedImages(photoFiles) : [];
   const line = await prisma.orderItem.findUniqueOrThrow({ where: { id: link.item.orderItemId }, select: { productId: true, order: { select: { firstName: true, lastName: true } } } });
   let review;
   try {
@@ -72,6 +78,7 @@ export async function submitReview(input: ReviewSubmission, now: Date = new Date
         rating: input.rating,
         title: input.title,
         body: input.body,
+        photos,
         authorName: reviewerName(line.order.firstName, line.order.lastName),
       },
     });

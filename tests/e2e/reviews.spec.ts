@@ -101,6 +101,15 @@ test("a buyer reviews a delivered order by keyboard from the order-status page; 
   await expect(page.getByLabel("Your review", { exact: true })).toBeFocused();
   await page.keyboard.type("Too short");
   await page.keyboard.press("Tab");
+  const photos = page.getByLabel("Photos (optional, up to 3)");
+  await expect(photos).toBeFocused();
+  // The file chooser is the browser's own dialog: Playwright hands it the file the buyer would pick.
+  const png = Buffer.from(
+    "iVBORw0KGgoAAAANSUhEUgAAAEAAAAAwCAIAAAAuKetIAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAfUlEQVRoge2SAQkAURSDlslMl8m8F2M8/sAAOhY/TpO6gQugvqK7EHdJ3cAFUF/RXYi7pG7gAqiv6C7EXVI3cAHUV3QX4i6pG7gA6iu6C3GX1A1cAPUV3YW4S+oGLoD6iu5C3CV1AxdAfUV3Ie6SuoELoL6iuxB3Sd3AxwN+PfsQ04mgOSIAAAAASUVORK5CYII=",
+    "base64",
+  );
+  await photos.setInputFiles({ name: "in-the-shop.png", mimeType: "image/png", buffer: png });
+  await page.keyboard.press("Tab");
   await expect(page.getByRole("button", { name: "Send review" })).toBeFocused();
   await page.keyboard.press("Enter");
   await expect(page.getByText("Your review must be at least 10 characters")).toBeVisible();
@@ -110,6 +119,8 @@ test("a buyer reviews a delivered order by keyboard from the order-status page; 
   await page.getByLabel("Your review", { exact: true }).focus();
   await page.keyboard.type(" — it holds every jig I own, <b>and</b> https://example.com is just text.");
   await page.keyboard.press("Tab");
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("button", { name: "Send review" })).toBeFocused();
   await page.keyboard.press("Enter");
   await expect(page.getByRole("status")).toHaveText("Thank you! Your review will appear once the maker has read it.");
   const [row] = await queryE2eDb<{ rating: number; authorName: string; status: string }>(`SELECT r.rating, r."authorName", r.status FROM "Review" r JOIN "OrderItem" i ON i.id = r."orderItemId" JOIN "Order" o ON o.id = i."orderId" WHERE o."orderNumber" = $1`, [orderNumber]);
@@ -152,6 +163,9 @@ test("the maker approves on the Reviews screen; card, page, category, home and J
   await expect(review.getByTestId("verified-buyer")).toHaveText("Verified buyer");
   await expect(review).toContainText("<b>and</b> https://example.com is just text.");
   await expect(review.getByRole("link")).toHaveCount(0);
+  const shot = review.getByRole("img", { name: `Photo 1 of ${reviewed.name}, by Ada A.` });
+  await expect(shot).toBeVisible();
+  expect(await shot.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), "the review's photo loads").toBe(true);
   const product = (await Promise.all((await page.locator('script[type="application/ld+json"]').allTextContents()).map((t) => JSON.parse(t))))
     .flat()
     .find((n: { "@type": string }) => n["@type"] === "Product");

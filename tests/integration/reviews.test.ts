@@ -6,6 +6,11 @@
  * reviews count, and the product, its category, the shop and the JSON-LD show
  * the real average. Route modules are imported after the environment is set.
  */
+import { mkdtemp, readdir, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { NextRequest } from "next/server";
+import sharp from "sharp";
 import { signApiToken } from "@/lib/auth/tokens";
 import { productJsonLd } from "@/lib/seo/json-ld";
 import { siteOrganizationJsonLd } from "@/lib/seo/site-json-ld";
@@ -29,6 +34,8 @@ let links: typeof import("@/lib/reviews/links");
 let queries: typeof import("@/lib/catalog/queries");
 let reviewQueries: typeof import("@/lib/reviews/queries");
 let auth: Record<string, string>;
+let uploads: string;
+const previousUploads = process.env.UPLOADS_DIR;
 const lines: Record<string, { id: number; orderNumber: string }> = {};
 
 const address = { line1: "1 Main", city: "Asheville", state: "NC", postalCode: "28801", country: "US" };
@@ -54,6 +61,8 @@ const submit = (body: unknown, ip: string) => call(postReview, "/api/reviews", {
 const patch = (id: number | string, body: unknown, headers = auth) => call(moderate, `/api/admin/reviews/${id}`, { method: "PATCH", body, params: { id: String(id) }, headers });
 
 beforeAll(async () => {
+  uploads = await mkdtemp(path.join(os.tmpdir(), "mm-review-photos-"));
+  process.env.UPLOADS_DIR = uploads;
   db = await createTestDatabase();
   await createCatalogFixture(db.prisma);
   postReview = (await import("@/app/api/reviews/route")).POST as Handler;
@@ -70,7 +79,24 @@ beforeAll(async () => {
   await createOrder("ORD-SHIPPED", "shipped", ["maple-nesting-bowls"]);
   await createOrder("ORD-OTHER", "delivered", ["black-walnut-salad-bowl", "track-saw-square"], { firstName: "Lee", lastName: "Okafor", email: "lee@example.com" });
 });
-afterAll(() => db?.cleanup());
+afterAll(async () => {
+  process.env.UPLOADS_DIR = previousUploads;
+  await rm(uploads, { recursive: true, force: true });
+  await db?.cleanup();
+});
+
+/** The review form's multipart body: the fields, and files in `photos`. */
+async function submitForm(fields: Record<string, string>, photos: File[], ip: string) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.set(k, v);
+  for (const photo of photos) form.append("photos", photo);
+  const req = new NextRequest(new URL("/api/reviews", "http://localhost:3000"), { method: "POST", body: form, headers: fromClient(ip) });
+  const res = await postReview(req, { params: Promise.resolve({}) });
+  return { status: res.status, json: await res.json() };
+}
+const photo = async (name: string, width = 2400, height = 1600) =>
+  new File([new Uint8Array(await sharp({ create: { width, height, channels: 3, background: { r: 150, g: 100, b: 50 } } }).jpeg().toBuffer())], name, { type: "image/jpeg" });
+const storedFiles = async () => (await readdir(uploads)).filter((f) => !f.startsWith("."));
 
 describe("without reviews", () => {
   it("a product carries no rating: zero counts, no aggregateRating or review in its JSON-LD, an empty review list", async () => {
@@ -172,6 +198,39 @@ describe("a buyer's review through the emailed link", () => {
     expect(email.html).not.toContain('href="https://spam.example');
   });
 
+  it("the form's multipart body carries up to 3 photos, content-checked and resized as the admin's uploads", async () => {
+    const fields = { ...valid, rating: "5", orderNumber: "ORD-OTHER", token: await tokenFor("ORD-OTHER", "track-saw-square") };
+    const before = await db.prisma.review.count();
+
+    const tooMany = await submitForm(fields, await Promise.all([1, 2, 3, 4].map((i) => photo(`p${i}.jpg`, 40, 40))), "203.0.113.30");
+    expect(tooMany.status).toBe(413);
+    expect(tooMany.json.message).toBe("You can add at most 3 photos.");
+    const disguised = await submitForm(fields, [await photo("ok.jpg", 40, 40), new File([new TextEncoder().encode("<?php echo 1; ?>")], "shell.jpg", { type: "image/jpeg" })], "203.0.113.31");
+    expect(disguised.status).toBe(400);
+    expect(disguised.json.message).toBe("File shell.jpg is not an image.");
+    const badFields = await submitForm({ ...fields, rating: "five" }, [await photo("ok.jpg", 40, 40)], "203.0.113.32");
+    expect(badFields.status).toBe(400);
+    expect(badFields.json.fields.rating).toBe("Choose from 1 to 5 stars");
+    const badLink = await submitForm({ ...fields, token: "nope" }, [await photo("ok.jpg", 40, 40)], "203.0.113.33");
+    expect(badLink.status).toBe(400);
+    expect(await db.prisma.review.count()).toBe(before);
+    expect(await storedFiles()).toEqual([]); // nothing stored for a refused review
+
+    const res = await submitForm(fields, [await photo("square in use.jpg"), await photo("detail.jpg", 800, 600)], "203.0.113.34");
+    expect(res.status).toBe(201);
+    const review = await db.prisma.review.findUniqueOrThrow({ where: { id: res.json.id } });
+    expect(review).toMatchObject({ rating: 5, authorName: "Lee O." });
+    const photos = review.photos as Array<{ url: string; width: number; height: number }>;
+    expect(photos).toEqual([
+      { url: expect.stringMatching(/^\/uploads\/square-in-use-[0-9a-f]{12}\.webp$/), width: 2000, height: 1333 },
+      { url: expect.stringMatching(/^\/uploads\/detail-[0-9a-f]{12}\.webp$/), width: 800, height: 600 },
+    ]);
+    expect((await storedFiles()).sort()).toEqual(photos.map((p) => p.url.replace("/uploads/", "")).sort());
+
+    const json = await submit({ ...valid, orderNumber: "ORD-DELIVERED", token: "x" }, "203.0.113.35");
+    expect(json.status).toBe(400); // the JSON body still works as before (and carries no photos)
+  });
+
   describe("moderation", () => {
     beforeEach(() => {
       revalidatedTags.length = 0;
@@ -195,7 +254,7 @@ describe("a buyer's review through the emailed link", () => {
       const list = await call(getReviews, "/api/products/black-walnut-salad-bowl/reviews", { params: { slug: "black-walnut-salad-bowl" } });
       expect(list.json.total).toBe(2);
       expect(list.json.reviews.map((r: { author: string }) => r.author)).toEqual(["Lee O.", "Dana R."]);
-      expect(list.json.reviews[1]).toEqual({ id: reviewId, rating: 4, title: "Lovely grain", body: valid.body, author: "Dana R.", verifiedBuyer: true, createdAt: expect.any(String), reply: null, repliedAt: null });
+      expect(list.json.reviews[1]).toEqual({ id: reviewId, rating: 4, title: "Lovely grain", body: valid.body, photos: [], author: "Dana R.", verifiedBuyer: true, createdAt: expect.any(String), reply: null, repliedAt: null });
       expect(JSON.stringify(list.json)).not.toMatch(/dana@example|Reyes|ORD-/i);
 
       const totals = await reviewQueries.getRatingTotals();
@@ -239,7 +298,7 @@ describe("a buyer's review through the emailed link", () => {
     it("the admin list is by status, newest first; bad input is a clear 4xx and changes nothing", async () => {
       const pending = await call(adminList, "/api/admin/reviews?status=pending", { headers: auth });
       expect(pending.status).toBe(200);
-      expect(pending.json.reviews.map((r: { title: string }) => r.title)).toEqual(["<b>Hm</b>"]);
+      expect(pending.json.reviews.map((r: { title: string; author: string }) => `${r.author}: ${r.title}`)).toEqual(["Lee O.: Lovely grain", "Dana R.: <b>Hm</b>"]);
       expect((await call(adminList, "/api/admin/reviews?status=five-stars", { headers: auth })).status).toBe(400);
       expect((await call(adminList, "/api/admin/reviews?rating=5", { headers: auth })).status).toBe(200);
       expect((await call(adminList, "/api/admin/reviews")).status).toBe(401);
@@ -254,6 +313,11 @@ describe("a buyer's review through the emailed link", () => {
       expect((await patch(999999, { action: "approve" })).status).toBe(404);
       expect((await call(moderate, `/api/admin/reviews/${id}`, { method: "PATCH", rawBody: "{", params: { id: String(id) }, headers: auth })).status).toBe(400);
       expect(await db.prisma.review.findUniqueOrThrow({ where: { id } })).toMatchObject({ status: "pending", hiddenReason: null, reply: null });
+
+      // The review with photos, approved: its photos are listed with it.
+      expect((await patch(id, { action: "approve" })).status).toBe(200);
+      const list = await call(getReviews, "/api/products/track-saw-square/reviews", { params: { slug: "track-saw-square" } });
+      expect(list.json.reviews[0].photos).toEqual([expect.objectContaining({ width: 2000, height: 1333 }), expect.objectContaining({ width: 800, height: 600 })]);
     });
 
     it("the public list refuses bad pages and unknown products", async () => {

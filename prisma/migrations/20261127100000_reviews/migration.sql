@@ -13,6 +13,7 @@ CREATE TABLE "Review" (
     "rating" INTEGER NOT NULL,
     "title" TEXT NOT NULL,
     "body" TEXT NOT NULL,
+    "photos" JSONB NOT NULL DEFAULT '[]',
     "authorName" TEXT NOT NULL,
     "status" "ReviewStatus" NOT NULL DEFAULT 'pending',
     "hiddenReason" TEXT,
