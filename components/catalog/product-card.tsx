@@ -6,7 +6,6 @@ import { formatMoney } from "@/lib/money";
 import { ResponsiveImage } from "@/components/ui/responsive-image";
 import { CARD_IMAGE_SIZES, DEFAULT_IMAGE_SIZE } from "@/lib/images/loader";
 import { site } from "@/lib/site";
-import { StarRating } from "@/components/reviews/star-rating";
 import type { ProductCardDTO } from "@/lib/catalog/types";
 
 /**
@@ -53,7 +52,13 @@ export function ProductCard({ product, priority, heading: Heading = "h3" }: { pr
           <span className="badge pcard-cat" data-testid="category-badge">
             {product.category}
           </span>
-          {product.reviews && <StarRating count={product.reviews[0]} starTotal={product.reviews[1]} />}
+          {/* The real rating only (components/reviews/star-rating.tsx draws the same row; its words come with the card's record). */}
+          {product.rating && (
+            <span className="stars" role="img" aria-label={product.rating[1]}>
+              <span className="stars-row" data-average={product.rating[2]} />
+              <span className="stars-label">{product.rating[0]}</span>
+            </span>
+          )}
         </div>
         <Heading className="pcard-title">
           <Link href={`/product/${product.slug}`} data-testid="product-link">

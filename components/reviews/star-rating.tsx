@@ -1,5 +1,4 @@
-import { ratingSummary, starFills } from "@/lib/reviews/rating";
-import { cn } from "@/lib/utils";
+import { ratingSummary } from "@/lib/catalog/rating";
 
 /**
  * The real average of a product's (or a category's, or the shop's) approved
@@ -7,13 +6,18 @@ import { cn } from "@/lib/utils";
  * row's accessible name says the same ("Rated 4.5 out of 5 from 12 reviews").
  * Without reviews it renders `empty` (nothing by default): never a row of
  * filled stars that no review stands behind.
+ *
+ * The stars are drawn by CSS (`.stars-row` in app/globals.css: a star mask,
+ * amber up to the average read from `data-average`): the product card, a
+ * client component, renders this, and a listing's first-load JavaScript has
+ * no room for star markup or helpers (its 150 KB budget, tests/e2e/budget.spec.ts).
  */
-export function StarRating({ count, starTotal, empty = null, className }: { count: number; starTotal: number; empty?: React.ReactNode; className?: string }) {
+export function StarRating({ count, starTotal, empty = null }: { count: number; starTotal: number; empty?: React.ReactNode }) {
   const summary = ratingSummary(count, starTotal);
   if (!summary) return <>{empty}</>;
   return (
-    <span className={cn("stars", className)} role="img" aria-label={summary.accessibleName} data-testid="star-rating">
-      <StarRow average={summary.average} />
+    <span className="stars" role="img" aria-label={summary.accessibleName} data-testid="star-rating">
+      <span className="stars-row" data-average={summary.average} />
       <span className="stars-label">{summary.label}</span>
     </span>
   );
@@ -23,32 +27,7 @@ export function StarRating({ count, starTotal, empty = null, className }: { coun
 export function ReviewStars({ rating }: { rating: number }) {
   return (
     <span className="stars" role="img" aria-label={`${rating} out of 5 stars`} data-testid="review-stars">
-      <StarRow average={rating} />
+      <span className="stars-row" data-average={rating} />
     </span>
-  );
-}
-
-function StarRow({ average }: { average: number }) {
-  return (
-    <span className="stars-row">
-      {starFills(average).map((fill, i) => (
-        <span key={i} className="star" data-fill={fill}>
-          <StarShape />
-          {fill !== "empty" && (
-            <span className="star-on">
-              <StarShape />
-            </span>
-          )}
-        </span>
-      ))}
-    </span>
-  );
-}
-
-function StarShape() {
-  return (
-    <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path d="M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6-4.9-4.6 6.6-.8z" fill="currentColor" />
-    </svg>
   );
 }

@@ -1,6 +1,6 @@
 import { DEFAULT_COUNTRY, FLAT_SHIPPING, FREE_SHIPPING_THRESHOLD, HANDLING_DAYS, TRANSIT_DAYS } from "@/lib/checkout/pricing";
 import { fromCents } from "@/lib/money";
-import { ratingSummary } from "@/lib/reviews/rating";
+import { ratingSummary } from "@/lib/catalog/rating";
 import { RETURN_WINDOW_DAYS, site } from "@/lib/site";
 
 /**

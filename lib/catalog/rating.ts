@@ -14,8 +14,6 @@ export type RatingSummary = {
   accessibleName: string;
 };
 
-export type StarFill = "full" | "half" | "empty";
-
 /** The mean rounded to the nearest half (ties up): 4.25 → 4.5, 4.24 → 4. */
 export function halfStars(count: number, starTotal: number): number {
   return Math.round((starTotal / count) * 2) / 2;
@@ -35,9 +33,4 @@ export function ratingSummary(count: number, starTotal: number): RatingSummary |
     label: `${shown} · ${reviewCountText(count)}`,
     accessibleName: `Rated ${shown} out of 5 from ${reviewCountText(count)}`,
   };
-}
-
-/** Five stars for an average in half stars. */
-export function starFills(average: number): StarFill[] {
-  return [1, 2, 3, 4, 5].map((n) => (average >= n ? "full" : average >= n - 0.5 ? "half" : "empty"));
 }

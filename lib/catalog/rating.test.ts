@@ -1,4 +1,5 @@
-import { halfStars, ratingSummary, starFills } from "@/lib/reviews/rating";
+import { halfStars, ratingSummary } from "@/lib/catalog/rating";
+import { toProductCard } from "@/lib/catalog/types";
 
 describe("ratingSummary", () => {
   it("is null without approved reviews, and for counts that cannot be", () => {
@@ -22,10 +23,18 @@ describe("ratingSummary", () => {
   });
 });
 
-describe("starFills", () => {
-  it("fills whole and half stars only as far as the average goes", () => {
-    expect(starFills(4.5)).toEqual(["full", "full", "full", "full", "half"]);
-    expect(starFills(3)).toEqual(["full", "full", "full", "empty", "empty"]);
-    expect(starFills(1)).toEqual(["full", "empty", "empty", "empty", "empty"]);
+describe("a product card's rating", () => {
+  const product = {
+    id: 1, name: "Bowl", slug: "bowl", description: "A bowl.", shortDescription: null, price: "10.00", categoryId: 1, category: { name: "Bowls", slug: "bowls" },
+    images: [], media: [], videoUrl: null, featured: false, uniqueItem: false, sold: false, showInGallery: false, active: true, seoTitle: null, seoDescription: null,
+    createdAt: new Date(0).toISOString(), reviewCount: 0, reviewStarTotal: 0,
+  };
+
+  it("is left out without approved reviews, so the card shows no stars", () => {
+    expect(toProductCard(product)).not.toHaveProperty("rating");
+  });
+
+  it("carries the row's words and average with reviews", () => {
+    expect(toProductCard({ ...product, reviewCount: 12, reviewStarTotal: 54 }).rating).toEqual(["4.5 · 12 reviews", "Rated 4.5 out of 5 from 12 reviews", 4.5]);
   });
 });
