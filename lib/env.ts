@@ -65,6 +65,9 @@ const schema = z.object({
   RATE_LIMIT_ORDER: rateLimitSpec,
   RATE_LIMIT_CART: rateLimitSpec,
   RATE_LIMIT_ORDER_LOOKUP: rateLimitSpec,
+  RATE_LIMIT_REVIEW: rateLimitSpec,
+  /** Days after an order is delivered that its buyer is asked for a review (lib/reviews/request-service.ts). */
+  REVIEW_REQUEST_DAYS: optional.pipe(z.coerce.number<string | undefined>().int("must be a whole number of days").min(1).max(365).default(7)),
   /** Guards GET /api/cron/cleanup (Vercel Cron sends it as a bearer token). */
   CRON_SECRET: optional.pipe(z.string().min(16, "must be at least 16 characters").optional()),
   /** Where `npm run backup` and scheduled backups write (default backups/ in the project folder). */

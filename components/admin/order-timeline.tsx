@@ -12,6 +12,7 @@ const TEMPLATE_LABEL: Record<string, string> = {
   delivered: "Delivery thank-you emailed",
   cancelled: "Cancellation emailed",
   refund: "Refund email sent",
+  review_request: "Review request emailed to the buyer",
 };
 
 /** One line of the timeline, in words. */

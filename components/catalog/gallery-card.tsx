@@ -3,6 +3,7 @@ import { ResponsiveImage } from "@/components/ui/responsive-image";
 import { CARD_IMAGE_SIZES, DEFAULT_IMAGE_SIZE } from "@/lib/images/loader";
 import type { GalleryItemDTO } from "@/lib/catalog/types";
 import { site } from "@/lib/site";
+import { StarRating } from "@/components/reviews/star-rating";
 
 /** A sold one-of-a-kind piece in the gallery; the whole card links to its product page. */
 export function GalleryCard({ item, priority }: { item: GalleryItemDTO; priority?: boolean }) {
@@ -29,6 +30,7 @@ export function GalleryCard({ item, priority }: { item: GalleryItemDTO; priority
       <div className="flex flex-1 flex-col gap-1.5 p-4">
         <p className="text-xs font-medium tracking-wide text-primary uppercase">{item.category?.name ?? "Handcrafted"}</p>
         <h2 className="font-serif text-lg leading-snug font-semibold group-hover:text-primary">{item.name}</h2>
+        <StarRating count={item.reviewCount} starTotal={item.reviewStarTotal} />
         {summary && <p className="line-clamp-2 text-sm text-muted-foreground">{summary}</p>}
       </div>
     </Link>

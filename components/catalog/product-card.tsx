@@ -52,9 +52,13 @@ export function ProductCard({ product, priority, heading: Heading = "h3" }: { pr
           <span className="badge pcard-cat" data-testid="category-badge">
             {product.category}
           </span>
-          <span className="pcard-stars" aria-hidden="true">
-            ★★★★★
-          </span>
+          {/* The real rating only (components/reviews/star-rating.tsx draws the same row; its words come with the card's record). */}
+          {product.rating && (
+            <span className="stars" role="img" aria-label={product.rating[1]}>
+              <span className="stars-row" data-average={product.rating[2]} />
+              <span className="stars-label">{product.rating[0]}</span>
+            </span>
+          )}
         </div>
         <Heading className="pcard-title">
           <Link href={`/product/${product.slug}`} data-testid="product-link">

@@ -4,6 +4,8 @@ import { Icon } from "@/components/ui/icon";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { CategoryPills } from "@/components/catalog/category-pills";
+import { StarRating } from "@/components/reviews/star-rating";
+import { getRatingTotals } from "@/lib/reviews/queries";
 import { DidYouMean } from "@/components/catalog/did-you-mean";
 import { ListingNavigationProvider, ListingResults } from "@/components/catalog/listing-navigation";
 import { listingHref, type ListingQuery } from "@/components/catalog/listing-url";
@@ -29,10 +31,13 @@ export function shopPath(category: Pick<CategoryDTO, "slug"> | null): string {
 export async function ProductListing({ category, query }: { category: CategoryDTO | null; query: ListingQuery }) {
   const { search, sort, page } = parseListingParams(query);
   const pathname = shopPath(category);
-  const [{ products, total, didYouMean }, categories] = await Promise.all([
+  const [{ products, total, didYouMean }, categories, ratings] = await Promise.all([
     listProducts({ category: category?.slug, search, sort, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }),
     listCategories(),
+    getRatingTotals(),
   ]);
+  // The category's (or, on /shop, the shop's) average of approved reviews; nothing without reviews.
+  const rating = category ? ratings.categories[category.slug] : ratings.shop;
   const totalPages = Math.ceil(total / PAGE_SIZE);
   if (total > 0 && page > totalPages) redirect(listingHref(pathname, query, { page: totalPages }));
 
@@ -47,6 +52,11 @@ export async function ProductListing({ category, query }: { category: CategoryDT
       <header className="max-w-3xl">
         <p className="text-sm font-medium tracking-wide text-primary uppercase">{category ? "Shop by category" : "Shop"}</p>
         <h1 className="mt-1 font-serif text-3xl font-semibold sm:text-4xl">{heading}</h1>
+        {rating && (
+          <p className="mt-2" data-testid="listing-rating">
+            <StarRating count={rating.count} starTotal={rating.starTotal} />
+          </p>
+        )}
         <p className="mt-3 text-muted-foreground sm:text-lg" data-testid="listing-description">
           {description}
         </p>

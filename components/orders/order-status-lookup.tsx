@@ -6,6 +6,9 @@ import { Icon } from "@/components/ui/icon";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { ORDER_NOT_FOUND_PUBLIC, type PublicOrderStatus } from "@/lib/orders/lookup-messages";
+import type { OrderReviewLink } from "@/lib/reviews/request-service";
+
+type LookupResult = PublicOrderStatus & { reviews?: OrderReviewLink[] };
 
 /** The form's rules (zod/mini, shared with POST /api/order-status), loaded when the form is first focused or sent. */
 const loadRules = () => import("@/lib/orders/lookup-schemas");
@@ -24,7 +27,7 @@ const when = new Intl.DateTimeFormat("en-US", { timeZone: "America/New_York", mo
 export function OrderStatusLookup({ initialOrderNumber }: { initialOrderNumber: string }) {
   const [orderNumber, setOrderNumber] = useState(initialOrderNumber);
   const [email, setEmail] = useState("");
-  const [result, setResult] = useState<PublicOrderStatus | null>(null);
+  const [result, setResult] = useState<LookupResult | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
 
@@ -48,7 +51,7 @@ export function OrderStatusLookup({ initialOrderNumber }: { initialOrderNumber: 
       const res = await fetch("/api/order-status", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(parsed.data) });
       const body = await res.json().catch(() => null);
       if (res.ok) {
-        setResult(body as PublicOrderStatus);
+        setResult(body as LookupResult);
       } else {
         setResult(null);
         setError(res.status === 404 ? ORDER_NOT_FOUND_PUBLIC : (body?.message ?? "Something went wrong. Please try again."));
@@ -123,6 +126,24 @@ export function OrderStatusLookup({ initialOrderNumber }: { initialOrderNumber: 
               </li>
             ))}
           </ul>
+          {result.reviews && result.reviews.length > 0 && (
+            <div className="mt-6 border-t pt-4" data-testid="order-reviews">
+              <h3 className="font-semibold">Review your purchase</h3>
+              <ul className="mt-2 grid gap-2 text-sm">
+                {result.reviews.map((r, i) => (
+                  <li key={i}>
+                    {r.path ? (
+                      <a href={r.path} className="font-medium text-primary underline-offset-4 hover:underline">
+                        Review {r.name}
+                      </a>
+                    ) : (
+                      <span className="text-muted-foreground">{r.name}: reviewed, thank you</span>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
         </section>
       )}
     </>

@@ -6,6 +6,6 @@ import { siteOrganizationJsonLd, siteWebsiteJsonLd } from "@/lib/seo/site-json-l
  * HTML twice (the script tag and the RSC payload, ~3 KB raw, almost nothing once compressed), where
  * building it in the browser cost every visitor 1.3 KB of gzipped JavaScript to download and run.
  */
-export function SiteJsonLd({ origin }: { origin: string }) {
-  return <JsonLdScript data={[siteOrganizationJsonLd(origin), siteWebsiteJsonLd(origin)]} />;
+export function SiteJsonLd({ origin, rating }: { origin: string; rating?: { count: number; starTotal: number } | null }) {
+  return <JsonLdScript data={[siteOrganizationJsonLd(origin, rating), siteWebsiteJsonLd(origin)]} />;
 }

@@ -21,7 +21,7 @@ type ProductSource = Omit<ProductRow, "salesCount" | "updatedAt">;
  */
 export const PRODUCT_SQL_COLUMNS = Prisma.sql`p."id", p."name", p."slug", p."description", p."shortDescription", p."price"::text AS "price",
   p."categoryId", p."videoUrl", p."featured", p."uniqueItem", p."sold", p."showInGallery", p."active", p."seoTitle", p."seoDescription",
-  p."createdAt", c."name" AS "categoryName", c."slug" AS "categorySlug",
+  p."createdAt", p."reviewCount", p."reviewStarTotal", c."name" AS "categoryName", c."slug" AS "categorySlug",
   (SELECT coalesce(json_agg(json_build_object('url', i."url", 'width', i."width", 'height', i."height", 'alt', i."alt") ORDER BY i."position", i."id"), '[]'::json)
    FROM "ProductImage" i WHERE i."productId" = p."id") AS "images"`;
 
@@ -52,6 +52,8 @@ export function toProductDTO(p: ProductSource): ProductDTO {
     seoTitle: p.seoTitle,
     seoDescription: p.seoDescription,
     createdAt: p.createdAt.toISOString(),
+    reviewCount: p.reviewCount,
+    reviewStarTotal: p.reviewStarTotal,
   };
 }
 

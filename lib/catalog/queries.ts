@@ -176,6 +176,8 @@ export const listGalleryItems = unstable_cache(
         media: dto.media,
         shortDescription: dto.shortDescription,
         description: dto.description,
+        reviewCount: dto.reviewCount,
+        reviewStarTotal: dto.reviewStarTotal,
         category: p.category ? { name: p.category.name } : null,
       };
     });

@@ -1,5 +1,6 @@
 import { truncateMeta } from "@/lib/catalog/rules";
 import { DEFAULT_IMAGE_SIZE } from "@/lib/images/loader";
+import { ratingSummary } from "@/lib/catalog/rating";
 
 export { DEFAULT_IMAGE_SIZE };
 
@@ -38,11 +39,14 @@ export type ProductDTO = {
   seoTitle: string | null;
   seoDescription: string | null;
   createdAt: string;
+  /** Approved reviews and the sum of their stars (lib/catalog/rating.ts ratingSummary reads them); 0 and 0 without reviews. */
+  reviewCount: number;
+  reviewStarTotal: number;
 };
 
 export type ProductList = { products: ProductDTO[]; total: number };
 
-export type GalleryItemDTO = Pick<ProductDTO, "id" | "slug" | "name" | "images" | "media" | "shortDescription" | "description"> & {
+export type GalleryItemDTO = Pick<ProductDTO, "id" | "slug" | "name" | "images" | "media" | "shortDescription" | "description" | "reviewCount" | "reviewStarTotal"> & {
   category: { name: string } | null;
 };
 
@@ -69,6 +73,12 @@ export type ProductCardDTO = CartProductDTO & {
   width?: number;
   height?: number;
   alt?: string;
+  /**
+   * Only with approved reviews (a card without them shows no stars): [label, accessible name, average],
+   * "4.5 · 12 reviews", "Rated 4.5 out of 5 from 12 reviews", 4.5 (lib/catalog/rating.ts ratingSummary,
+   * worked out here on the server so the card's JavaScript carries none of it).
+   */
+  rating?: [string, string, number];
 };
 
 export function toProductCard(p: ProductDTO): ProductCardDTO {
@@ -84,5 +94,11 @@ export function toProductCard(p: ProductDTO): ProductCardDTO {
     ...(sized ? { width: main.width, height: main.height } : {}),
     // Most images are described by the product name: only a different text is sent.
     ...(main?.alt && main.alt !== p.name ? { alt: main.alt } : {}),
+    ...cardRating(p),
   };
+}
+
+function cardRating(p: ProductDTO): { rating?: [string, string, number] } {
+  const summary = ratingSummary(p.reviewCount, p.reviewStarTotal);
+  return summary ? { rating: [summary.label, summary.accessibleName, summary.average] } : {};
 }

@@ -208,3 +208,44 @@ export function orderRefundEmail(order: OrderItemsForEmail, refund: { amount: st
     ),
   };
 }
+
+/** To the maker: a buyer's review waits on the admin's Reviews screen. Escaped; links in it are plain text. */
+export function reviewNotificationEmail(r: { productName: string; orderNumber: string; rating: number; title: string; body: string; authorName: string; adminUrl: string }) {
+  const stars = `${r.rating} of 5 stars`;
+  const text = [`${r.authorName} (order ${r.orderNumber}) reviewed ${r.productName}: ${stars}.`, "", r.title, "", r.body, "", `Approve, hide or reply: ${r.adminUrl}`].join("\n");
+  return {
+    subject: `New review of ${r.productName} (${stars})`,
+    text,
+    html: layout(
+      `New review of ${r.productName}`,
+      `<p>${escapeHtml(r.authorName)} (order ${escapeHtml(r.orderNumber)}) gave ${escapeHtml(stars)}.</p>` +
+        `<p><strong>${escapeHtml(r.title)}</strong></p><p style="white-space:pre-wrap">${escapeHtml(r.body)}</p>` +
+        `<p><a href="${escapeHtml(r.adminUrl)}">Approve, hide or reply</a></p>`,
+    ),
+  };
+}
+
+/** N days after delivery, to every buyer: one review link per line (each works once). */
+export function reviewRequestEmail(order: { firstName: string; orderNumber: string }, links: Array<{ productName: string; url: string }>) {
+  const text = [
+    `Hi ${order.firstName},`,
+    "",
+    `How are you finding your order ${order.orderNumber}? A few honest words, good or bad, help the next buyer and help me make the next piece better.`,
+    "",
+    ...links.map((l) => `Review ${l.productName}: ${l.url}`),
+    "",
+    "Each link works once. Your review is shown with your first name and last initial.",
+    "",
+    `— ${site.maker}, ${site.name}`,
+  ].join("\n");
+  return {
+    subject: `How is your order ${order.orderNumber}? Review your purchase`,
+    text,
+    html: layout(
+      "Review your purchase",
+      `<p>Hi ${escapeHtml(order.firstName)}, how are you finding your order ${escapeHtml(order.orderNumber)}? A few honest words, good or bad, help the next buyer.</p>` +
+        `<ul>${links.map((l) => `<li><a href="${escapeHtml(l.url)}">Review ${escapeHtml(l.productName)}</a></li>`).join("")}</ul>` +
+        `<p style="color:#7a6a58;font-size:13px">Each link works once. Your review is shown with your first name and last initial.</p>`,
+    ),
+  };
+}

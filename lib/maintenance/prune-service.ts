@@ -2,6 +2,7 @@ import "server-only";
 import { log } from "@/lib/log";
 import { prisma } from "@/lib/db";
 import { reconcileStaleRefunds } from "@/lib/orders/refund-service";
+import { sendDueReviewRequests } from "@/lib/reviews/request-service";
 
 /**
  * Removes rows that have done their job, so tables written by anonymous
@@ -49,11 +50,12 @@ export async function pruneExpiredRows(now = new Date()): Promise<PruneResult> {
   };
 }
 
-/** The hourly upkeep: expired rows pruned, refunds left pending by a request that died settled with the provider. */
+/** The hourly upkeep: expired rows pruned, refunds left pending by a request that died settled with the provider, review requests that are due sent. */
 export async function runMaintenance(now = new Date()) {
   const pruned = await pruneExpiredRows(now);
   const refunds = await reconcileStaleRefunds({ now });
-  return { pruned, refunds };
+  const reviewRequests = await sendDueReviewRequests(now);
+  return { pruned, refunds, reviewRequests };
 }
 
 export const PRUNE_INTERVAL_MS = 60 * 60 * 1000;

@@ -17,6 +17,8 @@ export const PUBLIC_LIMITS = {
   cart: { points: 40, seconds: 20, override: env.RATE_LIMIT_CART },
   /** The public "Track your order" form: every lookup counts, so order numbers cannot be tried in bulk. */
   orderLookup: { points: 20, seconds: 3600, override: env.RATE_LIMIT_ORDER_LOOKUP },
+  /** Review submissions through an emailed link (each link works once anyway). */
+  review: { points: 10, seconds: 3600, override: env.RATE_LIMIT_REVIEW },
 } as const;
 
 export type PublicLimitName = keyof typeof PUBLIC_LIMITS;

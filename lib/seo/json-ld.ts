@@ -5,6 +5,7 @@ import { toCents } from "@/lib/money";
 import { META_DESCRIPTION_MAX, site } from "@/lib/site";
 import { absoluteUrl, siteUrl } from "@/lib/seo/url";
 import {
+  aggregateRatingJsonLd,
   CONTEXT,
   CURRENCY,
   days,
@@ -68,9 +69,21 @@ export function offerShippingDetails(priceCents: number) {
   };
 }
 
-export function productJsonLd(product: ProductDTO): JsonLd {
+/** A published review as the JSON-LD needs it (lib/reviews/queries.ts PublicReviewDTO). */
+export type ReviewForJsonLd = { rating: number; title: string; body: string; author: string; createdAt: string };
+
+/** Reviews carried in a product's JSON-LD (the newest; the page shows them too). */
+export const JSON_LD_REVIEWS = 5;
+
+/**
+ * The product's structured data. `aggregateRating` and `review` only when it
+ * has approved reviews (the counts on the product, the reviews the page shows):
+ * never a rating no review stands behind.
+ */
+export function productJsonLd(product: ProductDTO, reviews: ReviewForJsonLd[] = []): JsonLd {
   const url = absoluteUrl(productPath(product));
   const priceCents = toCents(product.price);
+  const aggregateRating = aggregateRatingJsonLd({ count: product.reviewCount, starTotal: product.reviewStarTotal });
   return {
     "@context": CONTEXT,
     "@type": "Product",
@@ -93,6 +106,19 @@ export function productJsonLd(product: ProductDTO): JsonLd {
       shippingDetails: offerShippingDetails(priceCents),
       hasMerchantReturnPolicy: merchantReturnPolicy(siteUrl().origin),
     },
+    ...(aggregateRating ? { aggregateRating } : {}),
+    ...(aggregateRating && reviews.length
+      ? {
+          review: reviews.slice(0, JSON_LD_REVIEWS).map((r) => ({
+            "@type": "Review",
+            name: r.title,
+            reviewBody: r.body,
+            datePublished: r.createdAt.slice(0, 10),
+            author: { "@type": "Person", name: r.author },
+            reviewRating: { "@type": "Rating", ratingValue: r.rating, bestRating: 5, worstRating: 1 },
+          })),
+        }
+      : {}),
   };
 }
 

@@ -1,5 +1,6 @@
 import { DEFAULT_COUNTRY, FLAT_SHIPPING, FREE_SHIPPING_THRESHOLD, HANDLING_DAYS, TRANSIT_DAYS } from "@/lib/checkout/pricing";
 import { fromCents } from "@/lib/money";
+import { ratingSummary } from "@/lib/catalog/rating";
 import { RETURN_WINDOW_DAYS, site } from "@/lib/site";
 
 /**
@@ -76,8 +77,16 @@ function internationalPhone(): string {
   return `+1-${site.phone.replace(/\D/g, "").replace(/^(\d{3})(\d{3})(\d{4})$/, "$1-$2-$3")}`;
 }
 
-export function siteOrganizationJsonLd(origin: string): JsonLd {
+/** Approved-review totals (lib/reviews): an AggregateRating only when there are reviews, with the average the pages show. */
+export function aggregateRatingJsonLd(totals: { count: number; starTotal: number } | null | undefined) {
+  const summary = totals ? ratingSummary(totals.count, totals.starTotal) : null;
+  if (!summary) return undefined;
+  return { "@type": "AggregateRating", ratingValue: summary.average, bestRating: 5, worstRating: 1, ratingCount: summary.count, reviewCount: summary.count };
+}
+
+export function siteOrganizationJsonLd(origin: string, rating?: { count: number; starTotal: number } | null): JsonLd {
   const { address } = site;
+  const aggregateRating = aggregateRatingJsonLd(rating);
   return {
     "@context": CONTEXT,
     "@type": "Organization",
@@ -109,6 +118,7 @@ export function siteOrganizationJsonLd(origin: string): JsonLd {
     sameAs: site.social.map((s) => s.href),
     hasMerchantReturnPolicy: merchantReturnPolicy(origin),
     hasShippingService: shippingService(),
+    ...(aggregateRating ? { aggregateRating } : {}),
   };
 }
 

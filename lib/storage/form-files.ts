@@ -21,18 +21,31 @@ export async function filesFromForm(req: Request, field: string): Promise<File[]
   if (mediaType(req) !== "multipart/form-data") throw new AppError("unsupported_media_type", "Uploads must be sent as multipart/form-data.");
   assertDeclaredLength(req, MAX_UPLOAD_REQUEST_BYTES);
   if (!req.body) throw new AppError("bad_request", NO_FILE_MESSAGE);
-  const files = await parseMultipart(req, field);
+  const { files } = await parseMultipart(req, field);
   if (!files.length) throw new AppError("bad_request", NO_FILE_MESSAGE);
   return files;
 }
 
-function parseMultipart(req: Request, field: string): Promise<File[]> {
-  return new Promise<File[]>((resolve, reject) => {
+/**
+ * A multipart form with text fields and up to `maxFiles` files in `field`
+ * (none is fine), under the same caps; more files than that answer 413 with
+ * `tooManyMessage`. A field sent twice keeps its last value; an over-long field is a 400.
+ */
+export async function formWithFiles(req: Request, field: string, maxFiles: number, tooManyMessage: string): Promise<{ fields: Record<string, string>; files: File[] }> {
+  if (mediaType(req) !== "multipart/form-data") throw new AppError("unsupported_media_type", "Send the form as multipart/form-data.");
+  assertDeclaredLength(req, maxFiles * MAX_UPLOAD_BYTES + 1024 * 1024);
+  if (!req.body) throw new AppError("bad_request", "The form could not be read.");
+  return parseMultipart(req, field, { maxFiles, tooManyMessage });
+}
+
+function parseMultipart(req: Request, field: string, opts: { maxFiles: number; tooManyMessage: string } = { maxFiles: MAX_FILES_PER_UPLOAD, tooManyMessage: TOO_MANY_MESSAGE }): Promise<{ fields: Record<string, string>; files: File[] }> {
+  const maxRequestBytes = opts.maxFiles * MAX_UPLOAD_BYTES + 1024 * 1024;
+  return new Promise<{ fields: Record<string, string>; files: File[] }>((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
       parser = busboy({
         headers: { "content-type": req.headers.get("content-type") ?? "" },
-        limits: { files: MAX_FILES_PER_UPLOAD, fileSize: MAX_UPLOAD_BYTES, fields: 20, fieldSize: 64 * 1024, parts: MAX_FILES_PER_UPLOAD + 20 },
+        limits: { files: opts.maxFiles, fileSize: MAX_UPLOAD_BYTES, fields: 20, fieldSize: 64 * 1024, parts: opts.maxFiles + 20 },
       });
     } catch {
       reject(new AppError("bad_request", "The upload could not be read."));
@@ -40,6 +53,7 @@ function parseMultipart(req: Request, field: string): Promise<File[]> {
     }
     const source = Readable.fromWeb(req.body as NodeWebStream);
     const files: Promise<File>[] = [];
+    const fields: Record<string, string> = Object.create(null);
     let received = 0;
     let failed = false;
     const fail = (error: AppError) => {
@@ -52,7 +66,7 @@ function parseMultipart(req: Request, field: string): Promise<File[]> {
 
     source.on("data", (chunk: Buffer) => {
       received += chunk.length;
-      if (received > MAX_UPLOAD_REQUEST_BYTES) fail(new AppError("payload_too_large", "The upload is too large. Maximum size is 10MB per image."));
+      if (received > maxRequestBytes) fail(new AppError("payload_too_large", "The upload is too large. Maximum size is 10MB per image."));
     });
     parser.on("file", (name, stream, info) => {
       if (name !== field) {
@@ -69,11 +83,15 @@ function parseMultipart(req: Request, field: string): Promise<File[]> {
         }),
       );
     });
-    parser.on("filesLimit", () => fail(new AppError("payload_too_large", TOO_MANY_MESSAGE)));
-    parser.on("partsLimit", () => fail(new AppError("payload_too_large", TOO_MANY_MESSAGE)));
+    parser.on("field", (name, value, info) => {
+      if (info.valueTruncated) fail(new AppError("bad_request", `${name} is too long.`));
+      else fields[name] = value;
+    });
+    parser.on("filesLimit", () => fail(new AppError("payload_too_large", opts.tooManyMessage)));
+    parser.on("partsLimit", () => fail(new AppError("payload_too_large", opts.tooManyMessage)));
     parser.on("error", () => fail(new AppError("bad_request", "The upload could not be read.")));
     parser.on("close", () => {
-      if (!failed) Promise.all(files).then(resolve, reject);
+      if (!failed) Promise.all(files).then((done) => resolve({ fields: { ...fields }, files: done }), reject);
     });
     source.on("error", () => fail(new AppError("bad_request", "The upload could not be read.")));
     source.pipe(parser);

@@ -187,6 +187,7 @@ test.describe("shell and dashboard", () => {
       ["Orders", "/admin/orders"],
       ["Categories", "/admin/categories"],
       ["Customers", "/admin/customers"],
+      ["Reviews", "/admin/reviews"],
       ["Users", "/admin/users"],
       ["Activity", "/admin/activity"],
       ["View Store", "/"],

@@ -130,6 +130,41 @@ function checkReturnPolicy(c: Checker, value: unknown, path: string) {
   c.url(policy, "merchantReturnLink", path, { optional: true });
 }
 
+/**
+ * Review snippets (developers.google.com/search/docs/appearance/structured-data/review-snippet):
+ * AggregateRating needs ratingValue and ratingCount or reviewCount (> 0), the value within
+ * worstRating..bestRating (default 1..5); each Review needs an author with a name (under 100
+ * characters) and a reviewRating with its ratingValue in range.
+ */
+function checkRatingValue(c: Checker, node: Record<string, unknown>, path: string) {
+  const value = c.number(node, "ratingValue", path);
+  const best = node.bestRating === undefined ? 5 : c.number(node, "bestRating", path);
+  const worst = node.worstRating === undefined ? 1 : c.number(node, "worstRating", path);
+  if (value !== null && best !== null && worst !== null && (value > best || value < worst)) c.fail(`${path}.ratingValue`, `outside ${worst}..${best}`);
+}
+
+function checkAggregateRating(c: Checker, value: unknown, path: string) {
+  const rating = c.object(value, path, "AggregateRating");
+  if (!rating) return;
+  checkRatingValue(c, rating, path);
+  if (rating.ratingCount === undefined && rating.reviewCount === undefined) c.fail(path, "needs ratingCount or reviewCount");
+  if (rating.ratingCount !== undefined) c.number(rating, "ratingCount", path, { min: 1, integer: true });
+  if (rating.reviewCount !== undefined) c.number(rating, "reviewCount", path, { min: 1, integer: true });
+}
+
+function checkReviews(c: Checker, value: unknown, path: string) {
+  for (const [i, raw] of (Array.isArray(value) ? value : [value]).entries()) {
+    const p = `${path}[${i}]`;
+    const review = c.object(raw, p, "Review");
+    if (!review) continue;
+    const author = c.object(review.author, `${p}.author`, ["Person", "Organization"]);
+    if (author) c.text(author, "name", `${p}.author`, { max: 100 });
+    const rating = c.object(review.reviewRating, `${p}.reviewRating`, "Rating");
+    if (rating) checkRatingValue(c, rating, `${p}.reviewRating`);
+    if (review.datePublished !== undefined && (typeof review.datePublished !== "string" || !/^\d{4}-\d{2}-\d{2}/.test(review.datePublished))) c.fail(`${p}.datePublished`, "expected an ISO 8601 date");
+  }
+}
+
 /** Merchant listing: Product with one Offer (Google: name, image, offers.price, priceCurrency required; availability, itemCondition, shippingDetails, hasMerchantReturnPolicy, url, description, sku, brand recommended). */
 export function checkProduct(value: unknown, path = "Product"): string[] {
   const c = new Checker();
@@ -160,6 +195,11 @@ export function checkProduct(value: unknown, path = "Product"): string[] {
   if (offerUrl && productUrl && offerUrl !== productUrl) c.fail(`${p}.url`, "differs from the product's url");
   checkShippingDetails(c, offer.shippingDetails, `${p}.shippingDetails`, typeof offer.priceCurrency === "string" ? offer.priceCurrency : undefined);
   checkReturnPolicy(c, offer.hasMerchantReturnPolicy, `${p}.hasMerchantReturnPolicy`);
+  if (product.aggregateRating !== undefined) checkAggregateRating(c, product.aggregateRating, `${path}.aggregateRating`);
+  if (product.review !== undefined) {
+    checkReviews(c, product.review, `${path}.review`);
+    if (product.aggregateRating === undefined) c.fail(`${path}.review`, "reviews without an aggregateRating");
+  }
   return c.problems;
 }
 
@@ -228,6 +268,7 @@ export function checkOrganization(value: unknown, path = "Organization"): string
         if (cond.transitTime !== undefined) c.dayRange(cond.transitTime, `${p}.transitTime`);
       });
   }
+  if (org.aggregateRating !== undefined) checkAggregateRating(c, org.aggregateRating, `${path}.aggregateRating`);
   for (const [i, href] of (Array.isArray(org.sameAs) ? org.sameAs : []).entries()) c.url({ href }, "href", `${path}.sameAs[${i}]`);
   return c.problems;
 }

@@ -48,6 +48,8 @@ const QUERIES: Record<string, Record<string, string>> = {
   "GET products": { category: "jigs", search: "bowl", featured: "true", sort: "newest", limit: "5", offset: "0", exclude: "dowel-jig" },
   "GET admin/products": { search: "bowl", limit: "10" },
   "GET orders": { status: "all", limit: "5" },
+  "GET products/[slug]/reviews": { page: "1" },
+  "GET admin/reviews": { status: "pending" },
 };
 
 let db: TestDatabase;
@@ -78,6 +80,8 @@ function validBody(key: string): Record<string, unknown> | undefined {
     "POST products": { name: "Fuzz Product", price: "12.50", categoryId: Number(ids.category), description: "x", images: [{ url: "/x.webp", width: 10, height: 10 }] },
     "PUT products/[slug]": { name: "Dowel Jig", price: "24.00", categoryId: Number(ids.category), images: ["/x.webp"], featured: false },
     "POST webhooks/stripe": { id: "evt_1", type: "payment_intent.succeeded" },
+    "POST reviews": { orderNumber: "ORD-FUZZ-1", token: "x".repeat(40), rating: 4, title: "Fine", body: "A fine piece, well made." },
+    "PATCH admin/reviews/[id]": { action: "hide", reason: "spam" },
   };
   return bodies[key];
 }

@@ -16,6 +16,9 @@ import { breadcrumbJsonLd, productBreadcrumb, productDescription, productJsonLd,
 import { pageMetadata, productOgImagePath } from "@/lib/seo/metadata";
 import { RELATED_LIMIT, site } from "@/lib/site";
 import { JsonLdScript } from "@/components/seo/json-ld";
+import { StarRating } from "@/components/reviews/star-rating";
+import { ReviewList } from "@/components/reviews/review-list";
+import { listProductReviews } from "@/lib/reviews/queries";
 
 /** Rendered on first request, then served from cache; the catalogue's tags revalidate it. */
 export const revalidate = 3600;
@@ -51,7 +54,7 @@ export default async function ProductPage(props: ProductPageProps) {
   const product = await getProductBySlug(slug);
   if (!product) redirect("/?product-not-found=true");
 
-  const related = await getRelatedProducts(product, RELATED_LIMIT);
+  const [related, reviews] = await Promise.all([getRelatedProducts(product, RELATED_LIMIT), listProductReviews(product)]);
   const video = parseVideoUrl(product.videoUrl);
   const images = product.media.length ? product.media : [FALLBACK_IMAGE];
   const soldUnique = product.uniqueItem && product.sold;
@@ -64,7 +67,7 @@ export default async function ProductPage(props: ProductPageProps) {
 
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 sm:py-8 lg:px-8">
-      <JsonLdScript data={[productJsonLd(product), breadcrumbJsonLd(breadcrumb)]} />
+      <JsonLdScript data={[productJsonLd(product, reviews.reviews), breadcrumbJsonLd(breadcrumb)]} />
 
       <Breadcrumb items={breadcrumb} />
 
@@ -82,6 +85,9 @@ export default async function ProductPage(props: ProductPageProps) {
               {product.featured && !product.sold && <Badge>Featured</Badge>}
             </div>
             <h1 className="mt-3 font-serif text-3xl leading-tight font-semibold sm:text-4xl">{product.name}</h1>
+            <div className="mt-2" data-testid="product-rating">
+              <StarRating count={product.reviewCount} starTotal={product.reviewStarTotal} empty={<p className="text-sm text-muted-foreground">No reviews yet</p>} />
+            </div>
             <p className="mt-3 text-2xl font-semibold text-primary" data-testid="product-price">
               {formatMoney(product.price)}
             </p>
@@ -147,6 +153,8 @@ export default async function ProductPage(props: ProductPageProps) {
           </section>
         </div>
       </div>
+
+      <ReviewList page={reviews} productName={product.name} />
 
       {related.length > 0 && (
         <section aria-labelledby="related-heading" className="mt-16 border-t pt-10" data-testid="related-products">
