@@ -1,4 +1,5 @@
 import { truncateMeta } from "@/lib/catalog/rules";
+import { availabilityOf, fewLeft, isPurchasable, maxOrderQuantity, productKind, shippingPromise, type ProductKind } from "@/lib/catalog/stock";
 import { DEFAULT_IMAGE_SIZE } from "@/lib/images/loader";
 
 export { DEFAULT_IMAGE_SIZE };
@@ -34,6 +35,14 @@ export type ProductDTO = {
   uniqueItem: boolean;
   sold: boolean;
   showInGallery: boolean;
+  /** One of the three kinds (lib/catalog/stock.ts), derived from `uniqueItem` and `stock`. */
+  kind: ProductKind;
+  /** Units ready to ship (in stock only; null otherwise). */
+  stock: number | null;
+  /** The product's own lead time in working days (null: the shop's default). */
+  leadTimeMinDays: number | null;
+  leadTimeMaxDays: number | null;
+  allowBackorder: boolean;
   active: boolean;
   seoTitle: string | null;
   seoDescription: string | null;
@@ -47,10 +56,40 @@ export type GalleryItemDTO = Pick<ProductDTO, "id" | "slug" | "name" | "images" 
 };
 
 /** The few fields cart controls need: passed to client components instead of the whole product. */
-export type CartProductDTO = Pick<ProductDTO, "id" | "slug" | "name" | "price" | "uniqueItem" | "sold"> & { image: string | null };
+export type CartProductDTO = Pick<ProductDTO, "id" | "slug" | "name" | "price" | "uniqueItem" | "sold"> & {
+  image: string | null;
+  /** An in-stock product run out, without backorder: not purchasable ("Sold out"). */
+  soldOut?: true;
+  /** The most one order may take (what is left of an in-stock product); absent: no limit but the cart's. */
+  maxQuantity?: number;
+  /** "Ships in 1–2 days", "Made to order — ships in 10–15 working days", … (lib/catalog/stock.ts shippingPromise). */
+  ships: string;
+  /** "Only 3 left", for an in-stock product down to its last few units. */
+  fewLeft?: string;
+};
 
 export function toCartProduct(p: ProductDTO): CartProductDTO {
-  return { id: p.id, slug: p.slug, name: p.name, price: p.price, uniqueItem: p.uniqueItem, sold: p.sold, image: p.images[0] ?? null };
+  const availability = availabilityOf(p);
+  const max = maxOrderQuantity(p);
+  const few = fewLeft(availability);
+  return {
+    id: p.id,
+    slug: p.slug,
+    name: p.name,
+    price: p.price,
+    uniqueItem: p.uniqueItem,
+    sold: p.sold,
+    image: p.images[0] ?? null,
+    ...(!p.uniqueItem && !isPurchasable(availability) ? { soldOut: true as const } : {}),
+    ...(!p.uniqueItem && max !== null ? { maxQuantity: max } : {}),
+    ships: shippingPromise(availability),
+    ...(few ? { fewLeft: few } : {}),
+  };
+}
+
+/** The stored stock fields as the DTO carries them, with the derived kind. */
+export function stockFieldsOf(p: { uniqueItem: boolean; stock: number | null; leadTimeMinDays: number | null; leadTimeMaxDays: number | null; allowBackorder: boolean }) {
+  return { kind: productKind(p), stock: p.stock, leadTimeMinDays: p.leadTimeMinDays, leadTimeMaxDays: p.leadTimeMaxDays, allowBackorder: p.allowBackorder };
 }
 
 /**

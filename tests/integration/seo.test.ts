@@ -85,6 +85,7 @@ describe(`structured data on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "t
     const product = productJsonLd({
       id: 1, name: "X", slug: "x", description: "d", shortDescription: null, price: "10.00", categoryId: 1, category: { name: "C", slug: "c" },
       images: ["/a.webp"], media: [], videoUrl: null, featured: false, uniqueItem: false, sold: false, showInGallery: false, active: true,
+      kind: "made_to_order", stock: null, leadTimeMinDays: null, leadTimeMaxDays: null, allowBackorder: false,
       seoTitle: null, seoDescription: null, createdAt: new Date(0).toISOString(),
     });
     expect(checkProduct(product)).toEqual([]);
