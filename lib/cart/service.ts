@@ -2,7 +2,7 @@ import "server-only";
 import { prisma, Prisma } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { CART_MESSAGES, MAX_LINE_QUANTITY, onlyLeftMessage, unavailableMessage, type CartErrorCode, type UnavailableCode } from "@/lib/cart/messages";
-import { availabilityOf, maxOrderQuantity, type StockFields } from "@/lib/catalog/stock";
+import { availabilityOf, maxOrderQuantity, shipDays, shippingPromise, type DayRange, type StockFields } from "@/lib/catalog/stock";
 import { cartLineParamsSchema, sessionIdSchema, type CartCheck, type CartLine } from "@/lib/cart/schemas";
 import { fromCents, toCents } from "@/lib/money";
 import type { ServerCartLine } from "@/lib/cart/types";
@@ -14,7 +14,7 @@ import { parseOrThrow } from "@/lib/validation";
  */
 
 export type ServerCart = { sessionId: string; items: ServerCartLine[]; subtotal: string; count: number };
-export type CartCheckLine = { productId: number; price: string | null; unavailable: string | null };
+export type CartCheckLine = { productId: number; price: string | null; unavailable: string | null; ships: string | null; shipDays: DayRange | null };
 
 type ProductState = StockFields & { active: boolean; category: { active: boolean } };
 
@@ -135,7 +135,11 @@ export async function getServerCart(sessionIdInput: unknown): Promise<ServerCart
   });
   const items: ServerCartLine[] = rows.map(({ product, productId, quantity }) => {
     const reason = unavailableReason(product, quantity);
+    const availability = availabilityOf(product);
+    const days = shipDays(availability);
     return {
+      ships: shippingPromise(availability),
+      ...(days ? { shipDays: days } : {}),
       productId,
       slug: product.slug,
       name: product.name,
@@ -164,7 +168,16 @@ export async function checkCartItems({ items }: CartCheck): Promise<{ items: Car
   return {
     items: items.map(({ productId, quantity }) => {
       const product = byId.get(productId);
-      return { productId, price: product ? product.price.toFixed(2) : null, unavailable: unavailableReason(product, quantity) };
+      // A withdrawn, sold or sold-out product promises nothing.
+      const code = unavailableCode(product, quantity);
+      const availability = product && (code === null || code === "short") ? availabilityOf(product) : null;
+      return {
+        productId,
+        price: product ? product.price.toFixed(2) : null,
+        unavailable: unavailableReason(product, quantity),
+        ships: availability ? shippingPromise(availability) : null,
+        shipDays: availability ? shipDays(availability) : null,
+      };
     }),
   };
 }

@@ -103,12 +103,22 @@ export function fewLeft(a: Availability): string | null {
   return a.state === "ready" && a.left !== null && a.left <= FEW_LEFT ? `Only ${a.left} left` : null;
 }
 
+/** The days a purchasable product's promise counts, or null. */
+export function shipDays(a: Availability): DayRange | null {
+  return a.state === "ready" || a.state === "backorder" || a.state === "made_to_order" ? { ...a.days } : null;
+}
+
+/** "Your order ships in 10–15 working days": the latest of its lines' promises, or null when none is known. */
+export function orderShipsText(days: DayRange | null): string | null {
+  return days ? `Your order ships in ${range(days)} working ${plural(days, "day")}` : null;
+}
+
 /** The latest of several lines' promises, for an order's estimate ("Ships in 10–15 working days"); null for none. */
-export function latestDays(list: Availability[]): DayRange | null {
+export function latestDays(list: ReadonlyArray<DayRange | null | undefined>): DayRange | null {
   let latest: DayRange | null = null;
-  for (const a of list) {
-    if (a.state !== "ready" && a.state !== "backorder" && a.state !== "made_to_order") continue;
-    if (!latest || a.days.max > latest.max || (a.days.max === latest.max && a.days.min > latest.min)) latest = a.days;
+  for (const d of list) {
+    if (!d) continue;
+    if (!latest || d.max > latest.max || (d.max === latest.max && d.min > latest.min)) latest = { min: d.min, max: d.max };
   }
   return latest;
 }

@@ -1,5 +1,5 @@
 import { truncateMeta } from "@/lib/catalog/rules";
-import { availabilityOf, fewLeft, isPurchasable, maxOrderQuantity, productKind, shippingPromise, type ProductKind } from "@/lib/catalog/stock";
+import { availabilityOf, fewLeft, isPurchasable, maxOrderQuantity, productKind, shipDays, shippingPromise, type DayRange, type ProductKind } from "@/lib/catalog/stock";
 import { DEFAULT_IMAGE_SIZE } from "@/lib/images/loader";
 
 export { DEFAULT_IMAGE_SIZE };
@@ -66,6 +66,8 @@ export type CartProductDTO = Pick<ProductDTO, "id" | "slug" | "name" | "price" |
   ships: string;
   /** "Only 3 left", for an in-stock product down to its last few units. */
   fewLeft?: string;
+  /** The promise in working days (absent when it cannot be bought). */
+  shipDays?: DayRange;
 };
 
 export function toCartProduct(p: ProductDTO): CartProductDTO {
@@ -84,6 +86,7 @@ export function toCartProduct(p: ProductDTO): CartProductDTO {
     ...(!p.uniqueItem && max !== null ? { maxQuantity: max } : {}),
     ships: shippingPromise(availability),
     ...(few ? { fewLeft: few } : {}),
+    ...(shipDays(availability) ? { shipDays: shipDays(availability)! } : {}),
   };
 }
 

@@ -8,6 +8,7 @@
  */
 import { POST as addToCart, PUT as setCartQuantity } from "@/app/api/cart/route";
 import { POST as checkCart } from "@/app/api/cart/check/route";
+import { GET as getCart } from "@/app/api/cart/[sessionId]/route";
 import { POST as createIntent } from "@/app/api/create-payment-intent/route";
 import { POST as postOrder } from "@/app/api/orders/route";
 import { PATCH as patchStatus } from "@/app/api/orders/[id]/status/route";
@@ -157,7 +158,10 @@ describe(`stock and lead times on ${process.env.TEST_DATABASE_URL ? "PostgreSQL"
     const cart = await db.prisma.cartItem.findUniqueOrThrow({ where: { sessionId_productId: { sessionId, productId: p.id } } });
     expect(cart.quantity).toBe(2);
     const check = await call(checkCart, "/api/cart/check", { body: { items: [{ productId: p.id, quantity: 4 }] } });
-    expect(check.json.items).toEqual([{ productId: p.id, price: "30.00", unavailable: "Only 3 left." }]);
+    expect(check.json.items).toEqual([{ productId: p.id, price: "30.00", unavailable: "Only 3 left.", ships: "Ships in 1–2 days", shipDays: { min: 1, max: 2 } }]);
+    // The server cart says when each line ships.
+    const { json: serverCart } = await call(getCart as never, `/api/cart/${sessionId}`, { params: { sessionId } });
+    expect(serverCart.items).toEqual([expect.objectContaining({ productId: p.id, quantity: 2, ships: "Ships in 1–2 days", shipDays: { min: 1, max: 2 }, available: true })]);
 
     const intents = await db.prisma.testPaymentIntent.count();
     const tooMany = await authorise(p.id, 4);

@@ -55,6 +55,7 @@ export default async function ProductPage(props: ProductPageProps) {
   const video = parseVideoUrl(product.videoUrl);
   const images = product.media.length ? product.media : [FALLBACK_IMAGE];
   const soldUnique = product.uniqueItem && product.sold;
+  const cartProduct = toCartProduct(product);
   const paragraphs = product.description
     .split(/\n\s*\n/)
     .map((p) => p.trim())
@@ -114,7 +115,14 @@ export default async function ProductPage(props: ProductPageProps) {
                   </p>
                 </div>
               )}
-              <ProductPurchase product={toCartProduct(product)} />
+              <p className="flex items-center gap-2 text-sm" data-testid="product-ships">
+                <Icon name="truck" className="text-primary" />
+                <span>
+                  {cartProduct.fewLeft && <span className="font-semibold">{cartProduct.fewLeft} · </span>}
+                  {cartProduct.ships}
+                </span>
+              </p>
+              <ProductPurchase product={cartProduct} />
             </>
           )}
 
