@@ -2,7 +2,7 @@ import "server-only";
 import { prisma, Prisma } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { CART_MESSAGES, MAX_LINE_QUANTITY, onlyLeftMessage, unavailableMessage, type CartErrorCode, type UnavailableCode } from "@/lib/cart/messages";
-import { availabilityOf, maxOrderQuantity, shipDays, shippingPromise, type DayRange, type StockFields } from "@/lib/catalog/stock";
+import { availabilityOf, lineAvailability, maxOrderQuantity, shipDays, shippingPromise, type DayRange, type StockFields } from "@/lib/catalog/stock";
 import { cartLineParamsSchema, sessionIdSchema, type CartCheck, type CartLine } from "@/lib/cart/schemas";
 import { fromCents, toCents } from "@/lib/money";
 import type { ServerCartLine } from "@/lib/cart/types";
@@ -135,7 +135,7 @@ export async function getServerCart(sessionIdInput: unknown): Promise<ServerCart
   });
   const items: ServerCartLine[] = rows.map(({ product, productId, quantity }) => {
     const reason = unavailableReason(product, quantity);
-    const availability = availabilityOf(product);
+    const availability = lineAvailability(product, quantity);
     const days = shipDays(availability);
     return {
       ships: shippingPromise(availability),
@@ -170,7 +170,7 @@ export async function checkCartItems({ items }: CartCheck): Promise<{ items: Car
       const product = byId.get(productId);
       // A withdrawn, sold or sold-out product promises nothing.
       const code = unavailableCode(product, quantity);
-      const availability = product && (code === null || code === "short") ? availabilityOf(product) : null;
+      const availability = product && (code === null || code === "short") ? lineAvailability(product, quantity) : null;
       return {
         productId,
         price: product ? product.price.toFixed(2) : null,

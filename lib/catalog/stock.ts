@@ -65,6 +65,17 @@ export function availabilityOf(p: StockFields): Availability {
   return p.allowBackorder ? { state: "backorder", days: leadTime(p) } : { state: "sold_out" };
 }
 
+/**
+ * What one order line of `quantity` units is promised: as availabilityOf, except
+ * that an in-stock product on backorder asked for more than it has ships the
+ * whole line in its lead time.
+ */
+export function lineAvailability(p: StockFields, quantity: number): Availability {
+  const a = availabilityOf(p);
+  if (a.state === "ready" && p.stock !== null && quantity > p.stock && p.allowBackorder) return { state: "backorder", days: leadTime(p) };
+  return a;
+}
+
 /** Whether a shopper can buy it at all. */
 export const isPurchasable = (a: Availability) => a.state !== "sold" && a.state !== "sold_out";
 

@@ -2,7 +2,7 @@ import "server-only";
 import { log } from "@/lib/log";
 import { timingSafeEqual } from "node:crypto";
 import { unavailableMessage, type UnavailableCode } from "@/lib/cart/messages";
-import { availabilityOf, maxOrderQuantity } from "@/lib/catalog/stock";
+import { availabilityOf, lineAvailability, maxOrderQuantity, shipDays, shippingPromise, type DayRange } from "@/lib/catalog/stock";
 import { expireCatalog } from "@/lib/catalog/revalidate";
 import { orderContactSchema, type Address, type CreatePaymentIntent, type OrderContact } from "@/lib/checkout/api-schemas";
 import { orderTotals, SHIPPING_SERVICE } from "@/lib/checkout/pricing";
@@ -25,7 +25,17 @@ import { parseOrThrow } from "@/lib/validation";
  * then captures. A failed claim voids the authorisation: nobody is charged
  * for a piece they cannot get, and no piece is sold twice.
  */
-export type CheckoutLine = { productId: number; slug: string; name: string; price: string; quantity: number; uniqueItem: boolean };
+export type CheckoutLine = {
+  productId: number;
+  slug: string;
+  name: string;
+  price: string;
+  quantity: number;
+  uniqueItem: boolean;
+  /** The promise at checkout (lib/catalog/stock.ts), kept on the order line; absent on checkouts from before issue 29. */
+  ships?: string;
+  shipDays?: DayRange | null;
+};
 
 const CURRENCY = "usd";
 
@@ -82,7 +92,8 @@ export async function priceCart(items: Array<{ productId: number; quantity: numb
       unavailable.push({ productId, name: p.name, code: "short", left: max });
       continue;
     }
-    lines.push({ productId, slug: p.slug, name: p.name, price: p.price.toFixed(2), quantity, uniqueItem: p.uniqueItem });
+    const promise = lineAvailability(p, quantity);
+    lines.push({ productId, slug: p.slug, name: p.name, price: p.price.toFixed(2), quantity, uniqueItem: p.uniqueItem, ships: shippingPromise(promise), shipDays: shipDays(promise) });
   }
   return { lines, unavailable };
 }
@@ -335,7 +346,16 @@ async function recordOrder(checkout: Checkout, contact: OrderContact): Promise<F
           stripePaymentIntentId: checkout.paymentIntentId!,
           paymentProvider: checkout.provider,
           items: {
-            create: lines.map((l) => ({ productId: l.productId, productName: l.name, price: l.price, quantity: l.quantity, total: fromCents(toCents(l.price) * l.quantity) })),
+            create: lines.map((l) => ({
+              productId: l.productId,
+              productName: l.name,
+              price: l.price,
+              quantity: l.quantity,
+              total: fromCents(toCents(l.price) * l.quantity),
+              ships: l.ships ?? null,
+              shipsMinDays: l.shipDays?.min ?? null,
+              shipsMaxDays: l.shipDays?.max ?? null,
+            })),
           },
         },
         include: orderWithItems,

@@ -15,6 +15,7 @@ import { PATCH as patchStatus } from "@/app/api/orders/[id]/status/route";
 import { POST as confirmCard } from "@/app/api/payments/test/confirm/route";
 import { GET as getProduct, PUT as putProduct } from "@/app/api/products/[slug]/route";
 import { POST as postProduct } from "@/app/api/products/route";
+import { POST as orderStatus } from "@/app/api/order-status/route";
 import { signApiToken } from "@/lib/auth/tokens";
 import { createCatalogFixture } from "@/tests/helpers/fixtures";
 import { call } from "@/tests/helpers/route";
@@ -145,6 +146,32 @@ describe(`stock and lead times on ${process.env.TEST_DATABASE_URL ? "PostgreSQL"
     expect((await buy(ids["dowel-jig"], 25)).status).toBe(201);
   });
 
+  it("the confirmation email and the order-status page repeat each line's promise and the order's latest", async () => {
+    const { json: board } = await newProduct("promised-board", { kind: "in_stock", stock: 10 });
+    const { json: chair } = await newProduct("promised-chair", { kind: "made_to_order", leadTimeMinDays: 15, leadTimeMaxDays: 20 });
+    const prepared = await call(createIntent, "/api/create-payment-intent", {
+      body: { sessionId: nextSession(), items: [{ productId: board.id, quantity: 2 }, { productId: chair.id, quantity: 1 }], email: "mixed@example.com", firstName: "Mo", lastName: "Ash", shippingAddress: address },
+    });
+    expect(prepared.status).toBe(200);
+    await call(confirmCard, "/api/payments/test/confirm", { body: { clientSecret: prepared.json.clientSecret, card: CARD_OK } });
+    const placed = await call(postOrder, "/api/orders", { body: { paymentIntentId: prepared.json.paymentIntentId } });
+    expect(placed.status).toBe(201);
+    const mail = await db.prisma.emailMessage.findFirstOrThrow({ where: { to: "mixed@example.com" }, orderBy: { id: "desc" } });
+    expect(mail.text).toContain("2 × promised board @ $30.00 = $60.00 (Ships in 1–2 days)");
+    expect(mail.text).toContain("1 × promised chair @ $30.00 = $30.00 (Made to order — ships in 15–20 working days)");
+    expect(mail.text).toContain("Your order ships in 15–20 working days.");
+    expect(mail.html).toContain("Made to order — ships in 15–20 working days");
+    const status = await call(orderStatus, "/api/order-status", { body: { orderNumber: placed.json.orderNumber, email: "mixed@example.com" }, headers: { "x-forwarded-for": "203.0.113.77" } });
+    expect(status.status).toBe(200);
+    expect(status.json).toMatchObject({
+      ships: "Your order ships in 15–20 working days",
+      items: [
+        { name: "promised board", quantity: 2, ships: "Ships in 1–2 days" },
+        { name: "promised chair", quantity: 1, ships: "Made to order — ships in 15–20 working days" },
+      ],
+    });
+  });
+
   it("the cart and the payment intent refuse more than is left (409 naming the count) and a sold-out product", async () => {
     const { json: p } = await newProduct("three-left", { kind: "in_stock", stock: 3 });
     const sessionId = nextSession();
@@ -188,6 +215,8 @@ describe(`stock and lead times on ${process.env.TEST_DATABASE_URL ? "PostgreSQL"
     // Only the two units it had are the order's to return.
     const event = await db.prisma.orderEvent.findFirstOrThrow({ where: { orderId: first.orderId!, type: "stock_claimed" } });
     expect(event.detail).toMatchObject({ lines: [{ productId: p.id, quantity: 2 }] });
+    // Three of the five wait for the next batch: the whole line is promised in the lead time.
+    expect(await db.prisma.orderItem.findFirstOrThrow({ where: { orderId: first.orderId! } })).toMatchObject({ ships: "Back-ordered — ships in 5–7 working days", shipsMinDays: 5, shipsMaxDays: 7 });
     expect((await buy(p.id, 3)).status).toBe(201);
     expect(await stockOf(p.id)).toBe(0);
     expect(await db.prisma.orderEvent.count({ where: { type: "stock_claimed", detail: { path: ["lines"], array_contains: [{ productId: p.id }] } } })).toBe(1);

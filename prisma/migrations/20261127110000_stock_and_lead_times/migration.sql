@@ -22,3 +22,8 @@ ALTER TABLE "Product" ADD CONSTRAINT "Product_lead_time_check" CHECK (
 );
 -- Only a counted product can be on backorder.
 ALTER TABLE "Product" ADD CONSTRAINT "Product_backorder_check" CHECK (NOT "allowBackorder" OR "stock" IS NOT NULL);
+
+-- What each order line was promised at checkout, for the confirmation email and the order-status page.
+ALTER TABLE "OrderItem" ADD COLUMN "ships" TEXT;
+ALTER TABLE "OrderItem" ADD COLUMN "shipsMinDays" INTEGER;
+ALTER TABLE "OrderItem" ADD COLUMN "shipsMaxDays" INTEGER;
