@@ -1,4 +1,6 @@
-import { HANDLING_DAYS, shippingFor, TRANSIT_DAYS } from "@/lib/checkout/pricing";
+import { shippingFor, TRANSIT_DAYS } from "@/lib/checkout/pricing";
+import { availabilityOf, type Availability, type DayRange } from "@/lib/catalog/stock";
+import { HANDLING_DAYS } from "@/lib/site";
 import { truncateMeta } from "@/lib/catalog/rules";
 import type { ProductDTO } from "@/lib/catalog/types";
 import { toCents } from "@/lib/money";
@@ -58,19 +60,34 @@ export function productDescription(product: Pick<ProductDTO, "seoDescription" | 
   return truncateMeta(product.seoDescription ?? product.shortDescription ?? product.description, META_DESCRIPTION_MAX);
 }
 
-/** Shipping for an order of this one piece: the shop's rule applied to its price. */
-export function offerShippingDetails(priceCents: number) {
+/**
+ * Shipping for an order of this one piece: the shop's rule applied to its price;
+ * handling is the shop's handling time for a ready-to-ship product, the lead
+ * time for one made to order or on backorder; transit is USPS Ground Advantage's.
+ */
+export function offerShippingDetails(priceCents: number, handling: DayRange = HANDLING_DAYS) {
   return {
     "@type": "OfferShippingDetails",
     shippingRate: money(shippingFor(priceCents)),
     shippingDestination: destination(),
-    deliveryTime: { "@type": "ShippingDeliveryTime", handlingTime: days(HANDLING_DAYS), transitTime: days(TRANSIT_DAYS) },
+    deliveryTime: { "@type": "ShippingDeliveryTime", handlingTime: days(handling), transitTime: days(TRANSIT_DAYS) },
   };
 }
+
+/** schema.org ItemAvailability for what the shop promises (lib/catalog/stock.ts). */
+const OFFER_AVAILABILITY: Record<Availability["state"], string> = {
+  sold: "SoldOut",
+  sold_out: "OutOfStock",
+  ready: "InStock",
+  backorder: "BackOrder",
+  made_to_order: "MadeToOrder",
+};
 
 export function productJsonLd(product: ProductDTO): JsonLd {
   const url = absoluteUrl(productPath(product));
   const priceCents = toCents(product.price);
+  const availability = availabilityOf(product);
+  const handling = "days" in availability ? availability.days : HANDLING_DAYS;
   return {
     "@context": CONTEXT,
     "@type": "Product",
@@ -87,10 +104,10 @@ export function productJsonLd(product: ProductDTO): JsonLd {
       url,
       price: product.price,
       priceCurrency: CURRENCY,
-      availability: SCHEMA(product.sold ? "SoldOut" : "InStock"),
+      availability: SCHEMA(OFFER_AVAILABILITY[availability.state]),
       itemCondition: SCHEMA("NewCondition"),
       seller: { "@type": "Organization", "@id": organizationId(siteUrl().origin), name: site.name },
-      shippingDetails: offerShippingDetails(priceCents),
+      shippingDetails: offerShippingDetails(priceCents, handling),
       hasMerchantReturnPolicy: merchantReturnPolicy(siteUrl().origin),
     },
   };
