@@ -1,4 +1,3 @@
-import { latestDays, orderShipsText } from "@/lib/catalog/stock";
 import { site } from "@/lib/site";
 
 /** Escapes text for the HTML part of an email. */
@@ -54,21 +53,16 @@ type OrderForEmail = {
     total: { toFixed(n: number): string };
     /** The promise at checkout (issue 29); absent or null on older lines. */
     ships?: string | null;
-    shipsMinDays?: number | null;
-    shipsMaxDays?: number | null;
   }>;
+  /** "Your order ships in 15–20 working days" (lib/orders/promise.ts), when known. */
+  shipsEstimate?: string | null;
 };
-
-/** "Your order ships in 15–20 working days": the latest promise of its lines, or null for lines from before issue 29. */
-export function orderShipsEstimate(items: OrderForEmail["items"]): string | null {
-  return orderShipsText(latestDays(items.map((i) => (i.shipsMinDays != null && i.shipsMaxDays != null ? { min: i.shipsMinDays, max: i.shipsMaxDays } : null))));
-}
 
 function orderLines(order: OrderForEmail) {
   const a = order.shippingAddress as { line1: string; line2?: string | null; city: string; state: string; postalCode: string; country: string };
   const address = [a.line1, a.line2, `${a.city}, ${a.state} ${a.postalCode}`, a.country].filter(Boolean) as string[];
   const items = order.items.map((i) => `${i.quantity} × ${i.productName} @ $${i.price.toFixed(2)} = $${i.total.toFixed(2)}${i.ships ? ` (${i.ships})` : ""}`);
-  const estimate = orderShipsEstimate(order.items);
+  const estimate = order.shipsEstimate ?? null;
   const totals = [
     `Subtotal: $${order.subtotal.toFixed(2)}`,
     `Shipping: ${Number(order.shipping.toFixed(2)) === 0 ? "Free" : `$${order.shipping.toFixed(2)}`}`,

@@ -4,7 +4,7 @@ import { prisma } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { ORDER_NOT_FOUND_PUBLIC, orderLookupSchema, type OrderLookupInput, type PublicOrderStatus } from "@/lib/orders/lookup-schemas";
 import { trackingUrl } from "@/lib/orders/shipping";
-import { latestDays, orderShipsText } from "@/lib/catalog/stock";
+import { orderShipsEstimate } from "@/lib/orders/promise";
 import { parseOrThrow } from "@/lib/validation";
 
 const digest = (text: string) => createHash("sha256").update(text.trim().toLowerCase()).digest();
@@ -63,6 +63,6 @@ export async function lookupOrderStatus(raw: OrderLookupInput): Promise<PublicOr
     trackingNumber: order.trackingNumber,
     trackingUrl: trackingUrl(order.carrier, order.trackingNumber),
     items: order.items.map((i) => ({ name: i.productName, quantity: i.quantity, ships: i.ships })),
-    ships: order.status === "shipped" || order.status === "delivered" || order.status === "cancelled" ? null : orderShipsText(latestDays(order.items.map((i) => (i.shipsMinDays !== null && i.shipsMaxDays !== null ? { min: i.shipsMinDays, max: i.shipsMaxDays } : null)))),
+    ships: order.status === "shipped" || order.status === "delivered" || order.status === "cancelled" ? null : orderShipsEstimate(order.items),
   };
 }

@@ -16,6 +16,8 @@ import { POST as confirmCard } from "@/app/api/payments/test/confirm/route";
 import { GET as getProduct, PUT as putProduct } from "@/app/api/products/[slug]/route";
 import { POST as postProduct } from "@/app/api/products/route";
 import { POST as orderStatus } from "@/app/api/order-status/route";
+import { GET as stockExport } from "@/app/api/admin/stock/export/route";
+import { listLowStock } from "@/lib/catalog/stock-queries";
 import { signApiToken } from "@/lib/auth/tokens";
 import { createCatalogFixture } from "@/tests/helpers/fixtures";
 import { call } from "@/tests/helpers/route";
@@ -277,5 +279,28 @@ describe(`stock and lead times on ${process.env.TEST_DATABASE_URL ? "PostgreSQL"
     expect(reopen.json.message).toMatch(/cannot be re-opened: it needs 3 of “returnable square” and only 1 is left\.$/);
     expect(await stockOf(p.id)).toBe(1);
     expect((await db.prisma.order.findUniqueOrThrow({ where: { id: a.orderId! } })).status).toBe("cancelled");
+  });
+
+  it("the dashboard lists what runs low, emptiest first, and the admin downloads every product's stock as CSV", async () => {
+    await newProduct("low-two", { kind: "in_stock", stock: 2 });
+    await newProduct("low-plenty", { kind: "in_stock", stock: 50 });
+    const { json: formula } = await newProduct("formula-name", { name: "=HYPERLINK(1)", kind: "in_stock", stock: 1 });
+    const low = await listLowStock(3);
+    expect(low.map((p) => p.slug)).toEqual(expect.arrayContaining(["low-two", "formula-name"]));
+    expect(low.map((p) => p.slug)).not.toContain("low-plenty");
+    expect(low.every((p, i) => i === 0 || low[i - 1].stock <= p.stock)).toBe(true);
+    expect(low.some((p) => p.stock > 3)).toBe(false);
+
+    expect((await call(stockExport as never, "/api/admin/stock/export", { method: "GET" })).status).toBe(401);
+    const res = await call(stockExport as never, "/api/admin/stock/export", { method: "GET", headers: auth });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="stock-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const lines = String(res.json).trim().split("\r\n");
+    expect(lines[0]).toBe("sku,name,slug,kind,stock,allow_backorder,lead_time_min_days,lead_time_max_days,sold,active");
+    expect(lines).toContain("MM-" + ids["dowel-jig"] + ",Dowel Jig,dowel-jig,Made to order,,no,10,15,,yes");
+    expect(lines).toContain("MM-" + ids["sold-cherry-bowl"] + ",Sold Cherry Bowl,sold-cherry-bowl,One of a kind,,no,,,yes,yes");
+    expect(lines).toContain(`MM-${formula.id},'=HYPERLINK(1),formula-name,In stock (counted),1,no,,,,yes`);
+    expect(lines).toHaveLength((await db.prisma.product.count()) + 1);
   });
 });
