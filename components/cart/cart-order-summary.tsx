@@ -48,7 +48,7 @@ export function CartOrderSummary({ totals, blocked, ships }: { totals: OrderTota
           </div>
         </dl>
         {ships && (
-          <p className="text-sm font-medium" data-testid="summary-ships">
+          <p className="text-sm font-medium">
             {ships}
           </p>
         )}

@@ -28,7 +28,6 @@ export function useAddToCart(product: CartProductDTO, quantity = 1) {
   const hydrated = useHydrated();
   const [state, setState] = useState<AddToCartState>("idle");
   const [soldNow, setSoldNow] = useState(false);
-  const [soldOutNow, setSoldOutNow] = useState(false);
   const inCartNow = useCart((s) => s.cartItems.some((i) => i.productId === product.id));
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const pending = useRef(false);
@@ -47,7 +46,7 @@ export function useAddToCart(product: CartProductDTO, quantity = 1) {
   }, []);
 
   const add = useCallback(async () => {
-    if (product.sold || product.soldOut || soldNow || soldOutNow || pending.current) return;
+    if (product.sold || soldNow || pending.current) return;
     const cart = useCart.getState();
     if (product.uniqueItem && cart.cartItems.some((i) => i.productId === product.id)) {
       toastDuplicate();
@@ -65,13 +64,12 @@ export function useAddToCart(product: CartProductDTO, quantity = 1) {
         // The server copy already holds this piece (e.g. added in another tab): the local cart follows it.
         useCart.getState().addItem(product, 1);
         toastDuplicate();
-      } else if (error instanceof ApiRequestError && (error.code === "sold_out" || error.code === "stock_limit")) {
-        // Sold out, or fewer left than asked: the server's sentence says how many ("Only 3 left.").
-        if (error.code === "sold_out") setSoldOutNow(true);
-        toast.error("Not enough in stock", { description: error.message });
-      } else if (error instanceof ApiRequestError && error.code === "sold") {
-        setSoldNow(true);
-        useCart.getState().reconcile([{ productId: product.id, unavailable: CART_MESSAGES.lineSold }]);
+      } else if (error instanceof ApiRequestError && error.status === 409) {
+        // Sold, sold out, or fewer left than asked ("Only 3 left."): the server's sentence says so.
+        if (error.code === "sold") {
+          setSoldNow(true);
+          useCart.getState().reconcile([{ productId: product.id, unavailable: CART_MESSAGES.lineSold }]);
+        }
         toast.error("Error", { description: error.message });
       } else {
         console.error("Failed to add product to cart", error);
@@ -88,7 +86,7 @@ export function useAddToCart(product: CartProductDTO, quantity = 1) {
     }
     toast.success("Added to Cart", { description: `${product.name} has been added to your cart.` });
     showAdded();
-  }, [product, quantity, soldNow, soldOutNow, showAdded]);
+  }, [product, quantity, soldNow, showAdded]);
 
   return {
     /** True once hydrated: the button reacts to clicks (exposed as data-state for tests and styling). */
@@ -97,8 +95,6 @@ export function useAddToCart(product: CartProductDTO, quantity = 1) {
     add,
     /** Sold on the server's word (page data or a 409 just now). */
     sold: product.sold || soldNow,
-    /** An in-stock product run out (page data or a 409 just now). */
-    soldOut: Boolean(product.soldOut) || soldOutNow,
     /** A unique piece already in the cart; false until hydrated so server and client HTML match. */
     inCart: hydrated && product.uniqueItem && inCartNow,
   };

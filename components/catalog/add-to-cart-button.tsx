@@ -22,12 +22,12 @@ type AddToCartButtonProps = {
  * unique piece already in the cart. Before hydration it renders as on the server.
  */
 export function AddToCartButton({ product, quantity = 1, size = "default", className, inCartLabel = "In Cart" }: AddToCartButtonProps) {
-  const { ready, state, add, sold, soldOut, inCart } = useAddToCart(product, quantity);
+  const { ready, state, add, sold, inCart } = useAddToCart(product, quantity);
 
-  if (sold || soldOut) {
+  if (sold) {
     return (
       <Button type="button" size={size} variant="secondary" disabled className={className ?? "w-full"} data-testid="add-to-cart">
-        {sold ? "Sold" : "Sold out"}
+        Sold{product.soldOut && " out"}
         <span className="sr-only">{`: ${product.name}`}</span>
       </Button>
     );

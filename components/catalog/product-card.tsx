@@ -63,12 +63,7 @@ export function ProductCard({ product, priority, heading: Heading = "h3" }: { pr
           </Link>
         </Heading>
         {product.summary && <p className="pcard-summary">{product.summary}</p>}
-        {!soldUnique && (
-          <p className="pcard-ships" data-testid="product-ships">
-            {product.fewLeft && <strong className="pcard-few">{product.fewLeft} · </strong>}
-            {product.ships}
-          </p>
-        )}
+        {product.ships && <small>{product.ships}</small>}
         <div className="pcard-foot">
           <span className="pcard-price" data-testid="product-price">
             {formatMoney(product.price)}

@@ -9,7 +9,7 @@ import type { OrderTotals } from "@/lib/checkout/pricing";
 import { formatMoney, toCents } from "@/lib/money";
 import { clsx as cn } from "clsx";
 import { removeCartLine } from "@/components/cart/cart-actions";
-import { cartShipsText } from "@/components/cart/cart-ships";
+import { cartShipsText } from "@/lib/catalog/ship-days";
 import { CartLineImage } from "@/components/cart/cart-line-image";
 
 function SummaryLine({ item }: { item: CartItem }) {
@@ -31,7 +31,7 @@ function SummaryLine({ item }: { item: CartItem }) {
           Qty {item.quantity} × {formatMoney(item.price)}
         </p>
         {item.ships && !item.unavailable && (
-          <p className="text-xs text-muted-foreground" data-testid="summary-line-ships">
+          <p className="text-xs text-muted-foreground">
             {item.ships}
           </p>
         )}
@@ -122,7 +122,7 @@ export function OrderSummary({ items, totals }: { items: CartItem[]; totals: Ord
       </dl>
 
       {ships && (
-        <p className="mt-4 text-sm font-medium" data-testid="summary-ships">
+        <p className="mt-4 text-sm font-medium">
           {ships}
         </p>
       )}

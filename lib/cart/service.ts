@@ -1,7 +1,7 @@
 import "server-only";
 import { prisma, Prisma } from "@/lib/db";
 import { AppError } from "@/lib/errors";
-import { CART_MESSAGES, MAX_LINE_QUANTITY, onlyLeftMessage, unavailableMessage, type CartErrorCode, type UnavailableCode } from "@/lib/cart/messages";
+import { CART_MESSAGES, MAX_LINE_QUANTITY, onlyLeftMessage, SOLD_OUT_MESSAGE, unavailableMessage, type CartErrorCode, type UnavailableCode } from "@/lib/cart/messages";
 import { availabilityOf, lineAvailability, maxOrderQuantity, shipDays, shippingPromise, type DayRange, type StockFields } from "@/lib/catalog/stock";
 import { cartLineParamsSchema, sessionIdSchema, type CartCheck, type CartLine } from "@/lib/cart/schemas";
 import { fromCents, toCents } from "@/lib/money";
@@ -45,7 +45,7 @@ async function requirePurchasable(tx: Prisma.TransactionClient, productId: numbe
   const product = await tx.product.findUnique({ where: { id: productId }, select: purchasableSelect });
   if (!product || !product.active || !product.category.active) throw cartError("not_found", "not_found", CART_MESSAGES.productNotFound);
   if (product.sold) throw cartError("conflict", "sold", CART_MESSAGES.productSold);
-  if (availabilityOf(product).state === "sold_out") throw cartError("conflict", "sold_out", CART_MESSAGES.lineSoldOut);
+  if (availabilityOf(product).state === "sold_out") throw cartError("conflict", "sold_out", SOLD_OUT_MESSAGE);
   return product;
 }
 

@@ -52,8 +52,6 @@ export const useCart = create<CartState>()(
                 image: product.image,
                 quantity: qty,
                 uniqueItem: product.uniqueItem,
-                ships: product.ships,
-                ...(product.shipDays ? { shipDays: product.shipDays } : {}),
                 unavailable: null,
               },
             ];
@@ -78,11 +76,7 @@ export const useCart = create<CartState>()(
         const byId = new Map(updates.map((u) => [u.productId, u]));
         const next = get().cartItems.map((i) => {
           const u = byId.get(i.productId);
-          if (!u) return i;
-          const next = { ...i, price: u.price ?? i.price, unavailable: u.unavailable };
-          if (u.ships) next.ships = u.ships;
-          if (u.shipDays) next.shipDays = u.shipDays;
-          return next;
+          return u ? { ...i, ...u, price: u.price ?? i.price } : i;
         });
         set({ cartItems: next, cartCount: count(next) });
       },

@@ -1,5 +1,5 @@
 import { availabilityOf, fewLeft, latestDays, maxOrderQuantity, orderShipsText, productKind, shippingPromise, type StockFields } from "@/lib/catalog/stock";
-import { toCartProduct, type ProductDTO } from "@/lib/catalog/types";
+import { toCartProduct, toProductCard, type ProductDTO } from "@/lib/catalog/types";
 
 const base: StockFields = { uniqueItem: false, sold: false, stock: null, leadTimeMinDays: null, leadTimeMaxDays: null, allowBackorder: false };
 const say = (p: Partial<StockFields>) => shippingPromise(availabilityOf({ ...base, ...p }));
@@ -42,5 +42,16 @@ describe("the three kinds and what they promise (issue 29)", () => {
     const dto = { id: 1, slug: "b", name: "B", price: "10.00", images: [], uniqueItem: false, sold: false, stock: 0, leadTimeMinDays: null, leadTimeMaxDays: null, allowBackorder: false } as unknown as ProductDTO;
     expect(toCartProduct(dto)).toMatchObject({ soldOut: true, maxQuantity: 0, ships: "Sold out" });
     expect(toCartProduct({ ...dto, stock: 2 })).toEqual({ id: 1, slug: "b", name: "B", price: "10.00", uniqueItem: false, sold: false, image: null, maxQuantity: 2, ships: "Ships in 1–2 days", fewLeft: "Only 2 left", shipDays: { min: 1, max: 2 } });
+  });
+
+  it("a card's record carries the promise's words but not the days or the count limit", () => {
+    const dto = { id: 1, slug: "b", name: "B", description: "d", shortDescription: null, price: "10.00", images: [], media: [], category: { name: "C", slug: "c" }, featured: false, uniqueItem: false, sold: false, stock: null, leadTimeMinDays: null, leadTimeMaxDays: null, allowBackorder: false } as unknown as ProductDTO;
+    expect(toProductCard(dto).ships).toBe("Made to order — ships in 10–15 working days");
+    expect(toProductCard({ ...dto, leadTimeMinDays: 15, leadTimeMaxDays: 20 }).ships).toBe("Made to order — ships in 15–20 working days");
+    expect(toProductCard({ ...dto, stock: 3 })).toMatchObject({ ships: "Only 3 left · Ships in 1–2 days" });
+    expect(toProductCard({ ...dto, stock: 3 })).not.toHaveProperty("fewLeft");
+    expect(toProductCard({ ...dto, uniqueItem: true, sold: true })).not.toHaveProperty("ships");
+    expect(toProductCard({ ...dto, stock: 3 })).not.toHaveProperty("shipDays");
+    expect(toProductCard({ ...dto, stock: 3 })).not.toHaveProperty("maxQuantity");
   });
 });

@@ -1,4 +1,7 @@
 import { DEFAULT_LEAD_TIME_DAYS, FEW_LEFT, HANDLING_DAYS } from "@/lib/site";
+import { plural, range, type DayRange } from "@/lib/catalog/ship-days";
+
+export { latestDays, orderShipsText } from "@/lib/catalog/ship-days";
 
 /**
  * The three kinds of product and what each can promise (issue 29), the one
@@ -21,7 +24,7 @@ export const PRODUCT_KIND_LABELS: Record<ProductKind, string> = {
   made_to_order: "Made to order",
 };
 
-export type DayRange = { min: number; max: number };
+export type { DayRange } from "@/lib/catalog/ship-days";
 
 /** The stored fields the rules read. */
 export type StockFields = {
@@ -90,8 +93,6 @@ export function maxOrderQuantity(p: StockFields): number | null {
   return null;
 }
 
-const range = (d: DayRange) => (d.min === d.max ? `${d.min}` : `${d.min}–${d.max}`);
-const plural = (d: DayRange, word: string) => `${word}${d.max === 1 ? "" : "s"}`;
 
 /** "Ships in 1–2 days", "Made to order — ships in 15–20 working days", "Sold out", … : the shopper's one line. */
 export function shippingPromise(a: Availability): string {
@@ -119,17 +120,3 @@ export function shipDays(a: Availability): DayRange | null {
   return a.state === "ready" || a.state === "backorder" || a.state === "made_to_order" ? { ...a.days } : null;
 }
 
-/** "Your order ships in 10–15 working days": the latest of its lines' promises, or null when none is known. */
-export function orderShipsText(days: DayRange | null): string | null {
-  return days ? `Your order ships in ${range(days)} working ${plural(days, "day")}` : null;
-}
-
-/** The latest of several lines' promises, for an order's estimate ("Ships in 10–15 working days"); null for none. */
-export function latestDays(list: ReadonlyArray<DayRange | null | undefined>): DayRange | null {
-  let latest: DayRange | null = null;
-  for (const d of list) {
-    if (!d) continue;
-    if (!latest || d.max > latest.max || (d.max === latest.max && d.min > latest.min)) latest = { min: d.min, max: d.max };
-  }
-  return latest;
-}

@@ -63,7 +63,7 @@ export type CartProductDTO = Pick<ProductDTO, "id" | "slug" | "name" | "price" |
   /** The most one order may take (what is left of an in-stock product); absent: no limit but the cart's. */
   maxQuantity?: number;
   /** "Ships in 1–2 days", "Made to order — ships in 10–15 working days", … (lib/catalog/stock.ts shippingPromise). */
-  ships: string;
+  ships?: string;
   /** "Only 3 left", for an in-stock product down to its last few units. */
   fewLeft?: string;
   /** The promise in working days (absent when it cannot be bought). */
@@ -80,7 +80,8 @@ export function toCartProduct(p: ProductDTO): CartProductDTO {
     name: p.name,
     price: p.price,
     uniqueItem: p.uniqueItem,
-    sold: p.sold,
+    // Not purchasable either way: a sold piece, or an in-stock product run out (soldOut: "Sold out", no ribbon).
+    sold: p.sold || !isPurchasable(availability),
     image: p.images[0] ?? null,
     ...(!p.uniqueItem && !isPurchasable(availability) ? { soldOut: true as const } : {}),
     ...(!p.uniqueItem && max !== null ? { maxQuantity: max } : {}),
@@ -115,11 +116,15 @@ export type ProductCardDTO = CartProductDTO & {
 
 export function toProductCard(p: ProductDTO): ProductCardDTO {
   const main = p.media[0];
+  // The card adds one unit and shows the promise's words: the days and the count limit stay off its record (the cart gets them from the server's check).
+  const { shipDays: _days, maxQuantity: _max, fewLeft, ships, ...cart } = toCartProduct(p);
   // Clamped to three lines on the card: the HTML need not carry a long description whole.
   const summary = truncateMeta(p.shortDescription ?? p.description, 200);
   const sized = main && (main.width !== DEFAULT_IMAGE_SIZE.width || main.height !== DEFAULT_IMAGE_SIZE.height);
   return {
-    ...toCartProduct(p),
+    ...cart,
+    // One line of words ("Only 3 left · Ships in 1–2 days"); none on a sold piece, which has its ribbon.
+    ...(p.uniqueItem && p.sold ? {} : { ships: fewLeft ? `${fewLeft} · ${ships}` : ships }),
     category: p.category.name,
     ...(summary ? { summary } : {}),
     ...(p.featured ? { featured: true as const } : {}),

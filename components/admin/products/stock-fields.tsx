@@ -10,7 +10,7 @@ import { DEFAULT_LEAD_TIME_DAYS, HANDLING_DAYS } from "@/lib/site";
 
 const KIND_TEXT: Record<ProductKind, { label: string; description: string }> = {
   one_of_a_kind: { label: "Unique item (one of a kind)", description: `Only 1 available; ships in ${HANDLING_DAYS.min}–${HANDLING_DAYS.max} days.` },
-  in_stock: { label: "In stock (a counted batch)", description: `Sold until the count runs out; ships in ${HANDLING_DAYS.min}–${HANDLING_DAYS.max} days.` },
+  in_stock: { label: "In stock (a counted batch)", description: `On sale until the count runs out; ships in ${HANDLING_DAYS.min}–${HANDLING_DAYS.max} days.` },
   made_to_order: { label: "Made to order", description: "Unlimited; ships in its lead time." },
 };
 
@@ -36,7 +36,7 @@ export function StockFields({ register, errors, values, editing, loadedStock, di
         </span>
         <div className="grid gap-3 sm:grid-cols-3">
           {PRODUCT_KINDS.map((k) => (
-            <label key={k} htmlFor={`product-kind-${k}`} className="flex cursor-pointer items-start gap-3 rounded-lg border bg-background p-3">
+            <div key={k} className="flex items-start gap-3 rounded-lg border bg-background p-3">
               <input
                 id={`product-kind-${k}`}
                 type="radio"
@@ -46,13 +46,15 @@ export function StockFields({ register, errors, values, editing, loadedStock, di
                 {...register("kind")}
                 disabled={disabled}
               />
-              <span className="flex min-w-0 flex-col gap-0.5">
-                <span className="text-sm leading-4 font-medium">{KIND_TEXT[k].label}</span>
-                <span id={`product-kind-${k}-description`} className="text-xs text-muted-foreground">
+              <div className="flex min-w-0 flex-col gap-0.5">
+                <label htmlFor={`product-kind-${k}`} className="cursor-pointer text-sm leading-4 font-medium">
+                  {KIND_TEXT[k].label}
+                </label>
+                <p id={`product-kind-${k}-description`} className="text-xs text-muted-foreground">
                   {KIND_TEXT[k].description}
-                </span>
-              </span>
-            </label>
+                </p>
+              </div>
+            </div>
           ))}
         </div>
         {errors.kind?.message && (

@@ -56,6 +56,8 @@ export default async function ProductPage(props: ProductPageProps) {
   const images = product.media.length ? product.media : [FALLBACK_IMAGE];
   const soldUnique = product.uniqueItem && product.sold;
   const cartProduct = toCartProduct(product);
+  // The purchase controls need the count limit, not the words shown above them.
+  const { ships: _ships, fewLeft: _few, shipDays: _days, ...purchase } = cartProduct;
   const paragraphs = product.description
     .split(/\n\s*\n/)
     .map((p) => p.trim())
@@ -115,14 +117,11 @@ export default async function ProductPage(props: ProductPageProps) {
                   </p>
                 </div>
               )}
-              <p className="flex items-center gap-2 text-sm" data-testid="product-ships">
-                <Icon name="truck" className="text-primary" />
-                <span>
-                  {cartProduct.fewLeft && <span className="font-semibold">{cartProduct.fewLeft} · </span>}
-                  {cartProduct.ships}
-                </span>
+              <p className="text-sm">
+                {cartProduct.fewLeft && <b>{cartProduct.fewLeft} · </b>}
+                {cartProduct.ships}
               </p>
-              <ProductPurchase product={cartProduct} />
+              <ProductPurchase product={purchase} />
             </>
           )}
 
