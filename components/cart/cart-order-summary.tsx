@@ -22,7 +22,7 @@ function Row({ label, value, testId }: { label: string; value: string; testId: s
  * else $15.99), estimated tax at 8 %, total, the free-shipping nudge and
  * Proceed to Checkout. The subtotal counts available lines only.
  */
-export function CartOrderSummary({ totals, blocked, ships }: { totals: OrderTotals; blocked: boolean; ships?: string | null }) {
+export function CartOrderSummary({ totals, blocked }: { totals: OrderTotals; blocked: boolean }) {
   const { subtotal, shipping, tax, total } = totals;
   const shippingLabel = subtotal > 0 && shipping === 0 ? "Free" : formatMoney(shipping);
 
@@ -47,11 +47,6 @@ export function CartOrderSummary({ totals, blocked, ships }: { totals: OrderTota
             </dd>
           </div>
         </dl>
-        {ships && (
-          <p className="text-sm font-medium">
-            {ships}
-          </p>
-        )}
         {!totals.freeShipping && (
           <p className="flex items-center gap-2 rounded-md bg-accent/60 px-3 py-2 text-sm" data-testid="free-shipping-note">
             <Icon name="truck" className="text-primary" />

@@ -7,7 +7,6 @@ import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useCart } from "@/lib/cart/store";
 import { orderTotals } from "@/lib/checkout/pricing";
-import { cartShipsText } from "@/lib/catalog/ship-days";
 import { clearCartLines, refreshCartAvailability } from "@/components/cart/cart-actions";
 import { CartEmpty } from "@/components/cart/cart-empty";
 import { CartOrderSummary } from "@/components/cart/cart-order-summary";
@@ -72,7 +71,7 @@ export function CartPageView() {
             </Button>
           </div>
         </section>
-        <CartOrderSummary totals={orderTotals(items, { taxEstimate: true })} blocked={blocked} ships={cartShipsText(items)} />
+        <CartOrderSummary totals={orderTotals(items, { taxEstimate: true })} blocked={blocked} />
       </div>
     </>
   );

@@ -64,12 +64,9 @@ export function useAddToCart(product: CartProductDTO, quantity = 1) {
         // The server copy already holds this piece (e.g. added in another tab): the local cart follows it.
         useCart.getState().addItem(product, 1);
         toastDuplicate();
-      } else if (error instanceof ApiRequestError && error.status === 409) {
-        // Sold, sold out, or fewer left than asked ("Only 3 left."): the server's sentence says so.
-        if (error.code === "sold") {
-          setSoldNow(true);
-          useCart.getState().reconcile([{ productId: product.id, unavailable: CART_MESSAGES.lineSold }]);
-        }
+      } else if (error instanceof ApiRequestError && error.code === "sold") {
+        setSoldNow(true);
+        useCart.getState().reconcile([{ productId: product.id, unavailable: CART_MESSAGES.lineSold }]);
         toast.error("Error", { description: error.message });
       } else {
         console.error("Failed to add product to cart", error);
