@@ -56,7 +56,7 @@ export function CancelOrderDialog({
           )}
           <label className="flex items-start gap-2 text-sm">
             <input type="checkbox" checked={putBackOnSale} onChange={(e) => setPutBackOnSale(e.target.checked)} className="mt-0.5 size-4" />
-            <span>Put one-of-a-kind pieces back on sale (otherwise they stay withdrawn)</span>
+            <span>Put one-of-a-kind pieces back on sale and return counted units to stock (otherwise they stay withdrawn)</span>
           </label>
           <div className="grid gap-2">
             <Label htmlFor="cancel-reason">Reason {refund ? "" : "(optional)"}</Label>

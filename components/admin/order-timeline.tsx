@@ -15,6 +15,12 @@ const TEMPLATE_LABEL: Record<string, string> = {
   review_request: "Review request emailed to the buyer",
 };
 
+/** "3 × Cutting Board, 1 × Dowel Jig": the lines of a stock event (lib/orders/stock.ts). */
+function stockLines(detail: Record<string, unknown>): string {
+  const lines = Array.isArray(detail.lines) ? (detail.lines as Array<{ name?: unknown; quantity?: unknown }>) : [];
+  return lines.map((l) => `${Number(l.quantity)} × ${String(l.name)}`).join(", ");
+}
+
 /** One line of the timeline, in words. */
 export function describeOrderEvent(e: Pick<OrderEventDTO, "type" | "detail">): string {
   const d = e.detail as Record<string, string | string[] | null | undefined>;
@@ -39,6 +45,12 @@ export function describeOrderEvent(e: Pick<OrderEventDTO, "type" | "detail">): s
       return `Back on sale: ${Array.isArray(d.products) ? d.products.join(", ") : ""}`;
     case "pieces_reclaimed":
       return `Held for this order again: ${Array.isArray(d.products) ? d.products.join(", ") : ""}`;
+    case "stock_claimed":
+      return `Taken from stock: ${stockLines(e.detail)}`;
+    case "stock_returned":
+      return `Returned to stock: ${stockLines(e.detail)}`;
+    case "stock_reclaimed":
+      return `Taken from stock again: ${stockLines(e.detail)}`;
     case "refund_reconciled":
       return d.outcome === "succeeded" ? `Refund of $${d.amount} confirmed by the payment provider` : `Refund of $${d.amount} never reached the payment provider: dropped`;
     default:

@@ -52,7 +52,7 @@ export function refreshCartAvailability(): Promise<void> {
   if (items.length === 0) return Promise.resolve();
   const promise = postCartCheck(items.slice(0, MAX_CHECK_LINES).map((i) => ({ productId: i.productId, quantity: i.quantity })))
     .then((lines) => {
-      useCart.getState().reconcile(lines.map((l) => ({ productId: l.productId, price: l.price ?? undefined, unavailable: l.unavailable })));
+      useCart.getState().reconcile(lines.map((l) => ({ ...l, price: l.price ?? undefined })));
     })
     .catch((error) => console.error("Failed to check cart items", error));
   lastCheck = { at: now, promise };

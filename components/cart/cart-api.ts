@@ -9,7 +9,7 @@ import { SESSION_STORAGE_KEY } from "@/lib/cart/session";
  * others keep the server copy in step and only log failures; they are sent
  * with keepalive so they complete even if the shopper navigates away at once.
  */
-export type CartCheckLine = { productId: number; price: string | null; unavailable: string | null };
+export type CartCheckLine = { productId: number; price: string | null; unavailable: string | null; ships?: string | null; shipDays?: { min: number; max: number } | null };
 
 /** The session id if one was already created (removals and quantity changes never create one). */
 export function existingSessionId(): string | null {

@@ -27,6 +27,7 @@ export function CartPageLine({ item }: { item: CartItem }) {
             {formatMoney(item.price)} each
           </p>
           {item.uniqueItem && !item.unavailable && <p className="text-xs font-medium text-primary">One of a kind</p>}
+          {!item.unavailable && <p className="text-xs text-muted-foreground">{item.ships}</p>}
           {item.unavailable && (
             <p className="text-sm font-medium text-destructive" data-testid="cart-line-unavailable">
               {item.unavailable}

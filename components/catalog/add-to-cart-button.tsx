@@ -18,7 +18,7 @@ type AddToCartButtonProps = {
 
 /**
  * The add-to-cart control (spec §4 card button): 'Add to Cart', 'Adding...' while
- * pending, 'Added!' for 1.5 s, disabled 'Sold', disabled in-cart label for a
+ * pending, 'Added!' for 1.5 s, disabled 'Sold' (a sold piece) or 'Sold out' (an in-stock product run out), disabled in-cart label for a
  * unique piece already in the cart. Before hydration it renders as on the server.
  */
 export function AddToCartButton({ product, quantity = 1, size = "default", className, inCartLabel = "In Cart" }: AddToCartButtonProps) {
@@ -27,7 +27,7 @@ export function AddToCartButton({ product, quantity = 1, size = "default", class
   if (sold) {
     return (
       <Button type="button" size={size} variant="secondary" disabled className={className ?? "w-full"} data-testid="add-to-cart">
-        Sold
+        Sold{product.soldOut && " out"}
         <span className="sr-only">{`: ${product.name}`}</span>
       </Button>
     );

@@ -67,6 +67,7 @@ export function ProductCard({ product, priority, heading: Heading = "h3" }: { pr
           </Link>
         </Heading>
         {product.summary && <p className="pcard-summary">{product.summary}</p>}
+        <small>{product.ships}</small>
         <div className="pcard-foot">
           <span className="pcard-price" data-testid="product-price">
             {formatMoney(product.price)}

@@ -10,13 +10,17 @@ type QuantityStepperProps = {
   onChange: (value: number) => void;
   /** One-of-a-kind pieces: quantity fixed at 1, plus disabled ('Only 1 available'). */
   unique?: boolean;
+  /** The most that can be ordered (what is left of an in-stock product); plus is disabled there. */
+  max?: number;
   className?: string;
 };
 
 /** Spec §5 quantity: minimum 1, no maximum; minus disabled at 1; plus disabled for unique items. */
-export function QuantityStepper({ value, onChange, unique = false, className }: QuantityStepperProps) {
+export function QuantityStepper({ value, onChange, unique = false, max, className }: QuantityStepperProps) {
   const inputId = useId();
-  const quantity = unique ? 1 : Math.max(1, value);
+  const limit = unique ? 1 : Math.max(1, Math.min(max ?? 9999, 9999));
+  const quantity = unique ? 1 : Math.min(Math.max(1, value), limit);
+  const atLimit = quantity >= limit;
 
   return (
     <div className={cn("flex flex-col gap-1.5", className)}>
@@ -48,7 +52,7 @@ export function QuantityStepper({ value, onChange, unique = false, className }: 
           onChange={(e) => {
             const digits = e.target.value.replace(/\D/g, "");
             const next = Number(digits);
-            if (digits !== "" && next >= 1) onChange(Math.min(next, 9999));
+            if (digits !== "" && next >= 1) onChange(Math.min(next, limit));
           }}
           onFocus={(e) => e.target.select()}
           className="h-10 w-12 border-x bg-transparent text-center text-base font-medium tabular-nums outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
@@ -59,10 +63,10 @@ export function QuantityStepper({ value, onChange, unique = false, className }: 
           variant="ghost"
           size="icon"
           className="size-10 rounded-l-none disabled:pointer-events-auto disabled:cursor-not-allowed"
-          onClick={() => onChange(quantity + 1)}
-          disabled={unique}
+          onClick={() => onChange(Math.min(quantity + 1, limit))}
+          disabled={unique || atLimit}
           aria-label="Increase quantity"
-          title={unique ? "Only 1 available" : "Increase quantity"}
+          title={unique ? "Only 1 available" : atLimit && max !== undefined ? `Only ${max} left` : "Increase quantity"}
           aria-controls={inputId}
         >
           <Icon name="plus" />

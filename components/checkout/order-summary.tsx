@@ -9,6 +9,7 @@ import type { OrderTotals } from "@/lib/checkout/pricing";
 import { formatMoney, toCents } from "@/lib/money";
 import { clsx as cn } from "clsx";
 import { removeCartLine } from "@/components/cart/cart-actions";
+import { cartShipsText } from "@/lib/catalog/ship-days";
 import { CartLineImage } from "@/components/cart/cart-line-image";
 
 function SummaryLine({ item }: { item: CartItem }) {
@@ -29,6 +30,11 @@ function SummaryLine({ item }: { item: CartItem }) {
         <p className="text-xs text-muted-foreground" data-testid="summary-line-quantity">
           Qty {item.quantity} × {formatMoney(item.price)}
         </p>
+        {item.ships && !item.unavailable && (
+          <p className="text-xs text-muted-foreground">
+            {item.ships}
+          </p>
+        )}
         {item.unavailable && (
           <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1">
             <p className="text-sm font-medium text-destructive" data-testid="summary-line-unavailable">
@@ -74,6 +80,7 @@ export function OrderSummary({ items, totals }: { items: CartItem[]; totals: Ord
   const listId = useId();
   const count = items.reduce((n, i) => n + i.quantity, 0);
   const toFree = totals.toFreeShipping;
+  const ships = cartShipsText(items);
 
   const shippingValue = !totals.addressComplete ? formatMoney(0) : totals.shipping === 0 ? "Free" : formatMoney(totals.shipping);
   const shippingNote = !totals.addressComplete ? "Calculated after address" : "USPS Ground Advantage";
@@ -113,6 +120,12 @@ export function OrderSummary({ items, totals }: { items: CartItem[]; totals: Ord
         {/* A border rather than a <Separator>: a <dl> may only hold dt/dd groups. */}
         <Row label="Total" value={formatMoney(totals.total)} testId="summary-total" strong className="mt-1.5 border-t pt-4" />
       </dl>
+
+      {ships && (
+        <p className="mt-4 text-sm font-medium">
+          {ships}
+        </p>
+      )}
 
       {toFree > 0 && totals.subtotal > 0 && (
         <p className="mt-4 flex items-start gap-2 rounded-md bg-accent/60 px-3 py-2 text-xs text-accent-foreground" data-testid="summary-free-shipping-nudge">

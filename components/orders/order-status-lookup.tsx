@@ -119,10 +119,16 @@ export function OrderStatusLookup({ initialOrderNumber }: { initialOrderNumber: 
               </li>
             ))}
           </ol>
+          {result.ships && (
+            <p className="mt-6 font-medium" data-testid="order-ships">
+              {result.ships}
+            </p>
+          )}
           <ul className="mt-6 border-t pt-4 text-sm">
             {result.items.map((item, i) => (
               <li key={i}>
                 {item.quantity} × {item.name}
+                {item.ships && <span className="block text-xs text-muted-foreground">{item.ships}</span>}
               </li>
             ))}
           </ul>

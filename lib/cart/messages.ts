@@ -13,12 +13,20 @@ export const CART_MESSAGES = {
   lineGone: "This item is no longer available.",
 } as const;
 
+/** An in-stock product run out (kept apart from CART_MESSAGES, which the browser loads: only the server says it). */
+export const SOLD_OUT_MESSAGE = "This item is sold out.";
+
+/** "Only 3 left.": a line or an add asking for more than an in-stock product has. */
+export const onlyLeftMessage = (left: number) => (left > 0 ? `Only ${left} left.` : SOLD_OUT_MESSAGE);
+
 /** Why a piece can no longer be bought: a code callers branch on; the message is only for display. */
-export type UnavailableCode = "sold" | "inactive";
-export const UNAVAILABLE_MESSAGES: Record<UnavailableCode, string> = { sold: CART_MESSAGES.lineSold, inactive: CART_MESSAGES.lineGone };
+export type UnavailableCode = "sold" | "inactive" | "sold_out" | "short";
+export const UNAVAILABLE_MESSAGES: Record<Exclude<UnavailableCode, "short">, string> = { sold: CART_MESSAGES.lineSold, inactive: CART_MESSAGES.lineGone, sold_out: SOLD_OUT_MESSAGE };
+/** The text for a line that cannot be bought as it is; `left` for an in-stock product with fewer units than asked. */
+export const unavailableMessage = (code: UnavailableCode, left = 0) => (code === "short" ? onlyLeftMessage(left) : UNAVAILABLE_MESSAGES[code]);
 
 /** Codes a refused cart write carries in its JSON body (`code`), so the browser never compares message texts. */
-export type CartErrorCode = "not_found" | "sold" | "duplicate_unique" | "unique_limit";
+export type CartErrorCode = "not_found" | "sold" | "duplicate_unique" | "unique_limit" | "sold_out" | "stock_limit";
 
 /** Spec §5 sets no maximum quantity; this only keeps a line's total within sane integer bounds. */
 export const MAX_LINE_QUANTITY = 9999;

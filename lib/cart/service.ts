@@ -1,7 +1,8 @@
 import "server-only";
 import { prisma, Prisma } from "@/lib/db";
 import { AppError } from "@/lib/errors";
-import { CART_MESSAGES, MAX_LINE_QUANTITY, UNAVAILABLE_MESSAGES, type CartErrorCode, type UnavailableCode } from "@/lib/cart/messages";
+import { CART_MESSAGES, MAX_LINE_QUANTITY, onlyLeftMessage, SOLD_OUT_MESSAGE, unavailableMessage, type CartErrorCode, type UnavailableCode } from "@/lib/cart/messages";
+import { availabilityOf, lineAvailability, maxOrderQuantity, shipDays, shippingPromise, type DayRange, type StockFields } from "@/lib/catalog/stock";
 import { cartLineParamsSchema, sessionIdSchema, type CartCheck, type CartLine } from "@/lib/cart/schemas";
 import { fromCents, toCents } from "@/lib/money";
 import type { ServerCartLine } from "@/lib/cart/types";
@@ -13,33 +14,45 @@ import { parseOrThrow } from "@/lib/validation";
  */
 
 export type ServerCart = { sessionId: string; items: ServerCartLine[]; subtotal: string; count: number };
-export type CartCheckLine = { productId: number; price: string | null; unavailable: string | null };
+export type CartCheckLine = { productId: number; price: string | null; unavailable: string | null; ships: string | null; shipDays: DayRange | null };
 
-type ProductState = { active: boolean; sold: boolean; category: { active: boolean } };
+type ProductState = StockFields & { active: boolean; category: { active: boolean } };
 
-/** Why a product can no longer be bought, or null when it can. */
-function unavailableCode(p: ProductState | null | undefined): UnavailableCode | null {
+/** Why a product can no longer be bought (in this quantity), or null when it can. */
+function unavailableCode(p: ProductState | null | undefined, quantity = 1): UnavailableCode | null {
   if (!p || !p.active || !p.category.active) return "inactive";
   if (p.sold) return "sold";
+  if (availabilityOf(p).state === "sold_out") return "sold_out";
+  const max = maxOrderQuantity(p);
+  if (!p.uniqueItem && max !== null && quantity > max) return "short";
   return null;
 }
 
-/** The shopper-facing text for a line that can no longer be bought, or null. */
-function unavailableReason(p: ProductState | null | undefined): string | null {
-  const code = unavailableCode(p);
-  return code ? UNAVAILABLE_MESSAGES[code] : null;
+/** The shopper-facing text for a line that can no longer be bought as it is, or null. */
+function unavailableReason(p: ProductState | null | undefined, quantity = 1): string | null {
+  const code = unavailableCode(p, quantity);
+  return code ? unavailableMessage(code, p ? (maxOrderQuantity(p) ?? 0) : 0) : null;
 }
+
+const stockSelect = { stock: true, allowBackorder: true, leadTimeMinDays: true, leadTimeMaxDays: true } as const;
 
 const cartError = (status: "not_found" | "conflict", code: CartErrorCode, message: string) => new AppError(status, message, undefined, { code });
 
-const purchasableSelect = { id: true, active: true, sold: true, uniqueItem: true, category: { select: { active: true } } } as const;
+const purchasableSelect = { id: true, active: true, sold: true, uniqueItem: true, ...stockSelect, category: { select: { active: true } } } as const;
 
-/** Loads a product a shopper may put in a cart: 404 when missing or hidden, 409 when sold. */
+/** Loads a product a shopper may put in a cart: 404 when missing or hidden, 409 when sold or sold out. */
 async function requirePurchasable(tx: Prisma.TransactionClient, productId: number) {
   const product = await tx.product.findUnique({ where: { id: productId }, select: purchasableSelect });
   if (!product || !product.active || !product.category.active) throw cartError("not_found", "not_found", CART_MESSAGES.productNotFound);
   if (product.sold) throw cartError("conflict", "sold", CART_MESSAGES.productSold);
+  if (availabilityOf(product).state === "sold_out") throw cartError("conflict", "sold_out", SOLD_OUT_MESSAGE);
   return product;
+}
+
+/** An in-stock product without backorder: a line may not ask for more than is left (409, naming the count). */
+function assertWithinStock(product: StockFields, quantity: number) {
+  const max = maxOrderQuantity(product);
+  if (!product.uniqueItem && max !== null && quantity > max) throw new AppError("conflict", onlyLeftMessage(max), undefined, { code: "stock_limit" satisfies CartErrorCode, left: max });
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -61,6 +74,7 @@ export async function addToServerCart({ sessionId, productId, quantity }: CartLi
       }
       const total = (existing?.quantity ?? 0) + quantity;
       if (total > MAX_LINE_QUANTITY) throw new AppError("bad_request", `Quantity must be at most ${MAX_LINE_QUANTITY}`);
+      assertWithinStock(product, total);
       await tx.cartItem.upsert({ where: key, create: { sessionId, productId, quantity }, update: { quantity: total } });
     });
   } catch (error) {
@@ -75,6 +89,7 @@ export async function addToServerCart({ sessionId, productId, quantity }: CartLi
 export async function setServerCartQuantity({ sessionId, productId, quantity }: CartLine): Promise<ServerCart> {
   const product = await requirePurchasable(prisma, productId);
   if (product.uniqueItem && quantity > 1) throw cartError("conflict", "unique_limit", CART_MESSAGES.uniqueLimit);
+  assertWithinStock(product, quantity);
   try {
     await prisma.cartItem.upsert({
       where: { sessionId_productId: { sessionId, productId } },
@@ -111,6 +126,7 @@ export async function getServerCart(sessionIdInput: unknown): Promise<ServerCart
           uniqueItem: true,
           active: true,
           sold: true,
+          ...stockSelect,
           category: { select: { active: true } },
           images: { orderBy: [{ position: "asc" }, { id: "asc" }], take: 1, select: { url: true } },
         },
@@ -118,8 +134,12 @@ export async function getServerCart(sessionIdInput: unknown): Promise<ServerCart
     },
   });
   const items: ServerCartLine[] = rows.map(({ product, productId, quantity }) => {
-    const reason = unavailableReason(product);
+    const reason = unavailableReason(product, quantity);
+    const availability = lineAvailability(product, quantity);
+    const days = shipDays(availability);
     return {
+      ships: shippingPromise(availability),
+      ...(days ? { shipDays: days } : {}),
       productId,
       slug: product.slug,
       name: product.name,
@@ -141,14 +161,23 @@ export async function checkCartItems({ items }: CartCheck): Promise<{ items: Car
   const products = ids.length
     ? await prisma.product.findMany({
         where: { id: { in: ids } },
-        select: { id: true, price: true, active: true, sold: true, category: { select: { active: true } } },
+        select: { id: true, price: true, active: true, sold: true, uniqueItem: true, ...stockSelect, category: { select: { active: true } } },
       })
     : [];
   const byId = new Map(products.map((p) => [p.id, p]));
   return {
-    items: items.map(({ productId }) => {
+    items: items.map(({ productId, quantity }) => {
       const product = byId.get(productId);
-      return { productId, price: product ? product.price.toFixed(2) : null, unavailable: unavailableReason(product) };
+      // A withdrawn, sold or sold-out product promises nothing.
+      const code = unavailableCode(product, quantity);
+      const availability = product && (code === null || code === "short") ? lineAvailability(product, quantity) : null;
+      return {
+        productId,
+        price: product ? product.price.toFixed(2) : null,
+        unavailable: unavailableReason(product, quantity),
+        ships: availability ? shippingPromise(availability) : null,
+        shipDays: availability ? shipDays(availability) : null,
+      };
     }),
   };
 }

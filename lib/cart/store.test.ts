@@ -5,8 +5,8 @@ import { orderTotals } from "@/lib/checkout/pricing";
 const cartSubtotalCents = (items: Parameters<typeof orderTotals>[0]) => orderTotals(items).subtotal;
 import type { CartProductDTO } from "@/lib/catalog/types";
 
-const jig: CartProductDTO = { id: 1, slug: "dowel-jig", name: "Dowel Jig", price: "24.00", uniqueItem: false, sold: false, image: "/a.webp" };
-const bowl: CartProductDTO = { id: 2, slug: "burl-bowl", name: "Burl Bowl", price: "320.00", uniqueItem: true, sold: false, image: null };
+const jig: CartProductDTO = { id: 1, slug: "dowel-jig", name: "Dowel Jig", price: "24.00", uniqueItem: false, sold: false, image: "/a.webp", ships: "Made to order — ships in 10–15 working days" };
+const bowl: CartProductDTO = { id: 2, slug: "burl-bowl", name: "Burl Bowl", price: "320.00", uniqueItem: true, sold: false, image: null, ships: "Ships in 1–2 days" };
 const soldBowl: CartProductDTO = { ...bowl, id: 3, slug: "sold-bowl", sold: true };
 
 const state = () => useCart.getState();

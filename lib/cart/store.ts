@@ -15,7 +15,7 @@ type CartState = {
   updateQuantity: (productId: number, quantity: number) => void;
   clearCart: () => void;
   /** Applies the server's view: new prices, and a reason for lines that can no longer be bought (null = fine). */
-  reconcile: (updates: Array<{ productId: number; price?: string; unavailable: string | null }>) => void;
+  reconcile: (updates: Array<{ productId: number; price?: string; unavailable: string | null; ships?: string | null; shipDays?: { min: number; max: number } | null }>) => void;
 };
 
 const count = (items: CartItem[]) => items.reduce((sum, i) => sum + i.quantity, 0);
@@ -76,7 +76,7 @@ export const useCart = create<CartState>()(
         const byId = new Map(updates.map((u) => [u.productId, u]));
         const next = get().cartItems.map((i) => {
           const u = byId.get(i.productId);
-          return u ? { ...i, price: u.price ?? i.price, unavailable: u.unavailable } : i;
+          return u ? { ...i, ...u, price: u.price ?? i.price } : i;
         });
         set({ cartItems: next, cartCount: count(next) });
       },

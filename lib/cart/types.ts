@@ -12,6 +12,10 @@ export type CartLineBase = {
   image: string | null;
   quantity: number;
   uniqueItem: boolean;
+  /** When it ships ("Ships in 1–2 days", "Made to order — ships in 15–20 working days"); absent on lines saved before it was kept. */
+  ships?: string | null;
+  /** The same in working days, for the order's latest estimate. */
+  shipDays?: { min: number; max: number } | null;
 };
 
 /** A line of the server cart (GET /api/cart/{sessionId}): availability as the spec's two fields. */

@@ -1,5 +1,6 @@
 import { z } from "@/lib/zod";
 import { parseVideoUrl, slugify, VIDEO_URL_MESSAGE } from "@/lib/catalog/rules";
+import { PRODUCT_KINDS, productKind, type ProductKind } from "@/lib/catalog/stock";
 import { DEFAULT_IMAGE_SIZE, type CategoryDTO, type ProductDTO } from "@/lib/catalog/types";
 import { fromCents, toCents } from "@/lib/money";
 
@@ -130,6 +131,83 @@ const videoUrlField = z
   .nullish()
   .transform((v) => (v === undefined ? undefined : v || null));
 
+export const STOCK_REQUIRED = "Enter how many are in stock";
+export const STOCK_MESSAGE = "Stock must be a whole number, 0 or more";
+export const LEAD_TIME_MESSAGE = "Lead time must be a whole number of working days, 1 to 365";
+export const LEAD_TIME_ORDER = "The longest lead time cannot be shorter than the shortest";
+export const LEAD_TIME_BOTH = "Give both ends of the lead time, or neither for the shop's default";
+export const KIND_MESSAGE = "Kind must be one_of_a_kind, in_stock or made_to_order";
+export const KIND_CONFLICT = "A one-of-a-kind product is kind one_of_a_kind";
+export const BACKORDER_MESSAGE = "Only an in-stock product can be back-ordered";
+const MAX_STOCK = 1_000_000;
+
+/** A whole number from a number or a form string; blank or null is null (none / the default). */
+const wholeOrNull = (message: string, min: number, max: number) =>
+  z.unknown().transform((value, ctx) => {
+    if (value === undefined) return undefined;
+    if (value === null || (typeof value === "string" && value.trim() === "")) return null;
+    const n = typeof value === "number" ? value : typeof value === "string" && /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
+    if (!Number.isSafeInteger(n) || n < min || n > max) {
+      ctx.addIssue({ code: "custom", message });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+const kindField = z.enum(PRODUCT_KINDS as [ProductKind, ...ProductKind[]], { message: KIND_MESSAGE });
+
+/** The stock fields as sent (any subset on update). */
+const stockFields = {
+  kind: kindField.optional(),
+  stock: wholeOrNull(STOCK_MESSAGE, 0, MAX_STOCK).optional(),
+  leadTimeMinDays: wholeOrNull(LEAD_TIME_MESSAGE, 1, 365).optional(),
+  leadTimeMaxDays: wholeOrNull(LEAD_TIME_MESSAGE, 1, 365).optional(),
+  allowBackorder: flag("Allow backorder").optional(),
+  /** Why the count changed (an adjustment's reason, kept in the audit log; required when an update changes it). */
+  stockReason: optionalText(200, "Reason"),
+  /** The count the form was loaded with: an update whose count has moved since (orders came in) is refused, not overwritten. */
+  stockWas: wholeOrNull(STOCK_MESSAGE, 0, MAX_STOCK).optional(),
+};
+export const STOCK_REASON_REQUIRED = "Say why the stock changed (it is kept in the audit log)";
+export const stockMovedMessage = (now: number | null) => `The stock is now ${now ?? "not counted"}: orders came in since this form was loaded. Check the count and save again.`;
+
+type StoredStock = { uniqueItem: boolean; stock: number | null; leadTimeMinDays: number | null; leadTimeMaxDays: number | null; allowBackorder: boolean };
+type StockPatch = { kind?: ProductKind; uniqueItem?: boolean; stock?: number | null; leadTimeMinDays?: number | null; leadTimeMaxDays?: number | null; allowBackorder?: boolean };
+
+/**
+ * The one rule for a product's kind and stock fields, on create (against an
+ * empty product) and update (against the stored one): `kind` decides, else
+ * `uniqueItem` (true: one of a kind; false: what it was, or made to order);
+ * an in-stock product needs its count; only in-stock products keep a count
+ * and may be back-ordered; a lead time has both ends or neither (the shop's
+ * default), shortest first. Returns the fields to store, or the problems by field.
+ */
+export function resolveStock(current: StoredStock | null, patch: StockPatch): { ok: true; value: StoredStock } | { ok: false; fields: Record<string, string> } {
+  const fields: Record<string, string> = {};
+  const wasKind = current ? productKind(current) : "made_to_order";
+  if (patch.kind && patch.uniqueItem !== undefined && patch.uniqueItem !== (patch.kind === "one_of_a_kind")) fields.kind = KIND_CONFLICT;
+  const kind: ProductKind = patch.kind ?? (patch.uniqueItem === true ? "one_of_a_kind" : patch.uniqueItem === false && wasKind === "one_of_a_kind" ? "made_to_order" : wasKind);
+  const stock = kind === "in_stock" ? (patch.stock !== undefined ? patch.stock : (current?.stock ?? null)) : null;
+  if (kind === "in_stock" && stock === null) fields.stock = STOCK_REQUIRED;
+  const min = patch.leadTimeMinDays !== undefined ? patch.leadTimeMinDays : (current?.leadTimeMinDays ?? null);
+  const max = patch.leadTimeMaxDays !== undefined ? patch.leadTimeMaxDays : (current?.leadTimeMaxDays ?? null);
+  if ((min === null) !== (max === null)) fields[min === null ? "leadTimeMinDays" : "leadTimeMaxDays"] = LEAD_TIME_BOTH;
+  else if (min !== null && max !== null && max < min) fields.leadTimeMaxDays = LEAD_TIME_ORDER;
+  const backorder = patch.allowBackorder ?? (current?.allowBackorder ?? false);
+  if (patch.allowBackorder === true && kind !== "in_stock") fields.allowBackorder = BACKORDER_MESSAGE;
+  if (Object.keys(fields).length) return { ok: false, fields };
+  return { ok: true, value: { uniqueItem: kind === "one_of_a_kind", stock, leadTimeMinDays: min, leadTimeMaxDays: max, allowBackorder: kind === "in_stock" && backorder } };
+}
+
+function applyStock(v: StockPatch, ctx: z.RefinementCtx, current: StoredStock | null) {
+  const resolved = resolveStock(current, v);
+  if (!resolved.ok) {
+    for (const [path, message] of Object.entries(resolved.fields)) ctx.addIssue({ code: "custom", path: [path], message });
+    return z.NEVER;
+  }
+  return resolved.value;
+}
+
 const productFields = {
   name: requiredName,
   slug: slugField,
@@ -170,6 +248,7 @@ export const productInputSchema = z
       showInGallery: flag("Show in gallery").default(false),
       active: flag("Active").default(true),
       clone: flag("Clone").optional(),
+      ...stockFields,
     },
     { message: "Request body must be a JSON object" },
   )
@@ -177,8 +256,10 @@ export const productInputSchema = z
     if (v.images.length === 0 && v.clone !== true) ctx.addIssue({ code: "custom", path: ["images"], message: IMAGES_REQUIRED });
   })
   .transform((v, ctx) => {
-    const sold = v.uniqueItem && v.sold;
-    return { ...v, clone: v.clone === true, slug: v.slug ?? derivedSlug(v.name, ctx), sold, showInGallery: sold && v.showInGallery };
+    const { kind, stockReason: _reason, stockWas: _was, ...rest } = v;
+    const stock = applyStock({ ...v, kind: kind ?? (v.uniqueItem ? "one_of_a_kind" : undefined) }, ctx, null);
+    const sold = stock.uniqueItem && v.sold;
+    return { ...rest, ...stock, clone: v.clone === true, slug: v.slug ?? derivedSlug(v.name, ctx), sold, showInGallery: sold && v.showInGallery };
   });
 
 /**
@@ -205,9 +286,15 @@ export const productUpdateSchema = z
       active: productFields.active.optional(),
       seoTitle: productFields.seoTitle,
       seoDescription: productFields.seoDescription,
+      ...stockFields,
     },
     { message: "Request body must be a JSON object" },
   )
+  .superRefine((v, ctx) => {
+    // What can be judged without the stored product (the service applies resolveStock against it).
+    if (v.kind && v.uniqueItem !== undefined && v.uniqueItem !== (v.kind === "one_of_a_kind")) ctx.addIssue({ code: "custom", path: ["kind"], message: KIND_CONFLICT });
+    if (v.kind === "in_stock" && v.stock === null) ctx.addIssue({ code: "custom", path: ["stock"], message: STOCK_REQUIRED });
+  })
   .transform((v, ctx) => ({
     ...v,
     slug: v.slug ?? (v.name !== undefined ? derivedSlug(v.name, ctx) : undefined),

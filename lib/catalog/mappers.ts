@@ -1,6 +1,6 @@
 import "server-only";
 import { Prisma } from "@/lib/db";
-import type { CategoryDTO, ProductDTO } from "@/lib/catalog/types";
+import { stockFieldsOf, type CategoryDTO, type ProductDTO } from "@/lib/catalog/types";
 
 /** Row → DTO mapping shared by the public (cached) and admin (uncached) catalogue reads. */
 export const productInclude = {
@@ -20,7 +20,7 @@ type ProductSource = Omit<ProductRow, "salesCount" | "updatedAt">;
  * fromProductSql(row) gives what productInclude gives.
  */
 export const PRODUCT_SQL_COLUMNS = Prisma.sql`p."id", p."name", p."slug", p."description", p."shortDescription", p."price"::text AS "price",
-  p."categoryId", p."videoUrl", p."featured", p."uniqueItem", p."sold", p."showInGallery", p."active", p."seoTitle", p."seoDescription",
+  p."categoryId", p."videoUrl", p."featured", p."uniqueItem", p."sold", p."showInGallery", p."stock", p."leadTimeMinDays", p."leadTimeMaxDays", p."allowBackorder", p."active", p."seoTitle", p."seoDescription",
   p."createdAt", p."reviewCount", p."reviewStarTotal", c."name" AS "categoryName", c."slug" AS "categorySlug",
   (SELECT coalesce(json_agg(json_build_object('url', i."url", 'width', i."width", 'height', i."height", 'alt', i."alt") ORDER BY i."position", i."id"), '[]'::json)
    FROM "ProductImage" i WHERE i."productId" = p."id") AS "images"`;
@@ -48,6 +48,7 @@ export function toProductDTO(p: ProductSource): ProductDTO {
     uniqueItem: p.uniqueItem,
     sold: p.sold,
     showInGallery: p.showInGallery,
+    ...stockFieldsOf(p),
     active: p.active,
     seoTitle: p.seoTitle,
     seoDescription: p.seoDescription,

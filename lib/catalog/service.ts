@@ -2,6 +2,9 @@ import "server-only";
 import { prisma, Prisma } from "@/lib/db";
 import {
   CATEGORY_REQUIRED,
+  resolveStock,
+  STOCK_REASON_REQUIRED,
+  stockMovedMessage,
   type AdminCategoryDTO,
   type AdminProductDTO,
   type CategoryData,
@@ -112,7 +115,8 @@ export async function createProduct(data: ProductData): Promise<AdminProductDTO>
 export async function updateProduct(id: number | string, data: ProductUpdateData): Promise<AdminProductDTO> {
   const productId = toId(id, PRODUCT_NOT_FOUND);
   if (data.categoryId !== undefined) await assertCategoryExists(data.categoryId);
-  const { images, ...fields } = data;
+  const { images, kind, stock, leadTimeMinDays, leadTimeMaxDays, allowBackorder, stockReason, stockWas, ...fields } = data;
+  const stockPatch = { kind, uniqueItem: fields.uniqueItem, stock, leadTimeMinDays, leadTimeMaxDays, allowBackorder };
   let before: { slug: string; showInGallery: boolean };
   let showInGallery: boolean;
   try {
@@ -123,14 +127,31 @@ export async function updateProduct(id: number | string, data: ProductUpdateData
       if (!locked.length) throw new AppError("not_found", PRODUCT_NOT_FOUND);
       const current = await tx.product.findUniqueOrThrow({
         where: { id: productId },
-        select: { slug: true, name: true, uniqueItem: true, sold: true, showInGallery: true, soldOrder: { select: { orderNumber: true, status: true } } },
+        select: {
+          slug: true,
+          name: true,
+          uniqueItem: true,
+          sold: true,
+          showInGallery: true,
+          stock: true,
+          leadTimeMinDays: true,
+          leadTimeMaxDays: true,
+          allowBackorder: true,
+          soldOrder: { select: { orderNumber: true, status: true } },
+        },
       });
+      const resolved = resolveStock(current, stockPatch);
+      if (!resolved.ok) throw new AppError("bad_request", Object.values(resolved.fields)[0], resolved.fields);
+      const stockFields = resolved.value;
+      const stockChanged = stockFields.stock !== current.stock;
+      if (stockChanged && stockWas !== undefined && stockWas !== current.stock) throw new AppError("conflict", stockMovedMessage(current.stock), { stock: stockMovedMessage(current.stock) });
+      if (stockChanged && current.stock !== null && stockFields.stock !== null && !stockReason) throw new AppError("bad_request", STOCK_REASON_REQUIRED, { stockReason: STOCK_REASON_REQUIRED });
       const audited = await auditSnapshot(() => findAdminProduct(productId, tx));
       if (data.slug !== undefined && data.slug !== current.slug) {
         const taken = await tx.product.findUnique({ where: { slug: data.slug }, select: { id: true } });
         if (taken) throw slugConflict(PRODUCT_SLUG_TAKEN);
       }
-      const uniqueItem = data.uniqueItem ?? current.uniqueItem;
+      const uniqueItem = stockFields.uniqueItem;
       const sold = uniqueItem && (data.sold ?? current.sold);
       assertNotUnsellingHeldPiece(current, sold);
       const gallery = sold && (data.showInGallery ?? current.showInGallery);
@@ -140,12 +161,14 @@ export async function updateProduct(id: number | string, data: ProductUpdateData
         ...(sold !== current.sold || data.sold !== undefined ? { sold, ...(sold ? {} : { soldOrderId: null }) } : {}),
         ...(gallery !== current.showInGallery || data.showInGallery !== undefined ? { showInGallery: gallery } : {}),
       };
-      await tx.product.update({ where: { id: productId }, data: { ...fields, ...flags } });
+      await tx.product.update({ where: { id: productId }, data: { ...fields, ...stockFields, ...flags } });
       if (images) {
         await tx.productImage.deleteMany({ where: { productId } });
         await tx.productImage.createMany({ data: imageRows(images).map((row) => ({ ...row, productId })) });
       }
-      await recordAudit({ entityType: "product", entityId: productId, action: "update", before: audited, after: await auditSnapshot(() => findAdminProduct(productId, tx)) }, tx);
+      const after = await auditSnapshot(() => findAdminProduct(productId, tx));
+      // A stock adjustment carries its reason into the audit row.
+      await recordAudit({ entityType: "product", entityId: productId, action: "update", before: audited, after: after && stockChanged && stockReason ? { ...after, stockReason } : after }, tx);
       return { before: current, showInGallery: gallery };
     }));
   } catch (error) {

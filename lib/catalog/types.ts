@@ -1,4 +1,5 @@
 import { truncateMeta } from "@/lib/catalog/rules";
+import { availabilityOf, fewLeft, isPurchasable, maxOrderQuantity, productKind, shipDays, shippingPromise, type DayRange, type ProductKind } from "@/lib/catalog/stock";
 import { DEFAULT_IMAGE_SIZE } from "@/lib/images/loader";
 import { ratingSummary } from "@/lib/catalog/rating";
 
@@ -35,6 +36,14 @@ export type ProductDTO = {
   uniqueItem: boolean;
   sold: boolean;
   showInGallery: boolean;
+  /** One of the three kinds (lib/catalog/stock.ts), derived from `uniqueItem` and `stock`. */
+  kind: ProductKind;
+  /** Units ready to ship (in stock only; null otherwise). */
+  stock: number | null;
+  /** The product's own lead time in working days (null: the shop's default). */
+  leadTimeMinDays: number | null;
+  leadTimeMaxDays: number | null;
+  allowBackorder: boolean;
   active: boolean;
   seoTitle: string | null;
   seoDescription: string | null;
@@ -51,10 +60,44 @@ export type GalleryItemDTO = Pick<ProductDTO, "id" | "slug" | "name" | "images" 
 };
 
 /** The few fields cart controls need: passed to client components instead of the whole product. */
-export type CartProductDTO = Pick<ProductDTO, "id" | "slug" | "name" | "price" | "uniqueItem" | "sold"> & { image: string | null };
+export type CartProductDTO = Pick<ProductDTO, "id" | "slug" | "name" | "price" | "uniqueItem" | "sold"> & {
+  image: string | null;
+  /** An in-stock product run out, without backorder: not purchasable ("Sold out"). */
+  soldOut?: true;
+  /** The most one order may take (what is left of an in-stock product); absent: no limit but the cart's. */
+  maxQuantity?: number;
+  /** "Ships in 1–2 days", "Made to order — ships in 10–15 working days", … (lib/catalog/stock.ts shippingPromise). */
+  ships?: string;
+  /** "Only 3 left", for an in-stock product down to its last few units. */
+  fewLeft?: string;
+  /** The promise in working days (absent when it cannot be bought). */
+  shipDays?: DayRange;
+};
 
 export function toCartProduct(p: ProductDTO): CartProductDTO {
-  return { id: p.id, slug: p.slug, name: p.name, price: p.price, uniqueItem: p.uniqueItem, sold: p.sold, image: p.images[0] ?? null };
+  const availability = availabilityOf(p);
+  const max = maxOrderQuantity(p);
+  const few = fewLeft(availability);
+  return {
+    id: p.id,
+    slug: p.slug,
+    name: p.name,
+    price: p.price,
+    uniqueItem: p.uniqueItem,
+    // Not purchasable either way: a sold piece, or an in-stock product run out (soldOut: "Sold out", no ribbon).
+    sold: p.sold || !isPurchasable(availability),
+    image: p.images[0] ?? null,
+    ...(!p.uniqueItem && !isPurchasable(availability) ? { soldOut: true as const } : {}),
+    ...(!p.uniqueItem && max !== null ? { maxQuantity: max } : {}),
+    ships: shippingPromise(availability),
+    ...(few ? { fewLeft: few } : {}),
+    ...(shipDays(availability) ? { shipDays: shipDays(availability)! } : {}),
+  };
+}
+
+/** The stored stock fields as the DTO carries them, with the derived kind. */
+export function stockFieldsOf(p: { uniqueItem: boolean; stock: number | null; leadTimeMinDays: number | null; leadTimeMaxDays: number | null; allowBackorder: boolean }) {
+  return { kind: productKind(p), stock: p.stock, leadTimeMinDays: p.leadTimeMinDays, leadTimeMaxDays: p.leadTimeMaxDays, allowBackorder: p.allowBackorder };
 }
 
 /**
@@ -83,11 +126,15 @@ export type ProductCardDTO = CartProductDTO & {
 
 export function toProductCard(p: ProductDTO): ProductCardDTO {
   const main = p.media[0];
+  // The card adds one unit and shows the promise's words: the days and the count limit stay off its record (the cart gets them from the server's check).
+  const { shipDays: _days, maxQuantity: _max, fewLeft, ships, ...cart } = toCartProduct(p);
   // Clamped to three lines on the card: the HTML need not carry a long description whole.
   const summary = truncateMeta(p.shortDescription ?? p.description, 200);
   const sized = main && (main.width !== DEFAULT_IMAGE_SIZE.width || main.height !== DEFAULT_IMAGE_SIZE.height);
   return {
-    ...toCartProduct(p),
+    ...cart,
+    // One line of words ("Only 3 left · Ships in 1–2 days"); none on a sold piece, which has its ribbon.
+    ...(p.uniqueItem && p.sold ? {} : { ships: fewLeft ? `${fewLeft} · ${ships}` : ships }),
     category: p.category.name,
     ...(summary ? { summary } : {}),
     ...(p.featured ? { featured: true as const } : {}),

@@ -9,8 +9,8 @@ export const FLAT_SHIPPING: Cents = 15_99;
 /** Cart page estimate only; checkout sends tax 0. */
 export const TAX_ESTIMATE_PERCENT = 8;
 export const SHIPPING_SERVICE = "USPS_GROUND_ADVANTAGE";
-/** Business days from order to hand-over to USPS (terms: in-stock items usually ship within 3 business days). */
-export const HANDLING_DAYS = { min: 1, max: 3 } as const;
+/** Working days from order to hand-over to USPS for a ready-to-ship product: a shop setting (lib/site.ts). */
+export { HANDLING_DAYS } from "@/lib/site";
 /** Business days USPS Ground Advantage takes within the United States. */
 export const TRANSIT_DAYS = { min: 2, max: 5 } as const;
 

@@ -1,7 +1,8 @@
 import "server-only";
 import { log } from "@/lib/log";
 import { timingSafeEqual } from "node:crypto";
-import { UNAVAILABLE_MESSAGES, type UnavailableCode } from "@/lib/cart/messages";
+import { unavailableMessage, type UnavailableCode } from "@/lib/cart/messages";
+import { availabilityOf, lineAvailability, maxOrderQuantity, shipDays, shippingPromise, type DayRange } from "@/lib/catalog/stock";
 import { expireCatalog } from "@/lib/catalog/revalidate";
 import { orderContactSchema, type Address, type CreatePaymentIntent, type OrderContact } from "@/lib/checkout/api-schemas";
 import { orderTotals, SHIPPING_SERVICE } from "@/lib/checkout/pricing";
@@ -11,6 +12,7 @@ import { fromCents, toCents } from "@/lib/money";
 import { sendOrderEmails } from "@/lib/orders/email-service";
 import { orderWithItems, type OrderWithItems } from "@/lib/orders/order-row";
 import { claimPieceForOrder } from "@/lib/orders/pieces";
+import { claimStock, recordStockTaken, type StockTaken } from "@/lib/orders/stock";
 import { appendOrderEvent } from "@/lib/orders/timeline";
 import { getPaymentProvider } from "@/lib/payments/provider";
 import { UPDATABLE_STATUSES, type PaymentIntentInfo } from "@/lib/payments/types";
@@ -23,7 +25,17 @@ import { parseOrThrow } from "@/lib/validation";
  * then captures. A failed claim voids the authorisation: nobody is charged
  * for a piece they cannot get, and no piece is sold twice.
  */
-export type CheckoutLine = { productId: number; slug: string; name: string; price: string; quantity: number; uniqueItem: boolean };
+export type CheckoutLine = {
+  productId: number;
+  slug: string;
+  name: string;
+  price: string;
+  quantity: number;
+  uniqueItem: boolean;
+  /** The promise at checkout (lib/catalog/stock.ts), kept on the order line; absent on checkouts from before issue 29. */
+  ships?: string;
+  shipDays?: DayRange | null;
+};
 
 const CURRENCY = "usd";
 
@@ -32,7 +44,7 @@ const CURRENCY = "usd";
  * beyond this database (a reset database reuses ids): id + creation time.
  */
 const idempotencyKey = (action: string, checkout: { id: number; createdAt: Date }) => `${action}-${checkout.id}-${checkout.createdAt.getTime()}`;
-type PricedCart = { lines: CheckoutLine[]; unavailable: Array<{ productId: number; name: string; code: UnavailableCode }> };
+type PricedCart = { lines: CheckoutLine[]; unavailable: Array<{ productId: number; name: string; code: UnavailableCode; left?: number }> };
 
 /** Prices cart lines from the database; reports what can no longer be bought. */
 export async function priceCart(items: Array<{ productId: number; quantity: number }>): Promise<PricedCart> {
@@ -40,7 +52,20 @@ export async function priceCart(items: Array<{ productId: number; quantity: numb
   for (const item of items) merged.set(item.productId, (merged.get(item.productId) ?? 0) + item.quantity);
   const products = await prisma.product.findMany({
     where: { id: { in: [...merged.keys()] } },
-    select: { id: true, slug: true, name: true, price: true, uniqueItem: true, sold: true, active: true, category: { select: { active: true } } },
+    select: {
+      id: true,
+      slug: true,
+      name: true,
+      price: true,
+      uniqueItem: true,
+      sold: true,
+      active: true,
+      stock: true,
+      allowBackorder: true,
+      leadTimeMinDays: true,
+      leadTimeMaxDays: true,
+      category: { select: { active: true } },
+    },
   });
   const byId = new Map(products.map((p) => [p.id, p]));
   const lines: CheckoutLine[] = [];
@@ -58,7 +83,17 @@ export async function priceCart(items: Array<{ productId: number; quantity: numb
     if (p.uniqueItem && quantity > 1) {
       throw new AppError("bad_request", `“${p.name}” is one of a kind: you can buy only one.`, { items: "Only 1 available" });
     }
-    lines.push({ productId, slug: p.slug, name: p.name, price: p.price.toFixed(2), quantity, uniqueItem: p.uniqueItem });
+    const max = maxOrderQuantity(p);
+    if (availabilityOf(p).state === "sold_out") {
+      unavailable.push({ productId, name: p.name, code: "sold_out", left: 0 });
+      continue;
+    }
+    if (max !== null && quantity > max) {
+      unavailable.push({ productId, name: p.name, code: "short", left: max });
+      continue;
+    }
+    const promise = lineAvailability(p, quantity);
+    lines.push({ productId, slug: p.slug, name: p.name, price: p.price.toFixed(2), quantity, uniqueItem: p.uniqueItem, ships: shippingPromise(promise), shipDays: shipDays(promise) });
   }
   return { lines, unavailable };
 }
@@ -68,8 +103,9 @@ export async function preparePayment(data: CreatePaymentIntent) {
   const { lines, unavailable } = await priceCart(data.items);
   if (unavailable.length) {
     const first = unavailable[0];
-    throw new AppError("conflict", unavailable.length === 1 ? `“${first.name}”: ${UNAVAILABLE_MESSAGES[first.code]}` : "Some items in your cart are no longer available.", undefined, {
+    throw new AppError("conflict", unavailable.length === 1 ? `“${first.name}”: ${unavailableMessage(first.code, first.left)}` : "Some items in your cart are no longer available.", undefined, {
       unavailable: unavailable.map((u) => u.productId),
+      ...(unavailable.some((u) => u.left !== undefined) ? { left: Object.fromEntries(unavailable.filter((u) => u.left !== undefined).map((u) => [u.productId, u.left])) } : {}),
     });
   }
   const { subtotal, shipping, total } = orderTotals(lines);
@@ -134,7 +170,7 @@ export async function updateCheckoutContact(paymentIntentId: string, contact: Pa
 }
 
 type Checkout = Prisma.CheckoutGetPayload<object>;
-type Finalized = { order: OrderWithItems; created: boolean };
+type Finalized = { order: OrderWithItems; created: boolean; stockTaken?: StockTaken[] };
 
 /** Why an authorised checkout cannot become an order; callers branch on the code, never on the message. */
 export type CheckoutFailureCode = UnavailableCode | "price_changed" | "amount_mismatch";
@@ -146,14 +182,21 @@ class CheckoutFailure extends Error {
     readonly productName = "",
     /** Product ids the shopper's cart should flag (sent as `unavailable`), when known. */
     readonly unavailable?: number[],
+    /** Units left of an in-stock product that ran short. */
+    readonly left = 0,
   ) {
     super(`checkout failed: ${failure}`);
   }
 }
 
 /** The shopper-facing text for each failure: the only place these sentences live. */
-function failureMessage(failure: CheckoutFailureCode, productName: string): string {
+function failureMessage(failure: CheckoutFailureCode, productName: string, left: number): string {
   switch (failure) {
+    case "sold_out":
+    case "short":
+      return left > 0
+        ? `Sorry, only ${left} of “${productName}” ${left === 1 ? "is" : "are"} left. Your card has not been charged.`
+        : `Sorry, “${productName}” just sold out. Your card has not been charged.`;
     case "sold":
       return `Sorry, “${productName}” was just bought by someone else. Your card has not been charged.`;
     case "inactive":
@@ -184,8 +227,8 @@ export async function finalizeOrder(paymentIntentId: string): Promise<Finalized>
     const result = await recordOrder(checkout, contact);
     if (!result.created) return result;
     result.order = await capturePayment(result.order, intent);
-    await announceOrder(result.order, checkoutLines(checkout));
-    return result;
+    await announceOrder(result.order, checkoutLines(checkout), result.stockTaken ?? []);
+    return { order: result.order, created: true };
   } catch (error) {
     if (error instanceof CheckoutFailure) throw await releaseOnFailure(checkout, error);
     throw error;
@@ -227,24 +270,30 @@ async function verifyCartUnchanged(checkout: Checkout) {
   const priced = await priceCart(lines.map((l) => ({ productId: l.productId, quantity: l.quantity })));
   const unavailable = priced.unavailable.map((u) => u.productId);
   const gone = priced.unavailable[0];
-  if (gone) throw new CheckoutFailure(gone.code, gone.name, unavailable);
+  if (gone) throw new CheckoutFailure(gone.code, gone.name, unavailable, gone.left);
   const changed = priced.lines.some((p) => p.price !== lines.find((l) => l.productId === p.productId)?.price);
   if (changed) throw new CheckoutFailure("price_changed", "", unavailable);
 }
 
 /**
- * Marks every unique piece sold and held by the order (or fails if someone else got it first) and
- * counts the sales. Rows are locked in product id order, as re-opening an order claims them, so two
- * such transactions wait for each other instead of deadlocking.
+ * Marks every unique piece sold and held by the order (or fails if someone else got it first), takes
+ * the units of in-stock products (or fails naming what is left: lib/orders/stock.ts) and counts the
+ * sales. Rows are locked in product id order, as re-opening an order claims them, so two such
+ * transactions wait for each other instead of deadlocking. Returns what was taken from the counts.
  */
-async function claimPieces(tx: Prisma.TransactionClient, orderId: number, lines: CheckoutLine[]) {
+async function claimPieces(tx: Prisma.TransactionClient, orderId: number, lines: CheckoutLine[]): Promise<StockTaken[]> {
+  const taken: StockTaken[] = [];
   for (const line of [...lines].sort((a, b) => a.productId - b.productId)) {
     if (line.uniqueItem) {
-      if (!(await claimPieceForOrder(tx, orderId, line.productId))) throw new CheckoutFailure("sold", line.name);
+      if (!(await claimPieceForOrder(tx, orderId, line.productId))) throw new CheckoutFailure("sold", line.name, [line.productId]);
     } else {
-      await tx.product.update({ where: { id: line.productId }, data: { salesCount: { increment: line.quantity } } });
+      const claim = await claimStock(tx, line.productId, line.quantity);
+      if (!claim.ok) throw new CheckoutFailure(claim.left > 0 ? "short" : "sold_out", line.name, [line.productId], claim.left);
+      if (claim.taken > 0) taken.push({ productId: line.productId, name: line.name, quantity: claim.taken });
     }
   }
+  await recordStockTaken(tx, orderId, taken);
+  return taken;
 }
 
 async function upsertCustomer(tx: Prisma.TransactionClient, contact: OrderContact, now: Date) {
@@ -297,16 +346,25 @@ async function recordOrder(checkout: Checkout, contact: OrderContact): Promise<F
           stripePaymentIntentId: checkout.paymentIntentId!,
           paymentProvider: checkout.provider,
           items: {
-            create: lines.map((l) => ({ productId: l.productId, productName: l.name, price: l.price, quantity: l.quantity, total: fromCents(toCents(l.price) * l.quantity) })),
+            create: lines.map((l) => ({
+              productId: l.productId,
+              productName: l.name,
+              price: l.price,
+              quantity: l.quantity,
+              total: fromCents(toCents(l.price) * l.quantity),
+              ships: l.ships ?? null,
+              shipsMinDays: l.shipDays?.min ?? null,
+              shipsMaxDays: l.shipDays?.max ?? null,
+            })),
           },
         },
         include: orderWithItems,
       });
-      await claimPieces(tx, order.id, lines);
+      const stockTaken = await claimPieces(tx, order.id, lines);
       await appendOrderEvent(tx, order.id, "created", { total: order.total.toFixed(2), items: order.items.length, provider: checkout.provider }, { actor: "system" });
       await tx.checkout.update({ where: { id: checkout.id }, data: { status: "completed", orderId: order.id, failureReason: null } });
       await tx.cartItem.deleteMany({ where: { sessionId: checkout.sessionId } });
-      return { order, created: true };
+      return { order, created: true, stockTaken };
     },
     { maxWait: 20_000, timeout: 30_000 },
   );
@@ -331,16 +389,18 @@ async function capturePayment(order: OrderWithItems, intent: PaymentIntentInfo):
   return order;
 }
 
-/** Sold pieces leave the shop at the next request; the shopper and the maker get their emails. */
-async function announceOrder(order: OrderWithItems, lines: CheckoutLine[]) {
+/** Sold pieces leave the shop and changed counts show at the next request; the shopper and the maker get their emails. */
+async function announceOrder(order: OrderWithItems, lines: CheckoutLine[], stockTaken: StockTaken[]) {
   const soldUnique = lines.filter((l) => l.uniqueItem);
-  if (soldUnique.length) await expireCatalog({ slugs: soldUnique.map((l) => l.slug), gallery: true });
+  const counted = new Set(stockTaken.map((t) => t.productId));
+  const slugs = lines.filter((l) => l.uniqueItem || counted.has(l.productId)).map((l) => l.slug);
+  if (slugs.length) await expireCatalog({ slugs, gallery: soldUnique.length > 0 });
   await sendOrderEmails(order).catch((error) => log.error({ orderNumber: order.orderNumber, err: error }, "order emails failed"));
 }
 
 /** Voids the authorisation, marks the checkout failed, and returns the 409 the shopper sees. */
 async function releaseOnFailure(checkout: Checkout, failure: CheckoutFailure): Promise<AppError> {
-  const reason = failureMessage(failure.failure, failure.productName);
+  const reason = failureMessage(failure.failure, failure.productName, failure.left);
   const paymentIntentId = checkout.paymentIntentId!;
   const provider = getPaymentProvider();
   try {
@@ -350,7 +410,8 @@ async function releaseOnFailure(checkout: Checkout, failure: CheckoutFailure): P
     log.error({ checkoutId: checkout.id, paymentIntentId, err: error }, "could not cancel payment");
   }
   await prisma.checkout.updateMany({ where: { id: checkout.id, status: "open" }, data: { status: "failed", failureReason: reason } });
-  return new AppError("conflict", reason, undefined, failure.unavailable ? { unavailable: failure.unavailable } : undefined);
+  const left = failure.failure === "sold_out" || failure.failure === "short" ? { left: Object.fromEntries((failure.unavailable ?? []).map((id) => [id, failure.left])) } : {};
+  return new AppError("conflict", reason, undefined, failure.unavailable ? { unavailable: failure.unavailable, ...left } : undefined);
 }
 
 /** Marks a checkout failed or cancelled when the provider says so (webhook). */

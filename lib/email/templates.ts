@@ -46,13 +46,23 @@ type OrderForEmail = {
   shipping: { toFixed(n: number): string };
   tax: { toFixed(n: number): string };
   total: { toFixed(n: number): string };
-  items: Array<{ productName: string; quantity: number; price: { toFixed(n: number): string }; total: { toFixed(n: number): string } }>;
+  items: Array<{
+    productName: string;
+    quantity: number;
+    price: { toFixed(n: number): string };
+    total: { toFixed(n: number): string };
+    /** The promise at checkout (issue 29); absent or null on older lines. */
+    ships?: string | null;
+  }>;
+  /** "Your order ships in 15–20 working days" (lib/orders/promise.ts), when known. */
+  shipsEstimate?: string | null;
 };
 
 function orderLines(order: OrderForEmail) {
   const a = order.shippingAddress as { line1: string; line2?: string | null; city: string; state: string; postalCode: string; country: string };
   const address = [a.line1, a.line2, `${a.city}, ${a.state} ${a.postalCode}`, a.country].filter(Boolean) as string[];
-  const items = order.items.map((i) => `${i.quantity} × ${i.productName} @ $${i.price.toFixed(2)} = $${i.total.toFixed(2)}`);
+  const items = order.items.map((i) => `${i.quantity} × ${i.productName} @ $${i.price.toFixed(2)} = $${i.total.toFixed(2)}${i.ships ? ` (${i.ships})` : ""}`);
+  const estimate = order.shipsEstimate ?? null;
   const totals = [
     `Subtotal: $${order.subtotal.toFixed(2)}`,
     `Shipping: ${Number(order.shipping.toFixed(2)) === 0 ? "Free" : `$${order.shipping.toFixed(2)}`}`,
@@ -61,11 +71,15 @@ function orderLines(order: OrderForEmail) {
   ];
   const html =
     `<table style="width:100%;border-collapse:collapse">${order.items
-      .map((i) => `<tr><td style="padding:4px 0">${i.quantity} × ${escapeHtml(i.productName)}</td><td style="text-align:right">$${i.total.toFixed(2)}</td></tr>`)
+      .map(
+        (i) =>
+          `<tr><td style="padding:4px 0">${i.quantity} × ${escapeHtml(i.productName)}${i.ships ? `<br><span style="color:#7a6a58;font-size:13px">${escapeHtml(i.ships)}</span>` : ""}</td><td style="text-align:right">$${i.total.toFixed(2)}</td></tr>`,
+      )
       .join("")}</table>` +
+    (estimate ? `<p><strong>${escapeHtml(estimate)}.</strong></p>` : "") +
     `<p>${totals.map(escapeHtml).join("<br>")}</p>` +
     `<p><strong>Ship to</strong><br>${escapeHtml(`${order.firstName} ${order.lastName}`)}<br>${address.map(escapeHtml).join("<br>")}</p>`;
-  return { address, items, totals, html };
+  return { address, items: estimate ? [...items, "", `${estimate}.`] : items, totals, html };
 }
 
 export function orderConfirmationEmail(order: OrderForEmail, statusUrl?: string) {

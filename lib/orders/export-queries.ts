@@ -2,7 +2,7 @@ import "server-only";
 import { SHOP_TIME_ZONE } from "@/lib/admin/stats-queries";
 import { prisma } from "@/lib/db";
 import { log } from "@/lib/log";
-import { csvRow } from "@/lib/orders/csv";
+import { csvRow } from "@/lib/csv";
 import { z } from "@/lib/zod";
 
 /**

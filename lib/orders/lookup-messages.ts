@@ -12,5 +12,8 @@ export type PublicOrderStatus = {
   carrier: string | null;
   trackingNumber: string | null;
   trackingUrl: string | null;
-  items: Array<{ name: string; quantity: number }>;
+  /** Each line with what it was promised at checkout (null on lines from before issue 29). */
+  items: Array<{ name: string; quantity: number; ships: string | null }>;
+  /** "Your order ships in 15–20 working days" until it ships (null once shipped, delivered or cancelled, or unknown). */
+  ships: string | null;
 };

@@ -4,6 +4,7 @@ import { prisma } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { ORDER_NOT_FOUND_PUBLIC, orderLookupSchema, type OrderLookupInput, type PublicOrderStatus } from "@/lib/orders/lookup-schemas";
 import { trackingUrl } from "@/lib/orders/shipping";
+import { orderShipsEstimate } from "@/lib/orders/promise";
 import { parseOrThrow } from "@/lib/validation";
 
 const digest = (text: string) => createHash("sha256").update(text.trim().toLowerCase()).digest();
@@ -34,7 +35,7 @@ export async function lookupOrderStatus(raw: OrderLookupInput): Promise<PublicOr
       createdAt: true,
       carrier: true,
       trackingNumber: true,
-      items: { orderBy: { id: "asc" }, select: { productName: true, quantity: true } },
+      items: { orderBy: { id: "asc" }, select: { productName: true, quantity: true, ships: true, shipsMinDays: true, shipsMaxDays: true } },
       events: { orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { type: true, detail: true, createdAt: true } },
     },
   });
@@ -61,6 +62,7 @@ export async function lookupOrderStatus(raw: OrderLookupInput): Promise<PublicOr
     carrier: order.carrier,
     trackingNumber: order.trackingNumber,
     trackingUrl: trackingUrl(order.carrier, order.trackingNumber),
-    items: order.items.map((i) => ({ name: i.productName, quantity: i.quantity })),
+    items: order.items.map((i) => ({ name: i.productName, quantity: i.quantity, ships: i.ships })),
+    ships: order.status === "shipped" || order.status === "delivered" || order.status === "cancelled" ? null : orderShipsEstimate(order.items),
   };
 }

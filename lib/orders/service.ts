@@ -12,6 +12,7 @@ import { sendClaimedOrderEmail, type ClaimedEmail } from "@/lib/orders/email-ser
 import { orderStatusUrl } from "@/lib/orders/links";
 import { lockOrder, ORDER_NOT_FOUND_MESSAGE, ORDER_TX_OPTIONS, orderWithItems } from "@/lib/orders/order-row";
 import { reclaimHeldPieces, releaseHeldPieces } from "@/lib/orders/pieces";
+import { reclaimOrderStock, returnOrderStock } from "@/lib/orders/stock";
 import { refundOrder } from "@/lib/orders/refund-service";
 import { trackingUrl } from "@/lib/orders/shipping";
 import { appendOrderEvent, type OrderEventActor } from "@/lib/orders/timeline";
@@ -32,8 +33,9 @@ import { appendOrderEvent, type OrderEventActor } from "@/lib/orders/timeline";
  * "shipped" emails the shopper once per order (items, carrier, tracking link),
  * "delivered" sends a thank-you once. Cancelling with `refund: true` refunds
  * what is left to refund first (money moves only on that explicit flag);
- * `putBackOnSale: true` puts the pieces this order holds back on sale; moving
- * a cancelled order to any other status claims them again first.
+ * `putBackOnSale: true` puts the pieces this order holds back on sale and
+ * returns the units it took from in-stock products (lib/orders/stock.ts);
+ * moving a cancelled order to any other status claims both again first.
  */
 export async function changeOrderStatus(id: number | string, change: OrderStatusUpdate) {
   const orderId = entityIdOrNotFound(id, ORDER_NOT_FOUND_MESSAGE);
@@ -60,7 +62,7 @@ export async function changeOrderStatus(id: number | string, change: OrderStatus
     const trackingChanged = Boolean(change.trackingNumber && (change.trackingNumber !== before.trackingNumber || change.carrier !== before.carrier));
     if (from === to && !trackingChanged) return before;
     // A cancelled order made live again must hold its one-of-a-kind pieces again (or is refused, naming who has one).
-    if (from === "cancelled" && to !== "cancelled") changedSlugs = await reclaimHeldPieces(tx, before);
+    if (from === "cancelled" && to !== "cancelled") changedSlugs = [...(await reclaimHeldPieces(tx, before)), ...(await reclaimOrderStock(tx, before))];
 
     const after = await tx.order.update({ where: { id: orderId }, data, include: orderWithItems });
     if (from !== to || trackingChanged) {
@@ -85,7 +87,7 @@ export async function changeOrderStatus(id: number | string, change: OrderStatus
       emails.push({ template: "delivered", message: orderDeliveredEmail(after) });
     }
     if (to === "cancelled") {
-      if (change.putBackOnSale && from !== to) changedSlugs = await releaseHeldPieces(tx, after);
+      if (change.putBackOnSale && from !== to) changedSlugs = [...(await releaseHeldPieces(tx, after)), ...(await returnOrderStock(tx, orderId))];
       if (from !== to && (await appendOrderEvent(tx, orderId, "email_sent", { template: "cancelled", to: after.email, refunded: refundedNow }, { onceKey: "email:cancelled" }))) {
         emails.push({ template: "cancelled", message: orderRefundEmail(after, { amount: refundedNow, cancelled: true, reason: change.reason ?? null, lines: [] }) });
       }

@@ -19,7 +19,10 @@ export type OrderEventType =
   | "dispute_opened"
   | "put_back_on_sale"
   | "pieces_reclaimed"
-  | "refund_reconciled";
+  | "refund_reconciled"
+  | "stock_claimed"
+  | "stock_returned"
+  | "stock_reclaimed";
 export type OrderEventActor = "admin" | "system" | "webhook";
 
 /**

@@ -1,4 +1,6 @@
-import { HANDLING_DAYS, shippingFor, TRANSIT_DAYS } from "@/lib/checkout/pricing";
+import { shippingFor, TRANSIT_DAYS } from "@/lib/checkout/pricing";
+import { availabilityOf, type Availability, type DayRange } from "@/lib/catalog/stock";
+import { HANDLING_DAYS } from "@/lib/site";
 import { truncateMeta } from "@/lib/catalog/rules";
 import type { ProductDTO } from "@/lib/catalog/types";
 import { toCents } from "@/lib/money";
@@ -59,15 +61,28 @@ export function productDescription(product: Pick<ProductDTO, "seoDescription" | 
   return truncateMeta(product.seoDescription ?? product.shortDescription ?? product.description, META_DESCRIPTION_MAX);
 }
 
-/** Shipping for an order of this one piece: the shop's rule applied to its price. */
-export function offerShippingDetails(priceCents: number) {
+/**
+ * Shipping for an order of this one piece: the shop's rule applied to its price;
+ * handling is the shop's handling time for a ready-to-ship product, the lead
+ * time for one made to order or on backorder; transit is USPS Ground Advantage's.
+ */
+export function offerShippingDetails(priceCents: number, handling: DayRange = HANDLING_DAYS) {
   return {
     "@type": "OfferShippingDetails",
     shippingRate: money(shippingFor(priceCents)),
     shippingDestination: destination(),
-    deliveryTime: { "@type": "ShippingDeliveryTime", handlingTime: days(HANDLING_DAYS), transitTime: days(TRANSIT_DAYS) },
+    deliveryTime: { "@type": "ShippingDeliveryTime", handlingTime: days(handling), transitTime: days(TRANSIT_DAYS) },
   };
 }
+
+/** schema.org ItemAvailability for what the shop promises (lib/catalog/stock.ts). */
+const OFFER_AVAILABILITY: Record<Availability["state"], string> = {
+  sold: "SoldOut",
+  sold_out: "OutOfStock",
+  ready: "InStock",
+  backorder: "BackOrder",
+  made_to_order: "MadeToOrder",
+};
 
 /** A published review as the JSON-LD needs it (lib/reviews/queries.ts PublicReviewDTO). */
 export type ReviewForJsonLd = { rating: number; title: string; body: string; author: string; createdAt: string };
@@ -76,13 +91,16 @@ export type ReviewForJsonLd = { rating: number; title: string; body: string; aut
 export const JSON_LD_REVIEWS = 5;
 
 /**
- * The product's structured data. `aggregateRating` and `review` only when it
+ * The product's structured data: the offer's availability and handling time
+ * from what the product promises; `aggregateRating` and `review` only when it
  * has approved reviews (the counts on the product, the reviews the page shows):
  * never a rating no review stands behind.
  */
 export function productJsonLd(product: ProductDTO, reviews: ReviewForJsonLd[] = []): JsonLd {
   const url = absoluteUrl(productPath(product));
   const priceCents = toCents(product.price);
+  const availability = availabilityOf(product);
+  const handling = "days" in availability ? availability.days : HANDLING_DAYS;
   const aggregateRating = aggregateRatingJsonLd({ count: product.reviewCount, starTotal: product.reviewStarTotal });
   return {
     "@context": CONTEXT,
@@ -100,10 +118,10 @@ export function productJsonLd(product: ProductDTO, reviews: ReviewForJsonLd[] = 
       url,
       price: product.price,
       priceCurrency: CURRENCY,
-      availability: SCHEMA(product.sold ? "SoldOut" : "InStock"),
+      availability: SCHEMA(OFFER_AVAILABILITY[availability.state]),
       itemCondition: SCHEMA("NewCondition"),
       seller: { "@type": "Organization", "@id": organizationId(siteUrl().origin), name: site.name },
-      shippingDetails: offerShippingDetails(priceCents),
+      shippingDetails: offerShippingDetails(priceCents, handling),
       hasMerchantReturnPolicy: merchantReturnPolicy(siteUrl().origin),
     },
     ...(aggregateRating ? { aggregateRating } : {}),

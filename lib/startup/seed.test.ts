@@ -33,6 +33,12 @@ describe("seedDatabase", () => {
     expect(await p.product.count({ where: { uniqueItem: true, sold: true, showInGallery: true } })).toBeGreaterThanOrEqual(4);
     expect(await p.product.count({ where: { videoUrl: { contains: "youtube.com" } } })).toBe(1);
     expect(await p.product.count({ where: { videoUrl: { contains: "vimeo.com" } } })).toBe(1);
+    // The three kinds (issue 29): counted stock (one down to its last few, one on backorder), made to order with its own lead time and with the default.
+    expect(await p.product.count({ where: { stock: { gte: 10 }, allowBackorder: false } })).toBeGreaterThanOrEqual(2);
+    expect(await p.product.count({ where: { stock: { gt: 0, lte: 5 } } })).toBeGreaterThanOrEqual(1);
+    expect(await p.product.count({ where: { stock: 0, allowBackorder: true } })).toBe(1);
+    expect(await p.product.count({ where: { uniqueItem: false, stock: null, leadTimeMinDays: 15, leadTimeMaxDays: 20 } })).toBeGreaterThanOrEqual(2);
+    expect(await p.product.count({ where: { uniqueItem: false, stock: null, leadTimeMinDays: null } })).toBeGreaterThanOrEqual(10);
     const boundary = await p.product.findMany({ where: { price: { in: ["100.00", "99.99"] } } });
     expect(boundary).toHaveLength(2);
   });

@@ -31,6 +31,12 @@ export type SeedProduct = {
   videoUrl?: string;
   featured?: boolean;
   uniqueItem?: boolean;
+  /** In stock: units ready to ship (absent: one of a kind, or made to order). */
+  stock?: number;
+  /** Made to order (or on backorder): working days; absent: the shop's default lead time. */
+  leadTimeMinDays?: number;
+  leadTimeMaxDays?: number;
+  allowBackorder?: boolean;
   sold?: boolean;
   showInGallery?: boolean;
   active?: boolean;
@@ -299,6 +305,8 @@ const furniture: SeedProduct[] = [
   }),
   product({
     name: "Shaker Step Stool in Cherry",
+    leadTimeMinDays: 15,
+    leadTimeMaxDays: 20,
     categorySlug: "furniture",
     price: "220.00",
     shortDescription: "A two-step Shaker stool in solid black cherry, with housed dados and a hand-rubbed oil finish.",
@@ -344,6 +352,8 @@ const furniture: SeedProduct[] = [
   }),
   product({
     name: "Maple Bedside Table with Drawer",
+    leadTimeMinDays: 15,
+    leadTimeMaxDays: 20,
     categorySlug: "furniture",
     price: "640.00",
     shortDescription: "A hard maple bedside table with a hand-dovetailed drawer and a lower shelf.",
@@ -499,6 +509,7 @@ const decor: SeedProduct[] = [
   }),
   product({
     name: "End-Grain Maple Cutting Board",
+    stock: 12,
     categorySlug: "home-decor",
     price: "120.00",
     shortDescription: "A 40 x 30 x 4 cm end-grain hard maple board that is kind to knife edges.",
@@ -532,6 +543,7 @@ const decor: SeedProduct[] = [
 const jigs: SeedProduct[] = [
   product({
     name: "Dowel Jig for 6, 8 and 10 mm",
+    stock: 40,
     categorySlug: "jigs-and-fixtures",
     price: "34.00",
     shortDescription: "A PETG dowelling jig with pressed-in steel bushings for 6, 8 and 10 mm dowels.",
@@ -756,6 +768,7 @@ const tools: SeedProduct[] = [
 const accessories: SeedProduct[] = [
   product({
     name: "Maple Coaster Set of Six",
+    stock: 3,
     categorySlug: "accessories",
     price: "32.00",
     shortDescription: "Six 10 cm hard maple coasters with cork backs, in a walnut holder.",
@@ -798,6 +811,10 @@ const accessories: SeedProduct[] = [
   }),
   product({
     name: "Board Butter (120 ml)",
+    stock: 0,
+    allowBackorder: true,
+    leadTimeMinDays: 5,
+    leadTimeMaxDays: 7,
     categorySlug: "accessories",
     price: "14.00",
     shortDescription: "Our own food-safe beeswax and mineral oil conditioner for boards, bowls and spoons.",

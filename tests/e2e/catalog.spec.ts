@@ -20,6 +20,10 @@ type ApiProduct = {
   featured: boolean;
   uniqueItem: boolean;
   sold: boolean;
+  kind: "one_of_a_kind" | "in_stock" | "made_to_order";
+  stock: number | null;
+  leadTimeMinDays: number | null;
+  leadTimeMaxDays: number | null;
   seoTitle: string | null;
 };
 type ApiCategory = { name: string; slug: string; description: string | null };
@@ -205,7 +209,7 @@ test.describe("shop listing", () => {
 test.describe("product detail", () => {
   test("breadcrumb, thumbnails, quantity stepper and related products", async ({ page, request }) => {
     const { products } = await apiProducts(request);
-    const product = products.find((p) => !p.uniqueItem && !p.sold && p.images.length >= 3)!;
+    const product = products.find((p) => p.kind === "made_to_order" && p.images.length >= 3)!;
     await page.goto(`/product/${product.slug}`);
     const main = page.locator("main");
 
@@ -268,7 +272,28 @@ test.describe("product detail", () => {
     expect(ld["@type"]).toBe("Product");
     expect(ld.offers.priceCurrency).toBe("USD");
     expect(ld.offers.price).toBe(product.price);
+    // Made to order (issue 29): the page and the offer say so, with its lead time as the handling time.
+    const lead = [product.leadTimeMinDays ?? 10, product.leadTimeMaxDays ?? 15];
+    await expect(page.locator("main").getByTestId("product-info").getByText(`Made to order — ships in ${lead[0]}–${lead[1]} working days`, { exact: true })).toBeVisible();
+    expect(ld.offers.availability).toBe("https://schema.org/MadeToOrder");
+  });
+
+  test("a small batch says how many are left, and the quantity stops there", async ({ page, request }) => {
+    const { products } = await apiProducts(request);
+    const batch = products.find((p) => p.kind === "in_stock" && p.stock !== null && p.stock > 1 && p.stock <= 5)!;
+    await page.goto(`/product/${batch.slug}`);
+    const info = page.locator("main").getByTestId("product-info");
+    await expect(info.getByText(`Only ${batch.stock} left · Ships in 1–2 days`, { exact: true })).toBeVisible();
+    const plus = info.getByRole("button", { name: "Increase quantity" });
+    for (let i = 1; i < batch.stock!; i++) await plus.click();
+    await expect(info.getByLabel("Quantity", { exact: true })).toHaveValue(String(batch.stock));
+    await expect(plus).toBeDisabled();
+    await expect(plus).toHaveAttribute("title", `Only ${batch.stock} left`);
+    const ld = await productJsonLd(page);
     expect(ld.offers.availability).toBe("https://schema.org/InStock");
+    // The card in the listing says it too.
+    await page.goto(`/shop/${batch.category.slug}`);
+    await expect(page.locator(`[data-slug="${batch.slug}"]`).locator("small")).toHaveText(`Only ${batch.stock} left · Ships in 1–2 days`);
   });
 
   test("a sold unique piece says so and has no add button", async ({ page, request }) => {

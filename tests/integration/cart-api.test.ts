@@ -47,6 +47,8 @@ describe(`cart API on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "the embe
             image: "/demo/products/dowel-jig-1.webp",
             quantity: 2,
             uniqueItem: false,
+            ships: "Made to order — ships in 10–15 working days",
+            shipDays: { min: 10, max: 15 },
             available: true,
             unavailableReason: null,
           },
@@ -283,11 +285,11 @@ describe(`cart API on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "the embe
       expect(status).toBe(200);
       expect(json).toEqual({
         items: [
-          { productId: ids["track-saw-square"], price: "59.99", unavailable: null },
-          { productId: ids["sold-cherry-bowl"], price: "210.00", unavailable: "This piece has been sold." },
-          { productId: ids["retired-jig"], price: "10.00", unavailable: "This item is no longer available." },
-          { productId: ids["garden-planter"], price: "75.00", unavailable: "This item is no longer available." },
-          { productId: 999_999, price: null, unavailable: "This item is no longer available." },
+          { productId: ids["track-saw-square"], price: "59.99", unavailable: null, ships: "Made to order — ships in 10–15 working days", shipDays: { min: 10, max: 15 } },
+          { productId: ids["sold-cherry-bowl"], price: "210.00", unavailable: "This piece has been sold.", ships: null, shipDays: null },
+          { productId: ids["retired-jig"], price: "10.00", unavailable: "This item is no longer available.", ships: null, shipDays: null },
+          { productId: ids["garden-planter"], price: "75.00", unavailable: "This item is no longer available.", ships: null, shipDays: null },
+          { productId: 999_999, price: null, unavailable: "This item is no longer available.", ships: null, shipDays: null },
         ],
       });
     });

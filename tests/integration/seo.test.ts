@@ -36,6 +36,7 @@ describe(`structured data on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "t
     const rows = await db.prisma.product.findMany({ include: productInclude, orderBy: { id: "asc" } });
     expect(rows.length).toBe(seedProducts.length);
     let sold = 0;
+    const availabilities = new Set<string>();
     for (const row of rows) {
       // Public products as their page reads them; hidden ones straight from the row.
       const product = (await getProductBySlug(row.slug)) ?? toProductDTO(row);
@@ -47,7 +48,14 @@ describe(`structured data on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "t
 
       const offer = data.offers as Record<string, any>;
       expect(offer.price).toBe(product.price);
-      expect(offer.availability).toBe(product.sold ? "https://schema.org/SoldOut" : "https://schema.org/InStock");
+      // Each kind its own availability, and its own handling time (issue 29): the shop's for ready-to-ship, the lead time otherwise.
+      const kind = product.sold ? "SoldOut" : product.kind === "made_to_order" ? "MadeToOrder" : product.stock === 0 ? (product.allowBackorder ? "BackOrder" : "OutOfStock") : "InStock";
+      expect(offer.availability).toBe(`https://schema.org/${kind}`);
+      availabilities.add(kind);
+      const handling = offer.shippingDetails.deliveryTime.handlingTime;
+      const expected = kind === "MadeToOrder" || kind === "BackOrder" ? [product.leadTimeMinDays ?? 10, product.leadTimeMaxDays ?? 15] : [1, 2];
+      expect({ slug, handling: [handling.minValue, handling.maxValue] }).toEqual({ slug, handling: expected });
+      expect(offer.shippingDetails.deliveryTime.transitTime).toMatchObject({ minValue: 2, maxValue: 5, unitCode: "DAY" });
       if (product.sold) sold++;
       // One piece ships at the shop's rule: the flat rate, free when the piece alone is over the threshold.
       const rate = toCents(String(offer.shippingDetails.shippingRate.value));
@@ -65,6 +73,18 @@ describe(`structured data on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "t
       ]);
     }
     expect(sold).toBeGreaterThan(0);
+    expect([...availabilities].sort()).toEqual(["BackOrder", "InStock", "MadeToOrder", "SoldOut"]);
+  });
+
+  it("an in-stock product run out is OutOfStock, and still a valid merchant listing", () => {
+    const product = productJsonLd({
+      id: 2, name: "Board", slug: "board", description: "d", shortDescription: null, price: "40.00", categoryId: 1, category: { name: "C", slug: "c" },
+      images: ["/a.webp"], media: [], videoUrl: null, featured: false, uniqueItem: false, sold: false, showInGallery: false, active: true,
+      kind: "in_stock", stock: 0, leadTimeMinDays: null, leadTimeMaxDays: null, allowBackorder: false,
+      seoTitle: null, seoDescription: null, createdAt: new Date(0).toISOString(), reviewCount: 0, reviewStarTotal: 0,
+    });
+    expect(checkProduct(product)).toEqual([]);
+    expect(product.offers).toMatchObject({ availability: "https://schema.org/OutOfStock", shippingDetails: { deliveryTime: { handlingTime: { minValue: 1, maxValue: 2 } } } });
   });
 
   it("the Organization carries logo, contact, address, the shipping rule and the return policy; the WebSite a search action", () => {
@@ -85,6 +105,7 @@ describe(`structured data on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "t
     const product = productJsonLd({
       id: 1, name: "X", slug: "x", description: "d", shortDescription: null, price: "10.00", categoryId: 1, category: { name: "C", slug: "c" },
       images: ["/a.webp"], media: [], videoUrl: null, featured: false, uniqueItem: false, sold: false, showInGallery: false, active: true,
+      kind: "made_to_order", stock: null, leadTimeMinDays: null, leadTimeMaxDays: null, allowBackorder: false,
       seoTitle: null, seoDescription: null, createdAt: new Date(0).toISOString(), reviewCount: 0, reviewStarTotal: 0,
     });
     expect(checkProduct(product)).toEqual([]);

@@ -1,5 +1,6 @@
 import type { AdminProductDTO } from "@/lib/catalog/admin-schemas";
 import type { CategoryDTO } from "@/lib/catalog/types";
+import type { ProductKind } from "@/lib/catalog/stock";
 import type { UploadedImage } from "@/components/admin/products/upload-images";
 
 /** A product row in the admin table: the public DTO (inactive ones too) plus its category's name. */
@@ -19,7 +20,14 @@ export type ProductFormValues = {
   images: UploadedImage[];
   videoUrl: string;
   featured: boolean;
-  uniqueItem: boolean;
+  /** One of a kind, in stock (counted) or made to order (lib/catalog/stock.ts). */
+  kind: ProductKind;
+  stock: string;
+  /** Why the count changed (edit only; kept in the audit log). */
+  stockReason: string;
+  allowBackorder: boolean;
+  leadTimeMinDays: string;
+  leadTimeMaxDays: string;
   sold: boolean;
   showInGallery: boolean;
   active: boolean;
@@ -37,7 +45,12 @@ export const EMPTY_PRODUCT: ProductFormValues = {
   images: [],
   videoUrl: "",
   featured: false,
-  uniqueItem: false,
+  kind: "made_to_order",
+  stock: "",
+  stockReason: "",
+  allowBackorder: false,
+  leadTimeMinDays: "",
+  leadTimeMaxDays: "",
   sold: false,
   showInGallery: false,
   active: true,
@@ -58,7 +71,12 @@ export function toFormValues(product: AdminProductRow | null, mode: ProductFormM
     images: product.media.map((m) => ({ url: m.url, width: m.width, height: m.height, alt: m.alt ?? "" })),
     videoUrl: product.videoUrl ?? "",
     featured: product.featured,
-    uniqueItem: product.uniqueItem,
+    kind: product.kind,
+    stock: product.stock === null ? "" : String(product.stock),
+    stockReason: "",
+    allowBackorder: product.allowBackorder,
+    leadTimeMinDays: product.leadTimeMinDays === null ? "" : String(product.leadTimeMinDays),
+    leadTimeMaxDays: product.leadTimeMaxDays === null ? "" : String(product.leadTimeMaxDays),
     sold: product.sold,
     showInGallery: product.showInGallery,
     active: product.active,
@@ -76,8 +94,10 @@ const blankToNull = (v: string) => (v.trim() === "" ? null : v.trim());
  * trimmed text, blank optional text as null, a blank slug left for the
  * server to derive, flags that only mean something for unique pieces cleared.
  */
-export function toProductPayload(values: ProductFormValues, mode: ProductFormMode) {
-  const sold = values.uniqueItem && values.sold;
+export function toProductPayload(values: ProductFormValues, mode: ProductFormMode, loadedStock: number | null = null) {
+  const uniqueItem = values.kind === "one_of_a_kind";
+  const inStock = values.kind === "in_stock";
+  const sold = uniqueItem && values.sold;
   return {
     name: values.name.trim(),
     slug: values.slug.trim() || undefined,
@@ -88,7 +108,14 @@ export function toProductPayload(values: ProductFormValues, mode: ProductFormMod
     images: values.images.map((i) => ({ url: i.url, width: i.width, height: i.height, alt: blankToNull(i.alt ?? "") })),
     videoUrl: blankToNull(values.videoUrl),
     featured: values.featured,
-    uniqueItem: values.uniqueItem,
+    kind: values.kind,
+    uniqueItem,
+    stock: inStock ? values.stock.trim() : null,
+    allowBackorder: inStock && values.allowBackorder,
+    leadTimeMinDays: uniqueItem ? null : blankToNull(values.leadTimeMinDays),
+    leadTimeMaxDays: uniqueItem ? null : blankToNull(values.leadTimeMaxDays),
+    // An edit says which count it was loaded with (orders may take units meanwhile) and why it changes it.
+    ...(mode === "edit" && inStock ? { stockWas: loadedStock, stockReason: blankToNull(values.stockReason) } : {}),
     sold,
     showInGallery: sold && values.showInGallery,
     active: values.active,

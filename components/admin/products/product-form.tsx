@@ -14,6 +14,7 @@ import { createProductAction, updateProductAction } from "@/lib/catalog/actions"
 import { CheckField } from "@/components/admin/products/check-field";
 import { ImageUploadField } from "@/components/admin/image-upload-field";
 import { DescriptionFields, FormSection, PriceAndCategoryFields, SeoFields } from "@/components/admin/products/product-form-fields";
+import { StockFields } from "@/components/admin/products/stock-fields";
 import { actionFailureMessage } from "@/components/admin/products/action-messages";
 import { settleSave } from "@/components/admin/use-form-dialog";
 import {
@@ -65,7 +66,7 @@ export function ProductForm({ mode, product, categories, onDone, onCancel }: Pro
     formState: { errors, isSubmitting },
   } = useForm<ProductFormValues>({ resolver: productResolver(mode), defaultValues: toFormValues(product, mode) });
 
-  const uniqueItem = watch("uniqueItem");
+  const uniqueItem = watch("kind") === "one_of_a_kind";
   const sold = watch("sold");
   const nameField = register("name", {
     onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
@@ -77,7 +78,7 @@ export function ProductForm({ mode, product, categories, onDone, onCancel }: Pro
   });
 
   const onSubmit = handleSubmit(async () => {
-    const payload = toProductPayload(getValues(), mode);
+    const payload = toProductPayload(getValues(), mode, product?.stock ?? null);
     const saved = await settleSave(() => (mode === "edit" && product ? updateProductAction({ id: product.id, input: payload }) : createProductAction(payload)), {
       onSaved: () => toast.success(DONE[mode]),
       onFields: (fields) => {
@@ -130,11 +131,14 @@ export function ProductForm({ mode, product, categories, onDone, onCancel }: Pro
         </FormField>
       </FormSection>
 
+      <FormSection title="Stock and lead time">
+        <StockFields register={register} errors={errors} values={watch()} editing={mode === "edit"} loadedStock={product?.stock ?? null} disabled={isSubmitting} />
+      </FormSection>
+
       <FormSection title="Visibility">
         <div className="grid gap-3 sm:grid-cols-2">
           <CheckField id="product-active" label="Active" description="Shown in the shop." {...register("active")} disabled={isSubmitting} />
           <CheckField id="product-featured" label="Featured" description="Shown on the home page." {...register("featured")} disabled={isSubmitting} />
-          <CheckField id="product-unique" label="Unique item" description="One of a kind: only 1 available." {...register("uniqueItem")} disabled={isSubmitting} />
           {uniqueItem && <CheckField id="product-sold" label="Sold" description="This piece has found its home." {...register("sold")} disabled={isSubmitting} />}
           {uniqueItem && sold && (
             <CheckField id="product-show-in-gallery" label="Show in gallery" description="List it in the gallery of sold pieces." {...register("showInGallery")} disabled={isSubmitting} />

@@ -58,6 +58,9 @@ export default async function ProductPage(props: ProductPageProps) {
   const video = parseVideoUrl(product.videoUrl);
   const images = product.media.length ? product.media : [FALLBACK_IMAGE];
   const soldUnique = product.uniqueItem && product.sold;
+  const cartProduct = toCartProduct(product);
+  // The purchase controls need the count limit, not the words shown above them.
+  const { ships: _ships, fewLeft: _few, shipDays: _days, ...purchase } = cartProduct;
   const paragraphs = product.description
     .split(/\n\s*\n/)
     .map((p) => p.trim())
@@ -120,7 +123,11 @@ export default async function ProductPage(props: ProductPageProps) {
                   </p>
                 </div>
               )}
-              <ProductPurchase product={toCartProduct(product)} />
+              <p className="text-sm">
+                {cartProduct.fewLeft && <b>{cartProduct.fewLeft} · </b>}
+                {cartProduct.ships}
+              </p>
+              <ProductPurchase product={purchase} />
             </>
           )}
 

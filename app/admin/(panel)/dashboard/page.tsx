@@ -2,12 +2,15 @@ import type { Metadata } from "next";
 import { AdminPageHeader } from "@/components/admin/admin-page-header";
 import { BackupStatus } from "@/components/admin/backup-status";
 import { DisputedOrders } from "@/components/admin/disputed-orders";
+import { LowStock } from "@/components/admin/low-stock";
 import { RecentOrders } from "@/components/admin/recent-orders";
 import { RevenueChart } from "@/components/admin/revenue-chart";
 import { StatsTiles } from "@/components/admin/stats-tiles";
 import { getAdminStats, REVENUE_DAYS, revenueByDay } from "@/lib/admin/stats-queries";
 import { lastBackup } from "@/lib/backup/manifest";
 import { requireAdminPage } from "@/lib/auth/guard";
+import { listLowStock } from "@/lib/catalog/stock-queries";
+import { LOW_STOCK_THRESHOLD } from "@/lib/site";
 import { listDisputedOrders, listOrders } from "@/lib/orders/admin-service";
 
 export const metadata: Metadata = { title: "Dashboard" };
@@ -17,12 +20,13 @@ const RECENT_ORDERS = 5;
 
 export default async function AdminDashboardPage() {
   const admin = await requireAdminPage();
-  const [stats, recent, revenue, backup, disputed] = await Promise.all([
+  const [stats, recent, revenue, backup, disputed, lowStock] = await Promise.all([
     getAdminStats(),
     listOrders({ limit: RECENT_ORDERS }),
     revenueByDay(REVENUE_DAYS),
     lastBackup(),
     listDisputedOrders(),
+    listLowStock(LOW_STOCK_THRESHOLD),
   ]);
   return (
     <>
@@ -32,6 +36,7 @@ export default async function AdminDashboardPage() {
         <StatsTiles stats={stats} />
         <RevenueChart days={revenue} />
         <RecentOrders orders={recent} />
+        <LowStock items={lowStock} threshold={LOW_STOCK_THRESHOLD} />
         <BackupStatus last={backup && { createdAt: backup.createdAt, uploads: backup.uploads.count }} />
       </div>
     </>

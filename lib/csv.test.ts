@@ -1,4 +1,4 @@
-import { csvCell, csvRow } from "@/lib/orders/csv";
+import { csvCell, csvRow } from "@/lib/csv";
 
 describe("csvCell", () => {
   it("quotes commas, quotes and line breaks, doubling quotes", () => {
