@@ -25,6 +25,25 @@ function toPhotos(value: unknown): ReviewPhoto[] {
   if (!Array.isArray(value)) return [];
   return value.filter((p): p is ReviewPhoto => Boolean(p) && typeof p.url === "string" && Number.isInteger(p.width) && Number.isInteger(p.height)).map(({ url, width, height }) => ({ url, width, height }));
 }
+
+type ReviewRow = { id: number; rating: number; title: string; body: string; photos: unknown; authorName: string; createdAt: Date; reply: string | null; repliedAt: Date | null };
+
+/** A stored review as shoppers see it (no order, email or surname). */
+function toPublicReview(r: ReviewRow): PublicReviewDTO {
+  return {
+    id: r.id,
+    rating: r.rating,
+    title: r.title,
+    body: r.body,
+    photos: toPhotos(r.photos),
+    author: r.authorName,
+    verifiedBuyer: true,
+    createdAt: r.createdAt.toISOString(),
+    reply: r.reply,
+    repliedAt: r.repliedAt?.toISOString() ?? null,
+  };
+}
+
 export type ReviewPage = { reviews: PublicReviewDTO[]; total: number; page: number; pageSize: number; pages: number };
 export type RatingTotals = { count: number; starTotal: number };
 
@@ -43,18 +62,7 @@ const cachedReviewPage = unstable_cache(
     ]);
     return {
       total,
-      reviews: rows.map((r) => ({
-        id: r.id,
-        rating: r.rating,
-        title: r.title,
-        body: r.body,
-        photos: toPhotos(r.photos),
-        author: r.authorName,
-        verifiedBuyer: true as const,
-        createdAt: r.createdAt.toISOString(),
-        reply: r.reply,
-        repliedAt: r.repliedAt?.toISOString() ?? null,
-      })),
+      reviews: rows.map(toPublicReview),
     };
   },
   ["reviews:page"],
@@ -104,16 +112,7 @@ export async function listReviewsForAdmin(status?: ReviewStatus): Promise<AdminR
     include: { product: { select: { slug: true } }, orderItem: { select: { productName: true, order: { select: { orderNumber: true } } } } },
   });
   return rows.map((r) => ({
-    id: r.id,
-    rating: r.rating,
-    title: r.title,
-    body: r.body,
-    photos: toPhotos(r.photos),
-    author: r.authorName,
-    verifiedBuyer: true as const,
-    createdAt: r.createdAt.toISOString(),
-    reply: r.reply,
-    repliedAt: r.repliedAt?.toISOString() ?? null,
+    ...toPublicReview(r),
     status: r.status,
     hiddenReason: r.hiddenReason,
     productName: r.orderItem.productName,
