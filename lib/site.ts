@@ -41,16 +41,3 @@ export const MAX_API_OFFSET = 10_000;
 export const PAGINATION_BUTTONS = 5;
 export const META_DESCRIPTION_MAX = 160;
 
-/**
- * Shop settings for stock and lead times (issue 29), kept here with the other
- * shop-wide constants (a change is a deploy, like the shipping rates in
- * lib/checkout/pricing.ts). Days are working days.
- */
-/** Working days from order to hand-over to USPS for a ready-to-ship product (one-of-a-kind or in stock). */
-export const HANDLING_DAYS = { min: 1, max: 2 } as const;
-/** The lead time of a made-to-order product that has none of its own (every non-unique product from before issue 29). */
-export const DEFAULT_LEAD_TIME_DAYS = { min: 10, max: 15 } as const;
-/** The card and product page say "Only N left" from this count down. */
-export const FEW_LEFT = 5;
-/** The dashboard lists in-stock products at or below this count. */
-export const LOW_STOCK_THRESHOLD = 3;

@@ -56,7 +56,7 @@ export function ProductCard({ product, priority, heading: Heading = "h3" }: { pr
           {product.rating && (
             <span className="stars" role="img" aria-label={product.rating[1]}>
               <span className="stars-row" data-average={product.rating[2]} />
-              <span className="stars-label">{product.rating[0]}</span>
+              {product.rating[0]}
             </span>
           )}
         </div>

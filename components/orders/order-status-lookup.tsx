@@ -120,7 +120,7 @@ export function OrderStatusLookup({ initialOrderNumber }: { initialOrderNumber: 
             ))}
           </ol>
           {result.ships && (
-            <p className="mt-6 font-medium" data-testid="order-ships">
+            <p className="mt-6 font-medium">
               {result.ships}
             </p>
           )}

@@ -18,7 +18,7 @@ export function ReviewList({ page, productName }: { page: ReviewPage; productNam
       <h2 id="reviews-heading" className="font-serif text-2xl font-semibold">
         Reviews of {productName}
       </h2>
-      <ul className="mt-6 grid gap-6">
+      <ul className="mt-6 grid grid-cols-1 gap-6">
         {page.reviews.map((r) => (
           <li key={r.id} className="rounded-lg border bg-card p-4 sm:p-5" data-testid="review">
             <article aria-labelledby={`review-${r.id}-title`}>
@@ -28,7 +28,7 @@ export function ReviewList({ page, productName }: { page: ReviewPage; productNam
               </h3>
               <p className="mt-1 text-sm text-muted-foreground">
                 <span className="font-medium text-foreground">{r.author}</span>
-                <span className="ml-2 inline-flex items-center gap-1 text-primary" data-testid="verified-buyer">
+                <span className="ml-2 inline-flex max-w-full flex-wrap items-center gap-1 text-primary" data-testid="verified-buyer">
                   <Icon name="badge-check" className="size-4" /> Verified buyer
                 </span>
                 <span className="ml-2">· {dateFormat.format(new Date(r.createdAt))}</span>

@@ -2,7 +2,7 @@ import "server-only";
 import { csvRow } from "@/lib/csv";
 import { prisma } from "@/lib/db";
 import { leadTime, productKind, PRODUCT_KIND_LABELS } from "@/lib/catalog/stock";
-import { LOW_STOCK_THRESHOLD } from "@/lib/site";
+import { LOW_STOCK_THRESHOLD } from "@/lib/catalog/stock-settings";
 
 /**
  * The admin's view of stock (issue 29): the dashboard's low-stock list and the

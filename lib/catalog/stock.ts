@@ -1,4 +1,4 @@
-import { DEFAULT_LEAD_TIME_DAYS, FEW_LEFT, HANDLING_DAYS } from "@/lib/site";
+import { DEFAULT_LEAD_TIME_DAYS, FEW_LEFT, HANDLING_DAYS } from "@/lib/catalog/stock-settings";
 import { plural, range, type DayRange } from "@/lib/catalog/ship-days";
 
 export { latestDays, orderShipsText } from "@/lib/catalog/ship-days";

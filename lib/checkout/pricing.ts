@@ -10,7 +10,7 @@ export const FLAT_SHIPPING: Cents = 15_99;
 export const TAX_ESTIMATE_PERCENT = 8;
 export const SHIPPING_SERVICE = "USPS_GROUND_ADVANTAGE";
 /** Working days from order to hand-over to USPS for a ready-to-ship product: a shop setting (lib/site.ts). */
-export { HANDLING_DAYS } from "@/lib/site";
+export { HANDLING_DAYS } from "@/lib/catalog/stock-settings";
 /** Business days USPS Ground Advantage takes within the United States. */
 export const TRANSIT_DAYS = { min: 2, max: 5 } as const;
 

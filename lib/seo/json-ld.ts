@@ -1,6 +1,6 @@
 import { shippingFor, TRANSIT_DAYS } from "@/lib/checkout/pricing";
 import { availabilityOf, type Availability, type DayRange } from "@/lib/catalog/stock";
-import { HANDLING_DAYS } from "@/lib/site";
+import { HANDLING_DAYS } from "@/lib/catalog/stock-settings";
 import { truncateMeta } from "@/lib/catalog/rules";
 import type { ProductDTO } from "@/lib/catalog/types";
 import { toCents } from "@/lib/money";

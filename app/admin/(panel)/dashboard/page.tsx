@@ -10,7 +10,7 @@ import { getAdminStats, REVENUE_DAYS, revenueByDay } from "@/lib/admin/stats-que
 import { lastBackup } from "@/lib/backup/manifest";
 import { requireAdminPage } from "@/lib/auth/guard";
 import { listLowStock } from "@/lib/catalog/stock-queries";
-import { LOW_STOCK_THRESHOLD } from "@/lib/site";
+import { LOW_STOCK_THRESHOLD } from "@/lib/catalog/stock-settings";
 import { listDisputedOrders, listOrders } from "@/lib/orders/admin-service";
 
 export const metadata: Metadata = { title: "Dashboard" };
