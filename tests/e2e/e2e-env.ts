@@ -1,7 +1,7 @@
 import pg from "pg";
 /** Where the e2e server's database lives, so specs can check stored rows. */
 export const E2E_DB_PORT = Number(process.env.E2E_DB_PORT ?? 54329);
-export const E2E_DB_NAME = "mm_e2e";
+export const E2E_DB_NAME = process.env.E2E_DB_NAME ?? "mm_e2e";
 /** Where the e2e server "delivers" emails (the dev mailbox: full messages, reset links included). */
 export const E2E_MAILBOX_DIR = ".data/e2e-mailbox";
 /** Everything the e2e server and its build print (its request log included): kept out of the test report, pointed at by failures. */
