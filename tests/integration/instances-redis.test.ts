@@ -8,6 +8,7 @@
  */
 import { randomBytes } from "node:crypto";
 import autocannon from "autocannon";
+import pg from "pg";
 import { createClient } from "redis";
 import { createPostgresDatabase } from "../helpers/test-db";
 import { ensureProductionBuild, requirePostgres, sleep, startInstance, stopAllInstances, testPort, waitForOk, type Instance } from "../helpers/instances";
@@ -36,6 +37,16 @@ maybe("two instances on one PostgreSQL and one Redis", () => {
   let a: Instance;
   let b: Instance;
   let token: string;
+  /** One query on the instances' database. */
+  const sql = async <T extends Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> => {
+    const client = new pg.Client({ connectionString: db.url });
+    await client.connect();
+    try {
+      return (await client.query<T>(text, params)).rows;
+    } finally {
+      await client.end();
+    }
+  };
 
   beforeAll(async () => {
     await ensureProductionBuild();
@@ -156,6 +167,55 @@ maybe("two instances on one PostgreSQL and one Redis", () => {
     expect((await (await fetch(`${b.url}/api/products/${piece.slug}`)).json()).sold).toBe(true);
   }, 120_000);
 
+  it("30 shoppers at once over both instances for a batch of 5: exactly 5 orders, 25 refused (409) and not charged, Sold out on both", async () => {
+    const categories = (await (await fetch(`${a.url}/api/categories`)).json()) as { id: number }[];
+    const created = await fetch(`${a.url}/api/products`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      body: JSON.stringify({
+        name: "Race batch board",
+        slug: "race-batch-board",
+        description: "Twelve were cut; five are left.",
+        price: "45.00",
+        categoryId: categories[0].id,
+        images: [{ url: "/uploads/race-1.webp", width: 1200, height: 900, alt: null }],
+        kind: "in_stock",
+        stock: 5,
+      }),
+    });
+    expect(created.status).toBe(201);
+    const product = (await created.json()) as PublicProduct;
+    // Both instances have the page cached as purchasable before the rush.
+    for (const i of [a, b]) expect((await pageText(i.url, `/product/${product.slug}`)).html).toContain("Only 5 left");
+
+    // 30 shoppers, half on each instance, each with an authorised card; then all place their order at once.
+    const shoppers = await Promise.all(Array.from({ length: 30 }, (_, n) => authoriseOne(n % 2 ? b.url : a.url, product.id, `racer${n}`)));
+    const placed = await Promise.all(
+      shoppers.map(async (s) => {
+        const res = await fetch(`${s.base}/api/orders`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ paymentIntentId: s.paymentIntentId, clientSecret: s.clientSecret }) });
+        return { status: res.status, body: (await res.json()) as { message?: string } };
+      }),
+    );
+    expect(placed.filter((r) => r.status === 201)).toHaveLength(5);
+    const refused = placed.filter((r) => r.status === 409);
+    expect(refused).toHaveLength(25);
+    expect(new Set(refused.map((r) => r.body.message))).toEqual(new Set(["Sorry, “Race batch board” just sold out. Your card has not been charged."]));
+
+    const rows = await sql<{ status: string; n: string }>(
+      `SELECT status, count(*)::text AS n FROM "TestPaymentIntent" WHERE id = ANY($1) GROUP BY status ORDER BY status`,
+      [shoppers.map((s) => s.paymentIntentId)],
+    );
+    expect(Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]))).toEqual({ canceled: 25, succeeded: 5 });
+    expect(await sql('SELECT stock FROM "Product" WHERE id = $1', [product.id])).toEqual([{ stock: 0 }]);
+    expect(await sql('SELECT count(*)::int AS n FROM "OrderItem" WHERE "productId" = $1', [product.id])).toEqual([{ n: 5 }]);
+    // Neither instance offers it any more.
+    for (const i of [a, b]) {
+      const html = (await pageText(i.url, `/product/${product.slug}`)).html;
+      expect(html).toContain("Sold out");
+      expect(addToCartButtons(html, product)).toBe(0);
+    }
+  }, 180_000);
+
   it("a category hidden on B disappears from A's navigation and /shop at the next request", async () => {
     const categories = (await (await fetch(`${a.url}/api/categories`)).json()) as { id: number; slug: string; name: string }[];
     const category = categories[categories.length - 1];
@@ -243,6 +303,19 @@ maybe("two instances on one PostgreSQL and one Redis", () => {
     expect((await pageText(a.url, `/product/${product.slug}`)).html).toContain(money(later));
   }, 180_000);
 });
+
+/** A shopper's payment intent for one unit, created and authorised with the test card through `base`. */
+async function authoriseOne(base: string, productId: number, shopper: string) {
+  const post = (pathname: string, body: unknown) => fetch(base + pathname, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const contact = { email: `${shopper}@example.com`, firstName: shopper, lastName: "Ash", phone: "555-0100" };
+  const address = { line1: "12 Elm Street", city: "Asheville", state: "NC", postalCode: "28801", country: "US" };
+  const intentRes = await post("/api/create-payment-intent", { sessionId: `race-${shopper}-${randomBytes(3).toString("hex")}`, items: [{ productId, quantity: 1 }], ...contact, shippingAddress: address });
+  expect(intentRes.status).toBe(200);
+  const intent = (await intentRes.json()) as { paymentIntentId: string; clientSecret: string };
+  const card = await post("/api/payments/test/confirm", { clientSecret: intent.clientSecret, card: { number: "4242 4242 4242 4242", expMonth: "12", expYear: "34", cvc: "123" } });
+  expect(card.status).toBe(200);
+  return { base, ...intent };
+}
 
 /**
  * The page shows `expected` at once, with one allowance that belongs to Next.js, not to the shop's
