@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { FolderTree, History, LayoutDashboard, MessageSquareText, Package, ShoppingCart, Store, UserCog, Users } from "lucide-react";
+import { FolderTree, Hammer, History, LayoutDashboard, MessageSquareText, Package, ShoppingCart, Store, UserCog, Users } from "lucide-react";
 import { AdminLogoutButton } from "@/components/admin/admin-logout-button";
 import { cn } from "@/lib/utils";
 
@@ -12,6 +12,7 @@ export const ADMIN_NAV = [
   { href: "/admin/orders", label: "Orders", icon: ShoppingCart },
   { href: "/admin/categories", label: "Categories", icon: FolderTree },
   { href: "/admin/customers", label: "Customers", icon: Users },
+  { href: "/admin/commissions", label: "Commissions", icon: Hammer },
   { href: "/admin/reviews", label: "Reviews", icon: MessageSquareText },
   { href: "/admin/users", label: "Users", icon: UserCog },
   { href: "/admin/activity", label: "Activity", icon: History },

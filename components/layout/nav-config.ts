@@ -3,6 +3,7 @@ export const NAV_LINKS = [
   { href: "/shop", label: "Shop All" },
   { href: "/my-story", label: "My Story" },
   { href: "/gallery", label: "Gallery" },
+  { href: "/commission", label: "Commissions" },
   { href: "/contact", label: "Contact" },
 ] as const;
 

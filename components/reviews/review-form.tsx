@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import { Controller, useForm, type FieldError } from "react-hook-form";
+import { photosProblem as checkPhotos } from "@/components/forms/photo-files";
 import { zodResolver } from "@/components/forms/zod-resolver";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -9,17 +10,7 @@ import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { MAX_REVIEW_PHOTOS, REVIEW_TEXT_MAX, reviewFieldsSchema, TOO_MANY_PHOTOS, type ReviewFieldsInput } from "@/lib/reviews/schemas";
 
-const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
-
-/** The chosen photos' problem, checked before sending (the server checks again, and their content). */
-function photosProblem(files: File[]): string | null {
-  if (files.length > MAX_REVIEW_PHOTOS) return TOO_MANY_PHOTOS;
-  const large = files.find((f) => f.size > MAX_PHOTO_BYTES);
-  if (large) return `${large.name} is too large. Maximum size is 10MB per photo.`;
-  const other = files.find((f) => f.type && !f.type.startsWith("image/"));
-  if (other) return `${other.name} is not an image.`;
-  return null;
-}
+const photosProblem = (files: File[]) => checkPhotos(files, MAX_REVIEW_PHOTOS, TOO_MANY_PHOTOS);
 
 const STAR_PATH = "M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6-4.9-4.6 6.6-.8z";
 

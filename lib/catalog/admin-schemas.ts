@@ -59,8 +59,8 @@ const slugField = z
   .nullish()
   .transform((v) => v || undefined);
 
-/** "12.5" | 12.5 | "12.50" → "12.50": exact, positive, at most two decimals. */
-const priceField = z.unknown().transform((value, ctx) => {
+/** "12.5" | 12.5 | "12.50" → "12.50": exact, positive (or zero where `allowZero`), at most two decimals. Prices, quotes, shipping. */
+export const moneyField = ({ allowZero = false }: { allowZero?: boolean } = {}) => z.unknown().transform((value, ctx) => {
   const fail = (message: string) => {
     ctx.addIssue({ code: "custom", message });
     return z.NEVER;
@@ -74,10 +74,11 @@ const priceField = z.unknown().transform((value, ctx) => {
   const decimals = frac.replace(/0+$/, "");
   if (decimals.length > 2) return fail(PRICE_DECIMALS);
   const cents = toCents(`${whole || "0"}.${decimals}`.replace(/\.$/, ""));
-  if (sign === "-" || cents <= 0) return fail(PRICE_POSITIVE);
+  if (sign === "-" || cents < 0 || (cents === 0 && !allowZero)) return fail(PRICE_POSITIVE);
   if (cents > MAX_PRICE_CENTS) return fail(PRICE_TOO_LARGE);
   return fromCents(cents);
 });
+const priceField = moneyField();
 
 /** A positive integer id from a number or a form string. */
 const idField = (message: string) =>

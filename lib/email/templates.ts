@@ -5,7 +5,8 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 }
 
-function layout(title: string, bodyHtml: string): string {
+/** The shop's email frame: a title and the body's HTML (escaped by the caller) in the workshop's colours. */
+export function emailLayout(title: string, bodyHtml: string): string {
   return `<!doctype html><html><body style="font-family:Georgia,serif;background:#faf7f2;color:#2b2118;padding:24px">
 <div style="max-width:560px;margin:0 auto;background:#fff;border:1px solid #eadfce;border-radius:8px;padding:24px">
 <h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1>${bodyHtml}
@@ -21,7 +22,7 @@ export function contactNotificationEmail(msg: { name: string; email: string; pho
     "",
     msg.message,
   ];
-  const html = layout(
+  const html = emailLayout(
     `New message: ${msg.subject}`,
     `<p><strong>From:</strong> ${escapeHtml(msg.name)} &lt;${escapeHtml(msg.email)}&gt;</p>` +
       (msg.phone ? `<p><strong>Phone:</strong> ${escapeHtml(msg.phone)}</p>` : "") +
@@ -32,7 +33,7 @@ export function contactNotificationEmail(msg: { name: string; email: string; pho
 
 export function newsletterWelcomeEmail() {
   const text = `Thanks for subscribing to the ${site.name} newsletter. You'll hear about new one-of-a-kind pieces and new printed tools first.`;
-  return { subject: `Welcome to the ${site.name} newsletter`, text, html: layout("You're subscribed", `<p>${escapeHtml(text)}</p>`) };
+  return { subject: `Welcome to the ${site.name} newsletter`, text, html: emailLayout("You're subscribed", `<p>${escapeHtml(text)}</p>`) };
 }
 
 type OrderForEmail = {
@@ -104,7 +105,7 @@ export function orderConfirmationEmail(order: OrderForEmail, statusUrl?: string)
   return {
     subject: `Your ${site.name} order ${order.orderNumber} is confirmed`,
     text,
-    html: layout(`Order ${order.orderNumber} confirmed`, `<p>Hi ${escapeHtml(order.firstName)}, thank you for your order. It is confirmed and being prepared.</p>${html}` +
+    html: emailLayout(`Order ${order.orderNumber} confirmed`, `<p>Hi ${escapeHtml(order.firstName)}, thank you for your order. It is confirmed and being prepared.</p>${html}` +
         (statusUrl ? `<p><a href="${escapeHtml(statusUrl)}">Track your order</a></p>` : ""),
     ),
   };
@@ -125,7 +126,7 @@ export function newOrderNoticeEmail(order: OrderForEmail) {
   return {
     subject: `New order ${order.orderNumber} — $${order.total.toFixed(2)}`,
     text,
-    html: layout(`New order ${order.orderNumber}`, `<p>From ${escapeHtml(`${order.firstName} ${order.lastName}`)} &lt;${escapeHtml(order.email)}&gt;</p>${html}`),
+    html: emailLayout(`New order ${order.orderNumber}`, `<p>From ${escapeHtml(`${order.firstName} ${order.lastName}`)} &lt;${escapeHtml(order.email)}&gt;</p>${html}`),
   };
 }
 
@@ -141,7 +142,7 @@ export function passwordResetEmail(link: string) {
   return {
     subject: `Reset your ${site.name} admin password`,
     text,
-    html: layout("Reset your password", `<p>Someone asked to reset the password of your admin account.</p><p><a href="${escapeHtml(link)}">Set a new password</a> (the link works once, for 1 hour).</p><p>If it wasn't you, ignore this email.</p>`),
+    html: emailLayout("Reset your password", `<p>Someone asked to reset the password of your admin account.</p><p><a href="${escapeHtml(link)}">Set a new password</a> (the link works once, for 1 hour).</p><p>If it wasn't you, ignore this email.</p>`),
   };
 }
 
@@ -181,7 +182,7 @@ export function orderShippedEmail(order: OrderItemsForEmail, shipment: { carrier
   return {
     subject: `Your order has shipped — ${order.orderNumber}`,
     text,
-    html: layout("Your order has shipped", `<p>Hi ${escapeHtml(order.firstName)}, your order ${escapeHtml(order.orderNumber)} is on its way.</p>${items.html}${trackingHtml}<p><a href="${escapeHtml(shipment.statusUrl)}">Order status</a></p>`),
+    html: emailLayout("Your order has shipped", `<p>Hi ${escapeHtml(order.firstName)}, your order ${escapeHtml(order.orderNumber)} is on its way.</p>${items.html}${trackingHtml}<p><a href="${escapeHtml(shipment.statusUrl)}">Order status</a></p>`),
   };
 }
 
@@ -191,7 +192,7 @@ export function orderDeliveredEmail(order: OrderItemsForEmail) {
   return {
     subject: `Delivered — thank you for your order ${order.orderNumber}`,
     text,
-    html: layout("Thank you", `<p>Hi ${escapeHtml(order.firstName)}, your order ${escapeHtml(order.orderNumber)} has been delivered. Thank you for supporting a one-person workshop.</p>`),
+    html: emailLayout("Thank you", `<p>Hi ${escapeHtml(order.firstName)}, your order ${escapeHtml(order.orderNumber)} has been delivered. Thank you for supporting a one-person workshop.</p>`),
   };
 }
 
@@ -213,7 +214,7 @@ export function orderRefundEmail(order: OrderItemsForEmail, refund: { amount: st
   return {
     subject: refund.cancelled ? `Order ${order.orderNumber} cancelled${refund.amount ? ` — $${refund.amount} refunded` : ""}` : `Refund of $${refund.amount} for order ${order.orderNumber}`,
     text,
-    html: layout(
+    html: emailLayout(
       title,
       `<p>Hi ${escapeHtml(order.firstName)},</p><p>${escapeHtml(refund.cancelled ? `Your order ${order.orderNumber} has been cancelled.` : `Part or all of your order ${order.orderNumber} has been refunded.`)}</p>` +
         (refund.lines.length ? `<ul>${refund.lines.map((l) => `<li>${escapeHtml(l)}</li>`).join("")}</ul>` : "") +
@@ -230,7 +231,7 @@ export function reviewNotificationEmail(r: { productName: string; orderNumber: s
   return {
     subject: `New review of ${r.productName} (${stars})`,
     text,
-    html: layout(
+    html: emailLayout(
       `New review of ${r.productName}`,
       `<p>${escapeHtml(r.authorName)} (order ${escapeHtml(r.orderNumber)}) gave ${escapeHtml(stars)}.</p>` +
         `<p><strong>${escapeHtml(r.title)}</strong></p><p style="white-space:pre-wrap">${escapeHtml(r.body)}</p>` +
@@ -255,7 +256,7 @@ export function reviewRequestEmail(order: { firstName: string; orderNumber: stri
   return {
     subject: `How is your order ${order.orderNumber}? Review your purchase`,
     text,
-    html: layout(
+    html: emailLayout(
       "Review your purchase",
       `<p>Hi ${escapeHtml(order.firstName)}, how are you finding your order ${escapeHtml(order.orderNumber)}? A few honest words, good or bad, help the next buyer.</p>` +
         `<ul>${links.map((l) => `<li><a href="${escapeHtml(l.url)}">Review ${escapeHtml(l.productName)}</a></li>`).join("")}</ul>` +

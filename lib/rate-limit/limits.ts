@@ -19,6 +19,8 @@ export const PUBLIC_LIMITS = {
   orderLookup: { points: 20, seconds: 3600, override: env.RATE_LIMIT_ORDER_LOOKUP },
   /** Review submissions through an emailed link (each link works once anyway). */
   review: { points: 10, seconds: 3600, override: env.RATE_LIMIT_REVIEW },
+  /** Commission requests and a shopper's replies in a commission's thread. */
+  commission: { points: 10, seconds: 3600, override: env.RATE_LIMIT_COMMISSION },
 } as const;
 
 export type PublicLimitName = keyof typeof PUBLIC_LIMITS;

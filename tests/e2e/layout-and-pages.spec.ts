@@ -132,6 +132,7 @@ test.describe("navigation bar", () => {
     ["Shop All", "/shop"],
     ["My Story", "/my-story"],
     ["Gallery", "/gallery"],
+    ["Commissions", "/commission"],
     ["Contact", "/contact"],
   ] as const) {
     test(`"${label}" navigates to ${path}`, async ({ page }) => {

@@ -35,6 +35,7 @@ test("the slide-out menu shows the links and every category", async ({ page, req
     ["Shop All", "/shop"],
     ["My Story", "/my-story"],
     ["Gallery", "/gallery"],
+    ["Commissions", "/commission"],
     ["Contact", "/contact"],
     ["Admin", "/admin"],
   ]) {

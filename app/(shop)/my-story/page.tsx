@@ -124,7 +124,7 @@ export default function MyStoryPage() {
               </Link>
             </Button>
             <Button asChild size="lg" variant="outline" className="h-12 border-background/30 bg-transparent px-7 text-base text-background hover:bg-background/10 hover:text-background">
-              <Link href="/contact">Ask about a custom piece</Link>
+              <Link href="/commission">Commission a piece</Link>
             </Button>
           </div>
           <p className="mt-6 text-sm text-background/60">Thanks for reading, and for supporting a small workshop. — {firstName}</p>

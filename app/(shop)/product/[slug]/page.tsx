@@ -146,6 +146,14 @@ export default async function ProductPage(props: ProductPageProps) {
             </ul>
           )}
 
+          <p className="text-sm text-muted-foreground" data-testid="commission-link">
+            Want one like this?{" "}
+            <Link href={`/commission?product=${product.slug}`} className="font-medium text-primary underline-offset-4 hover:underline">
+              Commission a piece
+            </Link>{" "}
+            made to your wood, size or tool.
+          </p>
+
           <Separator />
 
           <section aria-labelledby="product-description-heading">

@@ -1,0 +1,96 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { TRANSIT_DAYS } from "@/lib/checkout/pricing";
+import { threadUrl } from "@/lib/commissions/links";
+import { openQuote } from "@/lib/commissions/service";
+import { formatMoney } from "@/lib/money";
+
+export const metadata: Metadata = { title: "Your quote", robots: { index: false, follow: false } };
+
+type Props = { params: Promise<{ token: string }> };
+const day = (d: Date) => d.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+
+/**
+ * The page a quote link opens (/quote/{token}, emailed by the maker): the piece,
+ * its price, shipping, lead time and delivery estimate, the terms, and how to
+ * accept; or why the link no longer works (expired, replaced, declined, paid).
+ */
+export default async function QuotePage(props: Props) {
+  const { token } = await props.params;
+  const opened = token.length <= 2000 ? await openQuote(token) : ({ ok: false, message: "This link is not valid. Please use the link from your email." } as const);
+  if (!opened.ok) {
+    return (
+      <div className="mx-auto w-full max-w-2xl px-4 py-8 sm:px-6 sm:py-12">
+        <h1 className="font-serif text-3xl font-semibold">Your quote</h1>
+        <div className="mt-6 rounded-lg border border-destructive/30 bg-destructive/5 p-4" data-testid="quote-refused">
+          <p className="font-medium">{opened.message}</p>
+          <p className="mt-2 text-sm text-muted-foreground">
+            <Link href="/contact" className="font-medium text-primary underline-offset-4 hover:underline">
+              Contact us
+            </Link>{" "}
+            if you need help.
+          </p>
+        </div>
+      </div>
+    );
+  }
+  const { quote, commission } = opened;
+  const thread = await threadUrl(commission.reference);
+  return (
+    <div className="mx-auto w-full max-w-2xl px-4 py-8 sm:px-6 sm:py-12">
+      <h1 className="font-serif text-3xl font-semibold">Your quote</h1>
+      <p className="mt-3 text-muted-foreground">
+        Hello {commission.name}, here is the maker&apos;s quote for your commission {commission.reference}.
+      </p>
+      <section aria-labelledby="piece-title" className="mt-6 rounded-lg border bg-card p-4">
+        <h2 id="piece-title" className="font-sans text-base font-semibold">
+          The piece
+        </h2>
+        <p className="mt-2 text-sm whitespace-pre-wrap">{commission.description}</p>
+        {quote.notes && <p className="mt-3 border-t pt-3 text-sm whitespace-pre-wrap">{quote.notes}</p>}
+      </section>
+      <dl className="mt-6 grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-2 text-sm" data-testid="quote-amounts">
+        <dt>Price</dt>
+        <dd className="text-right font-medium">{formatMoney(quote.priceCents)}</dd>
+        <dt>Shipping (USPS Ground Advantage)</dt>
+        <dd className="text-right font-medium">{quote.shippingCents === 0 ? "Free" : formatMoney(quote.shippingCents)}</dd>
+        <dt className="border-t pt-2 font-semibold">Total</dt>
+        <dd className="border-t pt-2 text-right font-semibold">{formatMoney(quote.total)}</dd>
+        {quote.deposit !== null && (
+          <>
+            <dt>Deposit to start ({quote.depositPercent} % of the price)</dt>
+            <dd className="text-right font-medium">{formatMoney(quote.deposit)}</dd>
+            <dt>Balance when the piece is ready</dt>
+            <dd className="text-right font-medium">{formatMoney(quote.balance!)}</dd>
+          </>
+        )}
+      </dl>
+      <ul className="mt-6 list-disc space-y-1 pl-5 text-sm text-muted-foreground">
+        <li>
+          Made in {quote.leadTimeMinDays}–{quote.leadTimeMaxDays} working days, then {TRANSIT_DAYS.min}–{TRANSIT_DAYS.max} days in transit.
+        </li>
+        <li>This quote is valid until {day(quote.expiresAt)}.</li>
+        <li>
+          Custom work is made for you and cannot be returned (
+          <Link href="/terms" className="font-medium text-primary underline-offset-4 hover:underline">
+            terms
+          </Link>
+          ); the one-year warranty applies.
+        </li>
+      </ul>
+      <section aria-labelledby="accept-title" className="mt-8 rounded-lg border border-primary/30 bg-accent/40 p-4">
+        <h2 id="accept-title" className="font-sans text-base font-semibold">
+          Accept or ask a question
+        </h2>
+        <p className="mt-2 text-sm">
+          Reply to the maker on your commission&apos;s page: say you accept, or ask anything about the piece. The maker confirms and arranges the payment with you.
+        </p>
+        <p className="mt-3">
+          <a href={thread} className="inline-flex min-h-10 items-center rounded-md bg-primary px-4 text-sm font-medium text-primary-foreground hover:bg-primary/90 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none">
+            Reply to the maker
+          </a>
+        </p>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { AdminPageHeader } from "@/components/admin/admin-page-header";
+import { AdminTable, Td, Th } from "@/components/admin/admin-table";
+import { formatDateTime } from "@/components/admin/format";
+import { Badge } from "@/components/ui/badge";
+import { requireAdminPage } from "@/lib/auth/guard";
+import { listCommissionsForAdmin } from "@/lib/commissions/queries";
+import { COMMISSION_STATUS_LABELS, COMMISSION_STATUSES, type CommissionStatus } from "@/lib/commissions/rules";
+import { BUDGET_RANGES, type BudgetRange } from "@/lib/commissions/schemas";
+import { cn } from "@/lib/utils";
+
+export const metadata: Metadata = { title: "Commissions" };
+
+const TABS: { status: CommissionStatus | null; label: string }[] = [{ status: null, label: "Open" }, ...COMMISSION_STATUSES.map((s) => ({ status: s, label: COMMISSION_STATUS_LABELS[s] }))];
+
+/** The Commissions board: open requests by default (new → shipped), newest first; a tab per status. */
+export default async function AdminCommissionsPage(props: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  await requireAdminPage();
+  const raw = (await props.searchParams).status;
+  const status = (COMMISSION_STATUSES as readonly string[]).includes(String(raw)) ? (raw as CommissionStatus) : null;
+  const commissions = await listCommissionsForAdmin(status ?? undefined);
+  return (
+    <>
+      <AdminPageHeader title="Commissions" description="Requests for custom pieces: answer, quote, and move each along from new to closed." />
+      <nav aria-label="Commission status" className="mb-4">
+        <ul className="flex flex-wrap gap-2">
+          {TABS.map((tab) => {
+            const current = tab.status === status;
+            return (
+              <li key={tab.label}>
+                <Link
+                  href={tab.status ? `/admin/commissions?status=${tab.status}` : "/admin/commissions"}
+                  aria-current={current ? "page" : undefined}
+                  className={cn("inline-flex min-h-10 items-center rounded-md border px-3 text-sm font-medium focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none", current ? "bg-primary text-primary-foreground" : "bg-card hover:bg-accent")}
+                >
+                  {tab.label}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+      <AdminTable caption="Commissions">
+        <thead>
+          <tr>
+            <Th>Request</Th>
+            <Th>From</Th>
+            <Th>Budget</Th>
+            <Th>Status</Th>
+            <Th>Received</Th>
+          </tr>
+        </thead>
+        <tbody>
+          {commissions.length === 0 ? (
+            <tr>
+              <Td colSpan={5} className="text-center text-muted-foreground">
+                No commissions here.
+              </Td>
+            </tr>
+          ) : (
+            commissions.map((c) => (
+              <tr key={c.id} data-testid="commission-row">
+                <Td className="max-w-md">
+                  <Link href={`/admin/commissions/${c.id}`} className="font-medium text-primary underline-offset-4 hover:underline">
+                    {c.reference}
+                  </Link>
+                  <p className="line-clamp-2 text-muted-foreground">{c.description}</p>
+                </Td>
+                <Td>
+                  {c.name}
+                  <p className="text-muted-foreground">{c.email}</p>
+                </Td>
+                <Td className="whitespace-nowrap">{BUDGET_RANGES[c.budget as BudgetRange] ?? c.budget}</Td>
+                <Td>
+                  <Badge variant={c.status === "new" ? "default" : "secondary"}>{COMMISSION_STATUS_LABELS[c.status as CommissionStatus]}</Badge>
+                </Td>
+                <Td className="whitespace-nowrap">{formatDateTime(c.createdAt.toISOString())}</Td>
+              </tr>
+            ))
+          )}
+        </tbody>
+      </AdminTable>
+    </>
+  );
+}

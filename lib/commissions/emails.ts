@@ -1,0 +1,79 @@
+import { emailLayout, escapeHtml } from "@/lib/email/templates";
+import { formatMoney } from "@/lib/money";
+import { quoteAmounts } from "@/lib/commissions/rules";
+import { BUDGET_RANGES, type BudgetRange } from "@/lib/commissions/schemas";
+
+/** The emails of a commission's way (issue 30): each has a plain-text part and the same words in HTML. */
+type Request = { reference: string; name: string; email: string; description: string; material: string | null; size: string | null; budget: string; wantedBy: Date | null; productName?: string | null };
+
+const day = (d: Date) => d.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+const paragraphs = (text: string) => text.split(/\n{2,}/).map((p) => `<p style="white-space:pre-wrap">${escapeHtml(p)}</p>`).join("");
+const link = (href: string, label: string) => `<p><a href="${escapeHtml(href)}" style="color:#8a4b1f">${escapeHtml(label)}</a></p>`;
+
+function requestLines(r: Request): string[] {
+  return [
+    ...(r.productName ? [`Like: ${r.productName}`] : []),
+    ...(r.material ? [`Wood or material: ${r.material}`] : []),
+    ...(r.size ? [`Size: ${r.size}`] : []),
+    `Budget: ${BUDGET_RANGES[r.budget as BudgetRange] ?? r.budget}`,
+    ...(r.wantedBy ? [`Wanted by: ${day(r.wantedBy)}`] : []),
+  ];
+}
+
+export function commissionReceivedEmail(r: Request, threadLink: string) {
+  const intro = `Thank you, ${r.name}. I have your request ${r.reference} and will reply within two working days, usually with a few questions or a quote.`;
+  const text = [intro, "", "What you asked for:", r.description, "", ...requestLines(r), "", `Your request and our messages: ${threadLink}`].join("\n");
+  const html = emailLayout(
+    `Commission request ${r.reference}`,
+    `<p>${escapeHtml(intro)}</p><p><strong>What you asked for:</strong></p>${paragraphs(r.description)}<p>${requestLines(r).map(escapeHtml).join("<br>")}</p>${link(threadLink, "See your request and our messages")}`,
+  );
+  return { subject: `We received your commission request ${r.reference}`, text, html };
+}
+
+export function commissionNoticeEmail(r: Request, adminLink: string, photoCount: number) {
+  const lines = [`From: ${r.name} <${r.email}>`, ...requestLines(r), `Reference photos: ${photoCount}`, "", r.description, "", adminLink];
+  const html = emailLayout(
+    `New commission request ${r.reference}`,
+    `<p><strong>From:</strong> ${escapeHtml(r.name)} &lt;${escapeHtml(r.email)}&gt;</p><p>${[...requestLines(r), `Reference photos: ${photoCount}`].map(escapeHtml).join("<br>")}</p>${paragraphs(r.description)}${link(adminLink, "Open it in the admin")}`,
+  );
+  return { subject: `[Commission] ${r.reference} from ${r.name}`, text: lines.join("\n"), html };
+}
+
+export function makerMessageEmail(c: { reference: string; name: string }, body: string, threadLink: string) {
+  const text = [`Hello ${c.name},`, "", body, "", `Reply here: ${threadLink}`].join("\n");
+  const html = emailLayout(`About your commission ${c.reference}`, `<p>Hello ${escapeHtml(c.name)},</p>${paragraphs(body)}${link(threadLink, "Reply")}`);
+  return { subject: `About your commission ${c.reference}`, text, html };
+}
+
+export function shopperReplyNoticeEmail(c: { reference: string; name: string; email: string }, body: string, adminLink: string) {
+  const text = [`${c.name} <${c.email}> wrote:`, "", body, "", adminLink].join("\n");
+  const html = emailLayout(`${c.name} replied on ${c.reference}`, `<p>${escapeHtml(c.name)} &lt;${escapeHtml(c.email)}&gt; wrote:</p>${paragraphs(body)}${link(adminLink, "Open it in the admin")}`);
+  return { subject: `[Commission] ${c.reference}: ${c.name} replied`, text, html };
+}
+
+type QuoteForEmail = { priceCents: number; shippingCents: number; depositPercent: number | null; leadTimeMinDays: number; leadTimeMaxDays: number; notes: string | null; expiresAt: Date };
+
+export function quoteEmail(c: { reference: string; name: string }, q: QuoteForEmail, quoteLink: string) {
+  const amounts = quoteAmounts(q);
+  const lines = [
+    `Price: ${formatMoney(q.priceCents)}`,
+    `Shipping: ${q.shippingCents === 0 ? "Free" : formatMoney(q.shippingCents)}`,
+    `Total: ${formatMoney(amounts.total)}`,
+    ...(amounts.deposit !== null ? [`Deposit now: ${formatMoney(amounts.deposit)} (${q.depositPercent} % of the price); the balance of ${formatMoney(amounts.balance!)} when the piece is ready`] : []),
+    `Made and shipped in ${q.leadTimeMinDays}–${q.leadTimeMaxDays} working days`,
+    `This quote is valid until ${day(q.expiresAt)}.`,
+    "Custom work is made for you and cannot be returned.",
+  ];
+  const text = [`Hello ${c.name},`, "", `Here is my quote for your commission ${c.reference}.`, "", ...lines, ...(q.notes ? ["", q.notes] : []), "", `See the quote: ${quoteLink}`].join("\n");
+  const html = emailLayout(
+    `Your quote for ${c.reference}`,
+    `<p>Hello ${escapeHtml(c.name)},</p><p>Here is my quote for your commission ${escapeHtml(c.reference)}.</p><p>${lines.map(escapeHtml).join("<br>")}</p>${q.notes ? paragraphs(q.notes) : ""}${link(quoteLink, "See the quote")}`,
+  );
+  return { subject: `Your quote for commission ${c.reference}`, text, html };
+}
+
+export function commissionDeclinedEmail(c: { reference: string; name: string }, reason: string) {
+  const text = [`Hello ${c.name},`, "", `I am sorry: I cannot take on your commission ${c.reference}.`, "", reason].join("\n");
+  const html = emailLayout(`About your commission ${c.reference}`, `<p>Hello ${escapeHtml(c.name)},</p><p>I am sorry: I cannot take on your commission ${escapeHtml(c.reference)}.</p>${paragraphs(reason)}`);
+  return { subject: `About your commission ${c.reference}`, text, html };
+}

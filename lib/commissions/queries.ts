@@ -1,0 +1,37 @@
+import "server-only";
+import { prisma } from "@/lib/db";
+import type { CommissionStatus } from "@/lib/commissions/rules";
+import { quoteView } from "@/lib/commissions/service";
+import type { CommissionPhoto } from "@/lib/commissions/schemas";
+
+/** The Commissions board: newest first within a status, open ones by default. */
+export async function listCommissionsForAdmin(status?: CommissionStatus) {
+  const rows = await prisma.commission.findMany({
+    where: status ? { status } : { status: { notIn: ["closed", "declined"] } },
+    orderBy: { createdAt: "desc" },
+    take: 200,
+    select: { id: true, reference: true, status: true, name: true, email: true, description: true, budget: true, wantedBy: true, createdAt: true, _count: { select: { messages: true } } },
+  });
+  return rows.map((r) => ({ ...r, messageCount: r._count.messages }));
+}
+
+/** One commission with its thread, quotes (newest first) and audit trail. */
+export async function getCommissionForAdmin(id: number) {
+  const commission = await prisma.commission.findUnique({
+    where: { id },
+    include: {
+      messages: { orderBy: { createdAt: "asc" } },
+      quotes: { orderBy: { createdAt: "desc" } },
+      product: { select: { name: true, slug: true } },
+    },
+  });
+  if (!commission) return null;
+  const trail = await prisma.auditLog.findMany({ where: { entityType: "commission", entityId: String(id) }, orderBy: { createdAt: "asc" }, select: { id: true, action: true, adminName: true, createdAt: true } });
+  return {
+    ...commission,
+    photos: commission.photos as CommissionPhoto[],
+    quotes: commission.quotes.map((q) => ({ ...quoteView(q), status: q.status, createdAt: q.createdAt, adminName: q.adminName })),
+    trail,
+  };
+}
+export type AdminCommission = NonNullable<Awaited<ReturnType<typeof getCommissionForAdmin>>>;

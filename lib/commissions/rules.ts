@@ -1,0 +1,53 @@
+/**
+ * A commission's way (issue 30): new → quoted → accepted → in progress →
+ * shipped → closed, or declined from any open step. The one table of which
+ * move the maker may make from where; the service refuses every other.
+ * Paying a quote moves a commission to accepted (lib/commissions/service.ts).
+ */
+export const COMMISSION_STATUSES = ["new", "quoted", "accepted", "in_progress", "shipped", "closed", "declined"] as const;
+export type CommissionStatus = (typeof COMMISSION_STATUSES)[number];
+
+export const COMMISSION_STATUS_LABELS: Record<CommissionStatus, string> = {
+  new: "New",
+  quoted: "Quoted",
+  accepted: "Accepted",
+  in_progress: "In progress",
+  shipped: "Shipped",
+  closed: "Closed",
+  declined: "Declined",
+};
+
+const MOVES: Record<CommissionStatus, readonly CommissionStatus[]> = {
+  new: ["declined"],
+  quoted: ["accepted", "declined"],
+  accepted: ["in_progress", "declined"],
+  in_progress: ["shipped"],
+  shipped: ["closed"],
+  closed: [],
+  declined: [],
+};
+
+/** The statuses the maker can move a commission to from `from` (a quote moves new → quoted itself). */
+export function nextStatuses(from: CommissionStatus): readonly CommissionStatus[] {
+  return MOVES[from];
+}
+
+export function canMove(from: CommissionStatus, to: CommissionStatus): boolean {
+  return MOVES[from].includes(to);
+}
+
+/** Still open for a quote and messages: not finished and not declined. */
+export function isOpenCommission(status: CommissionStatus): boolean {
+  return status !== "closed" && status !== "declined";
+}
+
+/**
+ * What a quote charges, in cents: the whole (price + shipping) at once, or with
+ * a deposit, `depositPercent` of the price now and the rest of the price with
+ * the shipping when the piece is ready (the balance link).
+ */
+export function quoteAmounts(q: { priceCents: number; shippingCents: number; depositPercent: number | null }) {
+  const total = q.priceCents + q.shippingCents;
+  const deposit = q.depositPercent ? Math.round((q.priceCents * q.depositPercent) / 100) : null;
+  return { total, deposit, balance: deposit === null ? null : total - deposit, dueNow: deposit ?? total };
+}

@@ -1,0 +1,211 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import { actingAdmin } from "@/lib/audit/context";
+import { auditSnapshot, recordAudit } from "@/lib/audit/service";
+import { prisma, Prisma } from "@/lib/db";
+import { ownerEmail, sendEmail } from "@/lib/email/service";
+import { AppError } from "@/lib/errors";
+import { log } from "@/lib/log";
+import { toCents } from "@/lib/money";
+import { shopOrigin } from "@/lib/orders/links";
+import { storeUploadedImages } from "@/lib/storage";
+import type { MoveCommission, QuoteInput } from "@/lib/commissions/admin-schemas";
+import { QUOTE_MAX_DAYS } from "@/lib/commissions/admin-schemas";
+import { commissionDeclinedEmail, commissionNoticeEmail, commissionReceivedEmail, makerMessageEmail, quoteEmail, shopperReplyNoticeEmail } from "@/lib/commissions/emails";
+import { quoteUrl, readQuoteToken, readThreadToken, threadUrl } from "@/lib/commissions/links";
+import { canMove, isOpenCommission, quoteAmounts, type CommissionStatus } from "@/lib/commissions/rules";
+import { MAX_COMMISSION_PHOTOS, TOO_MANY_COMMISSION_PHOTOS, type CommissionPhoto, type CommissionReply, type CommissionRequest } from "@/lib/commissions/schemas";
+
+/**
+ * Commissions (issue 30): a shopper asks for a piece, the maker answers in a
+ * recorded thread (each message also emailed), quotes a price with a signed
+ * link that expires on the day the maker sets, and moves the request along
+ * (lib/commissions/rules.ts). Every maker's write is in the audit log.
+ */
+export const COMMISSION_THANKS = "Thank you! Your request is on its way to the workshop. Check your inbox for a confirmation.";
+export const COMMISSION_NOT_FOUND = "Commission not found.";
+export const LINK_MESSAGES = {
+  invalid: "This link is not valid. Please use the link from your email.",
+  expired: "This quote has expired. Reply to the maker if you would still like the piece: they can send a new one.",
+  withdrawn: "This quote was replaced by a newer one. Please use the link from the latest email.",
+  declined: "This commission was declined, so its quote can no longer be paid.",
+  paid: "This quote has been paid. Thank you!",
+} as const;
+
+const adminLink = (id: number) => `${shopOrigin()}/admin/commissions/${id}`;
+const newReference = () => `COM-${randomBytes(4).toString("hex").toUpperCase()}`;
+
+/** Midnight UTC of a "YYYY-MM-DD" day, or null when it is not a real day. */
+function dayStart(text: string): Date | null {
+  const date = new Date(`${text}T00:00:00.000Z`);
+  return Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== text ? null : date;
+}
+const today = (now: Date) => new Date(`${now.toISOString().slice(0, 10)}T00:00:00.000Z`);
+
+/** POST /api/commissions: stores the request (photos checked and stored only once the fields are good), emails the shopper and the maker. */
+export async function submitCommission(input: CommissionRequest, photoFiles: File[] = [], now: Date = new Date()) {
+  if (photoFiles.length > MAX_COMMISSION_PHOTOS) throw new AppError("bad_request", TOO_MANY_COMMISSION_PHOTOS, { photos: TOO_MANY_COMMISSION_PHOTOS });
+  const wantedBy = input.wantedBy ? dayStart(input.wantedBy) : null;
+  if (input.wantedBy && (!wantedBy || wantedBy < today(now))) throw new AppError("bad_request", "Choose a date from today on", { wantedBy: "Choose a date from today on" });
+  const product = input.productId ? await prisma.product.findFirst({ where: { id: input.productId, active: true }, select: { id: true, name: true } }) : null;
+  if (input.productId && !product) throw new AppError("bad_request", "Unknown product", { productId: "Unknown product" });
+  const photos: CommissionPhoto[] = photoFiles.length ? (await storeUploadedImages(photoFiles)).map((p) => ({ url: p.url, width: p.width, height: p.height })) : [];
+  const commission = await prisma.commission.create({
+    data: {
+      reference: newReference(),
+      name: input.name,
+      email: input.email,
+      description: input.description,
+      material: input.material ?? null,
+      size: input.size ?? null,
+      budget: input.budget,
+      wantedBy,
+      photos,
+      productId: product?.id ?? null,
+    },
+  });
+  const request = { ...commission, productName: product?.name ?? null };
+  await notify("commission received", [
+    { to: commission.email, ...commissionReceivedEmail(request, await threadUrl(commission.reference, now)) },
+    { to: ownerEmail(), replyTo: commission.email, ...commissionNoticeEmail(request, adminLink(commission.id), photos.length) },
+  ]);
+  return { id: commission.id, reference: commission.reference };
+}
+
+/** Emails that follow a recorded write: a failed send is logged, never undoes the write. */
+async function notify(what: string, emails: Array<Parameters<typeof sendEmail>[0]>) {
+  for (const email of emails) await sendEmail(email).catch((error) => log.error({ err: error, what }, "commission email failed"));
+}
+
+const snapshot = (tx: Prisma.TransactionClient, id: number) =>
+  auditSnapshot(() => tx.commission.findUnique({ where: { id }, select: { status: true, declineReason: true } }));
+
+async function loadForUpdate(tx: Prisma.TransactionClient, id: number) {
+  const [row] = await tx.$queryRaw<Array<{ id: number }>>`SELECT "id" FROM "Commission" WHERE "id" = ${id} FOR UPDATE`;
+  if (!row) throw new AppError("not_found", COMMISSION_NOT_FOUND);
+  return tx.commission.findUniqueOrThrow({ where: { id } });
+}
+
+/** The maker moves a commission along the allowed way; declining sends the shopper the maker's message. */
+export async function moveCommission({ id, status, message }: MoveCommission) {
+  const { commission, from } = await prisma.$transaction(async (tx) => {
+    const current = await loadForUpdate(tx, id);
+    const from = current.status as CommissionStatus;
+    if (from === status) return { commission: current, from };
+    if (!canMove(from, status)) throw new AppError("conflict", `A ${from.replace("_", " ")} commission cannot be moved to ${status.replace("_", " ")}.`);
+    const before = await snapshot(tx, id);
+    const updated = await tx.commission.update({ where: { id }, data: { status, ...(status === "declined" ? { declineReason: message } : {}) } });
+    if (status === "declined") await tx.commissionQuote.updateMany({ where: { commissionId: id, status: "open" }, data: { status: "withdrawn" } });
+    if (message) await tx.commissionMessage.create({ data: { commissionId: id, author: "maker", body: message, ...makerName() } });
+    await recordAudit({ entityType: "commission", entityId: id, action: status === "declined" ? "decline" : "status", before, after: await snapshot(tx, id) }, tx);
+    return { commission: updated, from };
+  });
+  if (from !== status && status === "declined") await notify("commission declined", [{ to: commission.email, replyTo: ownerEmail(), ...commissionDeclinedEmail(commission, message!) }]);
+  else if (from !== status && message) await notify("maker message", [{ to: commission.email, replyTo: ownerEmail(), ...makerMessageEmail(commission, message, await threadUrl(commission.reference)) }]);
+  return commission;
+}
+
+function makerName() {
+  const admin = actingAdmin();
+  return admin ? { adminUserId: admin.id, adminName: admin.username } : {};
+}
+
+/** A maker's message in the thread, recorded and emailed to the shopper with a link to reply. */
+export async function sendMakerMessage(id: number, body: string) {
+  const commission = await prisma.$transaction(async (tx) => {
+    const current = await loadForUpdate(tx, id);
+    if (!isOpenCommission(current.status as CommissionStatus)) throw new AppError("conflict", "This commission is finished: it takes no more messages.");
+    const message = await tx.commissionMessage.create({ data: { commissionId: id, author: "maker", body, ...makerName() } });
+    await recordAudit({ entityType: "commission", entityId: id, action: "message", before: null, after: { messageId: message.id, body } }, tx);
+    return current;
+  });
+  await notify("maker message", [{ to: commission.email, replyTo: ownerEmail(), ...makerMessageEmail(commission, body, await threadUrl(commission.reference)) }]);
+}
+
+/**
+ * The maker's quote: replaces any open one (its link stops working), moves the commission to quoted,
+ * and emails the shopper the signed link, valid to the end of the chosen day (UTC).
+ */
+export async function createQuote(input: QuoteInput, now: Date = new Date()) {
+  const day = dayStart(input.expiresOn);
+  if (!day || day < today(now)) throw new AppError("bad_request", "Choose an expiry day from today on", { expiresOn: "Choose an expiry day from today on" });
+  if (day.getTime() > today(now).getTime() + QUOTE_MAX_DAYS * 86_400_000) throw new AppError("bad_request", `A quote can be valid for at most ${QUOTE_MAX_DAYS} days`, { expiresOn: `A quote can be valid for at most ${QUOTE_MAX_DAYS} days` });
+  const expiresAt = new Date(day.getTime() + 86_400_000 - 1000);
+  const { commission, quote } = await prisma.$transaction(async (tx) => {
+    const current = await loadForUpdate(tx, input.id);
+    if (current.status !== "new" && current.status !== "quoted") throw new AppError("conflict", `A ${current.status.replace("_", " ")} commission cannot be quoted again.`);
+    const before = await snapshot(tx, input.id);
+    await tx.commissionQuote.updateMany({ where: { commissionId: input.id, status: "open" }, data: { status: "withdrawn" } });
+    const quote = await tx.commissionQuote.create({
+      data: {
+        commissionId: input.id,
+        price: input.price,
+        shipping: input.shipping,
+        depositPercent: input.depositPercent ?? null,
+        leadTimeMinDays: input.leadTimeMinDays,
+        leadTimeMaxDays: input.leadTimeMaxDays,
+        notes: input.notes ?? null,
+        expiresAt,
+        ...makerName(),
+      },
+    });
+    await tx.commission.update({ where: { id: input.id }, data: { status: "quoted" } });
+    const { id: _id, ...quoteInput } = input;
+    await recordAudit({ entityType: "commission", entityId: input.id, action: "quote", before, after: { ...(await snapshot(tx, input.id)), quoteId: quote.id, ...quoteInput } }, tx);
+    return { commission: current, quote };
+  });
+  const url = await quoteUrl(quote.id, expiresAt);
+  await notify("quote", [{ to: commission.email, replyTo: ownerEmail(), ...quoteEmail(commission, quoteView(quote), url) }]);
+  return { quoteId: quote.id, url };
+}
+
+type QuoteRow = Prisma.CommissionQuoteGetPayload<object>;
+
+/** A quote as the shopper's page and emails show it: cents, and what is due now. */
+export function quoteView(q: QuoteRow) {
+  const priceCents = toCents(q.price.toFixed(2));
+  const shippingCents = toCents(q.shipping.toFixed(2));
+  return { id: q.id, priceCents, shippingCents, depositPercent: q.depositPercent, leadTimeMinDays: q.leadTimeMinDays, leadTimeMaxDays: q.leadTimeMaxDays, notes: q.notes, expiresAt: q.expiresAt, ...quoteAmounts({ priceCents, shippingCents, depositPercent: q.depositPercent }) };
+}
+export type QuoteView = ReturnType<typeof quoteView>;
+
+export type OpenedQuote =
+  | { ok: true; quote: QuoteView; commission: { reference: string; name: string; email: string; description: string; status: string } }
+  | { ok: false; code: "bad_request" | "not_found" | "gone" | "conflict"; message: string };
+
+/** What a quote link opens: the quote and its commission, or why it cannot be paid. */
+export async function openQuote(token: string, now: Date = new Date()): Promise<OpenedQuote> {
+  const read = await readQuoteToken(token, now);
+  if (!read.ok) return read.reason === "expired" ? { ok: false, code: "gone", message: LINK_MESSAGES.expired } : { ok: false, code: "bad_request", message: LINK_MESSAGES.invalid };
+  const quote = await prisma.commissionQuote.findUnique({ where: { id: read.value }, include: { commission: { select: { reference: true, name: true, email: true, description: true, status: true } } } });
+  if (!quote) return { ok: false, code: "not_found", message: LINK_MESSAGES.invalid };
+  if (quote.status === "paid") return { ok: false, code: "conflict", message: LINK_MESSAGES.paid };
+  if (quote.commission.status === "declined") return { ok: false, code: "gone", message: LINK_MESSAGES.declined };
+  if (quote.status === "withdrawn") return { ok: false, code: "gone", message: LINK_MESSAGES.withdrawn };
+  if (quote.expiresAt < now) return { ok: false, code: "gone", message: LINK_MESSAGES.expired };
+  return { ok: true, quote: quoteView(quote), commission: quote.commission };
+}
+
+/** The shopper's thread link: their request, its messages and the current quote's state, or null when the link is not good. */
+export async function openThread(reference: string, token: string, now: Date = new Date()) {
+  const read = await readThreadToken(reference, token, now);
+  if (!read.ok) return { ok: false as const, message: read.reason === "expired" ? "This link has expired. Please contact us." : LINK_MESSAGES.invalid };
+  const commission = await prisma.commission.findUnique({
+    where: { reference },
+    include: { messages: { orderBy: { createdAt: "asc" } }, product: { select: { name: true, slug: true } } },
+  });
+  if (!commission) return { ok: false as const, message: LINK_MESSAGES.invalid };
+  return { ok: true as const, commission };
+}
+
+/** POST /api/commissions/reply: the shopper's message in their thread (through the emailed link); the maker is emailed. */
+export async function replyAsShopper(input: CommissionReply, now: Date = new Date()) {
+  const thread = await openThread(input.reference, input.token, now);
+  if (!thread.ok) throw new AppError("forbidden", thread.message);
+  const { commission } = thread;
+  if (!isOpenCommission(commission.status as CommissionStatus)) throw new AppError("conflict", "This commission is finished: please use the contact form for anything else.");
+  const message = await prisma.commissionMessage.create({ data: { commissionId: commission.id, author: "shopper", body: input.body } });
+  await notify("shopper reply", [{ to: ownerEmail(), replyTo: commission.email, ...shopperReplyNoticeEmail(commission, input.body, adminLink(commission.id)) }]);
+  return { id: message.id };
+}
+
