@@ -35,3 +35,9 @@ export async function getCommissionForAdmin(id: number) {
   };
 }
 export type AdminCommission = NonNullable<Awaited<ReturnType<typeof getCommissionForAdmin>>>;
+
+/** "Want one like this?": the product a request starts from (/commission?product={slug}), when it is still in the shop. */
+export async function productForCommission(slug: unknown) {
+  if (typeof slug !== "string" || slug.length > 200 || !/^[a-z0-9-]+$/.test(slug)) return null;
+  return prisma.product.findFirst({ where: { slug, active: true }, select: { id: true, name: true, slug: true } });
+}

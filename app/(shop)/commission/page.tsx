@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { CommissionForm } from "@/components/commissions/lazy-commission-form";
-import { prisma } from "@/lib/db";
+import { productForCommission } from "@/lib/commissions/queries";
 import { pageMetadata } from "@/lib/seo/metadata";
 import { site } from "@/lib/site";
 
@@ -13,15 +13,9 @@ export const metadata: Metadata = pageMetadata({
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-/** "Want one like this?": the product a request starts from (?product={slug}), when it is still in the shop. */
-async function startingProduct(raw: string | string[] | undefined) {
-  if (typeof raw !== "string" || raw.length > 200 || !/^[a-z0-9-]+$/.test(raw)) return null;
-  return prisma.product.findFirst({ where: { slug: raw, active: true }, select: { id: true, name: true, slug: true } });
-}
-
 /** Commission a piece (issue 30): how custom work goes, and the request form. */
 export default async function CommissionPage(props: Props) {
-  const product = await startingProduct((await props.searchParams).product);
+  const product = await productForCommission((await props.searchParams).product);
   return (
     <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 md:py-16 lg:px-8">
       <header className="max-w-2xl">
