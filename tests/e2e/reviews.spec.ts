@@ -1,7 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { checkProduct } from "../helpers/rich-results";
 import { test, expect, type Page } from "./test";
-import { signIn, waitForHydration } from "./a11y-helpers";
+import { expectNoAxeViolations as expectNoViolations, signIn, waitForHydration } from "./a11y-helpers";
 import { queryE2eDb } from "./e2e-env";
 
 /**
@@ -15,21 +14,10 @@ import { queryE2eDb } from "./e2e-env";
  */
 test.describe.configure({ mode: "serial" });
 
-const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 /** A row of stars with any amber in it (components/reviews/star-rating.tsx: the CSS fills up to data-average). */
 const FILLED = ".stars-row:not([data-average='0'])";
 
 type ApiProduct = { id: number; slug: string; name: string; price: string; uniqueItem: boolean; sold: boolean; category: { slug: string }; reviewCount: number };
-
-async function expectNoViolations(page: Page, where: string) {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: width === 1280 ? 900 : 844 });
-    const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-    const report = violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(" ")}: ${n.failureSummary?.replace(/\s+/g, " ")}`).join("\n")}`);
-    expect(report, `axe violations on ${where} at ${width} px`).toEqual([]);
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 async function expectNoStars(page: Page, where: string) {
   await expect(page.locator(FILLED), `filled stars on ${where}`).toHaveCount(0);

@@ -1,0 +1,132 @@
+import { test, expect, type Page } from "./test";
+import { expectNoAxeViolations, signIn, waitForHydration } from "./a11y-helpers";
+import { queryE2eDb } from "./e2e-env";
+
+/**
+ * Issue 30 in the browser, by keyboard on both sides: a shopper goes from a
+ * product page's "Want one like this?" to the commission form and sends it; the
+ * maker opens it on the Commissions board, writes to the shopper and sends a
+ * quote; the shopper opens the quote link from the email, then replies in the
+ * thread. axe (WCAG 2.2 AA) finds nothing on the form, the thread, the quote
+ * page, the board and the commission's screen at 1280 and 390 px.
+ */
+test.describe.configure({ mode: "serial" });
+
+const EMAIL = `commissioner-${Date.now()}@example.com`;
+let reference: string;
+
+/** Focuses a field through its label and types into it with the keyboard. */
+async function typeInto(page: Page, label: string | RegExp, text: string) {
+  await page.getByLabel(label).focus();
+  await page.keyboard.type(text);
+}
+
+/** The newest email to `to` whose subject starts with `subject`, and the first link in it after `prefix`. */
+async function linkFromEmail(to: string, subject: string, prefix: string): Promise<string> {
+  const [row] = await queryE2eDb<{ text: string }>(`SELECT text FROM "EmailMessage" WHERE "to" = $1 AND subject LIKE $2 ORDER BY id DESC LIMIT 1`, [to, `${subject}%`]);
+  expect(row, `an email "${subject}…" to ${to}`).toBeTruthy();
+  const url = new URL(new RegExp(`${prefix}(\\S+)`).exec(row.text)![1]);
+  return url.pathname + url.search;
+}
+
+test("a shopper asks for a piece like one in the shop, by keyboard", async ({ page, request }) => {
+  const { products } = await (await request.get("/api/products?limit=100")).json();
+  const product = products.find((p: { sold: boolean }) => !p.sold);
+  await page.goto(`/product/${product.slug}`);
+  const link = page.getByTestId("commission-link").getByRole("link", { name: "Commission a piece" });
+  await link.focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(new RegExp(`/commission\\?product=${product.slug}$`));
+  await expect(page.getByRole("heading", { level: 1, name: "Commission a piece" })).toBeVisible();
+  await expect(page.getByTestId("commission-like")).toContainText(product.name);
+  await waitForHydration(page);
+  await expectNoAxeViolations(page, "/commission");
+
+  // Sending it empty names what is missing.
+  await page.getByRole("button", { name: "Send request" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("Tell us what you would like made (at least 20 characters)")).toBeVisible();
+  await expect(page.getByText("Choose a budget range")).toBeVisible();
+
+  await typeInto(page, "What would you like made?", "The same bowl in cherry, a little deeper, for a fruit bowl on our table.");
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Tab");
+  await page.keyboard.type("Cherry");
+  await page.keyboard.press("Tab");
+  await page.keyboard.type("11 in across, 5 in deep");
+  await page.getByLabel("Budget").focus();
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("ArrowDown");
+  await expect(page.getByLabel("Budget")).toHaveValue("150_300");
+  await typeInto(page, "Your name", "Casey Fern");
+  await typeInto(page, "Email", EMAIL);
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("button", { name: "Send request" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  const thanks = page.getByTestId("commission-thanks");
+  await expect(thanks).toContainText("Thank you! Your request is on its way to the workshop.");
+  reference = (/COM-[0-9A-F]{8}/.exec((await thanks.textContent()) ?? "") ?? [""])[0];
+  expect(reference).toMatch(/^COM-/);
+  const [row] = await queryE2eDb<{ status: string; material: string; budget: string; productId: number }>(`SELECT status::text, material, budget, "productId" FROM "Commission" WHERE reference = $1`, [reference]);
+  expect(row).toEqual({ status: "new", material: "Cherry", budget: "150_300", productId: product.id });
+});
+
+test("the maker answers and quotes from the Commissions board, by keyboard", async ({ page }) => {
+  await signIn(page);
+  await page.goto("/admin/commissions");
+  const row = page.getByTestId("commission-row").filter({ hasText: reference });
+  await expect(row).toContainText("Casey Fern");
+  await expect(row).toContainText("New");
+  await expectNoAxeViolations(page, "/admin/commissions");
+  await row.getByRole("link", { name: reference }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { level: 1, name: `Commission ${reference}` })).toBeVisible();
+
+  await typeInto(page, "Message (emailed, and kept in the thread)", "Happy to. Would a natural oil finish suit you?");
+  await page.getByRole("button", { name: "Send message" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("Message sent")).toBeVisible();
+  await expect(page.getByTestId("admin-commission-thread")).toContainText("Would a natural oil finish suit you?");
+
+  await typeInto(page, "Price ($)", "185");
+  await page.getByLabel("Shipping ($, 0 for free)").fill("");
+  await typeInto(page, "Shipping ($, 0 for free)", "18.50");
+  await typeInto(page, "Lead time from (working days)", "10");
+  await typeInto(page, "Lead time to (working days)", "15");
+  await typeInto(page, "Notes for the shopper (optional)", "Cherry darkens beautifully in the first year.");
+  await page.getByRole("button", { name: "Send quote" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("Quote sent")).toBeVisible();
+  await expect(page.getByTestId("admin-commission-status")).toHaveText("Quoted");
+  await expect(page.getByTestId("admin-commission-quotes")).toContainText("$203.50");
+  await expectNoAxeViolations(page, "the commission's screen");
+});
+
+test("the shopper opens the quote from the email and replies in the thread, by keyboard", async ({ page }) => {
+  const quotePath = await linkFromEmail(EMAIL, "Your quote for commission", "See the quote: ");
+  await page.goto(quotePath);
+  await expect(page.getByRole("heading", { level: 1, name: "Your quote" })).toBeVisible();
+  const amounts = page.getByTestId("quote-amounts");
+  await expect(amounts).toContainText("$185.00");
+  await expect(amounts).toContainText("$18.50");
+  await expect(amounts).toContainText("$203.50");
+  await expect(page.getByText("Made in 10–15 working days, then 2–5 days in transit.")).toBeVisible();
+  await expect(page.getByText("Custom work is made for you and cannot be returned", { exact: false })).toBeVisible();
+  await expectNoAxeViolations(page, "the quote page");
+
+  await page.getByRole("link", { name: "Reply to the maker" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { level: 1, name: "Your commission" })).toBeVisible();
+  await expect(page.getByTestId("commission-status")).toHaveText("Quoted");
+  await expect(page.getByTestId("commission-thread")).toContainText("Would a natural oil finish suit you?");
+  await waitForHydration(page);
+  await typeInto(page, "Your message to the maker", "Yes, oil please. I accept the quote.");
+  await page.getByRole("button", { name: "Send message" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("commission-thread")).toContainText("Yes, oil please. I accept the quote.");
+  await expectNoAxeViolations(page, "the commission's thread");
+
+  // A tampered link opens nothing.
+  await page.goto(`${quotePath.slice(0, -4)}AAAA`);
+  await expect(page.getByTestId("quote-refused")).toHaveText(/This link is not valid/);
+});
