@@ -5,7 +5,7 @@ import { usePathname } from "next/navigation";
 import { Settings } from "lucide-react";
 import { Separator } from "@/components/ui/separator";
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "@/components/ui/sheet";
-import { NAV_LINKS, isActivePath, type NavCategory } from "@/components/layout/nav-config";
+import { isActivePath, type NavCategory, type NavItem } from "@/components/layout/nav-config";
 import { cn } from "@/lib/utils";
 import { site } from "@/lib/site";
 
@@ -14,6 +14,7 @@ const linkClass =
 
 type MobileMenuSheetProps = {
   categories: NavCategory[];
+  links: readonly NavItem[];
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** Where focus returns when the menu closes: the header's menu button. */
@@ -21,7 +22,7 @@ type MobileMenuSheetProps = {
 };
 
 /** Slide-out menu for small screens: the same links and categories as the desktop bar. Loaded by MobileMenu on first open. */
-export default function MobileMenuSheet({ categories, open, onOpenChange, trigger }: MobileMenuSheetProps) {
+export default function MobileMenuSheet({ categories, links, open, onOpenChange, trigger }: MobileMenuSheetProps) {
   const pathname = usePathname();
   const close = () => onOpenChange(false);
 
@@ -40,7 +41,7 @@ export default function MobileMenuSheet({ categories, open, onOpenChange, trigge
           <SheetDescription>{site.tagline}</SheetDescription>
         </SheetHeader>
         <nav aria-label="Mobile" className="flex flex-col gap-1 px-3 py-4">
-          {NAV_LINKS.map((link) => {
+          {links.map((link) => {
             const active = isActivePath(pathname, link.href);
             return (
               <Link key={link.href} href={link.href} onClick={close} aria-current={active ? "page" : undefined} className={cn(linkClass, active && "text-primary")}>

@@ -4,7 +4,7 @@ import { useRef, useState } from "react";
 import { useLazyComponent } from "@/components/ui/use-lazy-component";
 import { Button } from "@/components/ui/button";
 import { Icon } from "@/components/ui/icon";
-import type { NavCategory } from "@/components/layout/nav-config";
+import type { NavCategory, NavItem } from "@/components/layout/nav-config";
 
 const importSheet = () => import("@/components/layout/mobile-menu-sheet").then((m) => m.default);
 
@@ -13,7 +13,7 @@ const importSheet = () => import("@/components/layout/mobile-menu-sheet").then((
  * (components/layout/mobile-menu-sheet.tsx, a Radix dialog) is loaded on first
  * use, so no page's first load carries it.
  */
-export function MobileMenu({ categories }: { categories: NavCategory[] }) {
+export function MobileMenu({ categories, links }: { categories: NavCategory[]; links: readonly NavItem[] }) {
   const [open, setOpen] = useState(false);
   const [MobileMenuSheet, load] = useLazyComponent(importSheet);
   const trigger = useRef<HTMLButtonElement>(null);
@@ -37,7 +37,7 @@ export function MobileMenu({ categories }: { categories: NavCategory[] }) {
       >
         <Icon name="menu" className="size-5" />
       </Button>
-      {MobileMenuSheet && <MobileMenuSheet categories={categories} open={open} onOpenChange={setOpen} trigger={trigger} />}
+      {MobileMenuSheet && <MobileMenuSheet categories={categories} links={links} open={open} onOpenChange={setOpen} trigger={trigger} />}
     </>
   );
 }

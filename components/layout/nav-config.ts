@@ -7,6 +7,9 @@ export const NAV_LINKS = [
   { href: "/contact", label: "Contact" },
 ] as const;
 
+/** One primary link. The list is handed down from the server (components/layout/site-header.tsx), so no page's first-load JavaScript carries it. */
+export type NavItem = { href: string; label: string };
+
 /** The little a menu needs to know about a category. */
 export type NavCategory = { name: string; slug: string };
 

@@ -21,7 +21,7 @@ import { test, expect } from "./test";
  * suite, so its budget is the 60 KB target itself.
  */
 const KB = 1024;
-const HTML_BUDGET_KB: Record<string, number> = { "/": 60, "/shop": 54, product: 48, "/gallery": 38, "/my-story": 36, "/cart": 23, "/checkout": 24, "/contact": 35 };
+const HTML_BUDGET_KB: Record<string, number> = { "/": 60, "/shop": 54, product: 49, "/gallery": 38, "/my-story": 36, "/cart": 23, "/checkout": 24, "/contact": 35 };
 const JS_BUDGET_KB: Record<string, number> = {
   "/": 150,
   "/shop": 150,

@@ -33,7 +33,7 @@ export default async function AdminCommissionPage(props: { params: Promise<{ id:
         description={
           <>
             From {commission.name} &lt;{commission.email}&gt; · received {at(commission.createdAt)} ·{" "}
-            <Link href="/admin/commissions" className="text-primary underline-offset-4 hover:underline">
+            <Link href="/admin/commissions" className="text-primary underline underline-offset-4">
               all commissions
             </Link>
           </>
