@@ -23,7 +23,7 @@ export default async function CommissionPage(props: Props) {
         <h1 className="mt-3 text-4xl font-semibold sm:text-5xl">Commission a piece</h1>
         <p className="mt-4 text-lg leading-relaxed text-muted-foreground">
           A bowl from the walnut in your yard, a table to fit your room, a jig for the tool nobody prints for: tell me what you have in mind.
-          I reply within two working days, with questions or a quote you can pay online.
+          I reply within two working days, with questions or a quote.
         </p>
       </header>
 
@@ -35,7 +35,7 @@ export default async function CommissionPage(props: Props) {
           <ol className="mt-3 list-decimal space-y-2 pl-5 text-muted-foreground">
             <li>You describe the piece; photos and sketches help.</li>
             <li>I reply by email with questions, then a quote: price, shipping and how long it takes.</li>
-            <li>You pay the quote online; I make the piece and send you the tracking number.</li>
+            <li>You accept it; I make the piece and send you the tracking number.</li>
           </ol>
           <p className="mt-4 text-muted-foreground">
             Custom work is made for you and cannot be returned (see the{" "}
