@@ -12,6 +12,7 @@ import { CartEmpty } from "@/components/cart/cart-empty";
 import { CartOrderSummary } from "@/components/cart/cart-order-summary";
 import { CartPageLine } from "@/components/cart/cart-page-line";
 import { useHydrated } from "@/components/cart/use-hydrated";
+import { useDiscountCode } from "@/components/checkout/use-discount-code";
 
 function CartPageSkeleton() {
   return (
@@ -37,6 +38,7 @@ export function CartPageView() {
   const hydrated = useHydrated();
   const items = useCart((s) => s.cartItems);
   const count = useCart((s) => s.cartCount);
+  const discount = useDiscountCode(items);
 
   useEffect(() => {
     void refreshCartAvailability();
@@ -71,7 +73,7 @@ export function CartPageView() {
             </Button>
           </div>
         </section>
-        <CartOrderSummary totals={orderTotals(items, { taxEstimate: true })} blocked={blocked} />
+        <CartOrderSummary totals={orderTotals(items, { taxEstimate: true, discount: discount.applied })} blocked={blocked} discount={discount} />
       </div>
     </>
   );

@@ -19,6 +19,9 @@ export type PaymentIntentResponse = {
   checkoutId: string | number;
   subtotal: string;
   shipping: string;
+  /** Taken off by the discount code ("0.00" without one). */
+  discount: string;
+  discountCode: string | null;
   total: string;
 };
 
@@ -31,7 +34,9 @@ export type PaymentIntentRequest = {
   phone?: string;
   newsletter?: boolean;
   shippingAddress: ShippingAddress;
-  /** Cents the page shows (subtotal + shipping); the server re-prices and answers 409 if it differs. */
+  /** The discount code the server priced (POST /api/discount-codes/check); it prices it again. */
+  discountCode?: string;
+  /** Cents the page shows (subtotal + shipping - discount); the server re-prices and answers 409 if it differs. */
   amount: number;
 };
 

@@ -22,6 +22,7 @@ import { PaymentCard } from "@/components/checkout/payment-card";
 import type { PaymentHandle } from "@/components/checkout/payment-handle";
 import { recheckCart } from "@/components/checkout/recheck-cart";
 import { ShippingCard } from "@/components/checkout/shipping-card";
+import { useDiscountCode } from "@/components/checkout/use-discount-code";
 import { usePaymentIntent } from "@/components/checkout/use-payment-intent";
 import { usePlaceOrder } from "@/components/checkout/use-place-order";
 
@@ -61,20 +62,23 @@ export function CheckoutForm({ items, publishableKey, onPlaced }: Props) {
   const address = cleanAddress(watchedAddress);
   const addressComplete = isAddressComplete(address);
   const blocked = items.some((i) => i.unavailable);
-  const totals = orderTotals(items, { addressComplete });
-  const requestKey = JSON.stringify({ items: cartLines(items), address, amount: totals.total });
+  const discount = useDiscountCode(items);
+  const applied = discount.applied;
+  const totals = orderTotals(items, { addressComplete, discount: applied });
+  const requestKey = JSON.stringify({ items: cartLines(items), address, amount: totals.total, discountCode: applied?.code ?? null });
 
   const buildRequest = useCallback(() => {
     const v = form.getValues();
-    return paymentIntentRequest(getSessionId(), items, cleanAddress(v.shippingAddress), v, isValidEmail(v.email));
-  }, [form, items]);
+    return paymentIntentRequest(getSessionId(), items, cleanAddress(v.shippingAddress), v, isValidEmail(v.email), applied);
+  }, [form, items, applied]);
 
   const onConflict = useCallback((error: ApiRequestError) => {
     void recheckCart(error.unavailable);
   }, []);
 
   const payment = usePaymentIntent({
-    enabled: addressComplete && !blocked && items.length > 0,
+    // Not while a discount code is being priced: the intent is for the total the shopper will see.
+    enabled: addressComplete && !blocked && items.length > 0 && !discount.pending,
     requestKey,
     buildRequest,
     onConflict,
@@ -85,6 +89,7 @@ export function CheckoutForm({ items, publishableKey, onPlaced }: Props) {
     paymentHandle,
     ensureIntent: payment.ensureCurrent,
     prepareAgain: payment.reset,
+    discount: applied,
     onPlaced,
   });
 
@@ -114,7 +119,7 @@ export function CheckoutForm({ items, publishableKey, onPlaced }: Props) {
     <FormProvider {...form}>
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(320px,400px)] lg:gap-10">
         <div className="lg:sticky lg:top-24 lg:col-start-2 lg:row-start-1">
-          <OrderSummary items={items} totals={totals} />
+          <OrderSummary items={items} totals={totals} discount={discount} />
         </div>
         <form onSubmit={onSubmit} noValidate aria-busy={submitting} aria-label="Checkout" className="flex min-w-0 flex-col gap-6 lg:col-start-1 lg:row-start-1">
           <fieldset disabled={submitting} className="flex min-w-0 flex-col gap-6">

@@ -11,6 +11,9 @@ import { clsx as cn } from "clsx";
 import { removeCartLine } from "@/components/cart/cart-actions";
 import { cartShipsText } from "@/lib/catalog/ship-days";
 import { CartLineImage } from "@/components/cart/cart-line-image";
+import { DiscountCodeForm } from "@/components/checkout/discount-code-form";
+import { DiscountRow } from "@/components/checkout/discount-row";
+import type { useDiscountCode } from "@/components/checkout/use-discount-code";
 
 function SummaryLine({ item }: { item: CartItem }) {
   return (
@@ -72,7 +75,7 @@ function Row({ label, value, note, testId, strong, className }: { label: string;
  * the address is complete, then $15.99 or Free over $100), Tax $0.00, Total. On phones
  * it comes first with its lines folded away behind a toggle (open when a line has a problem).
  */
-export function OrderSummary({ items, totals }: { items: CartItem[]; totals: OrderTotals }) {
+export function OrderSummary({ items, totals, discount }: { items: CartItem[]; totals: OrderTotals; discount: ReturnType<typeof useDiscountCode> }) {
   const hasProblem = items.some((i) => i.unavailable);
   // null = not toggled yet: folded, unless a line needs attention.
   const [open, setOpen] = useState<boolean | null>(null);
@@ -113,9 +116,14 @@ export function OrderSummary({ items, totals }: { items: CartItem[]; totals: Ord
 
       <Separator className="my-4" />
 
+      <DiscountCodeForm {...discount} />
+
+      <Separator className="my-4" />
+
       <dl className="flex flex-col gap-2.5">
         <Row label="Subtotal" value={formatMoney(totals.subtotal)} testId="summary-subtotal" />
         <Row label="Shipping" value={shippingValue} note={shippingNote} testId="summary-shipping" />
+        <DiscountRow code={discount.applied?.code} amount={totals.discount} freeShipping={discount.applied?.freeShipping} addressComplete={totals.addressComplete} />
         <Row label="Tax" value={formatMoney(totals.tax)} testId="summary-tax" />
         {/* A border rather than a <Separator>: a <dl> may only hold dt/dd groups. */}
         <Row label="Total" value={formatMoney(totals.total)} testId="summary-total" strong className="mt-1.5 border-t pt-4" />

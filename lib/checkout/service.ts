@@ -4,9 +4,10 @@ import { timingSafeEqual } from "node:crypto";
 import { unavailableMessage, type UnavailableCode } from "@/lib/cart/messages";
 import { availabilityOf, lineAvailability, maxOrderQuantity, shipDays, shippingPromise, type DayRange } from "@/lib/catalog/stock";
 import { expireCatalog } from "@/lib/catalog/revalidate";
-import { orderContactSchema, type Address, type CreatePaymentIntent, type OrderContact } from "@/lib/checkout/api-schemas";
+import { orderContactSchema, type Address, type CreatePaymentIntent, type DiscountPreview, type OrderContact } from "@/lib/checkout/api-schemas";
 import { orderTotals, SHIPPING_SERVICE } from "@/lib/checkout/pricing";
 import { prisma, Prisma } from "@/lib/db";
+import { claimDiscountUse, priceDiscountCode, refusalMessage, type DiscountRefusal, type PricedDiscount } from "@/lib/discounts/service";
 import { AppError } from "@/lib/errors";
 import { fromCents, toCents } from "@/lib/money";
 import { sendOrderEmails } from "@/lib/orders/email-service";
@@ -35,6 +36,8 @@ export type CheckoutLine = {
   /** The promise at checkout (lib/catalog/stock.ts), kept on the order line; absent on checkouts from before issue 29. */
   ships?: string;
   shipDays?: DayRange | null;
+  /** This line's share of the discount code (issue 31), "0.00" or absent without one. */
+  discount?: string;
 };
 
 const CURRENCY = "usd";
@@ -98,9 +101,8 @@ export async function priceCart(items: Array<{ productId: number; quantity: numb
   return { lines, unavailable };
 }
 
-/** POST /api/create-payment-intent: one checkout and one authorise-only intent per shopper session. */
-export async function preparePayment(data: CreatePaymentIntent) {
-  const { lines, unavailable } = await priceCart(data.items);
+/** Refuses (409) a cart with lines that can no longer be bought, naming them. */
+function assertAvailable(unavailable: PricedCart["unavailable"]) {
   if (unavailable.length) {
     const first = unavailable[0];
     throw new AppError("conflict", unavailable.length === 1 ? `“${first.name}”: ${unavailableMessage(first.code, first.left)}` : "Some items in your cart are no longer available.", undefined, {
@@ -108,8 +110,38 @@ export async function preparePayment(data: CreatePaymentIntent) {
       ...(unavailable.some((u) => u.left !== undefined) ? { left: Object.fromEntries(unavailable.filter((u) => u.left !== undefined).map((u) => [u.productId, u.left])) } : {}),
     });
   }
-  const { subtotal, shipping, total } = orderTotals(lines);
-  const amounts = { subtotal: fromCents(subtotal), shipping: fromCents(shipping), total: fromCents(total) };
+}
+
+/** The discount code's price for these lines (server-side only; refused with 409 naming why), or null without a code. */
+async function priceDiscount(code: string | null | undefined, lines: CheckoutLine[], email?: string | null): Promise<PricedDiscount | null> {
+  return code ? priceDiscountCode(code, lines, { email }) : null;
+}
+
+/** Each line carries its share of the discount, so a line refund returns what that line was paid. */
+const withLineDiscounts = (lines: CheckoutLine[], discount: PricedDiscount | null): CheckoutLine[] =>
+  discount ? lines.map((l) => ({ ...l, discount: fromCents(discount.perLine[l.productId] ?? 0) })) : lines;
+
+/**
+ * POST /api/discount-codes/check: what a code takes off this cart now, for the cart
+ * page and checkout to show; nothing is claimed (the order's transaction does that).
+ */
+export async function previewDiscount(data: DiscountPreview) {
+  const { lines, unavailable } = await priceCart(data.items);
+  assertAvailable(unavailable);
+  const discount = (await priceDiscount(data.code, lines, data.email))!;
+  const totals = orderTotals(lines, { discount });
+  return { code: discount.code, merchandise: discount.merchandise, freeShipping: discount.freeShipping, discount: fromCents(totals.discount), subtotal: fromCents(totals.subtotal), total: fromCents(totals.total) };
+}
+
+/** POST /api/create-payment-intent: one checkout and one authorise-only intent per shopper session. */
+export async function preparePayment(data: CreatePaymentIntent) {
+  const priced = await priceCart(data.items);
+  assertAvailable(priced.unavailable);
+  const discount = await priceDiscount(data.discountCode, priced.lines, data.email);
+  const lines = withLineDiscounts(priced.lines, discount);
+  const totals = orderTotals(lines, { discount });
+  const total = totals.total;
+  const amounts = { subtotal: fromCents(totals.subtotal), shipping: fromCents(totals.shipping), discount: fromCents(totals.discount), discountCode: discount?.code ?? null, total: fromCents(total) };
   if (data.amount !== undefined && data.amount !== total) {
     throw new AppError("conflict", "Your cart total has changed. Please review your order before paying.", undefined, amounts);
   }
@@ -120,6 +152,8 @@ export async function preparePayment(data: CreatePaymentIntent) {
     shippingAddress: data.shippingAddress,
     subtotal: amounts.subtotal,
     shipping: amounts.shipping,
+    discountCode: amounts.discountCode,
+    discount: amounts.discount,
     total: amounts.total,
   };
   const metadata = { sessionId: data.sessionId };
@@ -173,7 +207,7 @@ type Checkout = Prisma.CheckoutGetPayload<object>;
 type Finalized = { order: OrderWithItems; created: boolean; stockTaken?: StockTaken[] };
 
 /** Why an authorised checkout cannot become an order; callers branch on the code, never on the message. */
-export type CheckoutFailureCode = UnavailableCode | "price_changed" | "amount_mismatch";
+export type CheckoutFailureCode = UnavailableCode | "price_changed" | "amount_mismatch" | "discount_refused";
 
 /** A finalisation that must void the authorisation: thrown by a step, handled once by releaseOnFailure. */
 class CheckoutFailure extends Error {
@@ -184,13 +218,15 @@ class CheckoutFailure extends Error {
     readonly unavailable?: number[],
     /** Units left of an in-stock product that ran short. */
     readonly left = 0,
+    /** Why the order's discount code could not be claimed (productName then holds the code). */
+    readonly discountRefusal?: DiscountRefusal,
   ) {
     super(`checkout failed: ${failure}`);
   }
 }
 
 /** The shopper-facing text for each failure: the only place these sentences live. */
-function failureMessage(failure: CheckoutFailureCode, productName: string, left: number): string {
+function failureMessage(failure: CheckoutFailureCode, productName: string, left: number, discountRefusal: DiscountRefusal = "used_up"): string {
   switch (failure) {
     case "sold_out":
     case "short":
@@ -205,6 +241,8 @@ function failureMessage(failure: CheckoutFailureCode, productName: string, left:
       return "Prices changed while you were checking out. Your card has not been charged; please review your cart.";
     case "amount_mismatch":
       return "The payment amount does not match your order. You have not been charged.";
+    case "discount_refused":
+      return `${refusalMessage(discountRefusal, productName)} Your card has not been charged; please review your order.`;
   }
 }
 
@@ -296,6 +334,18 @@ async function claimPieces(tx: Prisma.TransactionClient, orderId: number, lines:
   return taken;
 }
 
+/**
+ * The checkout's discount code: one use claimed for the new order in its transaction, after
+ * its pieces (lib/discounts/service.ts: a conditional increment under the limit, a unique
+ * row per order). Refused — used up meanwhile, expired, this email's uses spent — it fails
+ * like a sold piece: the transaction rolls back and the authorisation is voided.
+ */
+async function claimDiscount(tx: Prisma.TransactionClient, checkout: Checkout, orderId: number, contact: OrderContact) {
+  if (!checkout.discountCode) return;
+  const refusal = await claimDiscountUse(tx, { code: checkout.discountCode, orderId, email: contact.email, amount: toCents(checkout.discount.toFixed(2)) });
+  if (refusal) throw new CheckoutFailure("discount_refused", checkout.discountCode, undefined, 0, refusal);
+}
+
 async function upsertCustomer(tx: Prisma.TransactionClient, contact: OrderContact, now: Date) {
   const customer = await tx.customer.upsert({
     where: { email: contact.email },
@@ -342,6 +392,8 @@ async function recordOrder(checkout: Checkout, contact: OrderContact): Promise<F
           shipping: checkout.shipping,
           shippingService: SHIPPING_SERVICE,
           tax: "0.00",
+          discount: checkout.discount,
+          discountCode: checkout.discountCode,
           total: checkout.total,
           stripePaymentIntentId: checkout.paymentIntentId!,
           paymentProvider: checkout.provider,
@@ -355,12 +407,14 @@ async function recordOrder(checkout: Checkout, contact: OrderContact): Promise<F
               ships: l.ships ?? null,
               shipsMinDays: l.shipDays?.min ?? null,
               shipsMaxDays: l.shipDays?.max ?? null,
+              discount: l.discount ?? "0.00",
             })),
           },
         },
         include: orderWithItems,
       });
       const stockTaken = await claimPieces(tx, order.id, lines);
+      await claimDiscount(tx, checkout, order.id, contact);
       await appendOrderEvent(tx, order.id, "created", { total: order.total.toFixed(2), items: order.items.length, provider: checkout.provider }, { actor: "system" });
       await tx.checkout.update({ where: { id: checkout.id }, data: { status: "completed", orderId: order.id, failureReason: null } });
       await tx.cartItem.deleteMany({ where: { sessionId: checkout.sessionId } });
@@ -400,7 +454,7 @@ async function announceOrder(order: OrderWithItems, lines: CheckoutLine[], stock
 
 /** Voids the authorisation, marks the checkout failed, and returns the 409 the shopper sees. */
 async function releaseOnFailure(checkout: Checkout, failure: CheckoutFailure): Promise<AppError> {
-  const reason = failureMessage(failure.failure, failure.productName, failure.left);
+  const reason = failureMessage(failure.failure, failure.productName, failure.left, failure.discountRefusal);
   const paymentIntentId = checkout.paymentIntentId!;
   const provider = getPaymentProvider();
   try {

@@ -107,7 +107,8 @@ function refundPlan(order: OrderWithItems, input: OrderRefundInput, open: Array<
     if (missing.length) throw new AppError("bad_request", `Order ${order.orderNumber} has no line ${missing.join(", ")}.`, { lineIds: "Choose lines of this order" });
     const done = lines.filter((l) => l!.refunded || claimedLines.has(l!.id));
     if (done.length) throw new AppError("conflict", `“${done[0]!.productName}” has already been refunded.`);
-    const amount = Math.min(lines.reduce((sum, l) => sum + cents(l!.total), 0), remaining);
+    // What the lines were paid: their totals less their share of the discount code (issue 31).
+    const amount = Math.min(lines.reduce((sum, l) => sum + cents(l!.total) - cents(l!.discount), 0), remaining);
     return { amount, lineIds: ids };
   }
   if (input.amount !== undefined) {

@@ -19,6 +19,8 @@ export const PUBLIC_LIMITS = {
   orderLookup: { points: 20, seconds: 3600, override: env.RATE_LIMIT_ORDER_LOOKUP },
   /** Review submissions through an emailed link (each link works once anyway). */
   review: { points: 10, seconds: 3600, override: env.RATE_LIMIT_REVIEW },
+  /** Discount codes priced for a cart (the cart page and checkout): codes cannot be tried in bulk. */
+  discountCode: { points: 30, seconds: 3600, override: env.RATE_LIMIT_DISCOUNT_CODE },
 } as const;
 
 export type PublicLimitName = keyof typeof PUBLIC_LIMITS;
