@@ -1,4 +1,3 @@
-import { discountLabel } from "@/lib/discounts/rules";
 import { site } from "@/lib/site";
 
 /** Escapes text for the HTML part of an email. */
@@ -46,9 +45,9 @@ type OrderForEmail = {
   subtotal: { toFixed(n: number): string };
   shipping: { toFixed(n: number): string };
   tax: { toFixed(n: number): string };
-  /** The discount code's line (issue 31), when the order had one. */
+  /** The discount code's line (issue 31), when the order had one: its label ("Discount (CODE)", lib/discounts/rules.ts) and amount. */
   discount?: { toFixed(n: number): string };
-  discountCode?: string | null;
+  discountLabel?: string | null;
   total: { toFixed(n: number): string };
   items: Array<{
     productName: string;
@@ -70,7 +69,7 @@ function orderLines(order: OrderForEmail) {
   const totals = [
     `Subtotal: $${order.subtotal.toFixed(2)}`,
     `Shipping: ${Number(order.shipping.toFixed(2)) === 0 ? "Free" : `$${order.shipping.toFixed(2)}`}`,
-    ...(order.discountCode && order.discount ? [`${discountLabel(order.discountCode)}: -$${order.discount.toFixed(2)}`] : []),
+    ...(order.discountLabel && order.discount ? [`${order.discountLabel}: -$${order.discount.toFixed(2)}`] : []),
     `Tax: $${order.tax.toFixed(2)}`,
     `Total: $${order.total.toFixed(2)}`,
   ];

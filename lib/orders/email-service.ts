@@ -2,16 +2,17 @@ import "server-only";
 import { ownerEmail, sendEmail } from "@/lib/email/service";
 import { newOrderNoticeEmail, orderConfirmationEmail } from "@/lib/email/templates";
 import { prisma } from "@/lib/db";
+import { discountLabel } from "@/lib/discounts/rules";
 import { log } from "@/lib/log";
 import { orderStatusUrl } from "@/lib/orders/links";
 import { orderShipsEstimate } from "@/lib/orders/promise";
 import { appendOrderEvent } from "@/lib/orders/timeline";
 
-type Order = Parameters<typeof orderConfirmationEmail>[0] & { id: number; items: Array<{ shipsMinDays?: number | null; shipsMaxDays?: number | null }> };
+type Order = Parameters<typeof orderConfirmationEmail>[0] & { id: number; discountCode?: string | null; items: Array<{ shipsMinDays?: number | null; shipsMaxDays?: number | null }> };
 
 /** Confirmation to the shopper (with the order-status link) and a new-order notice to the owner; both on the timeline. */
 export async function sendOrderEmails(placed: Order) {
-  const order = { ...placed, shipsEstimate: orderShipsEstimate(placed.items) };
+  const order = { ...placed, shipsEstimate: orderShipsEstimate(placed.items), discountLabel: placed.discountCode ? discountLabel(placed.discountCode) : null };
   await sendEmail({ to: order.email, ...orderConfirmationEmail(order, orderStatusUrl(order.orderNumber)) });
   await appendOrderEvent(prisma, order.id, "email_sent", { template: "confirmation", to: order.email }, { actor: "system" });
   await sendEmail({ to: ownerEmail(), replyTo: order.email, ...newOrderNoticeEmail(order) });

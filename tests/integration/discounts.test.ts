@@ -10,13 +10,17 @@ import { POST as postOrder } from "@/app/api/orders/route";
 import { POST as refund } from "@/app/api/orders/[id]/refund/route";
 import { PATCH as patchStatus } from "@/app/api/orders/[id]/status/route";
 import { POST as confirmCard } from "@/app/api/payments/test/confirm/route";
+import { runAsAdmin } from "@/lib/audit/context";
 import { signApiToken } from "@/lib/auth/tokens";
+import { discountCodeInputSchema } from "@/lib/discounts/schemas";
+import { createDiscountCode, listDiscountCodes, updateDiscountCode } from "@/lib/discounts/service";
 import { createCatalogFixture } from "@/tests/helpers/fixtures";
 import { call } from "@/tests/helpers/route";
 import { createTestDatabase, type TestDatabase } from "@/tests/helpers/test-db";
 
 let db: TestDatabase;
 let auth: Record<string, string>;
+let maker: { id: number; username: string };
 const ids: Record<string, number> = {};
 const categories: Record<string, number> = {};
 
@@ -27,6 +31,7 @@ beforeAll(async () => {
   for (const c of await db.prisma.category.findMany()) categories[c.slug] = c.id;
   const admin = await db.prisma.adminUser.create({ data: { username: "maker", email: "maker@example.com", passwordHash: "x" } });
   auth = { authorization: `Bearer ${await signApiToken(admin)}` };
+  maker = { id: admin.id, username: admin.username };
 });
 afterAll(() => db?.cleanup());
 
@@ -200,5 +205,31 @@ describe(`discount codes on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "th
     expect(intents.filter((i) => i.status === "canceled")).toHaveLength(refused.length);
     // With nothing else in the way, every use is taken: exactly 10.
     expect(created.length).toBe(10);
+  });
+
+  it("the admin creates, edits and disables codes from the form's fields, each write in the audit log; bad input changes nothing", async () => {
+    const form = { code: "holiday-25", kind: "percentage", percentOff: "25", amountOff: "", minSubtotal: "50", startsAt: "", endsAt: "2027-01-01", usageLimit: "100", perEmailLimit: "1", includeUniquePieces: false, categoryIds: [String(categories.jigs)], active: true };
+    const created = await runAsAdmin(maker, () => createDiscountCode(discountCodeInputSchema.parse(form)));
+    expect(created).toMatchObject({ code: "HOLIDAY-25", percentOff: 25, minSubtotal: "50.00", usageLimit: 100, perEmailLimit: 1, includeUniquePieces: false, categoryIds: [categories.jigs], endsAt: "2027-01-01T00:00:00.000Z", active: true });
+    const edited = await runAsAdmin(maker, () => updateDiscountCode(created.id, discountCodeInputSchema.parse({ ...form, kind: "fixed", percentOff: "", amountOff: "7.50" })));
+    expect(edited).toMatchObject({ kind: "fixed", amountOff: "7.50", percentOff: null });
+    const disabled = await runAsAdmin(maker, () => updateDiscountCode(created.id, { active: false }));
+    expect(disabled.active).toBe(false);
+    expect((await check({ code: "HOLIDAY-25", items: items([{ slug: "dowel-jig", quantity: 3 }]) })).json.message).toBe("“HOLIDAY-25” is not a valid discount code.");
+    const audit = await db.prisma.auditLog.findMany({ where: { entityType: "discount_code", entityId: String(created.id) }, orderBy: { id: "asc" } });
+    expect(audit.map((a) => [a.action, a.adminName])).toEqual([["create", "maker"], ["update", "maker"], ["update", "maker"]]);
+    expect(audit[2].after).toEqual({ active: false });
+    // The same code twice, a percentage without its number, an end before the start, NUL bytes, unknown categories: refused.
+    await expect(runAsAdmin(maker, () => createDiscountCode(discountCodeInputSchema.parse(form)))).rejects.toMatchObject({ code: "conflict", fields: { code: "A discount code with this name already exists" } });
+    expect(discountCodeInputSchema.safeParse({ ...form, percentOff: "" }).error?.issues[0]).toMatchObject({ path: ["percentOff"], message: "Enter the percentage off" });
+    expect(discountCodeInputSchema.safeParse({ ...form, startsAt: "2027-02-01" }).error?.issues[0]).toMatchObject({ path: ["endsAt"] });
+    expect(discountCodeInputSchema.safeParse({ ...form, code: "A\u0000B" }).success).toBe(false);
+    expect(discountCodeInputSchema.safeParse({ ...form, percentOff: "101" }).success).toBe(false);
+    expect(discountCodeInputSchema.safeParse({ ...form, amountOff: "1.234", kind: "fixed" }).success).toBe(false);
+    await expect(runAsAdmin(maker, () => createDiscountCode(discountCodeInputSchema.parse({ ...form, code: "OTHER", categoryIds: ["999999"] })))).rejects.toMatchObject({ code: "bad_request" });
+    // A usage limit below the uses so far is refused by the database's check, with a message.
+    const race = (await listDiscountCodes()).find((c) => c.code === "RACE10")!;
+    await expect(runAsAdmin(maker, () => updateDiscountCode(race.id, discountCodeInputSchema.parse({ ...form, code: "RACE10", usageLimit: "5" })))).rejects.toMatchObject({ code: "bad_request" });
+    expect((await db.prisma.discountCode.findUniqueOrThrow({ where: { code: "RACE10" } })).usageLimit).toBe(10);
   });
 });
