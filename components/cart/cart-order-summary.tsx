@@ -2,12 +2,10 @@
 
 import { Icon } from "@/components/ui/icon";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
-import type { OrderTotals } from "@/lib/checkout/pricing";
+import type { DiscountedTotals } from "@/lib/checkout/discount-totals";
 import { formatMoney } from "@/lib/money";
 import { CartCheckoutButton } from "@/components/cart/cart-checkout-button";
-import { DiscountCodeForm } from "@/components/checkout/discount-code-form";
 import { DiscountRow } from "@/components/checkout/discount-row";
-import type { useDiscountCode } from "@/components/checkout/use-discount-code";
 
 function Row({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
@@ -25,7 +23,7 @@ function Row({ label, value, testId }: { label: string; value: string; testId: s
  * else $15.99), estimated tax at 8 %, total, the free-shipping nudge and
  * Proceed to Checkout. The subtotal counts available lines only.
  */
-export function CartOrderSummary({ totals, blocked, discount }: { totals: OrderTotals; blocked: boolean; discount: ReturnType<typeof useDiscountCode> }) {
+export function CartOrderSummary({ totals, blocked, discountCode, discountField }: { totals: DiscountedTotals; blocked: boolean; discountCode?: string; discountField: React.ReactNode }) {
   const { subtotal, shipping, tax, total } = totals;
   const shippingLabel = subtotal > 0 && shipping === 0 ? "Free" : formatMoney(shipping);
 
@@ -41,7 +39,7 @@ export function CartOrderSummary({ totals, blocked, discount }: { totals: OrderT
         <dl className="space-y-2">
           <Row label="Subtotal" value={formatMoney(subtotal)} testId="summary-subtotal" />
           <Row label="Shipping" value={shippingLabel} testId="summary-shipping" />
-          <DiscountRow code={discount.applied?.code} amount={totals.discount} />
+          <DiscountRow code={discountCode} amount={totals.discount} />
           <Row label="Estimated tax" value={formatMoney(tax)} testId="summary-tax" />
           {/* A border rather than a <Separator>: a <dl> may only hold dt/dd groups. */}
           <div className="mt-3 flex items-center justify-between border-t pt-3 text-base font-semibold">
@@ -51,7 +49,7 @@ export function CartOrderSummary({ totals, blocked, discount }: { totals: OrderT
             </dd>
           </div>
         </dl>
-        <DiscountCodeForm {...discount} />
+        {discountField}
         {!totals.freeShipping && (
           <p className="flex items-center gap-2 rounded-md bg-accent/60 px-3 py-2 text-sm" data-testid="free-shipping-note">
             <Icon name="truck" className="text-primary" />

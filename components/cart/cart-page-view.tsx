@@ -1,18 +1,21 @@
 "use client";
 
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import Link from "next/link";
 import { Icon } from "@/components/ui/icon";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useCart } from "@/lib/cart/store";
-import { orderTotals } from "@/lib/checkout/pricing";
+import { discountedTotals, type AppliedDiscount } from "@/lib/checkout/discount-totals";
 import { clearCartLines, refreshCartAvailability } from "@/components/cart/cart-actions";
 import { CartEmpty } from "@/components/cart/cart-empty";
 import { CartOrderSummary } from "@/components/cart/cart-order-summary";
 import { CartPageLine } from "@/components/cart/cart-page-line";
 import { useHydrated } from "@/components/cart/use-hydrated";
-import { useDiscountCode } from "@/components/checkout/use-discount-code";
+import { useLazyComponent } from "@/components/ui/use-lazy-component";
+
+// The discount code field is its own chunk, fetched once the page is up.
+const importCartDiscount = () => import("@/components/cart/cart-discount").then((m) => m.CartDiscount);
 
 function CartPageSkeleton() {
   return (
@@ -38,11 +41,13 @@ export function CartPageView() {
   const hydrated = useHydrated();
   const items = useCart((s) => s.cartItems);
   const count = useCart((s) => s.cartCount);
-  const discount = useDiscountCode(items);
+  const [applied, setApplied] = useState<(AppliedDiscount & { code: string }) | null>(null);
+  const [CartDiscount, loadCartDiscount] = useLazyComponent(importCartDiscount);
 
   useEffect(() => {
     void refreshCartAvailability();
-  }, []);
+    loadCartDiscount();
+  }, [loadCartDiscount]);
 
   if (!hydrated) return <CartPageSkeleton />;
 
@@ -73,7 +78,12 @@ export function CartPageView() {
             </Button>
           </div>
         </section>
-        <CartOrderSummary totals={orderTotals(items, { taxEstimate: true, discount: discount.applied })} blocked={blocked} discount={discount} />
+        <CartOrderSummary
+          totals={discountedTotals(items, { taxEstimate: true, discount: applied })}
+          blocked={blocked}
+          discountCode={applied?.code}
+          discountField={CartDiscount ? <CartDiscount items={items} onChange={setApplied} /> : null}
+        />
       </div>
     </>
   );

@@ -5,7 +5,8 @@ import { FormProvider, useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@/components/forms/zod-resolver";
 import { getSessionId } from "@/lib/cart/session";
 import type { CartItem } from "@/lib/cart/types";
-import { DEFAULT_COUNTRY, orderTotals } from "@/lib/checkout/pricing";
+import { discountedTotals } from "@/lib/checkout/discount-totals";
+import { DEFAULT_COUNTRY } from "@/lib/checkout/pricing";
 import {
   checkoutFormSchema,
   isAddressComplete,
@@ -64,7 +65,7 @@ export function CheckoutForm({ items, publishableKey, onPlaced }: Props) {
   const blocked = items.some((i) => i.unavailable);
   const discount = useDiscountCode(items);
   const applied = discount.applied;
-  const totals = orderTotals(items, { addressComplete, discount: applied });
+  const totals = discountedTotals(items, { addressComplete, discount: applied });
   const requestKey = JSON.stringify({ items: cartLines(items), address, amount: totals.total, discountCode: applied?.code ?? null });
 
   const buildRequest = useCallback(() => {

@@ -1,5 +1,6 @@
 import type { CartItem } from "@/lib/cart/types";
-import { orderTotals, SHIPPING_SERVICE, type AppliedDiscount } from "@/lib/checkout/pricing";
+import { discountedTotals, type AppliedDiscount } from "@/lib/checkout/discount-totals";
+import { SHIPPING_SERVICE } from "@/lib/checkout/pricing";
 import type { CheckoutFormValues, ShippingAddress } from "@/lib/checkout/schemas";
 import { fromCents, toCents } from "@/lib/money";
 import type { OrderPayload, PaymentIntentRequest } from "@/components/checkout/checkout-api";
@@ -33,7 +34,7 @@ export function paymentIntentRequest(
   emailValid: boolean,
   discount: (AppliedDiscount & { code: string }) | null = null,
 ): PaymentIntentRequest {
-  const { total } = orderTotals(items, { discount });
+  const { total } = discountedTotals(items, { discount });
   const opt = (v: string | undefined) => {
     const s = (v ?? "").trim();
     return s ? s : undefined;
@@ -54,7 +55,7 @@ export function paymentIntentRequest(
 
 /** Spec §7 "Order payload at checkout", plus the payment intent the server actually trusts. */
 export function orderPayload(values: CheckoutFormValues, items: CartItem[], paymentIntentId: string, clientSecret: string | null, discount: AppliedDiscount | null = null): OrderPayload {
-  const { subtotal, shipping, total } = orderTotals(items, { discount });
+  const { subtotal, shipping, total } = discountedTotals(items, { discount });
   const address = cleanAddress(values.shippingAddress);
   return {
     paymentIntentId,

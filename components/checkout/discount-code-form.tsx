@@ -34,7 +34,7 @@ export function DiscountCodeForm({ code, applied, error, pending, apply, remove 
     );
   }
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Discount code" className="flex flex-col gap-1.5" data-testid="discount-form">
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-1.5" data-testid="discount-form">
       <label htmlFor={id} className="text-sm font-medium">
         Discount code
       </label>

@@ -5,7 +5,7 @@ import { ChevronDown, Truck } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Separator } from "@/components/ui/separator";
 import type { CartItem } from "@/lib/cart/types";
-import type { OrderTotals } from "@/lib/checkout/pricing";
+import type { DiscountedTotals } from "@/lib/checkout/discount-totals";
 import { formatMoney, toCents } from "@/lib/money";
 import { clsx as cn } from "clsx";
 import { removeCartLine } from "@/components/cart/cart-actions";
@@ -75,7 +75,7 @@ function Row({ label, value, note, testId, strong, className }: { label: string;
  * the address is complete, then $15.99 or Free over $100), Tax $0.00, Total. On phones
  * it comes first with its lines folded away behind a toggle (open when a line has a problem).
  */
-export function OrderSummary({ items, totals, discount }: { items: CartItem[]; totals: OrderTotals; discount: ReturnType<typeof useDiscountCode> }) {
+export function OrderSummary({ items, totals, discount }: { items: CartItem[]; totals: DiscountedTotals; discount: ReturnType<typeof useDiscountCode> }) {
   const hasProblem = items.some((i) => i.unavailable);
   // null = not toggled yet: folded, unless a line needs attention.
   const [open, setOpen] = useState<boolean | null>(null);

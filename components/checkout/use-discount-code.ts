@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useState } from "react";
 import type { CartItem } from "@/lib/cart/types";
-import type { AppliedDiscount } from "@/lib/checkout/pricing";
+import type { AppliedDiscount } from "@/lib/checkout/discount-totals";
 import { isApiRequestError, requestJson } from "@/components/api/request-json";
 
 /**

@@ -1,6 +1,6 @@
 "use client";
 
-import type { AppliedDiscount } from "@/lib/checkout/pricing";
+import type { AppliedDiscount } from "@/lib/checkout/discount-totals";
 import { clearStoredDiscountCode } from "@/components/checkout/use-discount-code";
 import { useRouter } from "next/navigation";
 import { toast } from "@/components/ui/toast";

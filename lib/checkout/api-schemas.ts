@@ -1,5 +1,6 @@
 import { shippingAddressSchema, type ShippingAddress } from "@/lib/checkout/schemas";
 import { discountCodeSchema } from "@/lib/discounts/schemas";
+import { giftCardCodeSchema } from "@/lib/gift-cards/schemas";
 import { z } from "@/lib/zod";
 
 /** Server-side checkout inputs (POST /api/create-payment-intent, POST /api/orders). */
@@ -32,6 +33,8 @@ export const createPaymentIntentSchema = z.object({
   shippingAddress: addressSchema,
   /** A discount code the shopper entered: priced by the server (lib/discounts), never by the browser. */
   discountCode: discountCodeSchema.optional().nullable(),
+  /** Gift card codes, in the order they pay (lib/gift-cards): what each pays is the server's. */
+  giftCards: z.array(giftCardCodeSchema).max(5, "At most 5 gift cards on one order").optional(),
   /** What the browser shows, in cents: compared with the server's own price, never used. */
   amount: z.number().int().min(0).optional(),
 });

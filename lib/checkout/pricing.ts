@@ -44,14 +44,9 @@ export function subtotalOf(items: ReadonlyArray<{ price: Cents; quantity: number
 /** A priced line as the cart, checkout and server hold it: decimal price string; lines flagged unavailable do not count. */
 export type TotalsLine = { price: string; quantity: number; unavailable?: string | null };
 
-/** What the server priced a discount code at (lib/discounts/rules.ts): off the lines, and whether it waives shipping. */
-export type AppliedDiscount = { merchandise: Cents; freeShipping: boolean };
-
 export type OrderTotals = {
   subtotal: Cents;
   shipping: Cents;
-  /** Taken off by the discount code: its merchandise part plus the shipping it waives. */
-  discount: Cents;
   tax: Cents;
   total: Cents;
   addressComplete: boolean;
@@ -65,24 +60,18 @@ export type OrderTotals = {
  * the checkout summary and the server. Subtotal of the lines that can still be
  * bought; shipping free OVER $100, else flat, and 0 at checkout until the
  * address is complete; tax is an 8 % estimate on the cart page only
- * (`taxEstimate`, on the subtotal after the discount), 0 at checkout and on the order.
- * A discount code (priced by the server) comes off as its own line: its merchandise
- * part (at most the subtotal) plus the shipping it waives; free shipping over $100
- * is decided on the subtotal before the discount. Client-safe: no server or zod imports.
+ * (`taxEstimate`), 0 at checkout and on the order. Client-safe: no server or zod imports.
  */
-export function orderTotals(lines: ReadonlyArray<TotalsLine>, opts: { addressComplete?: boolean; taxEstimate?: boolean; discount?: AppliedDiscount | null } = {}): OrderTotals {
+export function orderTotals(lines: ReadonlyArray<TotalsLine>, opts: { addressComplete?: boolean; taxEstimate?: boolean } = {}): OrderTotals {
   const addressComplete = opts.addressComplete ?? true;
   const subtotal = subtotalOf(lines.filter((l) => !l.unavailable).map((l) => ({ price: toCents(l.price), quantity: l.quantity })));
   const shipping = shippingFor(subtotal, addressComplete);
-  const merchandiseOff = Math.min(opts.discount?.merchandise ?? 0, subtotal);
-  const discount = merchandiseOff + (opts.discount?.freeShipping ? shipping : 0);
-  const tax = opts.taxEstimate ? estimateTax(subtotal - merchandiseOff) : 0;
+  const tax = opts.taxEstimate ? estimateTax(subtotal) : 0;
   return {
     subtotal,
     shipping,
-    discount,
     tax,
-    total: subtotal + shipping - discount + tax,
+    total: subtotal + shipping + tax,
     addressComplete,
     freeShipping: qualifiesForFreeShipping(subtotal),
     toFreeShipping: amountForFreeShipping(subtotal),

@@ -5,8 +5,11 @@ import { unavailableMessage, type UnavailableCode } from "@/lib/cart/messages";
 import { availabilityOf, lineAvailability, maxOrderQuantity, shipDays, shippingPromise, type DayRange } from "@/lib/catalog/stock";
 import { expireCatalog } from "@/lib/catalog/revalidate";
 import { orderContactSchema, type Address, type CreatePaymentIntent, type DiscountPreview, type OrderContact } from "@/lib/checkout/api-schemas";
-import { orderTotals, SHIPPING_SERVICE } from "@/lib/checkout/pricing";
+import { discountedTotals } from "@/lib/checkout/discount-totals";
+import { SHIPPING_SERVICE } from "@/lib/checkout/pricing";
 import { prisma, Prisma } from "@/lib/db";
+import { giftCardShortMessage, priceGiftCards, redeemGiftCards } from "@/lib/gift-cards/service";
+import type { AppliedGiftCard } from "@/lib/gift-cards/rules";
 import { claimDiscountUse, priceDiscountCode, refusalMessage, type DiscountRefusal, type PricedDiscount } from "@/lib/discounts/service";
 import { AppError } from "@/lib/errors";
 import { fromCents, toCents } from "@/lib/money";
@@ -117,6 +120,19 @@ async function priceDiscount(code: string | null | undefined, lines: CheckoutLin
   return code ? priceDiscountCode(code, lines, { email }) : null;
 }
 
+/**
+ * The gift cards the shopper entered pay what they can of the total (lib/gift-cards); the card
+ * pays the rest. Their balances are taken only in the order's transaction (redeemGiftCards).
+ */
+async function applyGiftCards(codes: string[] | undefined, total: number): Promise<AppliedGiftCard[]> {
+  const applied = await priceGiftCards(codes ?? [], total);
+  if (applied.length && applied.reduce((sum, g) => sum + g.amount, 0) >= total) {
+    // An order paid entirely by gift cards has no card payment to authorise: not built yet (issue 31, step 2).
+    throw new AppError("conflict", "Your gift cards cover this whole order; paying an order entirely by gift card is not available yet. Remove a gift card to pay the rest by card.", { giftCards: "Remove a gift card to pay the rest by card" });
+  }
+  return applied;
+}
+
 /** Each line carries its share of the discount, so a line refund returns what that line was paid. */
 const withLineDiscounts = (lines: CheckoutLine[], discount: PricedDiscount | null): CheckoutLine[] =>
   discount ? lines.map((l) => ({ ...l, discount: fromCents(discount.perLine[l.productId] ?? 0) })) : lines;
@@ -129,7 +145,7 @@ export async function previewDiscount(data: DiscountPreview) {
   const { lines, unavailable } = await priceCart(data.items);
   assertAvailable(unavailable);
   const discount = (await priceDiscount(data.code, lines, data.email))!;
-  const totals = orderTotals(lines, { discount });
+  const totals = discountedTotals(lines, { discount });
   return { code: discount.code, merchandise: discount.merchandise, freeShipping: discount.freeShipping, discount: fromCents(totals.discount), subtotal: fromCents(totals.subtotal), total: fromCents(totals.total) };
 }
 
@@ -139,9 +155,21 @@ export async function preparePayment(data: CreatePaymentIntent) {
   assertAvailable(priced.unavailable);
   const discount = await priceDiscount(data.discountCode, priced.lines, data.email);
   const lines = withLineDiscounts(priced.lines, discount);
-  const totals = orderTotals(lines, { discount });
+  const totals = discountedTotals(lines, { discount });
   const total = totals.total;
-  const amounts = { subtotal: fromCents(totals.subtotal), shipping: fromCents(totals.shipping), discount: fromCents(totals.discount), discountCode: discount?.code ?? null, total: fromCents(total) };
+  const giftCards = await applyGiftCards(data.giftCards, total);
+  const giftCardAmount = giftCards.reduce((sum, g) => sum + g.amount, 0);
+  /** What the card pays: the total less the gift cards. */
+  const cardAmount = total - giftCardAmount;
+  const amounts = {
+    subtotal: fromCents(totals.subtotal),
+    shipping: fromCents(totals.shipping),
+    discount: fromCents(totals.discount),
+    discountCode: discount?.code ?? null,
+    giftCardAmount: fromCents(giftCardAmount),
+    total: fromCents(total),
+    cardAmount: fromCents(cardAmount),
+  };
   if (data.amount !== undefined && data.amount !== total) {
     throw new AppError("conflict", "Your cart total has changed. Please review your order before paying.", undefined, amounts);
   }
@@ -154,6 +182,8 @@ export async function preparePayment(data: CreatePaymentIntent) {
     shipping: amounts.shipping,
     discountCode: amounts.discountCode,
     discount: amounts.discount,
+    giftCards: giftCards.map((g) => ({ code: g.code, amount: fromCents(g.amount) })),
+    giftCardAmount: amounts.giftCardAmount,
     total: amounts.total,
   };
   const metadata = { sessionId: data.sessionId };
@@ -166,14 +196,14 @@ export async function preparePayment(data: CreatePaymentIntent) {
   if (checkout?.paymentIntentId) {
     const current = await provider.retrieveIntent(checkout.paymentIntentId);
     if (UPDATABLE_STATUSES.includes(current.status)) {
-      intent = current.amount === total ? current : await provider.updateIntent(current.id, { amount: total, metadata: { ...metadata, checkoutId: String(checkout.id) } });
+      intent = current.amount === cardAmount ? current : await provider.updateIntent(current.id, { amount: cardAmount, metadata: { ...metadata, checkoutId: String(checkout.id) } });
     } else {
       checkout = null; // already confirmed or cancelled: start a new checkout rather than change a confirmed payment
     }
   }
   if (!checkout || !intent) {
     checkout = await prisma.checkout.create({ data: { sessionId: data.sessionId, provider: provider.name, ...snapshot } });
-    intent = await provider.createIntent({ amount: total, currency: CURRENCY, metadata: { ...metadata, checkoutId: String(checkout.id) }, idempotencyKey: idempotencyKey("checkout", checkout) });
+    intent = await provider.createIntent({ amount: cardAmount, currency: CURRENCY, metadata: { ...metadata, checkoutId: String(checkout.id) }, idempotencyKey: idempotencyKey("checkout", checkout) });
   }
   await prisma.checkout.update({ where: { id: checkout.id }, data: { ...snapshot, paymentIntentId: intent.id } });
   return { clientSecret: intent.clientSecret, paymentIntentId: intent.id, provider: provider.name, checkoutId: checkout.id, ...amounts };
@@ -207,7 +237,7 @@ type Checkout = Prisma.CheckoutGetPayload<object>;
 type Finalized = { order: OrderWithItems; created: boolean; stockTaken?: StockTaken[] };
 
 /** Why an authorised checkout cannot become an order; callers branch on the code, never on the message. */
-export type CheckoutFailureCode = UnavailableCode | "price_changed" | "amount_mismatch" | "discount_refused";
+export type CheckoutFailureCode = UnavailableCode | "price_changed" | "amount_mismatch" | "discount_refused" | "gift_card_short";
 
 /** A finalisation that must void the authorisation: thrown by a step, handled once by releaseOnFailure. */
 class CheckoutFailure extends Error {
@@ -241,6 +271,8 @@ function failureMessage(failure: CheckoutFailureCode, productName: string, left:
       return "Prices changed while you were checking out. Your card has not been charged; please review your cart.";
     case "amount_mismatch":
       return "The payment amount does not match your order. You have not been charged.";
+    case "gift_card_short":
+      return `${giftCardShortMessage(productName)} Your card has not been charged and no gift card was used; please review your order.`;
     case "discount_refused":
       return `${refusalMessage(discountRefusal, productName)} Your card has not been charged; please review your order.`;
   }
@@ -283,6 +315,8 @@ function assertOpen(status: string | undefined, failureReason?: string | null) {
   if (status !== "open") throw new AppError("conflict", failureReason ?? "This checkout was cancelled. You have not been charged.");
 }
 
+/** What the card pays of a checkout: its total less its gift cards. */
+const cardAmountOf = (checkout: Checkout) => toCents(checkout.total.toFixed(2)) - toCents(checkout.giftCardAmount.toFixed(2));
 const loadOrder = (db: Prisma.TransactionClient, id: number) => db.order.findUniqueOrThrow({ where: { id }, include: orderWithItems });
 const checkoutLines = (checkout: Checkout) => checkout.items as unknown as CheckoutLine[];
 
@@ -292,7 +326,7 @@ async function verifyPayment(checkout: Checkout): Promise<PaymentIntentInfo> {
   if (intent.status !== "requires_capture" && intent.status !== "succeeded") {
     throw new AppError("payment_required", intent.lastError ?? "Your payment has not been authorised yet.");
   }
-  if (intent.amount !== toCents(checkout.total.toFixed(2)) || intent.currency !== CURRENCY) throw new CheckoutFailure("amount_mismatch");
+  if (intent.amount !== cardAmountOf(checkout) || intent.currency !== CURRENCY) throw new CheckoutFailure("amount_mismatch");
   return intent;
 }
 
@@ -346,6 +380,17 @@ async function claimDiscount(tx: Prisma.TransactionClient, checkout: Checkout, o
   if (refusal) throw new CheckoutFailure("discount_refused", checkout.discountCode, undefined, 0, refusal);
 }
 
+/**
+ * The checkout's gift cards pay their parts in the order's transaction, after the discount:
+ * a conditional decrement per card (lib/gift-cards/service.ts). A card spent meanwhile fails
+ * like a sold piece: everything rolls back (no card loses a cent) and the authorisation is voided.
+ */
+async function takeGiftCards(tx: Prisma.TransactionClient, checkout: Checkout, orderId: number) {
+  const applied = ((checkout.giftCards ?? []) as Array<{ code: string; amount: string }>).map((g) => ({ code: g.code, amount: toCents(g.amount) }));
+  const short = await redeemGiftCards(tx, orderId, applied);
+  if (short) throw new CheckoutFailure("gift_card_short", short);
+}
+
 async function upsertCustomer(tx: Prisma.TransactionClient, contact: OrderContact, now: Date) {
   const customer = await tx.customer.upsert({
     where: { email: contact.email },
@@ -394,6 +439,7 @@ async function recordOrder(checkout: Checkout, contact: OrderContact): Promise<F
           tax: "0.00",
           discount: checkout.discount,
           discountCode: checkout.discountCode,
+          giftCardAmount: checkout.giftCardAmount,
           total: checkout.total,
           stripePaymentIntentId: checkout.paymentIntentId!,
           paymentProvider: checkout.provider,
@@ -415,6 +461,7 @@ async function recordOrder(checkout: Checkout, contact: OrderContact): Promise<F
       });
       const stockTaken = await claimPieces(tx, order.id, lines);
       await claimDiscount(tx, checkout, order.id, contact);
+      await takeGiftCards(tx, checkout, order.id);
       await appendOrderEvent(tx, order.id, "created", { total: order.total.toFixed(2), items: order.items.length, provider: checkout.provider }, { actor: "system" });
       await tx.checkout.update({ where: { id: checkout.id }, data: { status: "completed", orderId: order.id, failureReason: null } });
       await tx.cartItem.deleteMany({ where: { sessionId: checkout.sessionId } });

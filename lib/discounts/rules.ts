@@ -28,7 +28,7 @@ export type DiscountLine = { productId: number; price: Cents; quantity: number; 
 export type DiscountPrice = {
   /** Off the lines (percentage, fixed). */
   merchandise: Cents;
-  /** The code waives shipping (the amount depends on the address: lib/checkout/pricing.ts orderTotals). */
+  /** The code waives shipping (the amount depends on the address: lib/checkout/discount-totals.ts). */
   freeShipping: boolean;
   /** Each eligible line's share of `merchandise`, by product id. */
   perLine: Record<number, Cents>;
