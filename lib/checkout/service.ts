@@ -1,6 +1,6 @@
 import "server-only";
 import { log } from "@/lib/log";
-import { timingSafeEqual } from "node:crypto";
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { unavailableMessage, type UnavailableCode } from "@/lib/cart/messages";
 import { availabilityOf, lineAvailability, maxOrderQuantity, shipDays, shippingPromise, type DayRange } from "@/lib/catalog/stock";
 import { expireCatalog } from "@/lib/catalog/revalidate";
@@ -126,11 +126,26 @@ async function priceDiscount(code: string | null | undefined, lines: CheckoutLin
  */
 async function applyGiftCards(codes: string[] | undefined, total: number): Promise<AppliedGiftCard[]> {
   const applied = await priceGiftCards(codes ?? [], total);
-  if (applied.length && applied.reduce((sum, g) => sum + g.amount, 0) >= total) {
-    // An order paid entirely by gift cards has no card payment to authorise: not built yet (issue 31, step 2).
-    throw new AppError("conflict", "Your gift cards cover this whole order; paying an order entirely by gift card is not available yet. Remove a gift card to pay the rest by card.", { giftCards: "Remove a gift card to pay the rest by card" });
-  }
   return applied;
+}
+
+/**
+ * An order paid entirely by gift cards has no card payment: its checkout gets a payment id
+ * of its own (`pi_giftcard_…`, so POST /api/orders and finalizeOrder take the same path)
+ * and a client secret only the shopper's browser holds (stored hashed). A session's open
+ * gift-card checkout is reused, with a new secret.
+ */
+const GIFT_CARD_PAYMENT = "pi_giftcard_";
+const paidByGiftCards = (paymentIntentId: string | null | undefined) => Boolean(paymentIntentId?.startsWith(GIFT_CARD_PAYMENT));
+const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
+
+async function prepareGiftCardPayment(sessionId: string, providerName: string, snapshot: Omit<Prisma.CheckoutUncheckedCreateInput, "sessionId" | "provider">) {
+  const existing = await prisma.checkout.findFirst({ where: { sessionId, status: "open", paymentIntentId: { startsWith: GIFT_CARD_PAYMENT } }, orderBy: { id: "desc" } });
+  const paymentIntentId = existing?.paymentIntentId ?? `${GIFT_CARD_PAYMENT}${randomBytes(12).toString("hex")}`;
+  const clientSecret = `${paymentIntentId}_secret_${randomBytes(16).toString("hex")}`;
+  const data = { ...snapshot, sessionId, provider: providerName, paymentIntentId, secretHash: sha256(clientSecret) };
+  const checkout = existing ? await prisma.checkout.update({ where: { id: existing.id }, data }) : await prisma.checkout.create({ data });
+  return { clientSecret, paymentIntentId, provider: "gift_card" as const, checkoutId: checkout.id };
 }
 
 /** Each line carries its share of the discount, so a line refund returns what that line was paid. */
@@ -186,6 +201,7 @@ export async function preparePayment(data: CreatePaymentIntent) {
     giftCardAmount: amounts.giftCardAmount,
     total: amounts.total,
   };
+  if (cardAmount === 0) return { ...(await prepareGiftCardPayment(data.sessionId, provider.name, snapshot)), ...amounts };
   const metadata = { sessionId: data.sessionId };
 
   let checkout = await prisma.checkout.findFirst({
@@ -193,6 +209,7 @@ export async function preparePayment(data: CreatePaymentIntent) {
     orderBy: { id: "desc" },
   });
   let intent: PaymentIntentInfo | null = null;
+  if (paidByGiftCards(checkout?.paymentIntentId)) checkout = null; // the gift cards no longer cover it all: a card payment of its own
   if (checkout?.paymentIntentId) {
     const current = await provider.retrieveIntent(checkout.paymentIntentId);
     if (UPDATABLE_STATUSES.includes(current.status)) {
@@ -217,11 +234,18 @@ export async function preparePayment(data: CreatePaymentIntent) {
  */
 export async function holdsClientSecret(paymentIntentId: string, clientSecret: string | undefined): Promise<boolean> {
   if (!clientSecret) return false;
+  if (paidByGiftCards(paymentIntentId)) {
+    const checkout = await prisma.checkout.findUnique({ where: { paymentIntentId }, select: { secretHash: true } });
+    return Boolean(checkout?.secretHash) && sameText(sha256(clientSecret), checkout!.secretHash!);
+  }
   const intent = await getPaymentProvider().retrieveIntent(paymentIntentId);
-  if (!intent.clientSecret) return false;
-  const given = Buffer.from(clientSecret);
-  const expected = Buffer.from(intent.clientSecret);
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return Boolean(intent.clientSecret) && sameText(clientSecret, intent.clientSecret!);
+}
+
+function sameText(given: string, expected: string) {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 /** Saves the contact details the shopper submitted with the order (POST /api/orders; only with the client secret). */
@@ -320,8 +344,12 @@ const cardAmountOf = (checkout: Checkout) => toCents(checkout.total.toFixed(2)) 
 const loadOrder = (db: Prisma.TransactionClient, id: number) => db.order.findUniqueOrThrow({ where: { id }, include: orderWithItems });
 const checkoutLines = (checkout: Checkout) => checkout.items as unknown as CheckoutLine[];
 
-/** The provider has authorised (or already taken) exactly this checkout's total. */
+/** The provider has authorised (or already taken) exactly this checkout's total (less its gift cards; nothing when they pay it all). */
 async function verifyPayment(checkout: Checkout): Promise<PaymentIntentInfo> {
+  if (paidByGiftCards(checkout.paymentIntentId)) {
+    if (cardAmountOf(checkout) !== 0) throw new CheckoutFailure("amount_mismatch");
+    return { id: checkout.paymentIntentId!, clientSecret: null, amount: 0, currency: CURRENCY, status: "succeeded", metadata: {}, lastError: null };
+  }
   const intent = await getPaymentProvider().retrieveIntent(checkout.paymentIntentId!);
   if (intent.status !== "requires_capture" && intent.status !== "succeeded") {
     throw new AppError("payment_required", intent.lastError ?? "Your payment has not been authorised yet.");
@@ -505,8 +533,9 @@ async function releaseOnFailure(checkout: Checkout, failure: CheckoutFailure): P
   const paymentIntentId = checkout.paymentIntentId!;
   const provider = getPaymentProvider();
   try {
-    const intent = await provider.retrieveIntent(paymentIntentId);
-    if (intent.status !== "canceled" && intent.status !== "succeeded") await provider.cancelIntent(paymentIntentId, `cancel-${paymentIntentId}`);
+    // Paid entirely by gift cards: nothing was authorised (the rolled-back transaction took nothing from the cards).
+    const intent = paidByGiftCards(paymentIntentId) ? null : await provider.retrieveIntent(paymentIntentId);
+    if (intent && intent.status !== "canceled" && intent.status !== "succeeded") await provider.cancelIntent(paymentIntentId, `cancel-${paymentIntentId}`);
   } catch (error) {
     log.error({ checkoutId: checkout.id, paymentIntentId, err: error }, "could not cancel payment");
   }

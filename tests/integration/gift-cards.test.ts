@@ -154,3 +154,50 @@ describe(`gift cards on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "the em
     await expectLedgersAddUp();
   });
 });
+
+describe(`an order paid entirely by gift cards on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "the embedded database"}`, () => {
+  const prepareAll = (giftCards: string[], sessionId = `sess-gc-${++session}`) =>
+    call(createIntent, "/api/create-payment-intent", {
+      body: { sessionId, items: [{ productId: ids["dowel-jig"], quantity: 1 }], email: "all@example.com", firstName: "Gale", lastName: "Card", shippingAddress: address, giftCards },
+    });
+
+  it("needs no card: one order through the same record path, the cards' ledgers, a refund back to the cards", async () => {
+    const card = await issue(50);
+    const before = await db.prisma.testPaymentIntent.count();
+    const prepared = await prepareAll([card.code]); // 24.00 + 15.99 = 39.99
+    expect(prepared.status).toBe(200);
+    expect(prepared.json).toMatchObject({ provider: "gift_card", total: "39.99", giftCardAmount: "39.99", cardAmount: "0.00" });
+    expect(prepared.json.paymentIntentId).toMatch(/^pi_giftcard_/);
+    expect(await db.prisma.testPaymentIntent.count()).toBe(before); // no card payment at all
+    // Only the browser's secret proves ownership; the id alone gets the order number only.
+    const placed = await call(postOrder, "/api/orders", { body: { paymentIntentId: prepared.json.paymentIntentId, clientSecret: prepared.json.clientSecret } });
+    expect(placed.status).toBe(201);
+    expect(placed.json.order).toMatchObject({ total: "39.99", email: "all@example.com" });
+    const replay = await call(postOrder, "/api/orders", { body: { paymentIntentId: prepared.json.paymentIntentId, clientSecret: "pi_giftcard_x_secret_wrong" } });
+    expect(replay.status).toBe(200);
+    expect(replay.json).toEqual({ orderNumber: placed.json.orderNumber });
+    const order = await db.prisma.order.findUniqueOrThrow({ where: { orderNumber: placed.json.orderNumber } });
+    expect({ total: order.total.toFixed(2), giftCardAmount: order.giftCardAmount.toFixed(2), status: order.status }).toEqual({ total: "39.99", giftCardAmount: "39.99", status: "confirmed" });
+    expect(await balance(card.code)).toBe("10.01");
+    const emails = await db.prisma.emailMessage.count({ where: { subject: { contains: order.orderNumber } } });
+    expect(emails).toBe(2);
+    const refunded = await call(refund as never, `/api/orders/${order.id}/refund`, { body: { reason: "Returned" }, params: { id: String(order.id) }, headers: auth });
+    expect(refunded.status).toBe(200);
+    expect(await balance(card.code)).toBe("50.00");
+    expect((await lookupGiftCard(card.code)).movements.map((m) => [m.kind, m.amount])).toEqual([["issued", "50.00"], ["redeemed", "-39.99"], ["refunded", "39.99"]]);
+    await expectLedgersAddUp();
+  });
+
+  it("a card spent meanwhile refuses the order and takes nothing from any card", async () => {
+    const a = await issue(20);
+    const b = await issue(20);
+    const both = await prepareAll([a.code, b.code]); // 20.00 + 19.99
+    const onB = await authorised([b.code], 1); // another order takes all of b first
+    expect((await place(onB.paymentIntentId)).status).toBe(201);
+    const refused = await call(postOrder, "/api/orders", { body: { paymentIntentId: both.json.paymentIntentId } });
+    expect(refused.status).toBe(409);
+    expect(refused.json.message).toBe(`The gift card “${b.code}” no longer has the balance this order needs. Your card has not been charged and no gift card was used; please review your order.`);
+    expect([await balance(a.code), await balance(b.code)]).toEqual(["20.00", "0.00"]);
+    await expectLedgersAddUp();
+  });
+});
