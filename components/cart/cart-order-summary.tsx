@@ -2,10 +2,9 @@
 
 import { Icon } from "@/components/ui/icon";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
-import type { DiscountedTotals } from "@/lib/checkout/discount-totals";
+import type { OrderTotals } from "@/lib/checkout/pricing";
 import { formatMoney } from "@/lib/money";
 import { CartCheckoutButton } from "@/components/cart/cart-checkout-button";
-import { DiscountRow } from "@/components/checkout/discount-row";
 
 function Row({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
@@ -23,7 +22,7 @@ function Row({ label, value, testId }: { label: string; value: string; testId: s
  * else $15.99), estimated tax at 8 %, total, the free-shipping nudge and
  * Proceed to Checkout. The subtotal counts available lines only.
  */
-export function CartOrderSummary({ totals, blocked, discountCode, discountField }: { totals: DiscountedTotals; blocked: boolean; discountCode?: string; discountField: React.ReactNode }) {
+export function CartOrderSummary({ totals, blocked, discountRow, discountField }: { totals: OrderTotals; blocked: boolean; discountRow?: React.ReactNode; discountField: React.ReactNode }) {
   const { subtotal, shipping, tax, total } = totals;
   const shippingLabel = subtotal > 0 && shipping === 0 ? "Free" : formatMoney(shipping);
 
@@ -39,7 +38,7 @@ export function CartOrderSummary({ totals, blocked, discountCode, discountField 
         <dl className="space-y-2">
           <Row label="Subtotal" value={formatMoney(subtotal)} testId="summary-subtotal" />
           <Row label="Shipping" value={shippingLabel} testId="summary-shipping" />
-          <DiscountRow code={discountCode} amount={totals.discount} />
+          {discountRow}
           <Row label="Estimated tax" value={formatMoney(tax)} testId="summary-tax" />
           {/* A border rather than a <Separator>: a <dl> may only hold dt/dd groups. */}
           <div className="mt-3 flex items-center justify-between border-t pt-3 text-base font-semibold">

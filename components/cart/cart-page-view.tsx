@@ -6,12 +6,13 @@ import { Icon } from "@/components/ui/icon";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useCart } from "@/lib/cart/store";
-import { discountedTotals, type AppliedDiscount } from "@/lib/checkout/discount-totals";
+import { orderTotals } from "@/lib/checkout/pricing";
 import { clearCartLines, refreshCartAvailability } from "@/components/cart/cart-actions";
 import { CartEmpty } from "@/components/cart/cart-empty";
 import { CartOrderSummary } from "@/components/cart/cart-order-summary";
 import { CartPageLine } from "@/components/cart/cart-page-line";
 import { useHydrated } from "@/components/cart/use-hydrated";
+import type { CartDiscountShown } from "@/components/cart/cart-discount";
 import { useLazyComponent } from "@/components/ui/use-lazy-component";
 
 // The discount code field is its own chunk, fetched once the page is up.
@@ -41,7 +42,7 @@ export function CartPageView() {
   const hydrated = useHydrated();
   const items = useCart((s) => s.cartItems);
   const count = useCart((s) => s.cartCount);
-  const [applied, setApplied] = useState<(AppliedDiscount & { code: string }) | null>(null);
+  const [discount, setDiscount] = useState<CartDiscountShown>(null);
   const [CartDiscount, loadCartDiscount] = useLazyComponent(importCartDiscount);
 
   useEffect(() => {
@@ -79,10 +80,10 @@ export function CartPageView() {
           </div>
         </section>
         <CartOrderSummary
-          totals={discountedTotals(items, { taxEstimate: true, discount: applied })}
+          totals={discount?.totals ?? orderTotals(items, { taxEstimate: true })}
           blocked={blocked}
-          discountCode={applied?.code}
-          discountField={CartDiscount ? <CartDiscount items={items} onChange={setApplied} /> : null}
+          discountRow={discount?.row}
+          discountField={CartDiscount ? <CartDiscount items={items} onShow={setDiscount} /> : null}
         />
       </div>
     </>

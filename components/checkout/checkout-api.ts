@@ -10,7 +10,8 @@ import { requestJson } from "@/components/api/request-json";
  * and the parsed body (fields, unavailable ids).
  */
 
-export type PaymentProviderName = "test" | "stripe";
+/** "gift_card": gift cards pay the whole order, no card payment (issue 31). */
+export type PaymentProviderName = "test" | "stripe" | "gift_card";
 
 export type PaymentIntentResponse = {
   clientSecret: string;
@@ -22,6 +23,9 @@ export type PaymentIntentResponse = {
   /** Taken off by the discount code ("0.00" without one). */
   discount: string;
   discountCode: string | null;
+  /** Paid by the gift cards, and what is left for the card. */
+  giftCardAmount: string;
+  cardAmount: string;
   total: string;
 };
 
@@ -36,6 +40,8 @@ export type PaymentIntentRequest = {
   shippingAddress: ShippingAddress;
   /** The discount code the server priced (POST /api/discount-codes/check); it prices it again. */
   discountCode?: string;
+  /** Gift card codes, in the order they pay. */
+  giftCards?: string[];
   /** Cents the page shows (subtotal + shipping - discount); the server re-prices and answers 409 if it differs. */
   amount: number;
 };

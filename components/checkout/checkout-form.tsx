@@ -16,6 +16,7 @@ import {
 } from "@/lib/checkout/schemas";
 import { refreshCartAvailability } from "@/components/cart/cart-actions";
 import type { ApiRequestError } from "@/components/api/request-json";
+import { toCents } from "@/lib/money";
 import { cartLines, cleanAddress, paymentIntentRequest } from "@/components/checkout/checkout-totals";
 import { ContactCard } from "@/components/checkout/contact-card";
 import { OrderSummary } from "@/components/checkout/order-summary";
@@ -66,12 +67,13 @@ export function CheckoutForm({ items, publishableKey, onPlaced }: Props) {
   const discount = useDiscountCode(items);
   const applied = discount.applied;
   const totals = discountedTotals(items, { addressComplete, discount: applied });
-  const requestKey = JSON.stringify({ items: cartLines(items), address, amount: totals.total, discountCode: applied?.code ?? null });
+  const [giftCards, setGiftCards] = useState<string[]>([]);
+  const requestKey = JSON.stringify({ items: cartLines(items), address, amount: totals.total, discountCode: applied?.code ?? null, giftCards });
 
   const buildRequest = useCallback(() => {
     const v = form.getValues();
-    return paymentIntentRequest(getSessionId(), items, cleanAddress(v.shippingAddress), v, isValidEmail(v.email), applied);
-  }, [form, items, applied]);
+    return paymentIntentRequest(getSessionId(), items, cleanAddress(v.shippingAddress), v, isValidEmail(v.email), applied, giftCards);
+  }, [form, items, applied, giftCards]);
 
   const onConflict = useCallback((error: ApiRequestError) => {
     void recheckCart(error.unavailable);
@@ -84,6 +86,10 @@ export function CheckoutForm({ items, publishableKey, onPlaced }: Props) {
     buildRequest,
     onConflict,
   });
+
+  // What the gift cards pay, as the server answered for the current request (0 until it has).
+  const answered = payment.state.status === "ready" ? payment.state.intent : null;
+  const giftCardsPaid = answered && giftCards.length ? toCents(answered.giftCardAmount) : 0;
 
   const placeOrder = usePlaceOrder({
     items,
@@ -120,7 +126,7 @@ export function CheckoutForm({ items, publishableKey, onPlaced }: Props) {
     <FormProvider {...form}>
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(320px,400px)] lg:gap-10">
         <div className="lg:sticky lg:top-24 lg:col-start-2 lg:row-start-1">
-          <OrderSummary items={items} totals={totals} discount={discount} />
+          <OrderSummary items={items} totals={totals} discount={discount} giftCards={{ codes: giftCards, onChange: setGiftCards, paid: giftCardsPaid }} />
         </div>
         <form onSubmit={onSubmit} noValidate aria-busy={submitting} aria-label="Checkout" className="flex min-w-0 flex-col gap-6 lg:col-start-1 lg:row-start-1">
           <fieldset disabled={submitting} className="flex min-w-0 flex-col gap-6">
@@ -132,7 +138,7 @@ export function CheckoutForm({ items, publishableKey, onPlaced }: Props) {
             blocked={blocked}
             addressComplete={addressComplete}
             submitting={submitting}
-            total={totals.total}
+            total={totals.total - giftCardsPaid}
             publishableKey={publishableKey}
             handleRef={paymentHandle}
             onRetry={payment.reset}

@@ -33,6 +33,7 @@ export function paymentIntentRequest(
   contact: ContactSoFar,
   emailValid: boolean,
   discount: (AppliedDiscount & { code: string }) | null = null,
+  giftCards: string[] = [],
 ): PaymentIntentRequest {
   const { total } = discountedTotals(items, { discount });
   const opt = (v: string | undefined) => {
@@ -49,6 +50,7 @@ export function paymentIntentRequest(
     newsletter: Boolean(contact.newsletter),
     shippingAddress: address,
     ...(discount ? { discountCode: discount.code } : {}),
+    ...(giftCards.length ? { giftCards } : {}),
     amount: total,
   };
 }

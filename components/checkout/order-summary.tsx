@@ -13,6 +13,7 @@ import { cartShipsText } from "@/lib/catalog/ship-days";
 import { CartLineImage } from "@/components/cart/cart-line-image";
 import { DiscountCodeForm } from "@/components/checkout/discount-code-form";
 import { DiscountRow } from "@/components/checkout/discount-row";
+import { GiftCardField } from "@/components/checkout/gift-card-field";
 import type { useDiscountCode } from "@/components/checkout/use-discount-code";
 
 function SummaryLine({ item }: { item: CartItem }) {
@@ -75,7 +76,9 @@ function Row({ label, value, note, testId, strong, className }: { label: string;
  * the address is complete, then $15.99 or Free over $100), Tax $0.00, Total. On phones
  * it comes first with its lines folded away behind a toggle (open when a line has a problem).
  */
-export function OrderSummary({ items, totals, discount }: { items: CartItem[]; totals: DiscountedTotals; discount: ReturnType<typeof useDiscountCode> }) {
+type GiftCards = { codes: string[]; onChange: (codes: string[]) => void; /** Cents the gift cards pay (the server's answer). */ paid: number };
+
+export function OrderSummary({ items, totals, discount, giftCards }: { items: CartItem[]; totals: DiscountedTotals; discount: ReturnType<typeof useDiscountCode>; giftCards: GiftCards }) {
   const hasProblem = items.some((i) => i.unavailable);
   // null = not toggled yet: folded, unless a line needs attention.
   const [open, setOpen] = useState<boolean | null>(null);
@@ -116,7 +119,10 @@ export function OrderSummary({ items, totals, discount }: { items: CartItem[]; t
 
       <Separator className="my-4" />
 
-      <DiscountCodeForm {...discount} />
+      <div className="flex flex-col gap-4">
+        <DiscountCodeForm {...discount} />
+        <GiftCardField codes={giftCards.codes} onChange={giftCards.onChange} />
+      </div>
 
       <Separator className="my-4" />
 
@@ -127,6 +133,12 @@ export function OrderSummary({ items, totals, discount }: { items: CartItem[]; t
         <Row label="Tax" value={formatMoney(totals.tax)} testId="summary-tax" />
         {/* A border rather than a <Separator>: a <dl> may only hold dt/dd groups. */}
         <Row label="Total" value={formatMoney(totals.total)} testId="summary-total" strong className="mt-1.5 border-t pt-4" />
+        {giftCards.paid > 0 && (
+          <>
+            <Row label="Paid by gift cards" value={`−${formatMoney(giftCards.paid)}`} testId="summary-gift-cards" />
+            <Row label="To pay by card" value={formatMoney(totals.total - giftCards.paid)} testId="summary-card-amount" strong />
+          </>
+        )}
       </dl>
 
       {ships && (
