@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { FolderTree, History, LayoutDashboard, MessageSquareText, Package, ShoppingCart, Store, TicketPercent, UserCog, Users } from "lucide-react";
+import { FolderTree, Gift, History, LayoutDashboard, MessageSquareText, Package, ShoppingCart, Store, TicketPercent, UserCog, Users } from "lucide-react";
 import { AdminLogoutButton } from "@/components/admin/admin-logout-button";
 import { cn } from "@/lib/utils";
 
@@ -12,6 +12,7 @@ export const ADMIN_NAV = [
   { href: "/admin/orders", label: "Orders", icon: ShoppingCart },
   { href: "/admin/categories", label: "Categories", icon: FolderTree },
   { href: "/admin/discounts", label: "Discount codes", icon: TicketPercent },
+  { href: "/admin/gift-cards", label: "Gift cards", icon: Gift },
   { href: "/admin/customers", label: "Customers", icon: Users },
   { href: "/admin/reviews", label: "Reviews", icon: MessageSquareText },
   { href: "/admin/users", label: "Users", icon: UserCog },
