@@ -35,6 +35,8 @@ export const createPaymentIntentSchema = z.object({
   discountCode: discountCodeSchema.optional().nullable(),
   /** Gift card codes, in the order they pay (lib/gift-cards): what each pays is the server's. */
   giftCards: z.array(giftCardCodeSchema).max(5, "At most 5 gift cards on one order").optional(),
+  /** Who receives the gift cards this order buys (else the shopper). */
+  giftRecipientEmail: z.string().trim().toLowerCase().max(254).pipe(z.email("Enter the recipient's email address")).optional().nullable(),
   /** What the browser shows, in cents: compared with the server's own price, never used. */
   amount: z.number().int().min(0).optional(),
 });

@@ -8,12 +8,12 @@ import { orderContactSchema, type Address, type CreatePaymentIntent, type Discou
 import { discountedTotals } from "@/lib/checkout/discount-totals";
 import { SHIPPING_SERVICE } from "@/lib/checkout/pricing";
 import { prisma, Prisma } from "@/lib/db";
-import { giftCardShortMessage, priceGiftCards, redeemGiftCards } from "@/lib/gift-cards/service";
+import { giftCardShortMessage, issueGiftCard, priceGiftCards, redeemGiftCards } from "@/lib/gift-cards/service";
 import type { AppliedGiftCard } from "@/lib/gift-cards/rules";
 import { claimDiscountUse, priceDiscountCode, refusalMessage, type DiscountRefusal, type PricedDiscount } from "@/lib/discounts/service";
 import { AppError } from "@/lib/errors";
 import { fromCents, toCents } from "@/lib/money";
-import { sendOrderEmails } from "@/lib/orders/email-service";
+import { sendGiftCardEmails, sendOrderEmails, type IssuedGiftCard } from "@/lib/orders/email-service";
 import { orderWithItems, type OrderWithItems } from "@/lib/orders/order-row";
 import { claimPieceForOrder } from "@/lib/orders/pieces";
 import { claimStock, recordStockTaken, type StockTaken } from "@/lib/orders/stock";
@@ -41,6 +41,8 @@ export type CheckoutLine = {
   shipDays?: DayRange | null;
   /** This line's share of the discount code (issue 31), "0.00" or absent without one. */
   discount?: string;
+  /** A gift card: paying issues one card per unit (issueGiftCards). */
+  giftCard?: boolean;
 };
 
 const CURRENCY = "usd";
@@ -70,6 +72,7 @@ export async function priceCart(items: Array<{ productId: number; quantity: numb
       allowBackorder: true,
       leadTimeMinDays: true,
       leadTimeMaxDays: true,
+      giftCard: true,
       category: { select: { active: true } },
     },
   });
@@ -99,7 +102,7 @@ export async function priceCart(items: Array<{ productId: number; quantity: numb
       continue;
     }
     const promise = lineAvailability(p, quantity);
-    lines.push({ productId, slug: p.slug, name: p.name, price: p.price.toFixed(2), quantity, uniqueItem: p.uniqueItem, ships: shippingPromise(promise), shipDays: shipDays(promise) });
+    lines.push({ productId, slug: p.slug, name: p.name, price: p.price.toFixed(2), quantity, uniqueItem: p.uniqueItem, ships: shippingPromise(promise), shipDays: shipDays(promise), ...(p.giftCard ? { giftCard: true } : {}) });
   }
   return { lines, unavailable };
 }
@@ -191,7 +194,7 @@ export async function preparePayment(data: CreatePaymentIntent) {
   const provider = getPaymentProvider();
   const snapshot = {
     items: lines,
-    contact: { email: data.email ?? null, firstName: data.firstName ?? null, lastName: data.lastName ?? null, phone: data.phone ?? null, newsletter: data.newsletter },
+    contact: { email: data.email ?? null, firstName: data.firstName ?? null, lastName: data.lastName ?? null, phone: data.phone ?? null, newsletter: data.newsletter, giftRecipientEmail: data.giftRecipientEmail ?? null },
     shippingAddress: data.shippingAddress,
     subtotal: amounts.subtotal,
     shipping: amounts.shipping,
@@ -258,7 +261,7 @@ export async function updateCheckoutContact(paymentIntentId: string, contact: Pa
 }
 
 type Checkout = Prisma.CheckoutGetPayload<object>;
-type Finalized = { order: OrderWithItems; created: boolean; stockTaken?: StockTaken[] };
+type Finalized = { order: OrderWithItems; created: boolean; stockTaken?: StockTaken[]; giftCardsIssued?: IssuedGiftCard[] };
 
 /** Why an authorised checkout cannot become an order; callers branch on the code, never on the message. */
 export type CheckoutFailureCode = UnavailableCode | "price_changed" | "amount_mismatch" | "discount_refused" | "gift_card_short";
@@ -321,7 +324,7 @@ export async function finalizeOrder(paymentIntentId: string): Promise<Finalized>
     const result = await recordOrder(checkout, contact);
     if (!result.created) return result;
     result.order = await capturePayment(result.order, intent);
-    await announceOrder(result.order, checkoutLines(checkout), result.stockTaken ?? []);
+    await announceOrder(result.order, checkoutLines(checkout), result.stockTaken ?? [], result.giftCardsIssued ?? []);
     return { order: result.order, created: true };
   } catch (error) {
     if (error instanceof CheckoutFailure) throw await releaseOnFailure(checkout, error);
@@ -419,6 +422,23 @@ async function takeGiftCards(tx: Prisma.TransactionClient, checkout: Checkout, o
   if (short) throw new CheckoutFailure("gift_card_short", short);
 }
 
+/**
+ * Gift cards bought with this order: one card per unit at the line's price, issued in the
+ * order's transaction, for the recipient the shopper named (else the shopper); their codes
+ * are emailed once the payment is captured (announceOrder).
+ */
+async function issueGiftCards(tx: Prisma.TransactionClient, checkout: Checkout, orderId: number, contact: OrderContact): Promise<IssuedGiftCard[]> {
+  const recipientEmail = ((checkout.contact ?? {}) as { giftRecipientEmail?: string | null }).giftRecipientEmail || contact.email;
+  const issued: IssuedGiftCard[] = [];
+  for (const line of checkoutLines(checkout).filter((l) => l.giftCard)) {
+    for (let unit = 0; unit < line.quantity; unit++) {
+      const card = await issueGiftCard({ amount: toCents(line.price), recipientEmail, orderId }, tx);
+      issued.push({ code: card.code, amount: card.initialAmount, recipientEmail });
+    }
+  }
+  return issued;
+}
+
 async function upsertCustomer(tx: Prisma.TransactionClient, contact: OrderContact, now: Date) {
   const customer = await tx.customer.upsert({
     where: { email: contact.email },
@@ -490,10 +510,11 @@ async function recordOrder(checkout: Checkout, contact: OrderContact): Promise<F
       const stockTaken = await claimPieces(tx, order.id, lines);
       await claimDiscount(tx, checkout, order.id, contact);
       await takeGiftCards(tx, checkout, order.id);
+      const giftCardsIssued = await issueGiftCards(tx, checkout, order.id, contact);
       await appendOrderEvent(tx, order.id, "created", { total: order.total.toFixed(2), items: order.items.length, provider: checkout.provider }, { actor: "system" });
       await tx.checkout.update({ where: { id: checkout.id }, data: { status: "completed", orderId: order.id, failureReason: null } });
       await tx.cartItem.deleteMany({ where: { sessionId: checkout.sessionId } });
-      return { order, created: true, stockTaken };
+      return { order, created: true, stockTaken, giftCardsIssued };
     },
     { maxWait: 20_000, timeout: 30_000 },
   );
@@ -519,12 +540,13 @@ async function capturePayment(order: OrderWithItems, intent: PaymentIntentInfo):
 }
 
 /** Sold pieces leave the shop and changed counts show at the next request; the shopper and the maker get their emails. */
-async function announceOrder(order: OrderWithItems, lines: CheckoutLine[], stockTaken: StockTaken[]) {
+async function announceOrder(order: OrderWithItems, lines: CheckoutLine[], stockTaken: StockTaken[], giftCards: IssuedGiftCard[]) {
   const soldUnique = lines.filter((l) => l.uniqueItem);
   const counted = new Set(stockTaken.map((t) => t.productId));
   const slugs = lines.filter((l) => l.uniqueItem || counted.has(l.productId)).map((l) => l.slug);
   if (slugs.length) await expireCatalog({ slugs, gallery: soldUnique.length > 0 });
   await sendOrderEmails(order).catch((error) => log.error({ orderNumber: order.orderNumber, err: error }, "order emails failed"));
+  if (giftCards.length) await sendGiftCardEmails(order, giftCards).catch((error) => log.error({ orderNumber: order.orderNumber, err: error }, "gift card emails failed"));
 }
 
 /** Voids the authorisation, marks the checkout failed, and returns the 409 the shopper sees. */

@@ -21,7 +21,7 @@ type Tx = Prisma.TransactionClient;
 type CodeRow = Prisma.DiscountCodeGetPayload<object>;
 
 /** A cart line as the server priced it (lib/checkout CheckoutLine). */
-export type CodeLine = { productId: number; price: string; quantity: number; uniqueItem: boolean };
+export type CodeLine = { productId: number; price: string; quantity: number; uniqueItem: boolean; giftCard?: boolean };
 export type PricedDiscount = { code: string; merchandise: Cents; freeShipping: boolean; perLine: Record<number, Cents> };
 
 /** Why a code cannot be used now; each has one sentence for the shopper (refusalMessage). */
@@ -75,8 +75,10 @@ const liveUsesByEmail = (db: Tx | typeof prisma, discountCodeId: number, email: 
  * Checks the dates, the usage limits as they stand (the claim is the real check),
  * the minimum subtotal and which lines it applies to.
  */
-export async function priceDiscountCode(code: string, lines: ReadonlyArray<CodeLine>, opts: { email?: string | null; now?: Date } = {}): Promise<PricedDiscount> {
+export async function priceDiscountCode(code: string, cartLines: ReadonlyArray<CodeLine>, opts: { email?: string | null; now?: Date } = {}): Promise<PricedDiscount> {
   const now = opts.now ?? new Date();
+  // Gift cards are money, not merchandise: no code takes anything off them or counts them.
+  const lines = cartLines.filter((l) => !l.giftCard);
   const row = await prisma.discountCode.findUnique({ where: { code } });
   if (!row) throw refuse("unknown", code);
   const closed = windowRefusal(row, now);

@@ -267,3 +267,26 @@ export function reviewRequestEmail(order: { firstName: string; orderNumber: stri
     ),
   };
 }
+
+/** A gift card bought in the shop (issue 31): its code and amount, to its recipient. */
+export function giftCardEmail(card: { code: string; amount: string; from: string }) {
+  const text = [
+    `${card.from} sent you a ${site.name} gift card for $${card.amount}.`,
+    "",
+    `Your code: ${card.code}`,
+    "",
+    "Enter it at checkout, in the Gift card field. It pays for part or all of an order, and what is left stays on the card.",
+    "",
+    `— ${site.maker}, ${site.name}`,
+  ].join("\n");
+  return {
+    subject: `A ${site.name} gift card for you`,
+    text,
+    html: layout(
+      "A gift card for you",
+      `<p>${escapeHtml(card.from)} sent you a ${escapeHtml(site.name)} gift card for $${escapeHtml(card.amount)}.</p>` +
+        `<p style="font-size:20px;font-family:monospace"><strong>${escapeHtml(card.code)}</strong></p>` +
+        "<p>Enter it at checkout, in the Gift card field. It pays for part or all of an order, and what is left stays on the card.</p>",
+    ),
+  };
+}

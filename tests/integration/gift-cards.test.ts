@@ -201,3 +201,37 @@ describe(`an order paid entirely by gift cards on ${process.env.TEST_DATABASE_UR
     await expectLedgersAddUp();
   });
 });
+
+describe(`buying a gift card on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "the embedded database"}`, () => {
+  it("paying for a gift card product issues one card per unit for the recipient and emails each its code (kept out of the outbox); no discount applies to it", async () => {
+    const jigs = await db.prisma.category.findFirstOrThrow({ where: { slug: "jigs" } });
+    const product = await db.prisma.product.create({ data: { name: "Gift card $50", slug: "gift-card-50", description: "A gift card.", price: "50.00", categoryId: jigs.id, giftCard: true } });
+    await db.prisma.discountCode.create({ data: { code: "ALLOFF", kind: "percentage", percentOff: 50 } });
+    const sessionId = `sess-gc-${++session}`;
+    const body = { sessionId, items: [{ productId: product.id, quantity: 2 }], email: "giver@example.com", firstName: "Gia", lastName: "Ver", shippingAddress: address, giftRecipientEmail: "Friend@Example.com" };
+    const withCode = await call(createIntent, "/api/create-payment-intent", { body: { ...body, discountCode: "ALLOFF" } });
+    expect(withCode.status).toBe(409);
+    expect(withCode.json.message).toBe("The code “ALLOFF” does not apply to the items in your cart.");
+    const prepared = await call(createIntent, "/api/create-payment-intent", { body });
+    expect(prepared.json).toMatchObject({ subtotal: "100.00", total: "115.99" }); // shipped goods' shipping rule still applies (not over $100)
+    expect((await call(confirmCard, "/api/payments/test/confirm", { body: { clientSecret: prepared.json.clientSecret, card: CARD_OK } })).status).toBe(200);
+    const placed = await place(prepared.json.paymentIntentId);
+    expect(placed.status).toBe(201);
+    const order = await db.prisma.order.findUniqueOrThrow({ where: { orderNumber: placed.json.orderNumber } });
+    const cards = await db.prisma.giftCard.findMany({ where: { orderId: order.id } });
+    expect(cards.map((c) => [c.initialAmount.toFixed(2), c.balance.toFixed(2), c.recipientEmail])).toEqual([
+      ["50.00", "50.00", "friend@example.com"],
+      ["50.00", "50.00", "friend@example.com"],
+    ]);
+    const emails = await db.prisma.emailMessage.findMany({ where: { to: "friend@example.com" } });
+    expect(emails).toHaveLength(2);
+    expect(emails[0].subject).toBe("A Maple & Micron gift card for you");
+    expect(emails[0].text).toContain("Gia Ver sent you a Maple & Micron gift card for $50.00.");
+    for (const card of cards) expect(emails.some((e) => e.text.includes(card.code))).toBe(false); // redacted in the outbox
+    expect(emails[0].text).toContain("Your code: [redacted]");
+    // The card works at once.
+    const spend = await call(createIntent, "/api/create-payment-intent", { body: { ...body, items: [{ productId: ids["dowel-jig"], quantity: 1 }], giftCards: [cards[0].code], sessionId: `sess-gc-${++session}` } });
+    expect(spend.json).toMatchObject({ provider: "gift_card", giftCardAmount: "39.99", cardAmount: "0.00" });
+    await expectLedgersAddUp();
+  });
+});
