@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test, expect, type Page } from "./test";
-import { apiProducts, seedCart, waitForHydration, type ApiProduct } from "./a11y-helpers";
+import { apiProducts, seedCart, signIn, waitForHydration, type ApiProduct } from "./a11y-helpers";
 import { queryE2eDb } from "./e2e-env";
 
 /**
@@ -128,6 +128,45 @@ test.describe("discount codes", () => {
       await expect(page.getByTestId("summary-discount")).toBeVisible();
       await expectNoViolations(page, `/checkout (code applied, ${size.width} px)`);
       await page.screenshot({ path: `test-results/discounts-checkout-${size.width}.png`, fullPage: true });
+    });
+  }
+
+  for (const size of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
+    test(`the maker creates a code, disables it, and issues and looks up a gift card; axe finds nothing, at ${size.width} px`, async ({ page }) => {
+      test.setTimeout(90_000);
+      await page.setViewportSize(size);
+      await signIn(page);
+      await page.goto("/admin/discounts");
+      const code = `ADM${size.width}${Date.now().toString(36).toUpperCase()}`;
+      const form = page.getByRole("form", { name: "New discount code" });
+      await form.getByLabel("Code").fill(code);
+      await form.getByLabel("Percentage off").fill("15");
+      await form.getByLabel("Usage limit").fill("5");
+      await form.getByRole("button", { name: "Create code" }).click();
+      const row = page.getByTestId("discount-codes").getByRole("row").filter({ hasText: code });
+      await expect(row).toContainText("15 % off");
+      await expect(row).toContainText("0 of 5");
+      await expectNoViolations(page, `/admin/discounts (${size.width} px)`);
+      await row.getByRole("button", { name: `Disable ${code}` }).click();
+      await expect(row).toContainText("Disabled");
+      const [audit] = await queryE2eDb<{ n: string }>(`SELECT count(*)::text AS n FROM "AuditLog" WHERE "entityType" = 'discount_code' AND after::text LIKE $1`, [`%${code}%`]);
+      expect(Number(audit.n)).toBeGreaterThanOrEqual(1);
+
+      await page.goto("/admin/gift-cards");
+      const issue = page.getByRole("form", { name: "Issue a gift card" });
+      await issue.getByLabel("Amount ($)").fill("25");
+      await issue.getByRole("button", { name: "Issue" }).click();
+      const details = page.getByTestId("gift-card-details");
+      await expect(details.getByTestId("gift-card-balance")).toHaveText("$25.00");
+      const giftCode = (await details.getByRole("heading").textContent())!;
+      await page.reload();
+      const lookup = page.getByRole("form", { name: "Look up a gift card" });
+      await lookup.getByLabel("Code").fill(giftCode.toLowerCase());
+      await lookup.getByRole("button", { name: "Look up" }).click();
+      await expect(details.getByRole("heading")).toHaveText(giftCode);
+      await expect(details.getByRole("cell", { name: "Issued" })).toBeVisible();
+      await expectNoViolations(page, `/admin/gift-cards (${size.width} px)`);
+      await page.screenshot({ path: `test-results/admin-gift-cards-${size.width}.png`, fullPage: true });
     });
   }
 });
