@@ -67,6 +67,7 @@ const schema = z.object({
   RATE_LIMIT_ORDER_LOOKUP: rateLimitSpec,
   RATE_LIMIT_REVIEW: rateLimitSpec,
   RATE_LIMIT_COMMISSION: rateLimitSpec,
+  RATE_LIMIT_DISCOUNT_CODE: rateLimitSpec,
   /** Days after an order is delivered that its buyer is asked for a review (lib/reviews/request-service.ts). */
   REVIEW_REQUEST_DAYS: optional.pipe(z.coerce.number<string | undefined>().int("must be a whole number of days").min(1).max(365).default(7)),
   /** Guards GET /api/cron/cleanup (Vercel Cron sends it as a bearer token). */

@@ -22,7 +22,7 @@ function Row({ label, value, testId }: { label: string; value: string; testId: s
  * else $15.99), estimated tax at 8 %, total, the free-shipping nudge and
  * Proceed to Checkout. The subtotal counts available lines only.
  */
-export function CartOrderSummary({ totals, blocked }: { totals: OrderTotals; blocked: boolean }) {
+export function CartOrderSummary({ totals, blocked, discountRow, discountField }: { totals: OrderTotals; blocked: boolean; discountRow?: React.ReactNode; discountField: React.ReactNode }) {
   const { subtotal, shipping, tax, total } = totals;
   const shippingLabel = subtotal > 0 && shipping === 0 ? "Free" : formatMoney(shipping);
 
@@ -38,6 +38,7 @@ export function CartOrderSummary({ totals, blocked }: { totals: OrderTotals; blo
         <dl className="space-y-2">
           <Row label="Subtotal" value={formatMoney(subtotal)} testId="summary-subtotal" />
           <Row label="Shipping" value={shippingLabel} testId="summary-shipping" />
+          {discountRow}
           <Row label="Estimated tax" value={formatMoney(tax)} testId="summary-tax" />
           {/* A border rather than a <Separator>: a <dl> may only hold dt/dd groups. */}
           <div className="mt-3 flex items-center justify-between border-t pt-3 text-base font-semibold">
@@ -47,6 +48,7 @@ export function CartOrderSummary({ totals, blocked }: { totals: OrderTotals; blo
             </dd>
           </div>
         </dl>
+        {discountField}
         {!totals.freeShipping && (
           <p className="flex items-center gap-2 rounded-md bg-accent/60 px-3 py-2 text-sm" data-testid="free-shipping-note">
             <Icon name="truck" className="text-primary" />

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import Link from "next/link";
 import { Icon } from "@/components/ui/icon";
 import { Button } from "@/components/ui/button";
@@ -12,6 +12,11 @@ import { CartEmpty } from "@/components/cart/cart-empty";
 import { CartOrderSummary } from "@/components/cart/cart-order-summary";
 import { CartPageLine } from "@/components/cart/cart-page-line";
 import { useHydrated } from "@/components/cart/use-hydrated";
+import type { CartDiscountShown } from "@/components/cart/cart-discount";
+import { useLazyComponent } from "@/components/ui/use-lazy-component";
+
+// The discount code field is its own chunk, fetched once the page is up.
+const importCartDiscount = () => import("@/components/cart/cart-discount").then((m) => m.CartDiscount);
 
 function CartPageSkeleton() {
   return (
@@ -37,10 +42,13 @@ export function CartPageView() {
   const hydrated = useHydrated();
   const items = useCart((s) => s.cartItems);
   const count = useCart((s) => s.cartCount);
+  const [discount, setDiscount] = useState<CartDiscountShown>(null);
+  const [CartDiscount, loadCartDiscount] = useLazyComponent(importCartDiscount);
 
   useEffect(() => {
     void refreshCartAvailability();
-  }, []);
+    loadCartDiscount();
+  }, [loadCartDiscount]);
 
   if (!hydrated) return <CartPageSkeleton />;
 
@@ -71,7 +79,12 @@ export function CartPageView() {
             </Button>
           </div>
         </section>
-        <CartOrderSummary totals={orderTotals(items, { taxEstimate: true })} blocked={blocked} />
+        <CartOrderSummary
+          totals={discount?.totals ?? orderTotals(items, { taxEstimate: true })}
+          blocked={blocked}
+          discountRow={discount?.row}
+          discountField={CartDiscount ? <CartDiscount items={items} onShow={setDiscount} /> : null}
+        />
       </div>
     </>
   );

@@ -10,7 +10,8 @@ import { requestJson } from "@/components/api/request-json";
  * and the parsed body (fields, unavailable ids).
  */
 
-export type PaymentProviderName = "test" | "stripe";
+/** "gift_card": gift cards pay the whole order, no card payment (issue 31). */
+export type PaymentProviderName = "test" | "stripe" | "gift_card";
 
 export type PaymentIntentResponse = {
   clientSecret: string;
@@ -19,6 +20,12 @@ export type PaymentIntentResponse = {
   checkoutId: string | number;
   subtotal: string;
   shipping: string;
+  /** Taken off by the discount code ("0.00" without one). */
+  discount: string;
+  discountCode: string | null;
+  /** Paid by the gift cards, and what is left for the card. */
+  giftCardAmount: string;
+  cardAmount: string;
   total: string;
 };
 
@@ -31,7 +38,11 @@ export type PaymentIntentRequest = {
   phone?: string;
   newsletter?: boolean;
   shippingAddress: ShippingAddress;
-  /** Cents the page shows (subtotal + shipping); the server re-prices and answers 409 if it differs. */
+  /** The discount code the server priced (POST /api/discount-codes/check); it prices it again. */
+  discountCode?: string;
+  /** Gift card codes, in the order they pay. */
+  giftCards?: string[];
+  /** Cents the page shows (subtotal + shipping - discount); the server re-prices and answers 409 if it differs. */
   amount: number;
 };
 

@@ -5,7 +5,8 @@ import { FormProvider, useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@/components/forms/zod-resolver";
 import { getSessionId } from "@/lib/cart/session";
 import type { CartItem } from "@/lib/cart/types";
-import { DEFAULT_COUNTRY, orderTotals } from "@/lib/checkout/pricing";
+import { discountedTotals } from "@/lib/checkout/discount-totals";
+import { DEFAULT_COUNTRY } from "@/lib/checkout/pricing";
 import {
   checkoutFormSchema,
   isAddressComplete,
@@ -15,6 +16,7 @@ import {
 } from "@/lib/checkout/schemas";
 import { refreshCartAvailability } from "@/components/cart/cart-actions";
 import type { ApiRequestError } from "@/components/api/request-json";
+import { toCents } from "@/lib/money";
 import { cartLines, cleanAddress, paymentIntentRequest } from "@/components/checkout/checkout-totals";
 import { ContactCard } from "@/components/checkout/contact-card";
 import { OrderSummary } from "@/components/checkout/order-summary";
@@ -22,6 +24,7 @@ import { PaymentCard } from "@/components/checkout/payment-card";
 import type { PaymentHandle } from "@/components/checkout/payment-handle";
 import { recheckCart } from "@/components/checkout/recheck-cart";
 import { ShippingCard } from "@/components/checkout/shipping-card";
+import { useDiscountCode } from "@/components/checkout/use-discount-code";
 import { usePaymentIntent } from "@/components/checkout/use-payment-intent";
 import { usePlaceOrder } from "@/components/checkout/use-place-order";
 
@@ -61,30 +64,39 @@ export function CheckoutForm({ items, publishableKey, onPlaced }: Props) {
   const address = cleanAddress(watchedAddress);
   const addressComplete = isAddressComplete(address);
   const blocked = items.some((i) => i.unavailable);
-  const totals = orderTotals(items, { addressComplete });
-  const requestKey = JSON.stringify({ items: cartLines(items), address, amount: totals.total });
+  const discount = useDiscountCode(items);
+  const applied = discount.applied;
+  const totals = discountedTotals(items, { addressComplete, discount: applied });
+  const [giftCards, setGiftCards] = useState<string[]>([]);
+  const requestKey = JSON.stringify({ items: cartLines(items), address, amount: totals.total, discountCode: applied?.code ?? null, giftCards });
 
   const buildRequest = useCallback(() => {
     const v = form.getValues();
-    return paymentIntentRequest(getSessionId(), items, cleanAddress(v.shippingAddress), v, isValidEmail(v.email));
-  }, [form, items]);
+    return paymentIntentRequest(getSessionId(), items, cleanAddress(v.shippingAddress), v, isValidEmail(v.email), applied, giftCards);
+  }, [form, items, applied, giftCards]);
 
   const onConflict = useCallback((error: ApiRequestError) => {
     void recheckCart(error.unavailable);
   }, []);
 
   const payment = usePaymentIntent({
-    enabled: addressComplete && !blocked && items.length > 0,
+    // Not while a discount code is being priced: the intent is for the total the shopper will see.
+    enabled: addressComplete && !blocked && items.length > 0 && !discount.pending,
     requestKey,
     buildRequest,
     onConflict,
   });
+
+  // What the gift cards pay, as the server answered for the current request (0 until it has).
+  const answered = payment.state.status === "ready" ? payment.state.intent : null;
+  const giftCardsPaid = answered && giftCards.length ? toCents(answered.giftCardAmount) : 0;
 
   const placeOrder = usePlaceOrder({
     items,
     paymentHandle,
     ensureIntent: payment.ensureCurrent,
     prepareAgain: payment.reset,
+    discount: applied,
     onPlaced,
   });
 
@@ -114,7 +126,7 @@ export function CheckoutForm({ items, publishableKey, onPlaced }: Props) {
     <FormProvider {...form}>
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(320px,400px)] lg:gap-10">
         <div className="lg:sticky lg:top-24 lg:col-start-2 lg:row-start-1">
-          <OrderSummary items={items} totals={totals} />
+          <OrderSummary items={items} totals={totals} discount={discount} giftCards={{ codes: giftCards, onChange: setGiftCards, paid: giftCardsPaid }} />
         </div>
         <form onSubmit={onSubmit} noValidate aria-busy={submitting} aria-label="Checkout" className="flex min-w-0 flex-col gap-6 lg:col-start-1 lg:row-start-1">
           <fieldset disabled={submitting} className="flex min-w-0 flex-col gap-6">
@@ -126,7 +138,7 @@ export function CheckoutForm({ items, publishableKey, onPlaced }: Props) {
             blocked={blocked}
             addressComplete={addressComplete}
             submitting={submitting}
-            total={totals.total}
+            total={totals.total - giftCardsPaid}
             publishableKey={publishableKey}
             handleRef={paymentHandle}
             onRetry={payment.reset}

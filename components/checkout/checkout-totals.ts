@@ -1,5 +1,6 @@
 import type { CartItem } from "@/lib/cart/types";
-import { orderTotals, SHIPPING_SERVICE } from "@/lib/checkout/pricing";
+import { discountedTotals, type AppliedDiscount } from "@/lib/checkout/discount-totals";
+import { SHIPPING_SERVICE } from "@/lib/checkout/pricing";
 import type { CheckoutFormValues, ShippingAddress } from "@/lib/checkout/schemas";
 import { fromCents, toCents } from "@/lib/money";
 import type { OrderPayload, PaymentIntentRequest } from "@/components/checkout/checkout-api";
@@ -31,8 +32,10 @@ export function paymentIntentRequest(
   address: ShippingAddress,
   contact: ContactSoFar,
   emailValid: boolean,
+  discount: (AppliedDiscount & { code: string }) | null = null,
+  giftCards: string[] = [],
 ): PaymentIntentRequest {
-  const { total } = orderTotals(items);
+  const { total } = discountedTotals(items, { discount });
   const opt = (v: string | undefined) => {
     const s = (v ?? "").trim();
     return s ? s : undefined;
@@ -46,13 +49,15 @@ export function paymentIntentRequest(
     ...(opt(contact.phone) ? { phone: opt(contact.phone) } : {}),
     newsletter: Boolean(contact.newsletter),
     shippingAddress: address,
+    ...(discount ? { discountCode: discount.code } : {}),
+    ...(giftCards.length ? { giftCards } : {}),
     amount: total,
   };
 }
 
 /** Spec §7 "Order payload at checkout", plus the payment intent the server actually trusts. */
-export function orderPayload(values: CheckoutFormValues, items: CartItem[], paymentIntentId: string, clientSecret: string | null): OrderPayload {
-  const { subtotal, shipping, total } = orderTotals(items);
+export function orderPayload(values: CheckoutFormValues, items: CartItem[], paymentIntentId: string, clientSecret: string | null, discount: AppliedDiscount | null = null): OrderPayload {
+  const { subtotal, shipping, total } = discountedTotals(items, { discount });
   const address = cleanAddress(values.shippingAddress);
   return {
     paymentIntentId,

@@ -5,12 +5,16 @@ import { ChevronDown, Truck } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Separator } from "@/components/ui/separator";
 import type { CartItem } from "@/lib/cart/types";
-import type { OrderTotals } from "@/lib/checkout/pricing";
+import type { DiscountedTotals } from "@/lib/checkout/discount-totals";
 import { formatMoney, toCents } from "@/lib/money";
 import { clsx as cn } from "clsx";
 import { removeCartLine } from "@/components/cart/cart-actions";
 import { cartShipsText } from "@/lib/catalog/ship-days";
 import { CartLineImage } from "@/components/cart/cart-line-image";
+import { DiscountCodeForm } from "@/components/checkout/discount-code-form";
+import { DiscountRow } from "@/components/checkout/discount-row";
+import { GiftCardField } from "@/components/checkout/gift-card-field";
+import type { useDiscountCode } from "@/components/checkout/use-discount-code";
 
 function SummaryLine({ item }: { item: CartItem }) {
   return (
@@ -72,7 +76,9 @@ function Row({ label, value, note, testId, strong, className }: { label: string;
  * the address is complete, then $15.99 or Free over $100), Tax $0.00, Total. On phones
  * it comes first with its lines folded away behind a toggle (open when a line has a problem).
  */
-export function OrderSummary({ items, totals }: { items: CartItem[]; totals: OrderTotals }) {
+type GiftCards = { codes: string[]; onChange: (codes: string[]) => void; /** Cents the gift cards pay (the server's answer). */ paid: number };
+
+export function OrderSummary({ items, totals, discount, giftCards }: { items: CartItem[]; totals: DiscountedTotals; discount: ReturnType<typeof useDiscountCode>; giftCards: GiftCards }) {
   const hasProblem = items.some((i) => i.unavailable);
   // null = not toggled yet: folded, unless a line needs attention.
   const [open, setOpen] = useState<boolean | null>(null);
@@ -113,12 +119,26 @@ export function OrderSummary({ items, totals }: { items: CartItem[]; totals: Ord
 
       <Separator className="my-4" />
 
+      <div className="flex flex-col gap-4">
+        <DiscountCodeForm {...discount} />
+        <GiftCardField codes={giftCards.codes} onChange={giftCards.onChange} />
+      </div>
+
+      <Separator className="my-4" />
+
       <dl className="flex flex-col gap-2.5">
         <Row label="Subtotal" value={formatMoney(totals.subtotal)} testId="summary-subtotal" />
         <Row label="Shipping" value={shippingValue} note={shippingNote} testId="summary-shipping" />
+        <DiscountRow code={discount.applied?.code} amount={totals.discount} freeShipping={discount.applied?.freeShipping} addressComplete={totals.addressComplete} />
         <Row label="Tax" value={formatMoney(totals.tax)} testId="summary-tax" />
         {/* A border rather than a <Separator>: a <dl> may only hold dt/dd groups. */}
         <Row label="Total" value={formatMoney(totals.total)} testId="summary-total" strong className="mt-1.5 border-t pt-4" />
+        {giftCards.paid > 0 && (
+          <>
+            <Row label="Paid by gift cards" value={`−${formatMoney(giftCards.paid)}`} testId="summary-gift-cards" />
+            <Row label="To pay by card" value={formatMoney(totals.total - giftCards.paid)} testId="summary-card-amount" strong />
+          </>
+        )}
       </dl>
 
       {ships && (

@@ -7,6 +7,7 @@ import { formatMoney, type Cents } from "@/lib/money";
 import { BLOCKED_CHECKOUT_MESSAGE } from "@/components/cart/cart-checkout-button";
 import { CheckoutSection } from "@/components/checkout/form-field";
 import type { PaymentHandle } from "@/components/checkout/payment-handle";
+import { GiftCardPayment } from "@/components/checkout/gift-card-payment";
 import { TestCardForm } from "@/components/checkout/test-card-form";
 import type { PaymentIntentState } from "@/components/checkout/use-payment-intent";
 
@@ -18,6 +19,7 @@ const PROVIDER_NOTE = {
   none: "Pay by card once your address is in.",
   test: "Pay by card.",
   stripe: "Card payment, processed securely by Stripe.",
+  gift_card: "Paid by gift cards.",
 } as const;
 
 // Stripe's code is only downloaded when the stripe provider is in use.
@@ -94,7 +96,9 @@ export function PaymentCard({ state, blocked, addressComplete, submitting, total
   } else {
     body = (
       <div className="flex flex-col gap-5">
-        {intent.provider === "stripe" ? (
+        {intent.provider === "gift_card" ? (
+          <GiftCardPayment handleRef={handleRef} />
+        ) : intent.provider === "stripe" ? (
           publishableKey ? (
             <StripePaymentForm publishableKey={publishableKey} clientSecret={intent.clientSecret} handleRef={handleRef} />
           ) : (
@@ -107,11 +111,13 @@ export function PaymentCard({ state, blocked, addressComplete, submitting, total
         )}
         <Button type="submit" size="lg" disabled={submitting || refreshing} className="h-12 w-full text-base" data-testid="pay-button">
           {submitting || refreshing ? <Loader2 aria-hidden="true" className="animate-spin" /> : <Lock aria-hidden="true" />}
-          {submitting ? "Processing..." : refreshing ? "Updating total..." : `Pay ${formatMoney(total)}`}
+          {submitting ? "Processing..." : refreshing ? "Updating total..." : intent.provider === "gift_card" ? "Place order" : `Pay ${formatMoney(total)}`}
         </Button>
-        <p className="text-center text-xs text-muted-foreground">
-          Your card is only authorised now and charged once your order is confirmed.
-        </p>
+        {intent.provider !== "gift_card" && (
+          <p className="text-center text-xs text-muted-foreground">
+            Your card is only authorised now and charged once your order is confirmed.
+          </p>
+        )}
       </div>
     );
   }

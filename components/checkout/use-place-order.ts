@@ -1,5 +1,7 @@
 "use client";
 
+import type { AppliedDiscount } from "@/lib/checkout/discount-totals";
+import { clearStoredDiscountCode } from "@/components/checkout/use-discount-code";
 import { useRouter } from "next/navigation";
 import { toast } from "@/components/ui/toast";
 import { useCart } from "@/lib/cart/store";
@@ -24,6 +26,8 @@ type Options = {
   paymentHandle: React.RefObject<PaymentHandle | null>;
   ensureIntent: () => Promise<PaymentIntentResponse | null>;
   prepareAgain: () => void;
+  /** The discount code the server priced, if any (the payload's totals). */
+  discount: AppliedDiscount | null;
   /** Called just before the cart is cleared, so the page shows "redirecting" rather than an empty cart. */
   onPlaced: (orderNumber: string) => void;
 };
@@ -37,6 +41,7 @@ export function rememberOrder(orderNumber: string) {
     // Private mode: the confirmation URL still carries the number.
   }
   clearPendingCheckout();
+  clearStoredDiscountCode();
 }
 
 /**
@@ -44,13 +49,13 @@ export function rememberOrder(orderNumber: string) {
  * POST /api/orders with the spec's payload (the server trusts only the payment
  * intent and its own checkout record) and finish in the browser.
  */
-export function usePlaceOrder({ items, paymentHandle, ensureIntent, prepareAgain, onPlaced }: Options) {
+export function usePlaceOrder({ items, paymentHandle, ensureIntent, prepareAgain, discount, onPlaced }: Options) {
   const router = useRouter();
 
   async function finishOrder(values: CheckoutFormValues, paymentIntentId: string, clientSecret: string | null) {
     let orderNumber: string;
     try {
-      ({ orderNumber } = await createOrder(orderPayload(values, items, paymentIntentId, clientSecret)));
+      ({ orderNumber } = await createOrder(orderPayload(values, items, paymentIntentId, clientSecret, discount)));
     } catch (error) {
       if (isApiRequestError(error) && error.status === 409) {
         // A one-of-a-kind piece went to someone else; the authorisation was cancelled.

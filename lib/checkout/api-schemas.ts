@@ -1,4 +1,6 @@
 import { shippingAddressSchema, type ShippingAddress } from "@/lib/checkout/schemas";
+import { discountCodeSchema } from "@/lib/discounts/schemas";
+import { giftCardCodeSchema } from "@/lib/gift-cards/schemas";
 import { z } from "@/lib/zod";
 
 /** Server-side checkout inputs (POST /api/create-payment-intent, POST /api/orders). */
@@ -29,9 +31,23 @@ export const createPaymentIntentSchema = z.object({
   phone: text(40).optional().nullable(),
   newsletter: z.boolean().optional().default(false),
   shippingAddress: addressSchema,
+  /** A discount code the shopper entered: priced by the server (lib/discounts), never by the browser. */
+  discountCode: discountCodeSchema.optional().nullable(),
+  /** Gift card codes, in the order they pay (lib/gift-cards): what each pays is the server's. */
+  giftCards: z.array(giftCardCodeSchema).max(5, "At most 5 gift cards on one order").optional(),
+  /** Who receives the gift cards this order buys (else the shopper). */
+  giftRecipientEmail: z.string().trim().toLowerCase().max(254).pipe(z.email("Enter the recipient's email address")).optional().nullable(),
   /** What the browser shows, in cents: compared with the server's own price, never used. */
   amount: z.number().int().min(0).optional(),
 });
+
+/** POST /api/discount-codes/check: a code priced for a cart (the cart page and checkout); nothing is claimed. */
+export const discountPreviewSchema = z.object({
+  code: discountCodeSchema,
+  items: cartLinesSchema,
+  email: z.string().trim().toLowerCase().max(254).optional().nullable(),
+});
+export type DiscountPreview = z.output<typeof discountPreviewSchema>;
 
 /** The contact details an order needs (checked when the order is finalised). */
 export const orderContactSchema = z.object({

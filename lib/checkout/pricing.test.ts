@@ -52,3 +52,4 @@ describe("orderTotals (cart page, checkout summary and server)", () => {
     expect(orderTotals([{ price: "100.00", quantity: 1 }])).toMatchObject({ shipping: FLAT_SHIPPING, total: 10000 + FLAT_SHIPPING });
   });
 });
+

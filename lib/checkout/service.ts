@@ -1,15 +1,19 @@
 import "server-only";
 import { log } from "@/lib/log";
-import { timingSafeEqual } from "node:crypto";
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { unavailableMessage, type UnavailableCode } from "@/lib/cart/messages";
 import { availabilityOf, lineAvailability, maxOrderQuantity, shipDays, shippingPromise, type DayRange } from "@/lib/catalog/stock";
 import { expireCatalog } from "@/lib/catalog/revalidate";
-import { orderContactSchema, type Address, type CreatePaymentIntent, type OrderContact } from "@/lib/checkout/api-schemas";
-import { orderTotals, SHIPPING_SERVICE } from "@/lib/checkout/pricing";
+import { orderContactSchema, type Address, type CreatePaymentIntent, type DiscountPreview, type OrderContact } from "@/lib/checkout/api-schemas";
+import { discountedTotals } from "@/lib/checkout/discount-totals";
+import { SHIPPING_SERVICE } from "@/lib/checkout/pricing";
 import { prisma, Prisma } from "@/lib/db";
+import { giftCardShortMessage, issueGiftCard, priceGiftCards, redeemGiftCards } from "@/lib/gift-cards/service";
+import type { AppliedGiftCard } from "@/lib/gift-cards/rules";
+import { claimDiscountUse, priceDiscountCode, refusalMessage, type DiscountRefusal, type PricedDiscount } from "@/lib/discounts/service";
 import { AppError } from "@/lib/errors";
 import { fromCents, toCents } from "@/lib/money";
-import { sendOrderEmails } from "@/lib/orders/email-service";
+import { sendGiftCardEmails, sendOrderEmails, type IssuedGiftCard } from "@/lib/orders/email-service";
 import { orderWithItems, type OrderWithItems } from "@/lib/orders/order-row";
 import { claimPieceForOrder } from "@/lib/orders/pieces";
 import { claimStock, recordStockTaken, type StockTaken } from "@/lib/orders/stock";
@@ -35,6 +39,10 @@ export type CheckoutLine = {
   /** The promise at checkout (lib/catalog/stock.ts), kept on the order line; absent on checkouts from before issue 29. */
   ships?: string;
   shipDays?: DayRange | null;
+  /** This line's share of the discount code (issue 31), "0.00" or absent without one. */
+  discount?: string;
+  /** A gift card: paying issues one card per unit (issueGiftCards). */
+  giftCard?: boolean;
 };
 
 const CURRENCY = "usd";
@@ -64,6 +72,7 @@ export async function priceCart(items: Array<{ productId: number; quantity: numb
       allowBackorder: true,
       leadTimeMinDays: true,
       leadTimeMaxDays: true,
+      giftCard: true,
       category: { select: { active: true } },
     },
   });
@@ -93,14 +102,13 @@ export async function priceCart(items: Array<{ productId: number; quantity: numb
       continue;
     }
     const promise = lineAvailability(p, quantity);
-    lines.push({ productId, slug: p.slug, name: p.name, price: p.price.toFixed(2), quantity, uniqueItem: p.uniqueItem, ships: shippingPromise(promise), shipDays: shipDays(promise) });
+    lines.push({ productId, slug: p.slug, name: p.name, price: p.price.toFixed(2), quantity, uniqueItem: p.uniqueItem, ships: shippingPromise(promise), shipDays: shipDays(promise), ...(p.giftCard ? { giftCard: true } : {}) });
   }
   return { lines, unavailable };
 }
 
-/** POST /api/create-payment-intent: one checkout and one authorise-only intent per shopper session. */
-export async function preparePayment(data: CreatePaymentIntent) {
-  const { lines, unavailable } = await priceCart(data.items);
+/** Refuses (409) a cart with lines that can no longer be bought, naming them. */
+function assertAvailable(unavailable: PricedCart["unavailable"]) {
   if (unavailable.length) {
     const first = unavailable[0];
     throw new AppError("conflict", unavailable.length === 1 ? `“${first.name}”: ${unavailableMessage(first.code, first.left)}` : "Some items in your cart are no longer available.", undefined, {
@@ -108,20 +116,95 @@ export async function preparePayment(data: CreatePaymentIntent) {
       ...(unavailable.some((u) => u.left !== undefined) ? { left: Object.fromEntries(unavailable.filter((u) => u.left !== undefined).map((u) => [u.productId, u.left])) } : {}),
     });
   }
-  const { subtotal, shipping, total } = orderTotals(lines);
-  const amounts = { subtotal: fromCents(subtotal), shipping: fromCents(shipping), total: fromCents(total) };
+}
+
+/** The discount code's price for these lines (server-side only; refused with 409 naming why), or null without a code. */
+async function priceDiscount(code: string | null | undefined, lines: CheckoutLine[], email?: string | null): Promise<PricedDiscount | null> {
+  return code ? priceDiscountCode(code, lines, { email }) : null;
+}
+
+/**
+ * The gift cards the shopper entered pay what they can of the total (lib/gift-cards); the card
+ * pays the rest. Their balances are taken only in the order's transaction (redeemGiftCards).
+ */
+async function applyGiftCards(codes: string[] | undefined, total: number): Promise<AppliedGiftCard[]> {
+  const applied = await priceGiftCards(codes ?? [], total);
+  return applied;
+}
+
+/**
+ * An order paid entirely by gift cards has no card payment: its checkout gets a payment id
+ * of its own (`pi_giftcard_…`, so POST /api/orders and finalizeOrder take the same path)
+ * and a client secret only the shopper's browser holds (stored hashed). A session's open
+ * gift-card checkout is reused, with a new secret.
+ */
+const GIFT_CARD_PAYMENT = "pi_giftcard_";
+const paidByGiftCards = (paymentIntentId: string | null | undefined) => Boolean(paymentIntentId?.startsWith(GIFT_CARD_PAYMENT));
+const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
+
+async function prepareGiftCardPayment(sessionId: string, providerName: string, snapshot: Omit<Prisma.CheckoutUncheckedCreateInput, "sessionId" | "provider">) {
+  const existing = await prisma.checkout.findFirst({ where: { sessionId, status: "open", paymentIntentId: { startsWith: GIFT_CARD_PAYMENT } }, orderBy: { id: "desc" } });
+  const paymentIntentId = existing?.paymentIntentId ?? `${GIFT_CARD_PAYMENT}${randomBytes(12).toString("hex")}`;
+  const clientSecret = `${paymentIntentId}_secret_${randomBytes(16).toString("hex")}`;
+  const data = { ...snapshot, sessionId, provider: providerName, paymentIntentId, secretHash: sha256(clientSecret) };
+  const checkout = existing ? await prisma.checkout.update({ where: { id: existing.id }, data }) : await prisma.checkout.create({ data });
+  return { clientSecret, paymentIntentId, provider: "gift_card" as const, checkoutId: checkout.id };
+}
+
+/** Each line carries its share of the discount, so a line refund returns what that line was paid. */
+const withLineDiscounts = (lines: CheckoutLine[], discount: PricedDiscount | null): CheckoutLine[] =>
+  discount ? lines.map((l) => ({ ...l, discount: fromCents(discount.perLine[l.productId] ?? 0) })) : lines;
+
+/**
+ * POST /api/discount-codes/check: what a code takes off this cart now, for the cart
+ * page and checkout to show; nothing is claimed (the order's transaction does that).
+ */
+export async function previewDiscount(data: DiscountPreview) {
+  const { lines, unavailable } = await priceCart(data.items);
+  assertAvailable(unavailable);
+  const discount = (await priceDiscount(data.code, lines, data.email))!;
+  const totals = discountedTotals(lines, { discount });
+  return { code: discount.code, merchandise: discount.merchandise, freeShipping: discount.freeShipping, discount: fromCents(totals.discount), subtotal: fromCents(totals.subtotal), total: fromCents(totals.total) };
+}
+
+/** POST /api/create-payment-intent: one checkout and one authorise-only intent per shopper session. */
+export async function preparePayment(data: CreatePaymentIntent) {
+  const priced = await priceCart(data.items);
+  assertAvailable(priced.unavailable);
+  const discount = await priceDiscount(data.discountCode, priced.lines, data.email);
+  const lines = withLineDiscounts(priced.lines, discount);
+  const totals = discountedTotals(lines, { discount });
+  const total = totals.total;
+  const giftCards = await applyGiftCards(data.giftCards, total);
+  const giftCardAmount = giftCards.reduce((sum, g) => sum + g.amount, 0);
+  /** What the card pays: the total less the gift cards. */
+  const cardAmount = total - giftCardAmount;
+  const amounts = {
+    subtotal: fromCents(totals.subtotal),
+    shipping: fromCents(totals.shipping),
+    discount: fromCents(totals.discount),
+    discountCode: discount?.code ?? null,
+    giftCardAmount: fromCents(giftCardAmount),
+    total: fromCents(total),
+    cardAmount: fromCents(cardAmount),
+  };
   if (data.amount !== undefined && data.amount !== total) {
     throw new AppError("conflict", "Your cart total has changed. Please review your order before paying.", undefined, amounts);
   }
   const provider = getPaymentProvider();
   const snapshot = {
     items: lines,
-    contact: { email: data.email ?? null, firstName: data.firstName ?? null, lastName: data.lastName ?? null, phone: data.phone ?? null, newsletter: data.newsletter },
+    contact: { email: data.email ?? null, firstName: data.firstName ?? null, lastName: data.lastName ?? null, phone: data.phone ?? null, newsletter: data.newsletter, giftRecipientEmail: data.giftRecipientEmail ?? null },
     shippingAddress: data.shippingAddress,
     subtotal: amounts.subtotal,
     shipping: amounts.shipping,
+    discountCode: amounts.discountCode,
+    discount: amounts.discount,
+    giftCards: giftCards.map((g) => ({ code: g.code, amount: fromCents(g.amount) })),
+    giftCardAmount: amounts.giftCardAmount,
     total: amounts.total,
   };
+  if (cardAmount === 0) return { ...(await prepareGiftCardPayment(data.sessionId, provider.name, snapshot)), ...amounts };
   const metadata = { sessionId: data.sessionId };
 
   let checkout = await prisma.checkout.findFirst({
@@ -129,17 +212,18 @@ export async function preparePayment(data: CreatePaymentIntent) {
     orderBy: { id: "desc" },
   });
   let intent: PaymentIntentInfo | null = null;
+  if (paidByGiftCards(checkout?.paymentIntentId)) checkout = null; // the gift cards no longer cover it all: a card payment of its own
   if (checkout?.paymentIntentId) {
     const current = await provider.retrieveIntent(checkout.paymentIntentId);
     if (UPDATABLE_STATUSES.includes(current.status)) {
-      intent = current.amount === total ? current : await provider.updateIntent(current.id, { amount: total, metadata: { ...metadata, checkoutId: String(checkout.id) } });
+      intent = current.amount === cardAmount ? current : await provider.updateIntent(current.id, { amount: cardAmount, metadata: { ...metadata, checkoutId: String(checkout.id) } });
     } else {
       checkout = null; // already confirmed or cancelled: start a new checkout rather than change a confirmed payment
     }
   }
   if (!checkout || !intent) {
     checkout = await prisma.checkout.create({ data: { sessionId: data.sessionId, provider: provider.name, ...snapshot } });
-    intent = await provider.createIntent({ amount: total, currency: CURRENCY, metadata: { ...metadata, checkoutId: String(checkout.id) }, idempotencyKey: idempotencyKey("checkout", checkout) });
+    intent = await provider.createIntent({ amount: cardAmount, currency: CURRENCY, metadata: { ...metadata, checkoutId: String(checkout.id) }, idempotencyKey: idempotencyKey("checkout", checkout) });
   }
   await prisma.checkout.update({ where: { id: checkout.id }, data: { ...snapshot, paymentIntentId: intent.id } });
   return { clientSecret: intent.clientSecret, paymentIntentId: intent.id, provider: provider.name, checkoutId: checkout.id, ...amounts };
@@ -153,11 +237,18 @@ export async function preparePayment(data: CreatePaymentIntent) {
  */
 export async function holdsClientSecret(paymentIntentId: string, clientSecret: string | undefined): Promise<boolean> {
   if (!clientSecret) return false;
+  if (paidByGiftCards(paymentIntentId)) {
+    const checkout = await prisma.checkout.findUnique({ where: { paymentIntentId }, select: { secretHash: true } });
+    return Boolean(checkout?.secretHash) && sameText(sha256(clientSecret), checkout!.secretHash!);
+  }
   const intent = await getPaymentProvider().retrieveIntent(paymentIntentId);
-  if (!intent.clientSecret) return false;
-  const given = Buffer.from(clientSecret);
-  const expected = Buffer.from(intent.clientSecret);
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return Boolean(intent.clientSecret) && sameText(clientSecret, intent.clientSecret!);
+}
+
+function sameText(given: string, expected: string) {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 /** Saves the contact details the shopper submitted with the order (POST /api/orders; only with the client secret). */
@@ -170,10 +261,10 @@ export async function updateCheckoutContact(paymentIntentId: string, contact: Pa
 }
 
 type Checkout = Prisma.CheckoutGetPayload<object>;
-type Finalized = { order: OrderWithItems; created: boolean; stockTaken?: StockTaken[] };
+type Finalized = { order: OrderWithItems; created: boolean; stockTaken?: StockTaken[]; giftCardsIssued?: IssuedGiftCard[] };
 
 /** Why an authorised checkout cannot become an order; callers branch on the code, never on the message. */
-export type CheckoutFailureCode = UnavailableCode | "price_changed" | "amount_mismatch";
+export type CheckoutFailureCode = UnavailableCode | "price_changed" | "amount_mismatch" | "discount_refused" | "gift_card_short";
 
 /** A finalisation that must void the authorisation: thrown by a step, handled once by releaseOnFailure. */
 class CheckoutFailure extends Error {
@@ -184,13 +275,15 @@ class CheckoutFailure extends Error {
     readonly unavailable?: number[],
     /** Units left of an in-stock product that ran short. */
     readonly left = 0,
+    /** Why the order's discount code could not be claimed (productName then holds the code). */
+    readonly discountRefusal?: DiscountRefusal,
   ) {
     super(`checkout failed: ${failure}`);
   }
 }
 
 /** The shopper-facing text for each failure: the only place these sentences live. */
-function failureMessage(failure: CheckoutFailureCode, productName: string, left: number): string {
+function failureMessage(failure: CheckoutFailureCode, productName: string, left: number, discountRefusal: DiscountRefusal = "used_up"): string {
   switch (failure) {
     case "sold_out":
     case "short":
@@ -205,6 +298,10 @@ function failureMessage(failure: CheckoutFailureCode, productName: string, left:
       return "Prices changed while you were checking out. Your card has not been charged; please review your cart.";
     case "amount_mismatch":
       return "The payment amount does not match your order. You have not been charged.";
+    case "gift_card_short":
+      return `${giftCardShortMessage(productName)} Your card has not been charged and no gift card was used; please review your order.`;
+    case "discount_refused":
+      return `${refusalMessage(discountRefusal, productName)} Your card has not been charged; please review your order.`;
   }
 }
 
@@ -227,7 +324,7 @@ export async function finalizeOrder(paymentIntentId: string): Promise<Finalized>
     const result = await recordOrder(checkout, contact);
     if (!result.created) return result;
     result.order = await capturePayment(result.order, intent);
-    await announceOrder(result.order, checkoutLines(checkout), result.stockTaken ?? []);
+    await announceOrder(result.order, checkoutLines(checkout), result.stockTaken ?? [], result.giftCardsIssued ?? []);
     return { order: result.order, created: true };
   } catch (error) {
     if (error instanceof CheckoutFailure) throw await releaseOnFailure(checkout, error);
@@ -245,16 +342,22 @@ function assertOpen(status: string | undefined, failureReason?: string | null) {
   if (status !== "open") throw new AppError("conflict", failureReason ?? "This checkout was cancelled. You have not been charged.");
 }
 
+/** What the card pays of a checkout: its total less its gift cards. */
+const cardAmountOf = (checkout: Checkout) => toCents(checkout.total.toFixed(2)) - toCents(checkout.giftCardAmount.toFixed(2));
 const loadOrder = (db: Prisma.TransactionClient, id: number) => db.order.findUniqueOrThrow({ where: { id }, include: orderWithItems });
 const checkoutLines = (checkout: Checkout) => checkout.items as unknown as CheckoutLine[];
 
-/** The provider has authorised (or already taken) exactly this checkout's total. */
+/** The provider has authorised (or already taken) exactly this checkout's total (less its gift cards; nothing when they pay it all). */
 async function verifyPayment(checkout: Checkout): Promise<PaymentIntentInfo> {
+  if (paidByGiftCards(checkout.paymentIntentId)) {
+    if (cardAmountOf(checkout) !== 0) throw new CheckoutFailure("amount_mismatch");
+    return { id: checkout.paymentIntentId!, clientSecret: null, amount: 0, currency: CURRENCY, status: "succeeded", metadata: {}, lastError: null };
+  }
   const intent = await getPaymentProvider().retrieveIntent(checkout.paymentIntentId!);
   if (intent.status !== "requires_capture" && intent.status !== "succeeded") {
     throw new AppError("payment_required", intent.lastError ?? "Your payment has not been authorised yet.");
   }
-  if (intent.amount !== toCents(checkout.total.toFixed(2)) || intent.currency !== CURRENCY) throw new CheckoutFailure("amount_mismatch");
+  if (intent.amount !== cardAmountOf(checkout) || intent.currency !== CURRENCY) throw new CheckoutFailure("amount_mismatch");
   return intent;
 }
 
@@ -294,6 +397,46 @@ async function claimPieces(tx: Prisma.TransactionClient, orderId: number, lines:
   }
   await recordStockTaken(tx, orderId, taken);
   return taken;
+}
+
+/**
+ * The checkout's discount code: one use claimed for the new order in its transaction, after
+ * its pieces (lib/discounts/service.ts: a conditional increment under the limit, a unique
+ * row per order). Refused — used up meanwhile, expired, this email's uses spent — it fails
+ * like a sold piece: the transaction rolls back and the authorisation is voided.
+ */
+async function claimDiscount(tx: Prisma.TransactionClient, checkout: Checkout, orderId: number, contact: OrderContact) {
+  if (!checkout.discountCode) return;
+  const refusal = await claimDiscountUse(tx, { code: checkout.discountCode, orderId, email: contact.email, amount: toCents(checkout.discount.toFixed(2)) });
+  if (refusal) throw new CheckoutFailure("discount_refused", checkout.discountCode, undefined, 0, refusal);
+}
+
+/**
+ * The checkout's gift cards pay their parts in the order's transaction, after the discount:
+ * a conditional decrement per card (lib/gift-cards/service.ts). A card spent meanwhile fails
+ * like a sold piece: everything rolls back (no card loses a cent) and the authorisation is voided.
+ */
+async function takeGiftCards(tx: Prisma.TransactionClient, checkout: Checkout, orderId: number) {
+  const applied = ((checkout.giftCards ?? []) as Array<{ code: string; amount: string }>).map((g) => ({ code: g.code, amount: toCents(g.amount) }));
+  const short = await redeemGiftCards(tx, orderId, applied);
+  if (short) throw new CheckoutFailure("gift_card_short", short);
+}
+
+/**
+ * Gift cards bought with this order: one card per unit at the line's price, issued in the
+ * order's transaction, for the recipient the shopper named (else the shopper); their codes
+ * are emailed once the payment is captured (announceOrder).
+ */
+async function issueGiftCards(tx: Prisma.TransactionClient, checkout: Checkout, orderId: number, contact: OrderContact): Promise<IssuedGiftCard[]> {
+  const recipientEmail = ((checkout.contact ?? {}) as { giftRecipientEmail?: string | null }).giftRecipientEmail || contact.email;
+  const issued: IssuedGiftCard[] = [];
+  for (const line of checkoutLines(checkout).filter((l) => l.giftCard)) {
+    for (let unit = 0; unit < line.quantity; unit++) {
+      const card = await issueGiftCard({ amount: toCents(line.price), recipientEmail, orderId }, tx);
+      issued.push({ code: card.code, amount: card.initialAmount, recipientEmail });
+    }
+  }
+  return issued;
 }
 
 async function upsertCustomer(tx: Prisma.TransactionClient, contact: OrderContact, now: Date) {
@@ -342,6 +485,9 @@ async function recordOrder(checkout: Checkout, contact: OrderContact): Promise<F
           shipping: checkout.shipping,
           shippingService: SHIPPING_SERVICE,
           tax: "0.00",
+          discount: checkout.discount,
+          discountCode: checkout.discountCode,
+          giftCardAmount: checkout.giftCardAmount,
           total: checkout.total,
           stripePaymentIntentId: checkout.paymentIntentId!,
           paymentProvider: checkout.provider,
@@ -355,16 +501,20 @@ async function recordOrder(checkout: Checkout, contact: OrderContact): Promise<F
               ships: l.ships ?? null,
               shipsMinDays: l.shipDays?.min ?? null,
               shipsMaxDays: l.shipDays?.max ?? null,
+              discount: l.discount ?? "0.00",
             })),
           },
         },
         include: orderWithItems,
       });
       const stockTaken = await claimPieces(tx, order.id, lines);
+      await claimDiscount(tx, checkout, order.id, contact);
+      await takeGiftCards(tx, checkout, order.id);
+      const giftCardsIssued = await issueGiftCards(tx, checkout, order.id, contact);
       await appendOrderEvent(tx, order.id, "created", { total: order.total.toFixed(2), items: order.items.length, provider: checkout.provider }, { actor: "system" });
       await tx.checkout.update({ where: { id: checkout.id }, data: { status: "completed", orderId: order.id, failureReason: null } });
       await tx.cartItem.deleteMany({ where: { sessionId: checkout.sessionId } });
-      return { order, created: true, stockTaken };
+      return { order, created: true, stockTaken, giftCardsIssued };
     },
     { maxWait: 20_000, timeout: 30_000 },
   );
@@ -390,22 +540,24 @@ async function capturePayment(order: OrderWithItems, intent: PaymentIntentInfo):
 }
 
 /** Sold pieces leave the shop and changed counts show at the next request; the shopper and the maker get their emails. */
-async function announceOrder(order: OrderWithItems, lines: CheckoutLine[], stockTaken: StockTaken[]) {
+async function announceOrder(order: OrderWithItems, lines: CheckoutLine[], stockTaken: StockTaken[], giftCards: IssuedGiftCard[]) {
   const soldUnique = lines.filter((l) => l.uniqueItem);
   const counted = new Set(stockTaken.map((t) => t.productId));
   const slugs = lines.filter((l) => l.uniqueItem || counted.has(l.productId)).map((l) => l.slug);
   if (slugs.length) await expireCatalog({ slugs, gallery: soldUnique.length > 0 });
   await sendOrderEmails(order).catch((error) => log.error({ orderNumber: order.orderNumber, err: error }, "order emails failed"));
+  if (giftCards.length) await sendGiftCardEmails(order, giftCards).catch((error) => log.error({ orderNumber: order.orderNumber, err: error }, "gift card emails failed"));
 }
 
 /** Voids the authorisation, marks the checkout failed, and returns the 409 the shopper sees. */
 async function releaseOnFailure(checkout: Checkout, failure: CheckoutFailure): Promise<AppError> {
-  const reason = failureMessage(failure.failure, failure.productName, failure.left);
+  const reason = failureMessage(failure.failure, failure.productName, failure.left, failure.discountRefusal);
   const paymentIntentId = checkout.paymentIntentId!;
   const provider = getPaymentProvider();
   try {
-    const intent = await provider.retrieveIntent(paymentIntentId);
-    if (intent.status !== "canceled" && intent.status !== "succeeded") await provider.cancelIntent(paymentIntentId, `cancel-${paymentIntentId}`);
+    // Paid entirely by gift cards: nothing was authorised (the rolled-back transaction took nothing from the cards).
+    const intent = paidByGiftCards(paymentIntentId) ? null : await provider.retrieveIntent(paymentIntentId);
+    if (intent && intent.status !== "canceled" && intent.status !== "succeeded") await provider.cancelIntent(paymentIntentId, `cancel-${paymentIntentId}`);
   } catch (error) {
     log.error({ checkoutId: checkout.id, paymentIntentId, err: error }, "could not cancel payment");
   }

@@ -46,6 +46,9 @@ type OrderForEmail = {
   subtotal: { toFixed(n: number): string };
   shipping: { toFixed(n: number): string };
   tax: { toFixed(n: number): string };
+  /** The discount code's line (issue 31), when the order had one: its label ("Discount (CODE)", lib/discounts/rules.ts) and amount. */
+  discount?: { toFixed(n: number): string };
+  discountLabel?: string | null;
   total: { toFixed(n: number): string };
   items: Array<{
     productName: string;
@@ -67,6 +70,7 @@ function orderLines(order: OrderForEmail) {
   const totals = [
     `Subtotal: $${order.subtotal.toFixed(2)}`,
     `Shipping: ${Number(order.shipping.toFixed(2)) === 0 ? "Free" : `$${order.shipping.toFixed(2)}`}`,
+    ...(order.discountLabel && order.discount ? [`${order.discountLabel}: -$${order.discount.toFixed(2)}`] : []),
     `Tax: $${order.tax.toFixed(2)}`,
     `Total: $${order.total.toFixed(2)}`,
   ];
@@ -261,6 +265,29 @@ export function reviewRequestEmail(order: { firstName: string; orderNumber: stri
       `<p>Hi ${escapeHtml(order.firstName)}, how are you finding your order ${escapeHtml(order.orderNumber)}? A few honest words, good or bad, help the next buyer.</p>` +
         `<ul>${links.map((l) => `<li><a href="${escapeHtml(l.url)}">Review ${escapeHtml(l.productName)}</a></li>`).join("")}</ul>` +
         `<p style="color:#7a6a58;font-size:13px">Each link works once. Your review is shown with your first name and last initial.</p>`,
+    ),
+  };
+}
+
+/** A gift card bought in the shop (issue 31): its code and amount, to its recipient. */
+export function giftCardEmail(card: { code: string; amount: string; from: string }) {
+  const text = [
+    `${card.from} sent you a ${site.name} gift card for $${card.amount}.`,
+    "",
+    `Your code: ${card.code}`,
+    "",
+    "Enter it at checkout, in the Gift card field. It pays for part or all of an order, and what is left stays on the card.",
+    "",
+    `— ${site.maker}, ${site.name}`,
+  ].join("\n");
+  return {
+    subject: `A ${site.name} gift card for you`,
+    text,
+    html: emailLayout(
+      "A gift card for you",
+      `<p>${escapeHtml(card.from)} sent you a ${escapeHtml(site.name)} gift card for $${escapeHtml(card.amount)}.</p>` +
+        `<p style="font-size:20px;font-family:monospace"><strong>${escapeHtml(card.code)}</strong></p>` +
+        "<p>Enter it at checkout, in the Gift card field. It pays for part or all of an order, and what is left stays on the card.</p>",
     ),
   };
 }

@@ -19,6 +19,8 @@ export function toOrderDTO(o: OrderWithItems) {
     shipping: o.shipping.toFixed(2),
     shippingService: o.shippingService,
     tax: o.tax.toFixed(2),
+    discount: o.discount.toFixed(2),
+    discountCode: o.discountCode,
     total: o.total.toFixed(2),
     stripePaymentIntentId: o.stripePaymentIntentId,
     paymentProvider: o.paymentProvider,

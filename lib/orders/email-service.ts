@@ -1,17 +1,18 @@
 import "server-only";
 import { ownerEmail, sendEmail } from "@/lib/email/service";
-import { newOrderNoticeEmail, orderConfirmationEmail } from "@/lib/email/templates";
+import { giftCardEmail, newOrderNoticeEmail, orderConfirmationEmail } from "@/lib/email/templates";
 import { prisma } from "@/lib/db";
+import { discountLabel } from "@/lib/discounts/rules";
 import { log } from "@/lib/log";
 import { orderStatusUrl } from "@/lib/orders/links";
 import { orderShipsEstimate } from "@/lib/orders/promise";
 import { appendOrderEvent } from "@/lib/orders/timeline";
 
-type Order = Parameters<typeof orderConfirmationEmail>[0] & { id: number; items: Array<{ shipsMinDays?: number | null; shipsMaxDays?: number | null }> };
+type Order = Parameters<typeof orderConfirmationEmail>[0] & { id: number; discountCode?: string | null; items: Array<{ shipsMinDays?: number | null; shipsMaxDays?: number | null }> };
 
 /** Confirmation to the shopper (with the order-status link) and a new-order notice to the owner; both on the timeline. */
 export async function sendOrderEmails(placed: Order) {
-  const order = { ...placed, shipsEstimate: orderShipsEstimate(placed.items) };
+  const order = { ...placed, shipsEstimate: orderShipsEstimate(placed.items), discountLabel: placed.discountCode ? discountLabel(placed.discountCode) : null };
   await sendEmail({ to: order.email, ...orderConfirmationEmail(order, orderStatusUrl(order.orderNumber)) });
   await appendOrderEvent(prisma, order.id, "email_sent", { template: "confirmation", to: order.email }, { actor: "system" });
   await sendEmail({ to: ownerEmail(), replyTo: order.email, ...newOrderNoticeEmail(order) });
@@ -27,5 +28,15 @@ export async function sendClaimedOrderEmail(order: { id: number; orderNumber: st
   } catch (error) {
     log.error({ orderNumber: order.orderNumber, template: email.template, err: error }, "order email failed");
     await appendOrderEvent(prisma, order.id, "email_failed", { template: email.template, to: order.email }).catch(() => undefined);
+  }
+}
+
+export type IssuedGiftCard = { code: string; amount: string; recipientEmail: string };
+
+/** Each gift card this order bought, emailed to its recipient with its code (kept out of the outbox: redacted). */
+export async function sendGiftCardEmails(order: { id: number; firstName: string; lastName: string }, cards: IssuedGiftCard[]) {
+  for (const card of cards) {
+    await sendEmail({ to: card.recipientEmail, ...giftCardEmail({ code: card.code, amount: card.amount, from: `${order.firstName} ${order.lastName}` }), secrets: [card.code] });
+    await appendOrderEvent(prisma, order.id, "email_sent", { template: "gift_card", to: card.recipientEmail }, { actor: "system" });
   }
 }

@@ -12,6 +12,7 @@ import { toOrderDTO } from "@/lib/orders/dto";
 import { sendClaimedOrderEmail, type ClaimedEmail } from "@/lib/orders/email-service";
 import { lockOrder, ORDER_NOT_FOUND_MESSAGE, ORDER_TX_OPTIONS, orderWithItems, type OrderWithItems, type Tx } from "@/lib/orders/order-row";
 import { appendOrderEvent, type OrderEventActor } from "@/lib/orders/timeline";
+import { refundToGiftCards } from "@/lib/gift-cards/service";
 import { getPaymentProvider } from "@/lib/payments/provider";
 import type { RefundInfo } from "@/lib/payments/types";
 
@@ -107,7 +108,8 @@ function refundPlan(order: OrderWithItems, input: OrderRefundInput, open: Array<
     if (missing.length) throw new AppError("bad_request", `Order ${order.orderNumber} has no line ${missing.join(", ")}.`, { lineIds: "Choose lines of this order" });
     const done = lines.filter((l) => l!.refunded || claimedLines.has(l!.id));
     if (done.length) throw new AppError("conflict", `“${done[0]!.productName}” has already been refunded.`);
-    const amount = Math.min(lines.reduce((sum, l) => sum + cents(l!.total), 0), remaining);
+    // What the lines were paid: their totals less their share of the discount code (issue 31).
+    const amount = Math.min(lines.reduce((sum, l) => sum + cents(l!.total) - cents(l!.discount), 0), remaining);
     return { amount, lineIds: ids };
   }
   if (input.amount !== undefined) {
@@ -116,6 +118,20 @@ function refundPlan(order: OrderWithItems, input: OrderRefundInput, open: Array<
     return { amount, lineIds: [] };
   }
   return { amount: remaining, lineIds: [] };
+}
+
+/** What the card payment took: the order's total less what its gift cards paid (issue 31). */
+const cardPaid = (order: { total: Prisma.Decimal; giftCardAmount: Prisma.Decimal }) => cents(order.total) - cents(order.giftCardAmount);
+/** The part of a refund the provider returns (the rest goes back to the order's gift cards). */
+const providerPart = (r: { amount: Prisma.Decimal; giftCardAmount: Prisma.Decimal }) => cents(r.amount) - cents(r.giftCardAmount);
+
+/**
+ * A refund returns money to the card payment first, up to what it took less what was
+ * refunded to it already; anything beyond goes back to the gift cards that paid the rest.
+ */
+function giftCardPart(order: OrderWithItems, amount: number, open: Array<{ amount: Prisma.Decimal; giftCardAmount: Prisma.Decimal }>): number {
+  const cardLeft = Math.max(0, cardPaid(order) - open.reduce((sum, r) => sum + providerPart(r), 0));
+  return amount - Math.min(amount, cardLeft);
 }
 
 /**
@@ -133,10 +149,11 @@ async function claimRefund(payment: Payment, input: OrderRefundInput, request: R
       }
       return { refund: existing, created: false };
     }
-    const open = await tx.refund.findMany({ where: { orderId: order.id, status: { in: ["pending", "succeeded"] } }, select: { amount: true, lineIds: true } });
+    const open = await tx.refund.findMany({ where: { orderId: order.id, status: { in: ["pending", "succeeded"] } }, select: { amount: true, lineIds: true, giftCardAmount: true } });
     const plan = refundPlan(order, input, open);
+    const giftCardAmount = giftCardPart(order, plan.amount, open);
     const refund = await tx.refund.create({
-      data: { orderId: order.id, amount: fromCents(plan.amount), reason: input.reason, lineIds: plan.lineIds, provider: payment.provider, idempotencyKey: request.key, fingerprint: request.fingerprint },
+      data: { orderId: order.id, amount: fromCents(plan.amount), giftCardAmount: fromCents(giftCardAmount), reason: input.reason, lineIds: plan.lineIds, provider: payment.provider, idempotencyKey: request.key, fingerprint: request.fingerprint },
     });
     return { refund, created: true };
   }, ORDER_TX_OPTIONS);
@@ -175,9 +192,11 @@ async function replayedRefund(orderId: number, refund: RefundRow): Promise<Refun
 async function refundAtProvider(payment: Payment, row: RefundRow): Promise<RefundInfo> {
   const provider = getPaymentProvider();
   const where = { paymentIntentId: payment.paymentIntentId, idempotencyKey: row.idempotencyKey };
+  // Returned to gift cards only: nothing for the provider to do (the cards are credited as the refund settles).
+  if (providerPart(row) === 0) return { id: `gift-card-${row.idempotencyKey}`, paymentIntentId: payment.paymentIntentId, amount: 0, status: "succeeded" };
   let refusal: string;
   try {
-    const result = await provider.refund({ ...where, amount: cents(row.amount), reason: row.reason });
+    const result = await provider.refund({ ...where, amount: providerPart(row), reason: row.reason });
     if (result.status !== "failed") return result;
     refusal = "The payment provider could not refund this payment.";
   } catch (error) {
@@ -229,6 +248,7 @@ async function settleRefund(row: RefundRow, providerRefundId: string, opts: { no
     if (!saved.settledNow) return { order: before, saved: saved.row };
     const lineIds = (saved.row.lineIds as number[]) ?? [];
     if (lineIds.length) await tx.orderItem.updateMany({ where: { orderId: row.orderId, id: { in: lineIds } }, data: { refunded: true } });
+    if (!saved.row.giftCardAmount.isZero()) await refundToGiftCards(tx, row.orderId, cents(saved.row.giftCardAmount));
     await syncRefundedAmount(tx, row.orderId);
     const after = await tx.order.findUniqueOrThrow({ where: { id: row.orderId }, include: orderWithItems });
     const lines = before.items.filter((i) => lineIds.includes(i.id)).map((i) => `${i.quantity} × ${i.productName}`);
@@ -327,8 +347,10 @@ export async function recordProviderRefund(paymentIntentId: string, amountRefund
     const order = await tx.order.findUnique({ where: { stripePaymentIntentId: paymentIntentId }, select: { id: true } });
     if (!order) return;
     const current = await lockOrder(tx, order.id);
-    const ours = await tx.refund.aggregate({ _sum: { amount: true }, where: { orderId: order.id, status: { in: ["pending", "succeeded"] } } });
-    const external = Math.min(amountRefundedCents, cents(current.total)) - cents(ours._sum.amount ?? new Prisma.Decimal(0));
+    // The provider's total covers the card payment only: our refunds' provider parts, at most what the card paid.
+    const ours = await tx.refund.aggregate({ _sum: { amount: true, giftCardAmount: true }, where: { orderId: order.id, status: { in: ["pending", "succeeded"] } } });
+    const oursAtProvider = cents(ours._sum.amount ?? new Prisma.Decimal(0)) - cents(ours._sum.giftCardAmount ?? new Prisma.Decimal(0));
+    const external = Math.min(amountRefundedCents, cardPaid(current)) - oursAtProvider;
     if (external <= 0) return;
     await tx.refund.create({
       data: {

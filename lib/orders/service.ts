@@ -11,6 +11,7 @@ import { toOrderDTO } from "@/lib/orders/dto";
 import { sendClaimedOrderEmail, type ClaimedEmail } from "@/lib/orders/email-service";
 import { orderStatusUrl } from "@/lib/orders/links";
 import { lockOrder, ORDER_NOT_FOUND_MESSAGE, ORDER_TX_OPTIONS, orderWithItems } from "@/lib/orders/order-row";
+import { reclaimDiscountUse, releaseDiscountUse } from "@/lib/discounts/service";
 import { reclaimHeldPieces, releaseHeldPieces } from "@/lib/orders/pieces";
 import { reclaimOrderStock, returnOrderStock } from "@/lib/orders/stock";
 import { refundOrder } from "@/lib/orders/refund-service";
@@ -62,7 +63,10 @@ export async function changeOrderStatus(id: number | string, change: OrderStatus
     const trackingChanged = Boolean(change.trackingNumber && (change.trackingNumber !== before.trackingNumber || change.carrier !== before.carrier));
     if (from === to && !trackingChanged) return before;
     // A cancelled order made live again must hold its one-of-a-kind pieces again (or is refused, naming who has one).
-    if (from === "cancelled" && to !== "cancelled") changedSlugs = [...(await reclaimHeldPieces(tx, before)), ...(await reclaimOrderStock(tx, before))];
+    if (from === "cancelled" && to !== "cancelled") {
+      changedSlugs = [...(await reclaimHeldPieces(tx, before)), ...(await reclaimOrderStock(tx, before))];
+      await reclaimDiscount(tx, before);
+    }
 
     const after = await tx.order.update({ where: { id: orderId }, data, include: orderWithItems });
     if (from !== to || trackingChanged) {
@@ -88,6 +92,7 @@ export async function changeOrderStatus(id: number | string, change: OrderStatus
     }
     if (to === "cancelled") {
       if (change.putBackOnSale && from !== to) changedSlugs = [...(await releaseHeldPieces(tx, after)), ...(await returnOrderStock(tx, orderId))];
+      if (from !== to) await releaseDiscount(tx, orderId);
       if (from !== to && (await appendOrderEvent(tx, orderId, "email_sent", { template: "cancelled", to: after.email, refunded: refundedNow }, { onceKey: "email:cancelled" }))) {
         emails.push({ template: "cancelled", message: orderRefundEmail(after, { amount: refundedNow, cancelled: true, reason: change.reason ?? null, lines: [] }) });
       }
@@ -98,6 +103,18 @@ export async function changeOrderStatus(id: number | string, change: OrderStatus
   if (changedSlugs.length) await expireCatalog({ slugs: changedSlugs, gallery: true });
   for (const email of emails) await sendClaimedOrderEmail(order, email);
   return toOrderDTO(order);
+}
+
+/** Cancelling returns the order's discount code use (issue 31), recorded on its timeline. */
+async function releaseDiscount(tx: Prisma.TransactionClient, orderId: number) {
+  const code = await releaseDiscountUse(tx, orderId);
+  if (code) await appendOrderEvent(tx, orderId, "discount_released", { code });
+}
+
+/** Re-opening takes the use back under the code's limit, or is refused (lib/discounts/service.ts). */
+async function reclaimDiscount(tx: Prisma.TransactionClient, order: { id: number; orderNumber: string }) {
+  const code = await reclaimDiscountUse(tx, order);
+  if (code) await appendOrderEvent(tx, order.id, "discount_reclaimed", { code });
 }
 
 // ─── disputes ───────────────────────────────────────────────────────────────

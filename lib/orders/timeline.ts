@@ -22,7 +22,9 @@ export type OrderEventType =
   | "refund_reconciled"
   | "stock_claimed"
   | "stock_returned"
-  | "stock_reclaimed";
+  | "stock_reclaimed"
+  | "discount_released"
+  | "discount_reclaimed";
 export type OrderEventActor = "admin" | "system" | "webhook";
 
 /**

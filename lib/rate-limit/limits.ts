@@ -21,6 +21,8 @@ export const PUBLIC_LIMITS = {
   review: { points: 10, seconds: 3600, override: env.RATE_LIMIT_REVIEW },
   /** Commission requests and a shopper's replies in a commission's thread. */
   commission: { points: 10, seconds: 3600, override: env.RATE_LIMIT_COMMISSION },
+  /** Discount codes priced for a cart (the cart page and checkout): codes cannot be tried in bulk. */
+  discountCode: { points: 30, seconds: 3600, override: env.RATE_LIMIT_DISCOUNT_CODE },
 } as const;
 
 export type PublicLimitName = keyof typeof PUBLIC_LIMITS;

@@ -1,0 +1,27 @@
+"use client";
+
+import { useEffect } from "react";
+import type { CartItem } from "@/lib/cart/types";
+import { discountedTotals, type DiscountedTotals } from "@/lib/checkout/discount-totals";
+import { DiscountCodeForm } from "@/components/checkout/discount-code-form";
+import { DiscountRow } from "@/components/checkout/discount-row";
+import { useDiscountCode } from "@/components/checkout/use-discount-code";
+
+/** What the cart page shows for an applied code: the totals with it and its own summary line. */
+export type CartDiscountShown = { totals: DiscountedTotals; row: React.ReactNode } | null;
+
+/**
+ * The cart page's discount code (issue 31), loaded as its own chunk after the page so the
+ * cart page's first-load JavaScript stays within its budget: the field, the server's price
+ * for the code, and the totals and summary line it makes, handed to the page.
+ */
+export function CartDiscount({ items, onShow }: { items: CartItem[]; onShow: (shown: CartDiscountShown) => void }) {
+  const discount = useDiscountCode(items);
+  const { applied } = discount;
+  useEffect(() => {
+    if (!applied) return onShow(null);
+    const totals = discountedTotals(items, { taxEstimate: true, discount: applied });
+    onShow({ totals, row: <DiscountRow code={applied.code} amount={totals.discount} /> });
+  }, [applied, items, onShow]);
+  return <DiscountCodeForm {...discount} />;
+}

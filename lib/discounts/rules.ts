@@ -1,0 +1,64 @@
+import { percentOf, type Cents } from "@/lib/money";
+
+/**
+ * What a discount code takes off an order (issue 31): the one rule, used by the
+ * server only (the cart and checkout show what the server priced). Integer cents.
+ *
+ * - percentage: that percentage of the eligible lines, rounded half up to the cent;
+ * - fixed: the amount, at most the eligible lines;
+ * - free shipping: the order's shipping (nothing off the lines).
+ * Eligible lines: one-of-a-kind pieces only when the code includes them, and only
+ * products of the code's categories when it names any. The merchandise discount is
+ * shared among the eligible lines in proportion to their totals (the last takes the
+ * cents left over), so a line refund returns what that line was paid.
+ */
+export type DiscountKind = "percentage" | "fixed" | "free_shipping";
+
+export type DiscountTerms = {
+  kind: DiscountKind;
+  percentOff: number | null;
+  amountOff: Cents | null;
+  includeUniquePieces: boolean;
+  /** [] = every category */
+  categoryIds: number[];
+};
+
+export type DiscountLine = { productId: number; price: Cents; quantity: number; uniqueItem: boolean; categoryId: number };
+
+export type DiscountPrice = {
+  /** Off the lines (percentage, fixed). */
+  merchandise: Cents;
+  /** The code waives shipping (the amount depends on the address: lib/checkout/discount-totals.ts). */
+  freeShipping: boolean;
+  /** Each eligible line's share of `merchandise`, by product id. */
+  perLine: Record<number, Cents>;
+};
+
+export function lineEligible(terms: DiscountTerms, line: DiscountLine): boolean {
+  if (line.uniqueItem && !terms.includeUniquePieces) return false;
+  return terms.categoryIds.length === 0 || terms.categoryIds.includes(line.categoryId);
+}
+
+/** The code's discount on these lines; `merchandise` 0 and no eligible line means the code does not apply (except free shipping). */
+export function priceDiscountLines(terms: DiscountTerms, lines: ReadonlyArray<DiscountLine>): DiscountPrice & { eligibleSubtotal: Cents } {
+  const eligible = lines.filter((l) => lineEligible(terms, l));
+  const eligibleSubtotal = eligible.reduce((sum, l) => sum + l.price * l.quantity, 0);
+  const merchandise =
+    terms.kind === "percentage" ? percentOf(eligibleSubtotal, terms.percentOff ?? 0) : terms.kind === "fixed" ? Math.min(terms.amountOff ?? 0, eligibleSubtotal) : 0;
+  return { merchandise, freeShipping: terms.kind === "free_shipping", perLine: shareAmong(eligible, merchandise, eligibleSubtotal), eligibleSubtotal };
+}
+
+function shareAmong(lines: ReadonlyArray<DiscountLine>, amount: Cents, subtotal: Cents): Record<number, Cents> {
+  const shares: Record<number, Cents> = {};
+  if (amount <= 0 || subtotal <= 0) return shares;
+  let given = 0;
+  lines.forEach((l, k) => {
+    const share = k === lines.length - 1 ? amount - given : Math.floor((amount * l.price * l.quantity) / subtotal);
+    shares[l.productId] = share;
+    given += share;
+  });
+  return shares;
+}
+
+/** How the code shows as the order's own line: "Discount (HOLIDAY10)". */
+export const discountLabel = (code: string) => `Discount (${code})`;

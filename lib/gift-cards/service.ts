@@ -1,0 +1,137 @@
+import "server-only";
+import { entityIdOrNotFound } from "@/lib/admin/ids";
+import { recordAudit } from "@/lib/audit/service";
+import { prisma, Prisma } from "@/lib/db";
+import { AppError } from "@/lib/errors";
+import { allocateGiftCards, newGiftCardCode, type AppliedGiftCard } from "@/lib/gift-cards/rules";
+import { fromCents, toCents, type Cents } from "@/lib/money";
+
+/**
+ * Gift cards (issue 31): an exact balance per card (a database check keeps it
+ * between 0 and what was issued) and a ledger row for every change. An order
+ * takes what each card pays in its own transaction, with a conditional
+ * decrement (`balance >= amount`) that locks the card's row: two orders on one
+ * card, or one order naming two cards, can never take a card below zero. A
+ * refund gives back to the cards what the order took from them, and never more.
+ */
+type Tx = Prisma.TransactionClient;
+const cents = (d: Prisma.Decimal) => toCents(d.toFixed(2));
+/** A ledger amount: negative when taken from the card. */
+const signedCents = (d: Prisma.Decimal) => (d.isNegative() ? -cents(d.abs()) : cents(d));
+
+export const GIFT_CARD_NOT_FOUND = "Gift card not found";
+
+const refuse = (message: string) => new AppError("conflict", message, { giftCards: message });
+
+/** What the cards pay of `due` now (409 naming a card that is unknown, disabled or empty, or named twice). */
+export async function priceGiftCards(codes: ReadonlyArray<string>, due: Cents): Promise<AppliedGiftCard[]> {
+  if (!codes.length) return [];
+  if (new Set(codes).size !== codes.length) throw refuse("The same gift card is entered twice.");
+  const rows = await prisma.giftCard.findMany({ where: { code: { in: [...codes] } } });
+  const byCode = new Map(rows.map((r) => [r.code, r]));
+  const cards = codes.map((code) => {
+    const row = byCode.get(code);
+    if (!row || !row.active) throw refuse(`“${code}” is not a valid gift card.`);
+    if (row.balance.isZero()) throw refuse(`The gift card “${code}” has no balance left.`);
+    return { code, balance: cents(row.balance) };
+  });
+  return allocateGiftCards(cards, due);
+}
+
+/**
+ * In the order's transaction: takes each card's amount, in code order (two orders
+ * lock the same cards in the same order, so they wait rather than deadlock).
+ * Returns the code of a card that no longer covers its amount (the caller rolls back).
+ */
+export async function redeemGiftCards(tx: Tx, orderId: number, applied: ReadonlyArray<AppliedGiftCard>): Promise<string | null> {
+  for (const card of [...applied].sort((a, b) => a.code.localeCompare(b.code))) {
+    const amount = fromCents(card.amount);
+    const [row] = await tx.$queryRaw<Array<{ id: number; balance: Prisma.Decimal }>>`
+      UPDATE "GiftCard" SET "balance" = "balance" - ${amount}::numeric, "updatedAt" = now()
+      WHERE "code" = ${card.code} AND "active" AND "balance" >= ${amount}::numeric
+      RETURNING "id", "balance"`;
+    if (!row) return card.code;
+    await tx.giftCardMovement.create({ data: { giftCardId: row.id, orderId, kind: "redeemed", amount: fromCents(-card.amount), balanceAfter: row.balance } });
+  }
+  return null;
+}
+
+/**
+ * A refund's gift-card part goes back to the cards the order took it from (the
+ * last redeemed first), each at most what the order took from it less what was
+ * already given back. Returns the cents given back.
+ */
+export async function refundToGiftCards(tx: Tx, orderId: number, amount: Cents): Promise<Cents> {
+  const movements = await tx.giftCardMovement.findMany({ where: { orderId }, orderBy: { id: "desc" } });
+  const owed = new Map<number, Cents>();
+  for (const m of movements) owed.set(m.giftCardId, (owed.get(m.giftCardId) ?? 0) - signedCents(m.amount));
+  let left = amount;
+  for (const [giftCardId, stillTaken] of owed) {
+    const back = Math.min(stillTaken, left);
+    if (back <= 0) continue;
+    const [row] = await tx.$queryRaw<Array<{ balance: Prisma.Decimal }>>`
+      UPDATE "GiftCard" SET "balance" = "balance" + ${fromCents(back)}::numeric, "updatedAt" = now() WHERE "id" = ${giftCardId} RETURNING "balance"`;
+    await tx.giftCardMovement.create({ data: { giftCardId, orderId, kind: "refunded", amount: fromCents(back), balanceAfter: row.balance } });
+    left -= back;
+  }
+  return amount - left;
+}
+
+// ─── the maker ──────────────────────────────────────────────────────────────
+
+export type GiftCardDTO = {
+  id: number;
+  code: string;
+  initialAmount: string;
+  balance: string;
+  active: boolean;
+  recipientEmail: string | null;
+  movements: Array<{ kind: string; amount: string; balanceAfter: string; orderNumber: string | null; createdAt: string }>;
+};
+
+const withMovements = { movements: { orderBy: { id: "asc" }, include: { order: { select: { orderNumber: true } } } } } as const;
+type CardRow = Prisma.GiftCardGetPayload<{ include: typeof withMovements }>;
+
+const toDTO = (row: CardRow): GiftCardDTO => ({
+  id: row.id,
+  code: row.code,
+  initialAmount: row.initialAmount.toFixed(2),
+  balance: row.balance.toFixed(2),
+  active: row.active,
+  recipientEmail: row.recipientEmail,
+  movements: row.movements.map((m) => ({ kind: m.kind, amount: m.amount.toFixed(2), balanceAfter: m.balanceAfter.toFixed(2), orderNumber: m.order?.orderNumber ?? null, createdAt: m.createdAt.toISOString() })),
+});
+
+/** Issues a card (the maker, or an order that bought one): its first ledger row is the amount issued. */
+export async function issueGiftCard(input: { amount: Cents; recipientEmail?: string | null; orderId?: number | null }, db: Tx = prisma): Promise<GiftCardDTO> {
+  if (!Number.isInteger(input.amount) || input.amount <= 0) throw new AppError("bad_request", "Enter an amount over $0.00", { amount: "Enter an amount over $0.00" });
+  const amount = fromCents(input.amount);
+  const card = await db.giftCard.create({
+    data: { code: newGiftCardCode(), initialAmount: amount, balance: amount, recipientEmail: input.recipientEmail?.toLowerCase() ?? null, orderId: input.orderId ?? null },
+  });
+  await db.giftCardMovement.create({ data: { giftCardId: card.id, orderId: input.orderId ?? null, kind: "issued", amount, balanceAfter: amount } });
+  await recordAudit({ entityType: "gift_card", entityId: card.id, action: "create", before: null, after: { code: card.code, amount, recipientEmail: card.recipientEmail } }, db);
+  return toDTO(await db.giftCard.findUniqueOrThrow({ where: { id: card.id }, include: withMovements }));
+}
+
+/** The maker looks a card up by its code: balance and every movement. */
+export async function lookupGiftCard(code: string): Promise<GiftCardDTO> {
+  const row = await prisma.giftCard.findUnique({ where: { code }, include: withMovements });
+  if (!row) throw new AppError("not_found", GIFT_CARD_NOT_FOUND);
+  return toDTO(row);
+}
+
+/** Disable (or enable again): a disabled card pays nothing; its balance stays as it is. */
+export async function setGiftCardActive(id: number | string, active: boolean): Promise<GiftCardDTO> {
+  const cardId = entityIdOrNotFound(id, GIFT_CARD_NOT_FOUND);
+  return prisma.$transaction(async (tx) => {
+    const before = await tx.giftCard.findUnique({ where: { id: cardId } });
+    if (!before) throw new AppError("not_found", GIFT_CARD_NOT_FOUND);
+    await tx.giftCard.update({ where: { id: cardId }, data: { active } });
+    await recordAudit({ entityType: "gift_card", entityId: cardId, action: "update", before: { active: before.active }, after: { active } }, tx);
+    return toDTO(await tx.giftCard.findUniqueOrThrow({ where: { id: cardId }, include: withMovements }));
+  });
+}
+
+/** The sentence for a card that no longer covers what the order meant to take from it. */
+export const giftCardShortMessage = (code: string) => `The gift card “${code}” no longer has the balance this order needs.`;

@@ -1,0 +1,237 @@
+/**
+ * Gift cards (issue 31) through the real checkout routes on the test provider: part of
+ * an order paid from one or two cards, the card payment authorised for the rest; the
+ * balance exact, never below zero (two orders on one card, two cards on one order, at
+ * once), every movement a ledger row; refunds go back to the card payment first, then
+ * to the gift cards.
+ */
+import { POST as createIntent } from "@/app/api/create-payment-intent/route";
+import { POST as postOrder } from "@/app/api/orders/route";
+import { POST as refund } from "@/app/api/orders/[id]/refund/route";
+import { POST as confirmCard } from "@/app/api/payments/test/confirm/route";
+import { runAsAdmin } from "@/lib/audit/context";
+import { signApiToken } from "@/lib/auth/tokens";
+import { issueGiftCard, lookupGiftCard, setGiftCardActive } from "@/lib/gift-cards/service";
+import { createCatalogFixture } from "@/tests/helpers/fixtures";
+import { call } from "@/tests/helpers/route";
+import { createTestDatabase, type TestDatabase } from "@/tests/helpers/test-db";
+
+let db: TestDatabase;
+let auth: Record<string, string>;
+let maker: { id: number; username: string };
+const ids: Record<string, number> = {};
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  await createCatalogFixture(db.prisma);
+  for (const p of await db.prisma.product.findMany()) ids[p.slug] = p.id;
+  const admin = await db.prisma.adminUser.create({ data: { username: "maker", email: "maker@example.com", passwordHash: "x" } });
+  auth = { authorization: `Bearer ${await signApiToken(admin)}` };
+  maker = { id: admin.id, username: admin.username };
+});
+afterAll(() => db?.cleanup());
+
+const address = { line1: "12 Elm Street", city: "Asheville", state: "NC", postalCode: "28801", country: "US" };
+const CARD_OK = { number: "4242 4242 4242 4242", expMonth: "12", expYear: "34", cvc: "123" };
+let session = 0;
+const issue = (dollars: number) => runAsAdmin(maker, () => issueGiftCard({ amount: dollars * 100, recipientEmail: "friend@example.com" }));
+const balance = async (code: string) => (await db.prisma.giftCard.findUniqueOrThrow({ where: { code } })).balance.toFixed(2);
+
+/** Prepare with gift cards (one dowel jig unless told), authorise the rest by card. */
+async function authorised(giftCards: string[], quantity = 1, email = "shopper@example.com") {
+  const prepared = await call(createIntent, "/api/create-payment-intent", {
+    body: { sessionId: `sess-gc-${++session}`, items: [{ productId: ids["dowel-jig"], quantity }], email, firstName: "Robin", lastName: "Ash", shippingAddress: address, giftCards },
+  });
+  expect(prepared.status).toBe(200);
+  expect((await call(confirmCard, "/api/payments/test/confirm", { body: { clientSecret: prepared.json.clientSecret, card: CARD_OK } })).status).toBe(200);
+  return prepared.json as { paymentIntentId: string; total: string; giftCardAmount: string; cardAmount: string };
+}
+const place = (paymentIntentId: string) => call(postOrder, "/api/orders", { body: { paymentIntentId } });
+const intent = (id: string) => db.prisma.testPaymentIntent.findUniqueOrThrow({ where: { id } });
+
+/** Every card's balance is what its ledger says, and never below zero. */
+async function expectLedgersAddUp() {
+  for (const card of await db.prisma.giftCard.findMany({ include: { movements: { orderBy: { id: "asc" } } } })) {
+    const sum = card.movements.reduce((s, m) => s + Math.round(Number(m.amount) * 100), 0);
+    expect({ code: card.code, balance: Math.round(Number(card.balance) * 100) }).toEqual({ code: card.code, balance: sum });
+    expect(Number(card.balance)).toBeGreaterThanOrEqual(0);
+    expect(card.movements.at(-1)!.balanceAfter.toFixed(2)).toBe(card.balance.toFixed(2));
+  }
+}
+
+describe(`gift cards on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "the embedded database"}`, () => {
+  it("the maker issues, looks up and disables a card; each write is audited and the first ledger row is the amount issued", async () => {
+    const card = await issue(50);
+    expect(card.code).toMatch(/^GIFT-[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/);
+    expect(await lookupGiftCard(card.code)).toMatchObject({ initialAmount: "50.00", balance: "50.00", active: true, recipientEmail: "friend@example.com", movements: [{ kind: "issued", amount: "50.00", balanceAfter: "50.00" }] });
+    await runAsAdmin(maker, () => setGiftCardActive(card.id, false));
+    const refused = await call(createIntent, "/api/create-payment-intent", {
+      body: { sessionId: `sess-gc-${++session}`, items: [{ productId: ids["dowel-jig"], quantity: 1 }], shippingAddress: address, giftCards: [card.code.toLowerCase().replace(/-/g, " ")] },
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.json.message).toBe(`“${card.code}” is not a valid gift card.`);
+    const audit = await db.prisma.auditLog.findMany({ where: { entityType: "gift_card", entityId: String(card.id) }, orderBy: { id: "asc" } });
+    expect(audit.map((a) => a.action)).toEqual(["create", "update"]);
+    await expect(lookupGiftCard("GIFT-AAAA-BBBB-CCCC")).rejects.toMatchObject({ code: "not_found" });
+    // Malformed codes are a 400 that prepares nothing; a card named twice is refused.
+    for (const giftCards of [["GIFT-\u0000"], ["x".repeat(50)], [12], "GIFT-AAAA-BBBB-CCCC", Array(6).fill("GIFT-AAAA-BBBB-CCCC")]) {
+      const res = await call(createIntent, "/api/create-payment-intent", { body: { sessionId: `sess-gc-${++session}`, items: [{ productId: ids["dowel-jig"], quantity: 1 }], shippingAddress: address, giftCards } });
+      expect(res.status).toBe(400);
+    }
+    const twice = await issue(5);
+    const dup = await call(createIntent, "/api/create-payment-intent", { body: { sessionId: `sess-gc-${++session}`, items: [{ productId: ids["dowel-jig"], quantity: 1 }], shippingAddress: address, giftCards: [twice.code, twice.code] } });
+    expect(dup.json.message).toBe("The same gift card is entered twice.");
+  });
+
+  it("two cards pay part of one order; the card payment is authorised and captured for the rest; the order and the ledgers record it", async () => {
+    const a = await issue(10);
+    const b = await issue(20);
+    const paid = await authorised([a.code, b.code], 2); // 48.00 + 15.99 = 63.99
+    expect(paid).toMatchObject({ total: "63.99", giftCardAmount: "30.00", cardAmount: "33.99" });
+    expect((await intent(paid.paymentIntentId)).amount).toBe(3399);
+    expect((await place(paid.paymentIntentId)).status).toBe(201);
+    const order = await db.prisma.order.findUniqueOrThrow({ where: { stripePaymentIntentId: paid.paymentIntentId } });
+    expect({ total: order.total.toFixed(2), giftCardAmount: order.giftCardAmount.toFixed(2) }).toEqual({ total: "63.99", giftCardAmount: "30.00" });
+    expect(await intent(paid.paymentIntentId)).toMatchObject({ status: "succeeded", amount: 3399 });
+    expect([await balance(a.code), await balance(b.code)]).toEqual(["0.00", "0.00"]);
+    expect((await lookupGiftCard(b.code)).movements.map((m) => [m.kind, m.amount, m.balanceAfter, m.orderNumber])).toEqual([
+      ["issued", "20.00", "20.00", null],
+      ["redeemed", "-20.00", "0.00", order.orderNumber],
+    ]);
+    await expectLedgersAddUp();
+  });
+
+  it("refunds go back to the card payment first, then to the gift cards, each with its ledger row", async () => {
+    const card = await issue(25);
+    const paid = await authorised([card.code], 2); // 63.99: 25.00 by gift card, 38.99 by card
+    expect((await place(paid.paymentIntentId)).status).toBe(201);
+    const order = await db.prisma.order.findUniqueOrThrow({ where: { stripePaymentIntentId: paid.paymentIntentId } });
+    const refundOf = (body: unknown) => call(refund as never, `/api/orders/${order.id}/refund`, { body, params: { id: String(order.id) }, headers: auth });
+    const first = await refundOf({ amount: 30, reason: "Scratched" });
+    expect(first.status).toBe(200);
+    expect(await balance(card.code)).toBe("0.00");
+    const rest = await refundOf({ reason: "Returned" }); // 33.99 left: 8.99 to the card payment, 25.00 to the gift card
+    expect(rest.json.refund.amount).toBe("33.99");
+    expect((await db.prisma.testRefund.aggregate({ _sum: { amount: true }, where: { paymentIntentId: paid.paymentIntentId } }))._sum.amount).toBe(3899);
+    expect(await balance(card.code)).toBe("25.00");
+    expect((await lookupGiftCard(card.code)).movements.map((m) => m.kind)).toEqual(["issued", "redeemed", "refunded"]);
+    expect((await db.prisma.order.findUniqueOrThrow({ where: { id: order.id } })).refundedAmount.toFixed(2)).toBe("63.99");
+    expect((await refundOf({ reason: "Again" })).status).toBe(409);
+    expect(await balance(card.code)).toBe("25.00");
+    await expectLedgersAddUp();
+  });
+
+  it("two orders on one card at once: one takes it, the other is refused before any charge; the balance never goes below zero", async () => {
+    const card = await issue(30);
+    const first = await authorised([card.code], 2);
+    const second = await authorised([card.code], 2);
+    const results = await Promise.all([place(first.paymentIntentId), place(second.paymentIntentId)]);
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
+    const refused = results.find((r) => r.status === 409)!;
+    expect(refused.json.message).toBe(`The gift card “${card.code}” no longer has the balance this order needs. Your card has not been charged and no gift card was used; please review your order.`);
+    const intents = await db.prisma.testPaymentIntent.findMany({ where: { id: { in: [first.paymentIntentId, second.paymentIntentId] } } });
+    expect(intents.map((i) => i.status).sort()).toEqual(["canceled", "succeeded"]);
+    expect(await balance(card.code)).toBe("0.00");
+    await expectLedgersAddUp();
+  });
+
+  it("two cards on one order while other orders spend them at once: no balance below zero, every movement on the ledger", async () => {
+    const a = await issue(20);
+    const b = await issue(20);
+    const both = await authorised([a.code, b.code], 2); // 40.00 of 63.99
+    const onA = await authorised([a.code], 1); // 20.00 of 39.99
+    const onB = await authorised([b.code], 1);
+    const results = await Promise.all([place(both.paymentIntentId), place(onA.paymentIntentId), place(onB.paymentIntentId)]);
+    const created = results.filter((r) => r.status === 201).length;
+    expect(results.every((r) => r.status === 201 || r.status === 409)).toBe(true);
+    // Either the two-card order got both cards, or the single-card orders got theirs: never more than $40.00 taken.
+    expect([1, 2]).toContain(created);
+    const taken = await db.prisma.order.aggregate({ _sum: { giftCardAmount: true }, where: { stripePaymentIntentId: { in: [both.paymentIntentId, onA.paymentIntentId, onB.paymentIntentId] } } });
+    expect(Number(taken._sum.giftCardAmount)).toBe(40);
+    expect([await balance(a.code), await balance(b.code)]).toEqual(["0.00", "0.00"]);
+    const intents = await db.prisma.testPaymentIntent.findMany({ where: { id: { in: [both.paymentIntentId, onA.paymentIntentId, onB.paymentIntentId] } } });
+    expect(intents.filter((i) => i.status === "succeeded")).toHaveLength(created);
+    await expectLedgersAddUp();
+  });
+});
+
+describe(`an order paid entirely by gift cards on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "the embedded database"}`, () => {
+  const prepareAll = (giftCards: string[], sessionId = `sess-gc-${++session}`) =>
+    call(createIntent, "/api/create-payment-intent", {
+      body: { sessionId, items: [{ productId: ids["dowel-jig"], quantity: 1 }], email: "all@example.com", firstName: "Gale", lastName: "Card", shippingAddress: address, giftCards },
+    });
+
+  it("needs no card: one order through the same record path, the cards' ledgers, a refund back to the cards", async () => {
+    const card = await issue(50);
+    const before = await db.prisma.testPaymentIntent.count();
+    const prepared = await prepareAll([card.code]); // 24.00 + 15.99 = 39.99
+    expect(prepared.status).toBe(200);
+    expect(prepared.json).toMatchObject({ provider: "gift_card", total: "39.99", giftCardAmount: "39.99", cardAmount: "0.00" });
+    expect(prepared.json.paymentIntentId).toMatch(/^pi_giftcard_/);
+    expect(await db.prisma.testPaymentIntent.count()).toBe(before); // no card payment at all
+    // Only the browser's secret proves ownership; the id alone gets the order number only.
+    const placed = await call(postOrder, "/api/orders", { body: { paymentIntentId: prepared.json.paymentIntentId, clientSecret: prepared.json.clientSecret } });
+    expect(placed.status).toBe(201);
+    expect(placed.json.order).toMatchObject({ total: "39.99", email: "all@example.com" });
+    const replay = await call(postOrder, "/api/orders", { body: { paymentIntentId: prepared.json.paymentIntentId, clientSecret: "pi_giftcard_x_secret_wrong" } });
+    expect(replay.status).toBe(200);
+    expect(replay.json).toEqual({ orderNumber: placed.json.orderNumber });
+    const order = await db.prisma.order.findUniqueOrThrow({ where: { orderNumber: placed.json.orderNumber } });
+    expect({ total: order.total.toFixed(2), giftCardAmount: order.giftCardAmount.toFixed(2), status: order.status }).toEqual({ total: "39.99", giftCardAmount: "39.99", status: "confirmed" });
+    expect(await balance(card.code)).toBe("10.01");
+    const emails = await db.prisma.emailMessage.count({ where: { subject: { contains: order.orderNumber } } });
+    expect(emails).toBe(2);
+    const refunded = await call(refund as never, `/api/orders/${order.id}/refund`, { body: { reason: "Returned" }, params: { id: String(order.id) }, headers: auth });
+    expect(refunded.status).toBe(200);
+    expect(await balance(card.code)).toBe("50.00");
+    expect((await lookupGiftCard(card.code)).movements.map((m) => [m.kind, m.amount])).toEqual([["issued", "50.00"], ["redeemed", "-39.99"], ["refunded", "39.99"]]);
+    await expectLedgersAddUp();
+  });
+
+  it("a card spent meanwhile refuses the order and takes nothing from any card", async () => {
+    const a = await issue(20);
+    const b = await issue(20);
+    const both = await prepareAll([a.code, b.code]); // 20.00 + 19.99
+    const onB = await authorised([b.code], 1); // another order takes all of b first
+    expect((await place(onB.paymentIntentId)).status).toBe(201);
+    const refused = await call(postOrder, "/api/orders", { body: { paymentIntentId: both.json.paymentIntentId } });
+    expect(refused.status).toBe(409);
+    expect(refused.json.message).toBe(`The gift card “${b.code}” no longer has the balance this order needs. Your card has not been charged and no gift card was used; please review your order.`);
+    expect([await balance(a.code), await balance(b.code)]).toEqual(["20.00", "0.00"]);
+    await expectLedgersAddUp();
+  });
+});
+
+describe(`buying a gift card on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "the embedded database"}`, () => {
+  it("paying for a gift card product issues one card per unit for the recipient and emails each its code (kept out of the outbox); no discount applies to it", async () => {
+    const jigs = await db.prisma.category.findFirstOrThrow({ where: { slug: "jigs" } });
+    const product = await db.prisma.product.create({ data: { name: "Gift card $50", slug: "gift-card-50", description: "A gift card.", price: "50.00", categoryId: jigs.id, giftCard: true } });
+    await db.prisma.discountCode.create({ data: { code: "ALLOFF", kind: "percentage", percentOff: 50 } });
+    const sessionId = `sess-gc-${++session}`;
+    const body = { sessionId, items: [{ productId: product.id, quantity: 2 }], email: "giver@example.com", firstName: "Gia", lastName: "Ver", shippingAddress: address, giftRecipientEmail: "Friend@Example.com" };
+    const withCode = await call(createIntent, "/api/create-payment-intent", { body: { ...body, discountCode: "ALLOFF" } });
+    expect(withCode.status).toBe(409);
+    expect(withCode.json.message).toBe("The code “ALLOFF” does not apply to the items in your cart.");
+    const prepared = await call(createIntent, "/api/create-payment-intent", { body });
+    expect(prepared.json).toMatchObject({ subtotal: "100.00", total: "115.99" }); // shipped goods' shipping rule still applies (not over $100)
+    expect((await call(confirmCard, "/api/payments/test/confirm", { body: { clientSecret: prepared.json.clientSecret, card: CARD_OK } })).status).toBe(200);
+    const placed = await place(prepared.json.paymentIntentId);
+    expect(placed.status).toBe(201);
+    const order = await db.prisma.order.findUniqueOrThrow({ where: { orderNumber: placed.json.orderNumber } });
+    const cards = await db.prisma.giftCard.findMany({ where: { orderId: order.id } });
+    expect(cards.map((c) => [c.initialAmount.toFixed(2), c.balance.toFixed(2), c.recipientEmail])).toEqual([
+      ["50.00", "50.00", "friend@example.com"],
+      ["50.00", "50.00", "friend@example.com"],
+    ]);
+    const emails = await db.prisma.emailMessage.findMany({ where: { to: "friend@example.com" } });
+    expect(emails).toHaveLength(2);
+    expect(emails[0].subject).toBe("A Maple & Micron gift card for you");
+    expect(emails[0].text).toContain("Gia Ver sent you a Maple & Micron gift card for $50.00.");
+    for (const card of cards) expect(emails.some((e) => e.text.includes(card.code))).toBe(false); // redacted in the outbox
+    expect(emails[0].text).toContain("Your code: [redacted]");
+    // The card works at once.
+    const spend = await call(createIntent, "/api/create-payment-intent", { body: { ...body, items: [{ productId: ids["dowel-jig"], quantity: 1 }], giftCards: [cards[0].code], sessionId: `sess-gc-${++session}` } });
+    expect(spend.json).toMatchObject({ provider: "gift_card", giftCardAmount: "39.99", cardAmount: "0.00" });
+    await expectLedgersAddUp();
+  });
+});
