@@ -16,7 +16,13 @@ export type CartLineBase = {
   ships?: string | null;
   /** The same in working days, for the order's latest estimate. */
   shipDays?: { min: number; max: number } | null;
+  /** The chosen variant of a product with variants ("Size: 8 mm"); absent for a product without. A line is one product and variant. */
+  variantId?: number | null;
+  variantLabel?: string | null;
 };
+
+/** A line's key: the product id ("12", as before variants), or the product and variant ("12-34"). */
+export const lineKey = (line: { productId: number; variantId?: number | null }) => (line.variantId ? `${line.productId}-${line.variantId}` : String(line.productId));
 
 /** A line of the server cart (GET /api/cart/{sessionId}): availability as the spec's two fields. */
 export type ServerCartLine = CartLineBase & { available: boolean; unavailableReason: string | null };
