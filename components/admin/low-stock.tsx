@@ -21,7 +21,7 @@ export function LowStock({ items, threshold }: { items: LowStockItem[]; threshol
       ) : (
         <ul className="mt-2 grid gap-1 text-sm">
           {items.map((p) => (
-            <li key={p.id} className="flex flex-wrap items-baseline justify-between gap-2">
+            <li key={p.sku ?? p.id} className="flex flex-wrap items-baseline justify-between gap-2">
               <Link href={`/admin/products?search=${encodeURIComponent(p.slug)}`} className="font-medium hover:underline focus-visible:underline">
                 {p.name}
               </Link>

@@ -1,4 +1,5 @@
 import "server-only";
+import { lineName } from "@/lib/catalog/variants";
 import { createHash } from "node:crypto";
 import { entityIdOrNotFound } from "@/lib/admin/ids";
 import { recordAudit } from "@/lib/audit/service";
@@ -231,7 +232,7 @@ async function settleRefund(row: RefundRow, providerRefundId: string, opts: { no
     if (lineIds.length) await tx.orderItem.updateMany({ where: { orderId: row.orderId, id: { in: lineIds } }, data: { refunded: true } });
     await syncRefundedAmount(tx, row.orderId);
     const after = await tx.order.findUniqueOrThrow({ where: { id: row.orderId }, include: orderWithItems });
-    const lines = before.items.filter((i) => lineIds.includes(i.id)).map((i) => `${i.quantity} × ${i.productName}`);
+    const lines = before.items.filter((i) => lineIds.includes(i.id)).map((i) => `${i.quantity} × ${lineName(i.productName, i.variantLabel)}`);
     const amount = saved.row.amount.toFixed(2);
     if (opts.reconciled) await appendOrderEvent(tx, row.orderId, "refund_reconciled", { amount, outcome: "succeeded", refundId: providerRefundId }, { actor: "system" });
     await appendOrderEvent(tx, row.orderId, "refunded", { amount, reason: saved.row.reason, lines, provider: saved.row.provider, refundId: providerRefundId });
