@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useCart } from "@/lib/cart/store";
 import { orderTotals } from "@/lib/checkout/pricing";
+import { cartShipsText } from "@/lib/catalog/ship-days";
 import { clearCartLines, refreshCartAvailability } from "@/components/cart/cart-actions";
 import { CartEmpty } from "@/components/cart/cart-empty";
 import { CartOrderSummary } from "@/components/cart/cart-order-summary";
@@ -56,7 +57,7 @@ export function CartPageView() {
         <section aria-label="Items in your cart" className="lg:col-span-2">
           <ul className="divide-y border-y">
             {items.map((item) => (
-              <CartPageLine key={item.productId} item={item} />
+              <CartPageLine key={item.id} item={item} />
             ))}
           </ul>
           <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
@@ -71,7 +72,7 @@ export function CartPageView() {
             </Button>
           </div>
         </section>
-        <CartOrderSummary totals={orderTotals(items, { taxEstimate: true })} blocked={blocked} />
+        <CartOrderSummary totals={orderTotals(items, { taxEstimate: true })} blocked={blocked} ships={cartShipsText(items)} />
       </div>
     </>
   );

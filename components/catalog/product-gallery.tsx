@@ -16,6 +16,8 @@ type ProductGalleryProps = {
   video: GalleryVideo | null;
   /** Dim the pictures of a sold piece. */
   sold?: boolean;
+  /** The image shown first (a chosen variant's image); 0 otherwise. */
+  initial?: number;
 };
 
 type Slide = number | "video";
@@ -25,8 +27,8 @@ type Slide = number | "video";
  * (aria-current on the active one); arrow keys move between them; the video
  * thumbnail swaps the main area for the embedded player.
  */
-export function ProductGallery({ name, images, video, sold = false }: ProductGalleryProps) {
-  const [active, setActive] = useState<Slide>(0);
+export function ProductGallery({ name, images, video, sold = false, initial = 0 }: ProductGalleryProps) {
+  const [active, setActive] = useState<Slide>(initial);
   const thumbs = useRef<Array<HTMLButtonElement | null>>([]);
   const slides: Slide[] = [...images.map((_, i) => i), ...(video ? (["video"] as const) : [])];
   const activeIndex = Math.max(0, slides.indexOf(active));

@@ -27,5 +27,10 @@ export const lineKey = (line: { productId: number; variantId?: number | null }) 
 /** A line of the server cart (GET /api/cart/{sessionId}): availability as the spec's two fields. */
 export type ServerCartLine = CartLineBase & { available: boolean; unavailableReason: string | null };
 
-/** A line of the browser's cart, persisted in localStorage: keyed by `id`; `unavailable` is set by reconciliation with the server. */
+/**
+ * A line of the browser's cart, persisted in localStorage: keyed by `id` (lineKey); `unavailable` is set by
+ * reconciliation with the server. Its `name` is as shown: the product's, with its variant's label.
+ */
 export type CartItem = CartLineBase & { id: string; unavailable?: string | null };
+/** What names a line to the cart's actions and the server: its key, product and variant. */
+export type CartLineRef = Pick<CartItem, "id" | "productId" | "variantId">;

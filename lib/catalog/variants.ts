@@ -43,8 +43,7 @@ export function variantLabel(options: readonly ProductOption[], values: readonly
   return options.map((o, i) => `${o.name}: ${values[i] ?? ""}`).join(", ");
 }
 
-/** "Dowelling Jig — Size: 8 mm": a line's name with its variant (the name alone without one). */
-export const lineName = (name: string, label?: string | null) => (label ? `${name} — ${label}` : name);
+export { lineName } from "@/lib/catalog/line-name";
 
 /** A variant's stock fields as the kind rules read them (never one of a kind). */
 export function variantStock(v: Pick<VariantDTO, "stock" | "leadTimeMinDays" | "leadTimeMaxDays" | "allowBackorder">): StockFields {
