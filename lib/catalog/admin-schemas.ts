@@ -2,6 +2,7 @@ import { z } from "@/lib/zod";
 import { parseVideoUrl, slugify, VIDEO_URL_MESSAGE } from "@/lib/catalog/rules";
 import { PRODUCT_KINDS, productKind, type ProductKind } from "@/lib/catalog/stock";
 import { MAX_OPTION_VALUES, MAX_OPTIONS, MAX_VARIANTS, SKU_PATTERN } from "@/lib/catalog/variants";
+import { MAX_LOW_STOCK_THRESHOLD } from "@/lib/catalog/stock-settings";
 import { DEFAULT_IMAGE_SIZE, type CategoryDTO, type ProductDTO } from "@/lib/catalog/types";
 import { fromCents, toCents } from "@/lib/money";
 
@@ -500,6 +501,15 @@ export const categoryUpdateSchema = z
     { message: "Request body must be a JSON object" },
   )
   .transform((v, ctx) => ({ ...v, slug: v.slug ?? (v.name !== undefined ? derivedSlug(v.name, ctx) : undefined) }));
+
+export const LOW_STOCK_THRESHOLD_MESSAGE = `The low-stock threshold is a whole number from 0 to ${MAX_LOW_STOCK_THRESHOLD}`;
+
+/** The shop's settings the admin edits (ShopSettings): the dashboard's low-stock threshold. */
+export const shopSettingsSchema = z.object(
+  { lowStockThreshold: wholeOrNull(LOW_STOCK_THRESHOLD_MESSAGE, 0, MAX_LOW_STOCK_THRESHOLD).refine((v) => typeof v === "number", LOW_STOCK_THRESHOLD_MESSAGE).transform((v) => v as number) },
+  { message: "Request body must be a JSON object" },
+);
+export type ShopSettingsData = z.output<typeof shopSettingsSchema>;
 
 /** GET /api/admin/products query string. */
 export const adminProductQuerySchema = z.object({

@@ -351,3 +351,27 @@ describe(`variants on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "the embe
     expect(lines.some((l) => l.startsWith(`MM-${p.id},`))).toBe(false);
   });
 });
+
+describe("the low-stock threshold, a shop setting", () => {
+  it("is 3 until saved; a save is audited with the admin who made it and moves the dashboard's list", async () => {
+    const { getShopSettings, updateShopSettings } = await import("@/lib/catalog/settings-service");
+    const { shopSettingsSchema } = await import("@/lib/catalog/admin-schemas");
+    const { runAsAdmin } = await import("@/lib/audit/context");
+    const { parseOrThrow } = await import("@/lib/validation");
+    await db.prisma.shopSettings.deleteMany();
+    expect(await getShopSettings()).toEqual({ lowStockThreshold: 3 });
+    const keeper = await db.prisma.adminUser.create({ data: { username: "keeper", email: "keeper@example.com", passwordHash: "x" } });
+    for (const bad of [-1, 1001, "2.5", "", null, "lots"]) expect(() => parseOrThrow(shopSettingsSchema, { lowStockThreshold: bad })).toThrow("The low-stock threshold is a whole number from 0 to 1000");
+    const saved = await runAsAdmin(keeper, () => updateShopSettings(parseOrThrow(shopSettingsSchema, { lowStockThreshold: "10" })));
+    expect(saved).toEqual({ lowStockThreshold: 10 });
+    expect(await getShopSettings()).toEqual({ lowStockThreshold: 10 });
+    const audit = await db.prisma.auditLog.findFirstOrThrow({ where: { entityType: "settings" }, orderBy: { id: "desc" } });
+    expect(audit).toMatchObject({ adminUserId: keeper.id, adminName: "keeper", entityId: "shop", action: "update", before: { lowStockThreshold: 3 }, after: { lowStockThreshold: 10 } });
+    // Saving the same value again changes nothing and logs nothing.
+    await runAsAdmin(keeper, () => updateShopSettings({ lowStockThreshold: 10 }));
+    expect(await db.prisma.auditLog.count({ where: { entityType: "settings" } })).toBe(1);
+    // The database refuses a value outside the rule, whoever writes it.
+    await expect(db.prisma.$executeRawUnsafe(`UPDATE "ShopSettings" SET "lowStockThreshold" = -1`)).rejects.toThrow(/ShopSettings_low_stock_threshold_check/);
+    await expect(db.prisma.$executeRawUnsafe(`INSERT INTO "ShopSettings" ("id", "updatedAt") VALUES (2, now())`)).rejects.toThrow(/ShopSettings_single_row_check/);
+  });
+});
