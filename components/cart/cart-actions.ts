@@ -41,7 +41,7 @@ export function clearCartLines() {
 }
 
 /** What the server's check is sent of each line (its variant only when it has one). */
-export const checkedLines = (items: CartItem[]) => items.slice(0, MAX_CHECK_LINES).map((i) => ({ productId: i.productId, ...(i.variantId ? { variantId: i.variantId } : {}), quantity: i.quantity }));
+export const checkedLines = (items: CartItem[]) => items.slice(0, MAX_CHECK_LINES).map((i) => ({ productId: i.productId, variantId: i.variantId, quantity: i.quantity }));
 
 let lastCheck: { at: number; promise: Promise<void> } | null = null;
 

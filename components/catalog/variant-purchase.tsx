@@ -4,6 +4,7 @@ import { useState } from "react";
 import { AddToCartButton } from "@/components/catalog/add-to-cart-button";
 import { QuantityStepper } from "@/components/catalog/quantity-stepper";
 import { HydrationSlice } from "@/components/ui/hydration-slice";
+import { VARIANT_IMAGE_EVENT } from "@/components/catalog/product-gallery";
 import type { CartProductDTO } from "@/lib/catalog/types";
 import { formatMoney } from "@/lib/money";
 
@@ -24,7 +25,8 @@ type Props = {
  * (announced when they change), and the quantity stepper and add button for
  * that variant. A choice updates the page without a reload and replaces the
  * address with ?variant={SKU}, which opens the page with the same choice
- * (rendered so on the server: lib/catalog/variant-url.mjs).
+ * (rendered so on the server: lib/catalog/variant-url.mjs), and shows the
+ * variant's picture in the gallery.
  */
 export function VariantPurchase({ options, offers, initial }: Props) {
   const [index, setIndex] = useState(initial);
@@ -42,6 +44,8 @@ export function VariantPurchase({ options, offers, initial }: Props) {
     const url = new URL(window.location.href);
     url.searchParams.set("variant", offers[next].sku);
     window.history.replaceState(null, "", url);
+    // The gallery shows the variant's picture (the product's first when it has none).
+    dispatchEvent(new CustomEvent(VARIANT_IMAGE_EVENT, { detail: offers[next].product.image }));
   }
 
   return (

@@ -51,7 +51,9 @@ export const useCart = create<CartState>()(
               {
                 id,
                 productId: product.id,
-                ...(product.variantId ? { variantId: product.variantId, variantLabel: product.variantLabel } : {}),
+                // Absent for a product without variants (undefined is not stored).
+                variantId: product.variantId,
+                variantLabel: product.variantLabel,
                 slug: product.slug,
                 // As shown: with the variant's label ("Dowel Jig — Size: 8 mm").
                 name: lineName(product.name, product.variantLabel),

@@ -22,7 +22,7 @@ export type CartLineBase = {
 };
 
 /** A line's key: the product id ("12", as before variants), or the product and variant ("12-34"). */
-export const lineKey = (line: { productId: number; variantId?: number | null }) => (line.variantId ? `${line.productId}-${line.variantId}` : String(line.productId));
+export const lineKey = (line: { productId: number; variantId?: number | null }) => line.productId + (line.variantId ? `-${line.variantId}` : "");
 
 /** A line of the server cart (GET /api/cart/{sessionId}): availability as the spec's two fields. */
 export type ServerCartLine = CartLineBase & { available: boolean; unavailableReason: string | null };

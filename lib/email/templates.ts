@@ -1,5 +1,4 @@
 import { site } from "@/lib/site";
-import { lineName } from "@/lib/catalog/variants";
 
 /** Escapes text for the HTML part of an email. */
 export function escapeHtml(text: string): string {
@@ -49,8 +48,6 @@ type OrderForEmail = {
   total: { toFixed(n: number): string };
   items: Array<{
     productName: string;
-    /** The variant bought ("Size: 8 mm"), when the product has variants. */
-    variantLabel?: string | null;
     quantity: number;
     price: { toFixed(n: number): string };
     total: { toFixed(n: number): string };
@@ -64,7 +61,7 @@ type OrderForEmail = {
 function orderLines(order: OrderForEmail) {
   const a = order.shippingAddress as { line1: string; line2?: string | null; city: string; state: string; postalCode: string; country: string };
   const address = [a.line1, a.line2, `${a.city}, ${a.state} ${a.postalCode}`, a.country].filter(Boolean) as string[];
-  const items = order.items.map((i) => `${i.quantity} × ${lineName(i.productName, i.variantLabel)} @ $${i.price.toFixed(2)} = $${i.total.toFixed(2)}${i.ships ? ` (${i.ships})` : ""}`);
+  const items = order.items.map((i) => `${i.quantity} × ${i.productName} @ $${i.price.toFixed(2)} = $${i.total.toFixed(2)}${i.ships ? ` (${i.ships})` : ""}`);
   const estimate = order.shipsEstimate ?? null;
   const totals = [
     `Subtotal: $${order.subtotal.toFixed(2)}`,
@@ -76,7 +73,7 @@ function orderLines(order: OrderForEmail) {
     `<table style="width:100%;border-collapse:collapse">${order.items
       .map(
         (i) =>
-          `<tr><td style="padding:4px 0">${i.quantity} × ${escapeHtml(lineName(i.productName, i.variantLabel))}${i.ships ? `<br><span style="color:#7a6a58;font-size:13px">${escapeHtml(i.ships)}</span>` : ""}</td><td style="text-align:right">$${i.total.toFixed(2)}</td></tr>`,
+          `<tr><td style="padding:4px 0">${i.quantity} × ${escapeHtml(i.productName)}${i.ships ? `<br><span style="color:#7a6a58;font-size:13px">${escapeHtml(i.ships)}</span>` : ""}</td><td style="text-align:right">$${i.total.toFixed(2)}</td></tr>`,
       )
       .join("")}</table>` +
     (estimate ? `<p><strong>${escapeHtml(estimate)}.</strong></p>` : "") +
@@ -150,12 +147,12 @@ export function passwordResetEmail(link: string) {
 
 // ─── after the sale ───────────────────────────────────────────────────────────
 
-type OrderItemsForEmail = { orderNumber: string; firstName: string; items: Array<{ productName: string; variantLabel?: string | null; quantity: number }> };
+type OrderItemsForEmail = { orderNumber: string; firstName: string; items: Array<{ productName: string; quantity: number }> };
 
 function itemList(order: OrderItemsForEmail) {
   return {
-    text: order.items.map((i) => `${i.quantity} × ${lineName(i.productName, i.variantLabel)}`),
-    html: `<ul>${order.items.map((i) => `<li>${i.quantity} × ${escapeHtml(lineName(i.productName, i.variantLabel))}</li>`).join("")}</ul>`,
+    text: order.items.map((i) => `${i.quantity} × ${i.productName}`),
+    html: `<ul>${order.items.map((i) => `<li>${i.quantity} × ${escapeHtml(i.productName)}</li>`).join("")}</ul>`,
   };
 }
 

@@ -2,6 +2,11 @@ import type { OrderWithItems } from "@/lib/orders/order-row";
 import { trackingUrl } from "@/lib/orders/shipping";
 import { lineName } from "@/lib/catalog/variants";
 
+/** An order's lines as its emails name them: the product's name with the variant's label ("Dowel Jig — Size: 8 mm"). */
+export function namedItems<T extends { productName: string; variantLabel?: string | null }>(items: T[]): T[] {
+  return items.map((i) => ({ ...i, productName: lineName(i.productName, i.variantLabel) }));
+}
+
 /** An order as the API shows it (money as decimal strings). */
 export function toOrderDTO(o: OrderWithItems) {
   return {
