@@ -1,6 +1,7 @@
 import path from "node:path";
 import type { NextConfig } from "next";
 import { listingRewrites } from "./lib/catalog/listing-url.mjs";
+import { productVariantRewrites } from "./lib/catalog/variant-url.mjs";
 import { IMAGE_DEVICE_SIZES, IMAGE_REWRITE, IMAGE_SIZES } from "./lib/images/loader";
 import { securityHeaders } from "./lib/security/headers";
 
@@ -68,8 +69,9 @@ const nextConfig: NextConfig = {
   },
   async rewrites() {
     return {
-      // Listings and searches: their cached route (lib/catalog/listing-url.mjs), unless the front server maps them.
-      beforeFiles: frontServer ? [] : listingRewrites(),
+      // Listings and searches, and product pages naming a variant: their cached routes
+      // (lib/catalog/listing-url.mjs, lib/catalog/variant-url.mjs), unless the front server maps them.
+      beforeFiles: frontServer ? [] : [...listingRewrites(), ...productVariantRewrites()],
       // Short image URLs (lib/images/loader.ts) are the optimizer's own requests.
       afterFiles: [IMAGE_REWRITE],
       fallback: [],

@@ -11,7 +11,9 @@
  * router would fail to decode it with a 500. Checking here costs valid
  * requests nothing, where a proxy.ts on every route would.
  * A listing URL (/shop, /shop/{category}, with a sort, a page or a search
- * term) is handed to its cached route (lib/catalog/listing-url.mjs), and a
+ * term) is handed to its cached route (lib/catalog/listing-url.mjs), a
+ * product page naming a variant (/product/{slug}?variant={SKU}) to its own
+ * cached page (lib/catalog/variant-url.mjs), and a
  * repeated catalogue query (GET /api/products, /api/search/suggest) to its
  * cached twin (lib/net/cached-api.mjs); neither cached route is addressable
  * from outside. A page Next.js has just served from its cache is answered
@@ -33,6 +35,7 @@ import http from "node:http";
 import path from "node:path";
 import next from "next";
 import { mapListingRequest, NOT_FOUND_PATH } from "../lib/catalog/listing-url.mjs";
+import { mapProductVariantRequest } from "../lib/catalog/variant-url.mjs";
 import { countSearchPagesAtFrontServer, noteRead, readCount, searchKey } from "./cache/search-admission.mjs";
 import { recordResponse, responseKey, sendStoredResponse, takeGenerationHeader } from "./cache/response-cache.mjs";
 import { cachedApiTarget, isCachedApiPath } from "../lib/net/cached-api.mjs";
@@ -228,6 +231,21 @@ function routeListing(req) {
   return rendered;
 }
 
+/**
+ * A product page naming a variant goes to that variant's cached page, so the
+ * plain product page never reads its query and stays one cached page
+ * (lib/catalog/variant-url.mjs); a direct request for the variant route, to
+ * the 404 page. True when the request was mapped (or refused).
+ */
+function routeProductVariant(req) {
+  if (!mapsListings) return false;
+  const { notFound: direct, target } = mapProductVariantRequest(req.url ?? "/");
+  if (direct) req.url = NOT_FOUND_PATH;
+  else if (target && (req.method === "GET" || req.method === "HEAD")) req.url = target;
+  else return false;
+  return true;
+}
+
 /** Searches that will be rendered: a few at a time, the rest in arrival order (server/render-queue.mjs). */
 const searchRenders = createRenderQueue();
 
@@ -247,7 +265,7 @@ const server = http.createServer((req, res) => {
   if (malformedPath(req.url ?? "/")) return badRequest(req, res);
   if (pageWriteWithoutAction(req)) return methodNotAllowed(res);
   if (routeCachedApi(req, res)) return;
-  const onDemandSearch = routeListing(req);
+  const onDemandSearch = !routeProductVariant(req) && routeListing(req);
   if (closing) {
     // Draining: this connection is not reused, and load balancers see this instance as not ready.
     res.setHeader("connection", "close");

@@ -1,8 +1,9 @@
 import Link from "next/link";
 import { Download, PackageOpen } from "lucide-react";
 import type { LowStockItem } from "@/lib/catalog/stock-queries";
+import { LowStockThresholdForm } from "@/components/admin/low-stock-threshold-form";
 
-/** The dashboard's low-stock list (issue 29): in-stock products at or below the shop's threshold, and the stock CSV. */
+/** The dashboard's low-stock list (issue 29): counted products and variants at or below the shop's threshold (a setting, edited here), and the stock CSV. */
 export function LowStock({ items, threshold }: { items: LowStockItem[]; threshold: number }) {
   return (
     <section aria-labelledby="low-stock-title" className="rounded-xl border bg-card p-4" data-testid="low-stock">
@@ -16,14 +17,16 @@ export function LowStock({ items, threshold }: { items: LowStockItem[]; threshol
           Download stock CSV
         </a>
       </div>
+      <LowStockThresholdForm threshold={threshold} />
       {items.length === 0 ? (
         <p className="mt-2 text-sm text-muted-foreground">Every counted product has more than {threshold} in stock.</p>
       ) : (
         <ul className="mt-2 grid gap-1 text-sm">
           {items.map((p) => (
-            <li key={p.id} className="flex flex-wrap items-baseline justify-between gap-2">
+            <li key={p.sku ?? p.id} className="flex flex-wrap items-baseline justify-between gap-2">
               <Link href={`/admin/products?search=${encodeURIComponent(p.slug)}`} className="font-medium hover:underline focus-visible:underline">
                 {p.name}
+                {p.sku && <span className="font-normal text-muted-foreground"> ({p.sku})</span>}
               </Link>
               <span className={p.stock === 0 && !p.allowBackorder ? "font-semibold text-red-800" : "text-muted-foreground"}>
                 {p.stock === 0 ? (p.allowBackorder ? "0 left, on backorder" : "Sold out") : `${p.stock} left`}

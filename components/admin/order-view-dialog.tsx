@@ -107,7 +107,7 @@ export function OrderViewDialog({ order, onOpenChange }: { order: OrderDTO | nul
                   <tbody>
                     {order.items.map((item, i) => (
                       <tr key={`${item.productId ?? "x"}-${i}`} className="border-t">
-                        <td className="px-3 py-2">{item.productName}</td>
+                        <td className="px-3 py-2">{item.name}</td>
                         <td className="px-3 py-2 text-right tabular-nums">{item.quantity}</td>
                         <td className="px-3 py-2 text-right tabular-nums">{formatMoney(item.price)}</td>
                         <td className="px-3 py-2 text-right tabular-nums">{formatMoney(item.total)}</td>

@@ -89,7 +89,10 @@ export function PackingSlip({ order }: { order: OrderDTO }) {
           {order.items.map((item, i) => (
             <tr key={`${item.id}-${i}`} className="border-b border-neutral-400" data-testid="packing-slip-item">
               <td className="py-3 text-center text-xl font-semibold">{item.quantity}</td>
-              <td className="py-3">{item.productName}</td>
+              <td className="py-3">
+                {item.name}
+                {item.variantSku && <span className="block text-sm text-neutral-600">SKU {item.variantSku}</span>}
+              </td>
               <td className="py-3 text-center">
                 <span aria-hidden="true" className="inline-block size-5 border-2 border-black" />
               </td>

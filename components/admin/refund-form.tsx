@@ -92,7 +92,7 @@ export function RefundForm({ order, onRefunded }: { order: OrderDTO; onRefunded:
                 toggle(item.id);
               }} />
             <span className={item.refunded ? "text-muted-foreground line-through" : undefined}>
-              {item.quantity} × {item.productName} — {formatMoney(item.total)}
+              {item.quantity} × {item.name} — {formatMoney(item.total)}
             </span>
             {item.refunded && <span className="text-xs text-muted-foreground">refunded</span>}
           </label>

@@ -1,6 +1,7 @@
 "use client";
 
 import { useCart } from "@/lib/cart/store";
+import type { CartItem, CartLineRef } from "@/lib/cart/types";
 import { MAX_CHECK_LINES } from "@/lib/cart/messages";
 import { deleteCartLine, existingSessionId, postCartCheck, putCartLine } from "@/components/cart/cart-api";
 
@@ -10,33 +11,37 @@ import { deleteCartLine, existingSessionId, postCartCheck, putCartLine } from "@
  * session id exists; failures are only logged).
  */
 
-function syncRemoval(productId: number) {
+function syncRemoval({ productId, variantId }: CartLineRef) {
   const sessionId = existingSessionId();
   if (!sessionId) return;
-  deleteCartLine(sessionId, productId).catch((error) => console.error("Failed to remove item from server cart", error));
+  deleteCartLine(sessionId, productId, variantId).catch((error) => console.error("Failed to remove item from server cart", error));
 }
 
-export function removeCartLine(productId: number) {
-  useCart.getState().removeItem(productId);
-  syncRemoval(productId);
+/** Removes a line (a product's, or one variant's of it). */
+export function removeCartLine(line: CartLineRef) {
+  useCart.getState().removeItem(line.id);
+  syncRemoval(line);
 }
 
 /** Sets a line's quantity; 0 or less removes the line. */
-export function setCartLineQuantity(productId: number, quantity: number) {
-  if (quantity <= 0) return removeCartLine(productId);
+export function setCartLineQuantity(ref: CartLineRef, quantity: number) {
+  if (quantity <= 0) return removeCartLine(ref);
   const cart = useCart.getState();
-  cart.updateQuantity(productId, quantity);
-  const line = useCart.getState().cartItems.find((i) => i.productId === productId);
+  cart.updateQuantity(ref.id, quantity);
+  const line = useCart.getState().cartItems.find((i) => i.id === ref.id);
   const sessionId = existingSessionId();
   if (!line || !sessionId) return;
-  putCartLine({ sessionId, productId, quantity: line.quantity }).catch((error) => console.error("Failed to update server cart quantity", error));
+  putCartLine({ sessionId, productId: line.productId, variantId: line.variantId, quantity: line.quantity }).catch((error) => console.error("Failed to update server cart quantity", error));
 }
 
 export function clearCartLines() {
-  const ids = useCart.getState().cartItems.map((i) => i.productId);
+  const lines = useCart.getState().cartItems;
   useCart.getState().clearCart();
-  ids.forEach(syncRemoval);
+  lines.forEach(syncRemoval);
 }
+
+/** What the server's check is sent of each line (its variant only when it has one). */
+export const checkedLines = (items: CartItem[]) => items.slice(0, MAX_CHECK_LINES).map((i) => ({ productId: i.productId, variantId: i.variantId, quantity: i.quantity }));
 
 let lastCheck: { at: number; promise: Promise<void> } | null = null;
 
@@ -50,7 +55,7 @@ export function refreshCartAvailability(): Promise<void> {
   if (lastCheck && now - lastCheck.at < 2000) return lastCheck.promise;
   const items = useCart.getState().cartItems;
   if (items.length === 0) return Promise.resolve();
-  const promise = postCartCheck(items.slice(0, MAX_CHECK_LINES).map((i) => ({ productId: i.productId, quantity: i.quantity })))
+  const promise = postCartCheck(checkedLines(items))
     .then((lines) => {
       useCart.getState().reconcile(lines.map((l) => ({ ...l, price: l.price ?? undefined })));
     })

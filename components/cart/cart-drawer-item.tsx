@@ -35,7 +35,7 @@ export function CartDrawerItem({ item, onNavigate }: { item: CartItem; onNavigat
         )}
         <div className="mt-1 flex items-center justify-between gap-2">
           <CartQuantityControl item={item} />
-          <Button type="button" variant="ghost" size="sm" className="h-8 px-2 text-muted-foreground hover:text-destructive" onClick={() => removeCartLine(item.productId)}>
+          <Button type="button" variant="ghost" size="sm" className="h-8 px-2 text-muted-foreground hover:text-destructive" onClick={() => removeCartLine(item)}>
             Remove
             <span className="sr-only"> {item.name}</span>
           </Button>

@@ -44,7 +44,7 @@ export function CartDrawer() {
           <>
             <ul className="flex-1 divide-y overflow-y-auto px-4" aria-label="Items in your cart">
               {items.map((item) => (
-                <CartDrawerItem key={item.productId} item={item} onNavigate={close} />
+                <CartDrawerItem key={item.id} item={item} onNavigate={close} />
               ))}
             </ul>
             <SheetFooter className="mt-0 gap-3 border-t bg-muted/30">

@@ -20,9 +20,11 @@ function Row({ label, value, testId }: { label: string; value: string; testId: s
 /**
  * Spec §2 cart page 'Order Summary': subtotal, shipping (free only OVER $100,
  * else $15.99), estimated tax at 8 %, total, the free-shipping nudge and
- * Proceed to Checkout. The subtotal counts available lines only.
+ * Proceed to Checkout. The subtotal counts available lines only. `ships`: the
+ * order's latest estimate ("Your order ships in 10–15 working days", from the
+ * lines' promises), each line showing its own.
  */
-export function CartOrderSummary({ totals, blocked, discountRow, discountField }: { totals: OrderTotals; blocked: boolean; discountRow?: React.ReactNode; discountField: React.ReactNode }) {
+export function CartOrderSummary({ totals, blocked, discountRow, discountField, ships }: { totals: OrderTotals; blocked: boolean; discountRow?: React.ReactNode; discountField: React.ReactNode; ships?: string | null }) {
   const { subtotal, shipping, tax, total } = totals;
   const shippingLabel = subtotal > 0 && shipping === 0 ? "Free" : formatMoney(shipping);
 
@@ -48,6 +50,11 @@ export function CartOrderSummary({ totals, blocked, discountRow, discountField }
             </dd>
           </div>
         </dl>
+        {ships && (
+          <p className="text-sm font-medium" data-testid="cart-ships-estimate">
+            {ships}
+          </p>
+        )}
         {discountField}
         {!totals.freeShipping && (
           <p className="flex items-center gap-2 rounded-md bg-accent/60 px-3 py-2 text-sm" data-testid="free-shipping-note">

@@ -44,7 +44,7 @@ export function CartPageLine({ item }: { item: CartItem }) {
             variant="ghost"
             size="icon"
             className="text-muted-foreground hover:text-destructive"
-            onClick={() => removeCartLine(item.productId)}
+            onClick={() => removeCartLine(item)}
             aria-label={`Remove ${item.name}`}
             title="Remove"
           >

@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useCart } from "@/lib/cart/store";
 import { orderTotals } from "@/lib/checkout/pricing";
+import { cartShipsText } from "@/lib/catalog/ship-days";
 import { clearCartLines, refreshCartAvailability } from "@/components/cart/cart-actions";
 import { CartEmpty } from "@/components/cart/cart-empty";
 import { CartOrderSummary } from "@/components/cart/cart-order-summary";
@@ -64,7 +65,7 @@ export function CartPageView() {
         <section aria-label="Items in your cart" className="lg:col-span-2">
           <ul className="divide-y border-y">
             {items.map((item) => (
-              <CartPageLine key={item.productId} item={item} />
+              <CartPageLine key={item.id} item={item} />
             ))}
           </ul>
           <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
@@ -84,6 +85,7 @@ export function CartPageView() {
           blocked={blocked}
           discountRow={discount?.row}
           discountField={CartDiscount ? <CartDiscount items={items} onShow={setDiscount} /> : null}
+          ships={cartShipsText(items)}
         />
       </div>
     </>

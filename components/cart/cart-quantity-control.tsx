@@ -21,7 +21,7 @@ export function CartQuantityControl({ item, className }: { item: CartItem; class
         variant="ghost"
         size="icon"
         className="size-8 rounded-r-none disabled:pointer-events-auto disabled:cursor-not-allowed"
-        onClick={() => setCartLineQuantity(item.productId, item.quantity - 1)}
+        onClick={() => setCartLineQuantity(item, item.quantity - 1)}
         disabled={item.quantity <= 1 || locked}
         aria-label={`Decrease quantity of ${item.name}`}
         title="Decrease quantity"
@@ -37,7 +37,7 @@ export function CartQuantityControl({ item, className }: { item: CartItem; class
         variant="ghost"
         size="icon"
         className="size-8 rounded-l-none disabled:pointer-events-auto disabled:cursor-not-allowed"
-        onClick={() => setCartLineQuantity(item.productId, item.quantity + 1)}
+        onClick={() => setCartLineQuantity(item, item.quantity + 1)}
         disabled={plusDisabled}
         aria-label={`Increase quantity of ${item.name}`}
         title={item.uniqueItem ? "Only 1 available" : "Increase quantity"}

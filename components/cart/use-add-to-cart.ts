@@ -56,7 +56,7 @@ export function useAddToCart(product: CartProductDTO, quantity = 1) {
     pending.current = true;
     setState("adding");
     try {
-      await postCartLine({ sessionId: getSessionId(), productId: product.id, quantity: qty });
+      await postCartLine({ sessionId: getSessionId(), productId: product.id, variantId: product.variantId, quantity: qty });
     } catch (error) {
       pending.current = false;
       setState("idle");

@@ -2,7 +2,7 @@
 
 import { Img } from "@/components/ui/img";
 import { shortImageLoader } from "@/lib/images/loader";
-import { useRef, useState, type KeyboardEvent } from "react";
+import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { Icon } from "@/components/ui/icon";
 import type { ProductImageDTO } from "@/lib/catalog/types";
 import { clsx as cn } from "clsx";
@@ -16,21 +16,37 @@ type ProductGalleryProps = {
   video: GalleryVideo | null;
   /** Dim the pictures of a sold piece. */
   sold?: boolean;
+  /** The image shown first (a chosen variant's image); 0 otherwise. */
+  initial?: number;
 };
 
 type Slide = number | "video";
 
+/** The window event a chosen variant sends with its picture's URL (`detail`), or the product's first picture's. */
+export const VARIANT_IMAGE_EVENT = "variant-image";
+
 /**
  * Product images with thumbnails and the optional video. Thumbnails are buttons
  * (aria-current on the active one); arrow keys move between them; the video
- * thumbnail swaps the main area for the embedded player.
+ * thumbnail swaps the main area for the embedded player. A variant chosen on
+ * the page (components/catalog/variant-purchase.tsx) shows its picture: it
+ * sends the picture's URL as a window event, VARIANT_IMAGE_EVENT.
  */
-export function ProductGallery({ name, images, video, sold = false }: ProductGalleryProps) {
-  const [active, setActive] = useState<Slide>(0);
+export function ProductGallery({ name, images, video, sold = false, initial = 0 }: ProductGalleryProps) {
+  const [active, setActive] = useState<Slide>(initial);
   const thumbs = useRef<Array<HTMLButtonElement | null>>([]);
   const slides: Slide[] = [...images.map((_, i) => i), ...(video ? (["video"] as const) : [])];
   const activeIndex = Math.max(0, slides.indexOf(active));
   const current = typeof active === "number" ? images[active] : null;
+
+  useEffect(() => {
+    const show = (event: Event) => {
+      const i = images.findIndex((image) => image.url === (event as CustomEvent<string>).detail);
+      if (i >= 0) setActive(i);
+    };
+    addEventListener(VARIANT_IMAGE_EVENT, show);
+    return () => removeEventListener(VARIANT_IMAGE_EVENT, show);
+  }, [images]);
 
   function go(delta: number, focus = false) {
     const next = (activeIndex + delta + slides.length) % slides.length;

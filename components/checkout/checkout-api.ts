@@ -31,7 +31,7 @@ export type PaymentIntentResponse = {
 
 export type PaymentIntentRequest = {
   sessionId: string;
-  items: Array<{ productId: number; quantity: number }>;
+  items: Array<{ productId: number; variantId?: number | null; quantity: number }>;
   email?: string;
   firstName?: string;
   lastName?: string;
@@ -60,7 +60,7 @@ export type OrderPayload = {
   phone: string;
   shippingAddress: ShippingAddress;
   billingAddress: ShippingAddress;
-  items: Array<{ productId: number; quantity: number; price: string; total: string }>;
+  items: Array<{ productId: number; variantId?: number | null; quantity: number; price: string; total: string }>;
   subtotal: string;
   shipping: string;
   shippingService: string;

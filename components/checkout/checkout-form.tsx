@@ -22,7 +22,7 @@ import { ContactCard } from "@/components/checkout/contact-card";
 import { OrderSummary } from "@/components/checkout/order-summary";
 import { PaymentCard } from "@/components/checkout/payment-card";
 import type { PaymentHandle } from "@/components/checkout/payment-handle";
-import { recheckCart } from "@/components/checkout/recheck-cart";
+import { recheckCart, toastStockRefusal } from "@/components/checkout/recheck-cart";
 import { ShippingCard } from "@/components/checkout/shipping-card";
 import { useDiscountCode } from "@/components/checkout/use-discount-code";
 import { usePaymentIntent } from "@/components/checkout/use-payment-intent";
@@ -76,7 +76,9 @@ export function CheckoutForm({ items, publishableKey, onPlaced }: Props) {
   }, [form, items, applied, giftCards]);
 
   const onConflict = useCallback((error: ApiRequestError) => {
-    void recheckCart(error.unavailable);
+    // More than is left (or none left) of a line: say which and how many, then flag it in the summary.
+    toastStockRefusal(error, "Change the quantity to what is left, or remove the item, to pay.");
+    void recheckCart(error);
   }, []);
 
   const payment = usePaymentIntent({

@@ -19,8 +19,9 @@ export function cleanAddress(addr: Partial<Record<keyof ShippingAddress, string 
   };
 }
 
+/** The lines as the server takes them: a product, its variant when it has one, and a quantity. */
 export function cartLines(items: CartItem[]) {
-  return items.map((i) => ({ productId: i.productId, quantity: i.quantity }));
+  return items.map((i) => ({ productId: i.productId, variantId: i.variantId, quantity: i.quantity }));
 }
 
 type ContactSoFar = { email?: string; firstName?: string; lastName?: string; phone?: string; newsletter?: boolean };
@@ -72,6 +73,7 @@ export function orderPayload(values: CheckoutFormValues, items: CartItem[], paym
     billingAddress: { ...address },
     items: items.map((i) => ({
       productId: i.productId,
+      variantId: i.variantId,
       quantity: i.quantity,
       price: i.price,
       total: fromCents(toCents(i.price) * i.quantity),

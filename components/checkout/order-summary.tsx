@@ -44,7 +44,7 @@ function SummaryLine({ item }: { item: CartItem }) {
             <p className="text-sm font-medium text-destructive" data-testid="summary-line-unavailable">
               {item.unavailable}
             </p>
-            <Button type="button" variant="link" size="sm" className="h-auto p-0 text-xs" onClick={() => removeCartLine(item.productId)}>
+            <Button type="button" variant="link" size="sm" className="h-auto p-0 text-xs" onClick={() => removeCartLine(item)}>
               Remove<span className="sr-only"> {item.name}</span>
             </Button>
           </div>

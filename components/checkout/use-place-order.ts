@@ -12,7 +12,7 @@ import { isApiRequestError } from "@/components/api/request-json";
 import { orderPayload } from "@/components/checkout/checkout-totals";
 import type { PaymentHandle } from "@/components/checkout/payment-handle";
 import { clearPendingCheckout, savePendingCheckout } from "@/components/checkout/pending-checkout";
-import { recheckCart } from "@/components/checkout/recheck-cart";
+import { recheckCart, toastStockRefusal } from "@/components/checkout/recheck-cart";
 
 export const LAST_ORDER_KEY = "lastOrderNumber";
 
@@ -58,10 +58,10 @@ export function usePlaceOrder({ items, paymentHandle, ensureIntent, prepareAgain
       ({ orderNumber } = await createOrder(orderPayload(values, items, paymentIntentId, clientSecret, discount)));
     } catch (error) {
       if (isApiRequestError(error) && error.status === 409) {
-        // A one-of-a-kind piece went to someone else; the authorisation was cancelled.
-        toast.error(error.message);
+        // A one-of-a-kind piece went to someone else, or a count ran short: the authorisation was cancelled.
+        if (!toastStockRefusal(error, "Your card has not been charged. Your cart shows what is left.")) toast.error(error.message);
         prepareAgain();
-        void recheckCart(error.unavailable);
+        void recheckCart(error);
         return;
       }
       if (isApiRequestError(error) && error.status === 402) {

@@ -5,7 +5,7 @@ import { prisma, Prisma } from "@/lib/db";
 
 /**
  * The admin audit log: every back-office write (products, categories,
- * customers, users, orders) appends one row — who, what, when, and the
+ * customers, users, orders, reviews, the shop's settings) appends one row — who, what, when, and the
  * before/after of the fields that changed. Writes made outside an admin
  * request (checkout, webhooks, seeding) are not admin writes and are not logged.
  *
@@ -13,7 +13,7 @@ import { prisma, Prisma } from "@/lib/db";
  * transaction (so a write and its audit row commit or roll back together),
  * with the before/after snapshots read by `auditSnapshot` in that transaction.
  */
-export const AUDIT_ENTITY_TYPES = ["product", "category", "customer", "user", "order", "review", "commission", "discount_code", "gift_card"] as const;
+export const AUDIT_ENTITY_TYPES = ["product", "category", "customer", "user", "order", "review", "commission", "discount_code", "gift_card", "settings"] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
 type Db = Prisma.TransactionClient | typeof prisma;

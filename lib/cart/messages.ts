@@ -26,7 +26,13 @@ export const UNAVAILABLE_MESSAGES: Record<Exclude<UnavailableCode, "short">, str
 export const unavailableMessage = (code: UnavailableCode, left = 0) => (code === "short" ? onlyLeftMessage(left) : UNAVAILABLE_MESSAGES[code]);
 
 /** Codes a refused cart write carries in its JSON body (`code`), so the browser never compares message texts. */
-export type CartErrorCode = "not_found" | "sold" | "duplicate_unique" | "unique_limit" | "sold_out" | "stock_limit";
+export type CartErrorCode = "not_found" | "sold" | "duplicate_unique" | "unique_limit" | "sold_out" | "stock_limit" | "variant_required" | "variant_mismatch";
+
+/** A product with variants added without one, or with a variant of another product (kept apart from CART_MESSAGES, which the browser loads: only the server says it). */
+export const VARIANT_MESSAGES = {
+  required: "Choose an option of this product first.",
+  mismatch: "That option is not one of this product's.",
+} as const;
 
 /** Spec §5 sets no maximum quantity; this only keeps a line's total within sane integer bounds. */
 export const MAX_LINE_QUANTITY = 9999;

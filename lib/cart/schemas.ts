@@ -13,6 +13,10 @@ export const sessionIdSchema = z
 
 export const productIdSchema = z.number({ message: PRODUCT_ID_MESSAGE }).int(PRODUCT_ID_MESSAGE).positive(PRODUCT_ID_MESSAGE).max(MAX_INT4, PRODUCT_ID_MESSAGE);
 
+const VARIANT_ID_MESSAGE = "Variant id must be a positive whole number";
+/** The chosen variant of a product with variants (lib/catalog/variants.ts); absent or null for a product without. */
+export const variantIdSchema = z.number({ message: VARIANT_ID_MESSAGE }).int(VARIANT_ID_MESSAGE).positive(VARIANT_ID_MESSAGE).max(MAX_INT4, VARIANT_ID_MESSAGE).nullish();
+
 /** A product id from a URL segment ("12" → 12). */
 export const productIdParamSchema = z.string().regex(/^\d{1,10}$/, PRODUCT_ID_MESSAGE).transform(Number).pipe(productIdSchema);
 
@@ -24,20 +28,26 @@ export const quantitySchema = z
 
 /** POST /api/cart (add) and PUT /api/cart (set quantity). */
 export const cartLineSchema = z.object(
-  { sessionId: sessionIdSchema, productId: productIdSchema, quantity: quantitySchema },
+  { sessionId: sessionIdSchema, productId: productIdSchema, variantId: variantIdSchema, quantity: quantitySchema },
   { message: "Request body must be a JSON object" },
 );
 export type CartLineInput = z.input<typeof cartLineSchema>;
 export type CartLine = z.output<typeof cartLineSchema>;
 
-/** DELETE /api/cart/{sessionId}/{productId}. */
-export const cartLineParamsSchema = z.object({ sessionId: sessionIdSchema, productId: productIdParamSchema });
+/** A variant id from a URL ("34" → 34). */
+const variantIdParamSchema = z.string().regex(/^\d{1,10}$/, VARIANT_ID_MESSAGE).transform(Number).pipe(z.number().int().positive(VARIANT_ID_MESSAGE).max(MAX_INT4, VARIANT_ID_MESSAGE));
+
+/** DELETE /api/cart/{sessionId}/{productId}[?variantId=…]. */
+export const cartLineParamsSchema = z.object({ sessionId: sessionIdSchema, productId: productIdParamSchema, variantId: variantIdParamSchema.optional() });
+
+/** DELETE /api/cart/{sessionId}/{productId}'s query: the line's variant, for a product with variants. */
+export const cartLineQuerySchema = z.object({ variantId: z.string().optional() });
 
 /** POST /api/cart/check: the lines of a client cart to re-price and re-check. */
 export const cartCheckSchema = z.object(
   {
     items: z
-      .array(z.object({ productId: productIdSchema, quantity: quantitySchema }, { message: "Each item needs a productId and a quantity" }), {
+      .array(z.object({ productId: productIdSchema, variantId: variantIdSchema, quantity: quantitySchema }, { message: "Each item needs a productId and a quantity" }), {
         message: "items must be an array",
       })
       .max(MAX_CHECK_LINES, `At most ${MAX_CHECK_LINES} items can be checked at once`),

@@ -3,7 +3,8 @@
 import { create } from "zustand";
 import { createJSONStorage, persist } from "zustand/middleware";
 import type { CartProductDTO } from "@/lib/catalog/types";
-import type { CartItem } from "@/lib/cart/types";
+import { lineKey, type CartItem } from "@/lib/cart/types";
+import { lineName } from "@/lib/catalog/line-name";
 
 export type AddResult = "added" | "duplicate-unique" | "sold";
 
@@ -11,11 +12,12 @@ type CartState = {
   cartItems: CartItem[];
   cartCount: number;
   addItem: (product: CartProductDTO, quantity?: number) => AddResult;
-  removeItem: (productId: number) => void;
-  updateQuantity: (productId: number, quantity: number) => void;
+  /** A line by its key (lib/cart/types.ts lineKey: the product id, or product and variant). */
+  removeItem: (key: string | number) => void;
+  updateQuantity: (key: string | number, quantity: number) => void;
   clearCart: () => void;
   /** Applies the server's view: new prices, and a reason for lines that can no longer be bought (null = fine). */
-  reconcile: (updates: Array<{ productId: number; price?: string; unavailable: string | null; ships?: string | null; shipDays?: { min: number; max: number } | null }>) => void;
+  reconcile: (updates: Array<{ productId: number; variantId?: number | null; price?: string; unavailable: string | null; ships?: string | null; shipDays?: { min: number; max: number } | null }>) => void;
 };
 
 const count = (items: CartItem[]) => items.reduce((sum, i) => sum + i.quantity, 0);
@@ -27,6 +29,8 @@ const count = (items: CartItem[]) => items.reduce((sum, i) => sum + i.quantity, 
  * removes the line; cartCount is the sum of quantities after every change.
  * `unavailable` is set by reconciliation with the server (a piece sold or
  * withdrawn meanwhile): such a line stays visible but blocks checkout.
+ * A line is one product, or one variant of a product with variants (its
+ * `id` is lineKey: "12", "12-34"), so two sizes of a jig are two lines.
  */
 export const useCart = create<CartState>()(
   persist(
@@ -36,18 +40,23 @@ export const useCart = create<CartState>()(
       addItem(product, quantity = 1) {
         if (product.sold) return "sold";
         const items = get().cartItems;
-        const existing = items.find((i) => i.productId === product.id);
+        const id = lineKey({ productId: product.id, variantId: product.variantId });
+        const existing = items.find((i) => i.id === id);
         if (existing && product.uniqueItem) return "duplicate-unique";
         const qty = product.uniqueItem ? 1 : Math.max(1, Math.floor(quantity));
         const next = existing
-          ? items.map((i) => (i.productId === product.id ? { ...i, quantity: i.quantity + qty, price: product.price } : i))
+          ? items.map((i) => (i.id === id ? { ...i, quantity: i.quantity + qty, price: product.price } : i))
           : [
               ...items,
               {
-                id: String(product.id),
+                id,
                 productId: product.id,
+                // Absent for a product without variants (undefined is not stored).
+                variantId: product.variantId,
+                variantLabel: product.variantLabel,
                 slug: product.slug,
-                name: product.name,
+                // As shown: with the variant's label ("Dowel Jig — Size: 8 mm").
+                name: lineName(product.name, product.variantLabel),
                 price: product.price,
                 image: product.image,
                 quantity: qty,
@@ -58,14 +67,14 @@ export const useCart = create<CartState>()(
         set({ cartItems: next, cartCount: count(next) });
         return "added";
       },
-      removeItem(productId) {
-        const next = get().cartItems.filter((i) => i.productId !== productId);
+      removeItem(key) {
+        const next = get().cartItems.filter((i) => i.id !== String(key));
         set({ cartItems: next, cartCount: count(next) });
       },
-      updateQuantity(productId, quantity) {
-        if (quantity <= 0) return get().removeItem(productId);
+      updateQuantity(key, quantity) {
+        if (quantity <= 0) return get().removeItem(key);
         const next = get().cartItems.map((i) =>
-          i.productId === productId ? { ...i, quantity: i.uniqueItem ? 1 : Math.floor(quantity) } : i,
+          i.id === String(key) ? { ...i, quantity: i.uniqueItem ? 1 : Math.floor(quantity) } : i,
         );
         set({ cartItems: next, cartCount: count(next) });
       },
@@ -73,9 +82,9 @@ export const useCart = create<CartState>()(
         set({ cartItems: [], cartCount: 0 });
       },
       reconcile(updates) {
-        const byId = new Map(updates.map((u) => [u.productId, u]));
+        const byId = new Map(updates.map((u) => [lineKey(u), u]));
         const next = get().cartItems.map((i) => {
-          const u = byId.get(i.productId);
+          const u = byId.get(i.id);
           return u ? { ...i, ...u, price: u.price ?? i.price } : i;
         });
         set({ cartItems: next, cartCount: count(next) });

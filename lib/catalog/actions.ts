@@ -3,7 +3,8 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { adminAction } from "@/lib/actions";
-import { categoryInputSchema, categoryUpdateSchema, productInputSchema, productUpdateSchema } from "@/lib/catalog/admin-schemas";
+import { categoryInputSchema, categoryUpdateSchema, productInputSchema, productUpdateSchema, shopSettingsSchema } from "@/lib/catalog/admin-schemas";
+import { updateShopSettings } from "@/lib/catalog/settings-service";
 import { createCategory, createProduct, deleteCategory, deleteProduct, updateCategory, updateProduct } from "@/lib/catalog/service";
 
 /**
@@ -88,4 +89,17 @@ export async function updateCategoryAction(input: { id: number; input: unknown }
 
 export async function deleteCategoryAction(input: { id: number }) {
   return deleteCategoryRun(input);
+}
+
+// ---- Shop settings ----
+
+/** The dashboard's low-stock threshold (audited, with who changed it). */
+const updateShopSettingsRun = adminAction(shopSettingsSchema, async (data) => {
+  const settings = await updateShopSettings(data);
+  revalidatePath("/admin/dashboard");
+  return settings;
+});
+
+export async function updateShopSettingsAction(input: { lowStockThreshold: unknown }) {
+  return updateShopSettingsRun(input);
 }

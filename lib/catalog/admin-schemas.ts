@@ -1,6 +1,8 @@
 import { z } from "@/lib/zod";
 import { parseVideoUrl, slugify, VIDEO_URL_MESSAGE } from "@/lib/catalog/rules";
 import { PRODUCT_KINDS, productKind, type ProductKind } from "@/lib/catalog/stock";
+import { MAX_OPTION_VALUES, MAX_OPTIONS, MAX_VARIANTS, SKU_PATTERN } from "@/lib/catalog/variants";
+import { MAX_LOW_STOCK_THRESHOLD } from "@/lib/catalog/stock-settings";
 import { DEFAULT_IMAGE_SIZE, type CategoryDTO, type ProductDTO } from "@/lib/catalog/types";
 import { fromCents, toCents } from "@/lib/money";
 
@@ -209,6 +211,120 @@ function applyStock(v: StockPatch, ctx: z.RefinementCtx, current: StoredStock | 
   return resolved.value;
 }
 
+// ─── options and variants (lib/catalog/variants.ts) ─────────────────────────
+
+export const OPTIONS_MESSAGE = `A product has at most ${MAX_OPTIONS} options, each with 1 to ${MAX_OPTION_VALUES} values`;
+export const OPTION_NAME_MESSAGE = "Each option needs a name (at most 40 characters)";
+export const OPTION_VALUE_MESSAGE = "Each value is 1 to 40 characters";
+export const OPTION_NAME_TAKEN = "Two options have the same name";
+export const OPTION_VALUE_TAKEN = "An option lists the same value twice";
+export const SKU_MESSAGE = "A SKU is 1 to 40 capital letters, digits and hyphens (e.g. DJ-8MM)";
+export const SKU_TAKEN = "Two variants have the same SKU";
+export const VARIANTS_REQUIRED = "A product with options needs at least one variant";
+export const VARIANTS_WITHOUT_OPTIONS = "Variants need options to be chosen by";
+export const VARIANT_VALUES_MESSAGE = "Each variant has one value of each option";
+export const VARIANT_COMBINATION_TAKEN = "Two variants have the same options";
+export const VARIANT_KIND_MESSAGE = "A variant is in_stock or made_to_order";
+export const UNIQUE_WITH_VARIANTS = "A one-of-a-kind piece has no variants";
+export const VARIANT_IMAGE_MESSAGE = "A variant's image must be one of the product's images";
+
+const optionText = (message: string) => z.string({ message }).trim().min(1, message).max(40, message);
+
+const optionsField = z
+  .array(z.object({ name: optionText(OPTION_NAME_MESSAGE), values: z.array(optionText(OPTION_VALUE_MESSAGE), { message: OPTIONS_MESSAGE }).min(1, OPTIONS_MESSAGE).max(MAX_OPTION_VALUES, OPTIONS_MESSAGE) }, { message: OPTIONS_MESSAGE }), { message: OPTIONS_MESSAGE })
+  .max(MAX_OPTIONS, OPTIONS_MESSAGE)
+  .superRefine((options, ctx) => {
+    const names = options.map((o) => o.name.toLowerCase());
+    names.forEach((name, i) => names.indexOf(name) !== i && ctx.addIssue({ code: "custom", path: [i, "name"], message: OPTION_NAME_TAKEN }));
+    options.forEach((o, i) => o.values.forEach((v, k) => o.values.indexOf(v) !== k && ctx.addIssue({ code: "custom", path: [i, "values", k], message: OPTION_VALUE_TAKEN })));
+  });
+
+/** A SKU as typed: trimmed and in capitals ("dj-8mm" → "DJ-8MM"). */
+const skuField = z.string({ message: SKU_MESSAGE }).trim().toUpperCase().regex(SKU_PATTERN, SKU_MESSAGE);
+
+/** One variant as sent: its id when it exists already (an update keeps its row, its cart lines and its count's history). */
+const variantField = z.object(
+  {
+    id: z.number().int().positive().max(2_147_483_647).optional(),
+    sku: skuField,
+    values: z.array(z.string({ message: VARIANT_VALUES_MESSAGE }).trim(), { message: VARIANT_VALUES_MESSAGE }).max(MAX_OPTIONS, VARIANT_VALUES_MESSAGE),
+    price: priceField,
+    kind: z.enum(["in_stock", "made_to_order"], { message: VARIANT_KIND_MESSAGE }),
+    stock: wholeOrNull(STOCK_MESSAGE, 0, MAX_STOCK).optional(),
+    leadTimeMinDays: wholeOrNull(LEAD_TIME_MESSAGE, 1, 365).optional(),
+    leadTimeMaxDays: wholeOrNull(LEAD_TIME_MESSAGE, 1, 365).optional(),
+    allowBackorder: flag("Allow backorder").optional(),
+    image: z.string().trim().max(2048, "Image URL is too long").nullish().transform((v) => v || null),
+    /** The count the form was loaded with (an existing variant): a count moved since (orders came in) refuses the save. */
+    stockWas: wholeOrNull(STOCK_MESSAGE, 0, MAX_STOCK).optional(),
+  },
+  { message: "Each variant needs a sku, its values, a price and a kind" },
+);
+
+const variantsField = z.array(variantField, { message: "variants must be a list" }).max(MAX_VARIANTS, `A product has at most ${MAX_VARIANTS} variants`);
+
+/** A variant as stored: its kind decides its count (in stock) or none (made to order), as a product's (resolveStock). */
+export type VariantData = {
+  id?: number;
+  sku: string;
+  values: string[];
+  price: string;
+  stock: number | null;
+  leadTimeMinDays: number | null;
+  leadTimeMaxDays: number | null;
+  allowBackorder: boolean;
+  image: string | null;
+  stockWas?: number | null;
+};
+
+/**
+ * The one rule for a product's options and variants: options unique by name with unique values;
+ * each variant one value of each option, no two alike, no two SKUs alike; each variant's kind and
+ * stock fields by the product rule (resolveStock: a count for in stock, backorder only then, a lead
+ * time with both ends or neither); an image, when given, one of the product's own (`images`, when
+ * known). Issues are added to ctx under variants.{i}.{field}.
+ */
+function checkVariants(
+  v: { options: Array<{ name: string; values: string[] }>; variants: Array<z.output<typeof variantField>>; images?: Array<{ url: string }> },
+  ctx: z.RefinementCtx,
+): VariantData[] {
+  const { options, variants } = v;
+  if (options.length && !variants.length) ctx.addIssue({ code: "custom", path: ["variants"], message: VARIANTS_REQUIRED });
+  if (!options.length && variants.length) ctx.addIssue({ code: "custom", path: ["options"], message: VARIANTS_WITHOUT_OPTIONS });
+  const skus = new Set<string>();
+  const combinations = new Set<string>();
+  return variants.map((variant, i) => {
+    const at = (field: string, message: string) => ctx.addIssue({ code: "custom", path: ["variants", i, field], message });
+    if (variant.values.length !== options.length || variant.values.some((value, k) => !options[k].values.includes(value))) at("values", VARIANT_VALUES_MESSAGE);
+    const combination = JSON.stringify(variant.values);
+    if (combinations.has(combination)) at("values", VARIANT_COMBINATION_TAKEN);
+    combinations.add(combination);
+    if (skus.has(variant.sku)) at("sku", SKU_TAKEN);
+    skus.add(variant.sku);
+    if (variant.image && v.images && !v.images.some((image) => image.url === variant.image)) at("image", VARIANT_IMAGE_MESSAGE);
+    const resolved = resolveStock(null, { kind: variant.kind, stock: variant.stock, leadTimeMinDays: variant.leadTimeMinDays, leadTimeMaxDays: variant.leadTimeMaxDays, allowBackorder: variant.allowBackorder });
+    if (!resolved.ok) for (const [field, message] of Object.entries(resolved.fields)) at(field, message);
+    const stock = resolved.ok ? resolved.value : { stock: null, leadTimeMinDays: null, leadTimeMaxDays: null, allowBackorder: false };
+    return {
+      ...(variant.id ? { id: variant.id } : {}),
+      sku: variant.sku,
+      values: variant.values,
+      price: variant.price,
+      stock: stock.stock,
+      leadTimeMinDays: stock.leadTimeMinDays,
+      leadTimeMaxDays: stock.leadTimeMaxDays,
+      allowBackorder: stock.allowBackorder,
+      image: variant.image,
+      ...(variant.stockWas !== undefined ? { stockWas: variant.stockWas } : {}),
+    };
+  });
+}
+
+/** The lowest of the variants' prices: a product with variants is listed, sorted and carded at it. */
+export function lowestPrice(variants: ReadonlyArray<{ price: string }>): string | undefined {
+  return variants.reduce<string | undefined>((low, v) => (low === undefined || toCents(v.price) < toCents(low) ? v.price : low), undefined);
+}
+
 const productFields = {
   name: requiredName,
   slug: slugField,
@@ -250,17 +366,37 @@ export const productInputSchema = z
       active: flag("Active").default(true),
       clone: flag("Clone").optional(),
       ...stockFields,
+      // A product with variants is priced by them: its own price, if sent, is replaced by the lowest.
+      price: priceField.optional(),
+      options: optionsField.default([]),
+      variants: variantsField.default([]),
     },
     { message: "Request body must be a JSON object" },
   )
   .superRefine((v, ctx) => {
     if (v.images.length === 0 && v.clone !== true) ctx.addIssue({ code: "custom", path: ["images"], message: IMAGES_REQUIRED });
+    if (v.price === undefined && !v.variants.length && !v.options.length) ctx.addIssue({ code: "custom", path: ["price"], message: PRICE_REQUIRED });
   })
   .transform((v, ctx) => {
-    const { kind, stockReason: _reason, stockWas: _was, ...rest } = v;
-    const stock = applyStock({ ...v, kind: kind ?? (v.uniqueItem ? "one_of_a_kind" : undefined) }, ctx, null);
+    const { kind, stockReason: _reason, stockWas: _was, options, variants: sent, price, ...rest } = v;
+    const variants = checkVariants({ options, variants: sent, images: v.images }, ctx);
+    if (variants.length && (kind === "one_of_a_kind" || v.uniqueItem)) ctx.addIssue({ code: "custom", path: ["kind"], message: UNIQUE_WITH_VARIANTS });
+    // A product with variants keeps its counts and lead times on them: as a product it is made to order, with none of its own.
+    const stock = variants.length
+      ? { uniqueItem: false, stock: null, leadTimeMinDays: null, leadTimeMaxDays: null, allowBackorder: false }
+      : applyStock({ ...v, kind: kind ?? (v.uniqueItem ? "one_of_a_kind" : undefined) }, ctx, null);
     const sold = stock.uniqueItem && v.sold;
-    return { ...rest, ...stock, clone: v.clone === true, slug: v.slug ?? derivedSlug(v.name, ctx), sold, showInGallery: sold && v.showInGallery };
+    return {
+      ...rest,
+      ...stock,
+      price: (variants.length ? lowestPrice(variants) : price) as string,
+      options,
+      variants,
+      clone: v.clone === true,
+      slug: v.slug ?? derivedSlug(v.name, ctx),
+      sold,
+      showInGallery: sold && v.showInGallery,
+    };
   });
 
 /**
@@ -288,18 +424,28 @@ export const productUpdateSchema = z
       seoTitle: productFields.seoTitle,
       seoDescription: productFields.seoDescription,
       ...stockFields,
+      /** Sent together (the whole set: variants not sent are deleted); absent, they are kept. `[]` and `[]`: no variants. */
+      options: optionsField.optional(),
+      variants: variantsField.optional(),
     },
     { message: "Request body must be a JSON object" },
   )
   .superRefine((v, ctx) => {
     // What can be judged without the stored product (the service applies resolveStock against it).
     if (v.kind && v.uniqueItem !== undefined && v.uniqueItem !== (v.kind === "one_of_a_kind")) ctx.addIssue({ code: "custom", path: ["kind"], message: KIND_CONFLICT });
-    if (v.kind === "in_stock" && v.stock === null) ctx.addIssue({ code: "custom", path: ["stock"], message: STOCK_REQUIRED });
+    if (v.kind === "in_stock" && v.stock === null && !v.variants?.length) ctx.addIssue({ code: "custom", path: ["stock"], message: STOCK_REQUIRED });
+    if ((v.options === undefined) !== (v.variants === undefined)) ctx.addIssue({ code: "custom", path: [v.options === undefined ? "options" : "variants"], message: "Send options and variants together" });
   })
-  .transform((v, ctx) => ({
-    ...v,
-    slug: v.slug ?? (v.name !== undefined ? derivedSlug(v.name, ctx) : undefined),
-  }));
+  .transform((v, ctx) => {
+    const { options, variants: sent, ...rest } = v;
+    const variants = options && sent ? checkVariants({ options, variants: sent, images: v.images }, ctx) : undefined;
+    if (variants?.length && (v.kind === "one_of_a_kind" || v.uniqueItem === true)) ctx.addIssue({ code: "custom", path: ["kind"], message: UNIQUE_WITH_VARIANTS });
+    return {
+      ...rest,
+      ...(options && variants ? { options, variants } : {}),
+      slug: v.slug ?? (v.name !== undefined ? derivedSlug(v.name, ctx) : undefined),
+    };
+  });
 
 /** Sort order: a whole number, 0 or more (forms send strings); blank means "not given" (0 on create). */
 const sortOrderField = z.preprocess(
@@ -356,6 +502,15 @@ export const categoryUpdateSchema = z
     { message: "Request body must be a JSON object" },
   )
   .transform((v, ctx) => ({ ...v, slug: v.slug ?? (v.name !== undefined ? derivedSlug(v.name, ctx) : undefined) }));
+
+export const LOW_STOCK_THRESHOLD_MESSAGE = `The low-stock threshold is a whole number from 0 to ${MAX_LOW_STOCK_THRESHOLD}`;
+
+/** The shop's settings the admin edits (ShopSettings): the dashboard's low-stock threshold. */
+export const shopSettingsSchema = z.object(
+  { lowStockThreshold: wholeOrNull(LOW_STOCK_THRESHOLD_MESSAGE, 0, MAX_LOW_STOCK_THRESHOLD).refine((v) => typeof v === "number", LOW_STOCK_THRESHOLD_MESSAGE).transform((v) => v as number) },
+  { message: "Request body must be a JSON object" },
+);
+export type ShopSettingsData = z.output<typeof shopSettingsSchema>;
 
 /** GET /api/admin/products query string. */
 export const adminProductQuerySchema = z.object({

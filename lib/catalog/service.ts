@@ -2,7 +2,11 @@ import "server-only";
 import { prisma, Prisma } from "@/lib/db";
 import {
   CATEGORY_REQUIRED,
+  lowestPrice,
   resolveStock,
+  UNIQUE_WITH_VARIANTS,
+  VARIANT_IMAGE_MESSAGE,
+  type VariantData,
   STOCK_REASON_REQUIRED,
   stockMovedMessage,
   type AdminCategoryDTO,
@@ -33,6 +37,9 @@ export const CATEGORY_NOT_FOUND = "Category not found";
 export const PRODUCT_SLUG_TAKEN = "A product with this slug already exists.";
 export const CATEGORY_SLUG_TAKEN = "A category with this slug already exists.";
 export const CATEGORY_HAS_PRODUCTS = "Move or delete the products in this category first.";
+export const VARIANT_SKU_TAKEN = "A variant with this SKU already exists (SKUs are unique in the shop).";
+export const VARIANT_NOT_FOUND = "That variant is not one of this product's (reload the form).";
+export const VARIANT_COUNTS_MESSAGE = "A product with variants keeps its stock on its variants: set each variant's kind and count.";
 
 /** A route segment or form value as a row id; anything that is not one is simply "not found". */
 function toId(value: number | string, notFound: string): number {
@@ -68,6 +75,55 @@ function imageRows(images: ProductData["images"]) {
   return images.map((image, position) => ({ url: image.url, width: image.width, height: image.height, alt: image.alt, position }));
 }
 
+function variantRow(v: VariantData, position: number) {
+  return { sku: v.sku, optionValues: v.values, price: v.price, stock: v.stock, leadTimeMinDays: v.leadTimeMinDays, leadTimeMaxDays: v.leadTimeMaxDays, allowBackorder: v.allowBackorder, image: v.image, position };
+}
+
+/** A SKU another product (or a variant being saved) already has: 409 naming it. */
+function skuConflict(error: unknown): AppError | null {
+  if (!isUniqueViolation(error)) return null;
+  const target = (error as Prisma.PrismaClientKnownRequestError).meta?.target;
+  const fields = Array.isArray(target) ? target.map(String) : typeof target === "string" ? [target] : [];
+  const message = (error as Error).message ?? "";
+  if (!fields.includes("sku") && !/sku/i.test(message)) return null;
+  return new AppError("conflict", VARIANT_SKU_TAKEN, { variants: VARIANT_SKU_TAKEN });
+}
+
+/**
+ * Writes a product's variants as sent (the whole set): existing ones (by id, this product's only) are
+ * updated, new ones created, the rest deleted (their cart lines go with them; order lines keep their
+ * snapshot). Every row is locked first, as checkout locks a variant it claims. A count that moved
+ * since the form was loaded (`stockWas`) refuses the save; a changed count needs a reason.
+ * Returns whether a count changed.
+ */
+async function writeVariants(tx: Prisma.TransactionClient, productId: number, variants: VariantData[], stockReason: string | null | undefined): Promise<boolean> {
+  const current = await tx.$queryRaw<Array<{ id: number; sku: string; stock: number | null }>>`
+    SELECT "id", "sku", "stock" FROM "ProductVariant" WHERE "productId" = ${productId} ORDER BY "id" FOR UPDATE`;
+  const byId = new Map(current.map((v) => [v.id, v]));
+  let countChanged = false;
+  for (const [i, v] of variants.entries()) {
+    if (v.id === undefined) continue;
+    const stored = byId.get(v.id);
+    if (!stored) throw new AppError("bad_request", VARIANT_NOT_FOUND, { [`variants.${i}.id`]: VARIANT_NOT_FOUND });
+    if (v.stock === stored.stock) continue;
+    const message = stockMovedMessage(stored.stock);
+    if (v.stockWas !== undefined && v.stockWas !== stored.stock) throw new AppError("conflict", `${stored.sku}: ${message}`, { [`variants.${i}.stock`]: message });
+    if (stored.stock !== null && v.stock !== null && !stockReason) throw new AppError("bad_request", STOCK_REASON_REQUIRED, { stockReason: STOCK_REASON_REQUIRED });
+    countChanged = true;
+  }
+  const kept = new Set(variants.flatMap((v) => (v.id === undefined ? [] : [v.id])));
+  const gone = current.filter((v) => !kept.has(v.id)).map((v) => v.id);
+  if (gone.length) await tx.productVariant.deleteMany({ where: { id: { in: gone } } });
+  // SKUs may move between the variants of one save: clear the changed ones first, so no update meets a SKU about to be freed.
+  const moving = variants.filter((v) => v.id !== undefined && byId.get(v.id)!.sku !== v.sku);
+  for (const v of moving) await tx.productVariant.update({ where: { id: v.id }, data: { sku: `~${v.id}` } });
+  for (const [position, v] of variants.entries()) {
+    if (v.id !== undefined) await tx.productVariant.update({ where: { id: v.id }, data: variantRow(v, position) });
+    else await tx.productVariant.create({ data: { ...variantRow(v, position), productId } });
+  }
+  return countChanged;
+}
+
 // ─── products ────────────────────────────────────────────────────────────────
 
 /**
@@ -91,15 +147,20 @@ export async function getAdminProduct(id: number | string): Promise<AdminProduct
 export async function createProduct(data: ProductData): Promise<AdminProductDTO> {
   await assertCategoryExists(data.categoryId);
   await assertProductSlugFree(data.slug);
-  const { images, clone: _clone, ...fields } = data;
+  const { images, clone: _clone, variants, options, ...fields } = data;
   let id: number;
   try {
     id = await prisma.$transaction(async (tx) => {
-      const created = await tx.product.create({ data: { ...fields, images: { create: imageRows(images) } }, select: { id: true } });
+      const created = await tx.product.create({
+        data: { ...fields, options, images: { create: imageRows(images) }, variants: { create: variants.map(variantRow) } },
+        select: { id: true },
+      });
       await recordAudit({ entityType: "product", entityId: created.id, action: "create", before: null, after: await auditSnapshot(() => findAdminProduct(created.id, tx)) }, tx);
       return created.id;
     });
   } catch (error) {
+    const sku = skuConflict(error);
+    if (sku) throw sku;
     if (isUniqueViolation(error)) throw slugConflict(PRODUCT_SLUG_TAKEN);
     throw error;
   }
@@ -115,7 +176,7 @@ export async function createProduct(data: ProductData): Promise<AdminProductDTO>
 export async function updateProduct(id: number | string, data: ProductUpdateData): Promise<AdminProductDTO> {
   const productId = toId(id, PRODUCT_NOT_FOUND);
   if (data.categoryId !== undefined) await assertCategoryExists(data.categoryId);
-  const { images, kind, stock, leadTimeMinDays, leadTimeMaxDays, allowBackorder, stockReason, stockWas, ...fields } = data;
+  const { images, kind, stock, leadTimeMinDays, leadTimeMaxDays, allowBackorder, stockReason, stockWas, options, variants, ...fields } = data;
   const stockPatch = { kind, uniqueItem: fields.uniqueItem, stock, leadTimeMinDays, leadTimeMaxDays, allowBackorder };
   let before: { slug: string; showInGallery: boolean };
   let showInGallery: boolean;
@@ -138,12 +199,23 @@ export async function updateProduct(id: number | string, data: ProductUpdateData
           leadTimeMaxDays: true,
           allowBackorder: true,
           soldOrder: { select: { orderNumber: true, status: true } },
+          _count: { select: { variants: true } },
         },
       });
-      const resolved = resolveStock(current, stockPatch);
+      // A product with variants (as saved now, or as stored when they are not sent) is made to order as a product, its counts on its variants.
+      const hasVariants = variants ? variants.length > 0 : current._count.variants > 0;
+      if (images && variants?.length) {
+        const bad = variants.findIndex((v) => v.image && !images.some((image) => image.url === v.image));
+        if (bad !== -1) throw new AppError("bad_request", VARIANT_IMAGE_MESSAGE, { [`variants.${bad}.image`]: VARIANT_IMAGE_MESSAGE });
+      }
+      const resolved = hasVariants
+        ? kind === "one_of_a_kind" || kind === "in_stock" || fields.uniqueItem === true || (stock !== undefined && stock !== null) || allowBackorder === true
+          ? { ok: false as const, fields: { kind: kind === "in_stock" || stock != null || allowBackorder ? VARIANT_COUNTS_MESSAGE : UNIQUE_WITH_VARIANTS } }
+          : { ok: true as const, value: { uniqueItem: false, stock: null, leadTimeMinDays: null, leadTimeMaxDays: null, allowBackorder: false } }
+        : resolveStock(current, stockPatch);
       if (!resolved.ok) throw new AppError("bad_request", Object.values(resolved.fields)[0], resolved.fields);
       const stockFields = resolved.value;
-      const stockChanged = stockFields.stock !== current.stock;
+      let stockChanged = stockFields.stock !== current.stock;
       if (stockChanged && stockWas !== undefined && stockWas !== current.stock) throw new AppError("conflict", stockMovedMessage(current.stock), { stock: stockMovedMessage(current.stock) });
       if (stockChanged && current.stock !== null && stockFields.stock !== null && !stockReason) throw new AppError("bad_request", STOCK_REASON_REQUIRED, { stockReason: STOCK_REASON_REQUIRED });
       const audited = await auditSnapshot(() => findAdminProduct(productId, tx));
@@ -161,7 +233,10 @@ export async function updateProduct(id: number | string, data: ProductUpdateData
         ...(sold !== current.sold || data.sold !== undefined ? { sold, ...(sold ? {} : { soldOrderId: null }) } : {}),
         ...(gallery !== current.showInGallery || data.showInGallery !== undefined ? { showInGallery: gallery } : {}),
       };
-      await tx.product.update({ where: { id: productId }, data: { ...fields, ...stockFields, ...flags } });
+      // A product with variants is listed and sorted at its lowest variant's price.
+      const price = variants?.length ? lowestPrice(variants) : undefined;
+      await tx.product.update({ where: { id: productId }, data: { ...fields, ...stockFields, ...flags, ...(options && variants ? { options } : {}), ...(price ? { price } : {}) } });
+      if (variants) stockChanged = (await writeVariants(tx, productId, variants, stockReason)) || stockChanged;
       if (images) {
         await tx.productImage.deleteMany({ where: { productId } });
         await tx.productImage.createMany({ data: imageRows(images).map((row) => ({ ...row, productId })) });
@@ -172,6 +247,8 @@ export async function updateProduct(id: number | string, data: ProductUpdateData
       return { before: current, showInGallery: gallery };
     }));
   } catch (error) {
+    const sku = skuConflict(error);
+    if (sku) throw sku;
     if (isUniqueViolation(error)) throw slugConflict(PRODUCT_SLUG_TAKEN);
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2025") throw new AppError("not_found", PRODUCT_NOT_FOUND);
     throw error;

@@ -1,38 +1,93 @@
 import "server-only";
 import { csvRow } from "@/lib/csv";
 import { prisma } from "@/lib/db";
+import { readOptions } from "@/lib/catalog/mappers";
 import { leadTime, productKind, PRODUCT_KIND_LABELS } from "@/lib/catalog/stock";
-import { LOW_STOCK_THRESHOLD } from "@/lib/catalog/stock-settings";
+import { lineName, variantLabel } from "@/lib/catalog/variants";
 
 /**
  * The admin's view of stock (issue 29): the dashboard's low-stock list and the
- * stock CSV. Never cached: counts change with every order.
+ * stock CSV, counted products and counted variants alike. Never cached:
+ * counts change with every order.
  */
-export type LowStockItem = { id: number; name: string; slug: string; stock: number; allowBackorder: boolean; active: boolean };
+export type LowStockItem = {
+  /** The product's id (a variant's product). */
+  id: number;
+  /** The product's name, with the variant's label for a variant ("Dowel Jig — Size: 8 mm"). */
+  name: string;
+  slug: string;
+  stock: number;
+  allowBackorder: boolean;
+  active: boolean;
+  /** A variant's SKU (absent for a product's own count). */
+  sku?: string;
+};
 
-/** In-stock products at or below the shop's threshold (lib/site.ts), emptiest first. */
-export async function listLowStock(threshold: number = LOW_STOCK_THRESHOLD): Promise<LowStockItem[]> {
-  return prisma.product.findMany({
-    where: { uniqueItem: false, stock: { not: null, lte: threshold } },
-    select: { id: true, name: true, slug: true, stock: true, allowBackorder: true, active: true },
-    orderBy: [{ stock: "asc" }, { name: "asc" }, { id: "asc" }],
-    take: 100,
-  }) as Promise<LowStockItem[]>;
+/** Counted products and variants at or below the shop's threshold (its setting, lib/catalog/settings-service.ts), emptiest first. */
+export async function listLowStock(threshold: number): Promise<LowStockItem[]> {
+  const [products, variants] = await Promise.all([
+    prisma.product.findMany({
+      where: { uniqueItem: false, stock: { not: null, lte: threshold } },
+      select: { id: true, name: true, slug: true, stock: true, allowBackorder: true, active: true },
+      orderBy: [{ stock: "asc" }, { name: "asc" }, { id: "asc" }],
+      take: 100,
+    }),
+    prisma.productVariant.findMany({
+      where: { stock: { not: null, lte: threshold } },
+      select: { sku: true, stock: true, allowBackorder: true, optionValues: true, product: { select: { id: true, name: true, slug: true, active: true, options: true } } },
+      orderBy: [{ stock: "asc" }, { sku: "asc" }],
+      take: 100,
+    }),
+  ]);
+  const items: LowStockItem[] = [
+    ...(products as LowStockItem[]),
+    ...variants.map((v) => ({
+      id: v.product.id,
+      name: lineName(v.product.name, variantLabel(readOptions(v.product.options), Array.isArray(v.optionValues) ? v.optionValues.map(String) : [])),
+      slug: v.product.slug,
+      stock: v.stock!,
+      allowBackorder: v.allowBackorder,
+      active: v.product.active,
+      sku: v.sku,
+    })),
+  ];
+  return items.sort((a, b) => a.stock - b.stock || a.name.localeCompare(b.name)).slice(0, 100);
 }
 
 export const STOCK_CSV_HEADER = ["sku", "name", "slug", "kind", "stock", "allow_backorder", "lead_time_min_days", "lead_time_max_days", "sold", "active"];
 
-/** Every product's kind, count and lead time (its own, or the shop's default), one CSV row each, by name. */
+/**
+ * Every product's kind, count and lead time (its own, or the shop's default), one CSV row each, by
+ * name; a product with variants has one row per variant instead (its SKU, "Name — Size: 8 mm").
+ */
 export async function stockCsv(): Promise<string> {
   const rows = await prisma.product.findMany({
-    select: { id: true, name: true, slug: true, uniqueItem: true, sold: true, active: true, stock: true, allowBackorder: true, leadTimeMinDays: true, leadTimeMaxDays: true },
+    select: {
+      id: true,
+      name: true,
+      slug: true,
+      uniqueItem: true,
+      sold: true,
+      active: true,
+      stock: true,
+      allowBackorder: true,
+      leadTimeMinDays: true,
+      leadTimeMaxDays: true,
+      options: true,
+      variants: { orderBy: [{ position: "asc" }, { id: "asc" }], select: { sku: true, optionValues: true, stock: true, allowBackorder: true, leadTimeMinDays: true, leadTimeMaxDays: true } },
+    },
     orderBy: [{ name: "asc" }, { id: "asc" }],
   });
   let csv = csvRow(STOCK_CSV_HEADER);
   for (const p of rows) {
-    const kind = productKind(p);
-    const lead = kind === "one_of_a_kind" || (kind === "in_stock" && !p.allowBackorder) ? null : leadTime(p);
-    csv += csvRow([`MM-${p.id}`, p.name, p.slug, PRODUCT_KIND_LABELS[kind], p.stock, p.allowBackorder ? "yes" : "no", lead?.min, lead?.max, kind === "one_of_a_kind" ? (p.sold ? "yes" : "no") : "", p.active ? "yes" : "no"]);
+    const counts = p.variants.length
+      ? p.variants.map((v) => ({ ...v, uniqueItem: false, sold: false, name: lineName(p.name, variantLabel(readOptions(p.options), Array.isArray(v.optionValues) ? v.optionValues.map(String) : [])) }))
+      : [{ ...p, sku: `MM-${p.id}` }];
+    for (const c of counts) {
+      const kind = productKind(c);
+      const lead = kind === "one_of_a_kind" || (kind === "in_stock" && !c.allowBackorder) ? null : leadTime(c);
+      csv += csvRow([c.sku, c.name, p.slug, PRODUCT_KIND_LABELS[kind], c.stock, c.allowBackorder ? "yes" : "no", lead?.min, lead?.max, kind === "one_of_a_kind" ? (c.sold ? "yes" : "no") : "", p.active ? "yes" : "no"]);
+    }
   }
   return csv;
 }

@@ -11,5 +11,10 @@ export const HANDLING_DAYS = { min: 1, max: 2 } as const;
 export const DEFAULT_LEAD_TIME_DAYS = { min: 10, max: 15 } as const;
 /** The card and product page say "Only N left" from this count down. */
 export const FEW_LEFT = 5;
-/** The dashboard lists in-stock products at or below this count. */
-export const LOW_STOCK_THRESHOLD = 3;
+/**
+ * The dashboard lists counted products and variants at or below the shop's low-stock threshold: a
+ * setting the admin edits on the dashboard (ShopSettings, lib/catalog/settings-service.ts), this
+ * until it is first saved.
+ */
+export const DEFAULT_LOW_STOCK_THRESHOLD = 3;
+export const MAX_LOW_STOCK_THRESHOLD = 1000;

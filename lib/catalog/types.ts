@@ -2,6 +2,7 @@ import { truncateMeta } from "@/lib/catalog/rules";
 import { availabilityOf, fewLeft, isPurchasable, maxOrderQuantity, productKind, shipDays, shippingPromise, type DayRange, type ProductKind } from "@/lib/catalog/stock";
 import { DEFAULT_IMAGE_SIZE } from "@/lib/images/loader";
 import { ratingSummary } from "@/lib/catalog/rating";
+import { groupAvailability, priceRange, variantStock, type ProductOption, type VariantDTO } from "@/lib/catalog/variants";
 
 export { DEFAULT_IMAGE_SIZE };
 
@@ -51,6 +52,13 @@ export type ProductDTO = {
   /** Approved reviews and the sum of their stars (lib/catalog/rating.ts ratingSummary reads them); 0 and 0 without reviews. */
   reviewCount: number;
   reviewStarTotal: number;
+  /**
+   * Only on a product with variants (lib/catalog/variants.ts): what it is chosen by, and each
+   * combination with its own SKU, price, stock or lead time. Its `price` is then the lowest
+   * variant's (kept by the admin service), and its own stock fields say nothing.
+   */
+  options?: ProductOption[];
+  variants?: VariantDTO[];
 };
 
 export type ProductList = { products: ProductDTO[]; total: number };
@@ -72,12 +80,20 @@ export type CartProductDTO = Pick<ProductDTO, "id" | "slug" | "name" | "price" |
   fewLeft?: string;
   /** The promise in working days (absent when it cannot be bought). */
   shipDays?: DayRange;
+  /** A variant of the product (its id, and "Size: 8 mm"): the cart line is the product's and this variant's. */
+  variantId?: number;
+  variantLabel?: string;
 };
 
+/** What a product promises as a whole: its own stock fields, or for a product with variants the best any variant promises. */
+export function productAvailability(p: ProductDTO) {
+  return p.variants?.length ? groupAvailability(p.variants) : availabilityOf(p);
+}
+
 export function toCartProduct(p: ProductDTO): CartProductDTO {
-  const availability = availabilityOf(p);
-  const max = maxOrderQuantity(p);
-  const few = fewLeft(availability);
+  const availability = productAvailability(p);
+  const max = p.variants?.length ? null : maxOrderQuantity(p);
+  const few = p.variants?.length ? null : fewLeft(availability);
   return {
     id: p.id,
     slug: p.slug,
@@ -92,6 +108,31 @@ export function toCartProduct(p: ProductDTO): CartProductDTO {
     ships: shippingPromise(availability),
     ...(few ? { fewLeft: few } : {}),
     ...(shipDays(availability) ? { shipDays: shipDays(availability)! } : {}),
+  };
+}
+
+/** One variant of a product as the purchase controls add it to the cart: its price, image, count limit and promise. */
+export function toVariantCartProduct(p: ProductDTO, v: VariantDTO): CartProductDTO {
+  const stock = variantStock(v);
+  const availability = availabilityOf(stock);
+  const max = maxOrderQuantity(stock);
+  const few = fewLeft(availability);
+  const days = shipDays(availability);
+  return {
+    id: p.id,
+    slug: p.slug,
+    name: p.name,
+    price: v.price,
+    uniqueItem: false,
+    sold: !isPurchasable(availability),
+    image: v.image ?? p.images[0] ?? null,
+    ...(!isPurchasable(availability) ? { soldOut: true as const } : {}),
+    ...(max !== null ? { maxQuantity: max } : {}),
+    ships: shippingPromise(availability),
+    ...(few ? { fewLeft: few } : {}),
+    ...(days ? { shipDays: days } : {}),
+    variantId: v.id,
+    variantLabel: v.label,
   };
 }
 
@@ -122,6 +163,9 @@ export type ProductCardDTO = CartProductDTO & {
    * worked out here on the server so the card's JavaScript carries none of it).
    */
   rating?: [string, string, number];
+  /** A product with variants: its price is the lowest ("From $29.00" when they differ), and the card links to its page to choose ("Choose size"). */
+  from?: true;
+  choose?: string;
 };
 
 export function toProductCard(p: ProductDTO): ProductCardDTO {
@@ -142,7 +186,14 @@ export function toProductCard(p: ProductDTO): ProductCardDTO {
     // Most images are described by the product name: only a different text is sent.
     ...(main?.alt && main.alt !== p.name ? { alt: main.alt } : {}),
     ...cardRating(p),
+    ...cardChoice(p),
   };
+}
+
+function cardChoice(p: ProductDTO): { from?: true; choose?: string } {
+  if (!p.variants?.length || !p.options?.length) return {};
+  const range = priceRange(p.variants);
+  return { ...(range && range.min !== range.max ? { from: true as const } : {}), choose: p.options.length === 1 ? `Choose ${p.options[0].name.toLowerCase()}` : "Choose options" };
 }
 
 function cardRating(p: ProductDTO): { rating?: [string, string, number] } {

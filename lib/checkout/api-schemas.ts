@@ -15,6 +15,8 @@ export const cartLinesSchema = z
   .array(
     z.object({
       productId: z.number({ message: "productId must be a number" }).int().positive(),
+      /** The chosen variant of a product with variants (lib/catalog/variants.ts); absent or null for a product without. */
+      variantId: z.number({ message: "variantId must be a number" }).int().positive().max(2_147_483_647, "variantId is too large").nullish(),
       quantity: z.number({ message: "Quantity must be at least 1" }).int().min(1, "Quantity must be at least 1").max(99, "Quantity must be 99 or less"),
     }),
     { message: "items must be a list" },

@@ -1,8 +1,11 @@
 import "server-only";
 import { log } from "@/lib/log";
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { lineKey } from "@/lib/cart/types";
 import { unavailableMessage, type UnavailableCode } from "@/lib/cart/messages";
 import { availabilityOf, lineAvailability, maxOrderQuantity, shipDays, shippingPromise, type DayRange } from "@/lib/catalog/stock";
+import { readOptions } from "@/lib/catalog/mappers";
+import { lineName, variantLabel, variantStock } from "@/lib/catalog/variants";
 import { expireCatalog } from "@/lib/catalog/revalidate";
 import { orderContactSchema, type Address, type CreatePaymentIntent, type DiscountPreview, type OrderContact } from "@/lib/checkout/api-schemas";
 import { discountedTotals } from "@/lib/checkout/discount-totals";
@@ -43,6 +46,10 @@ export type CheckoutLine = {
   discount?: string;
   /** A gift card: paying issues one card per unit (issueGiftCards). */
   giftCard?: boolean;
+  /** The variant bought (lib/catalog/variants.ts) and what the order line keeps of it; absent for a product without variants. */
+  variantId?: number;
+  variantSku?: string;
+  variantLabel?: string;
 };
 
 const CURRENCY = "usd";
@@ -52,14 +59,30 @@ const CURRENCY = "usd";
  * beyond this database (a reset database reuses ids): id + creation time.
  */
 const idempotencyKey = (action: string, checkout: { id: number; createdAt: Date }) => `${action}-${checkout.id}-${checkout.createdAt.getTime()}`;
-type PricedCart = { lines: CheckoutLine[]; unavailable: Array<{ productId: number; name: string; code: UnavailableCode; left?: number }> };
 
-/** Prices cart lines from the database; reports what can no longer be bought. */
-export async function priceCart(items: Array<{ productId: number; quantity: number }>): Promise<PricedCart> {
-  const merged = new Map<number, number>();
-  for (const item of items) merged.set(item.productId, (merged.get(item.productId) ?? 0) + item.quantity);
+/** A line of a cart as the shopper sends it: a product, and its variant for a product with variants. */
+export type CartLineRef = { productId: number; variantId?: number | null; quantity: number };
+/** A line that can no longer be bought as it is (named with its variant: "Dowel Jig — Size: 8 mm"), and what is left of its count. */
+export type UnavailableLine = { productId: number; variantId?: number; name: string; code: UnavailableCode; left?: number };
+type PricedCart = { lines: CheckoutLine[]; unavailable: UnavailableLine[] };
+
+
+/**
+ * Prices cart lines from the database (a variant's own price); reports what can no longer be bought.
+ * A line naming a variant of another product, or none of a product that has variants, is the
+ * client's mistake: 400 (`strict`, a new checkout), or for an authorised one (the product changed
+ * since) a line that can no longer be bought. A variant that no longer exists can no longer be bought.
+ */
+export async function priceCart(items: CartLineRef[], { strict = true }: { strict?: boolean } = {}): Promise<PricedCart> {
+  const merged = new Map<string, CartLineRef>();
+  for (const item of items) {
+    const key = lineKey(item);
+    const seen = merged.get(key);
+    merged.set(key, { productId: item.productId, variantId: item.variantId ?? null, quantity: (seen?.quantity ?? 0) + item.quantity });
+  }
+  const variantIds = [...merged.values()].flatMap((l) => (l.variantId ? [l.variantId] : []));
   const products = await prisma.product.findMany({
-    where: { id: { in: [...merged.keys()] } },
+    where: { id: { in: [...new Set([...merged.values()].map((l) => l.productId))] } },
     select: {
       id: true,
       slug: true,
@@ -73,48 +96,99 @@ export async function priceCart(items: Array<{ productId: number; quantity: numb
       leadTimeMinDays: true,
       leadTimeMaxDays: true,
       giftCard: true,
+      options: true,
       category: { select: { active: true } },
+      _count: { select: { variants: true } },
     },
   });
+  const variants = variantIds.length
+    ? await prisma.productVariant.findMany({
+        where: { id: { in: variantIds } },
+        select: { id: true, productId: true, sku: true, optionValues: true, price: true, stock: true, allowBackorder: true, leadTimeMinDays: true, leadTimeMaxDays: true },
+      })
+    : [];
   const byId = new Map(products.map((p) => [p.id, p]));
+  const variantById = new Map(variants.map((v) => [v.id, v]));
   const lines: CheckoutLine[] = [];
   const unavailable: PricedCart["unavailable"] = [];
-  for (const [productId, quantity] of merged) {
+  for (const { productId, variantId, quantity } of merged.values()) {
     const p = byId.get(productId);
+    const variant = variantId ? variantById.get(variantId) : undefined;
+    const ref = variantId ? { productId, variantId } : { productId };
     if (!p || !p.active || !p.category.active) {
-      unavailable.push({ productId, name: p?.name ?? `Product ${productId}`, code: "inactive" });
+      unavailable.push({ ...ref, name: p?.name ?? `Product ${productId}`, code: "inactive" });
+      continue;
+    }
+    if (variant && variant.productId !== productId) {
+      if (strict) throw new AppError("bad_request", `That option is not one of “${p.name}”'s.`, { items: "Unknown option for this product" });
+      unavailable.push({ ...ref, name: p.name, code: "inactive" });
+      continue;
+    }
+    if (!variantId && p._count.variants > 0) {
+      if (strict) throw new AppError("bad_request", `Choose which “${p.name}” you want: it comes in several options.`, { items: "Choose an option" });
+      unavailable.push({ ...ref, name: p.name, code: "inactive" });
+      continue;
+    }
+    if (variantId && !variant) {
+      // A variant deleted since it went in the cart (or never one of this product's).
+      unavailable.push({ ...ref, name: p.name, code: "inactive" });
       continue;
     }
     if (p.uniqueItem && p.sold) {
-      unavailable.push({ productId, name: p.name, code: "sold" });
+      unavailable.push({ ...ref, name: p.name, code: "sold" });
       continue;
     }
     if (p.uniqueItem && quantity > 1) {
       throw new AppError("bad_request", `“${p.name}” is one of a kind: you can buy only one.`, { items: "Only 1 available" });
     }
-    const max = maxOrderQuantity(p);
-    if (availabilityOf(p).state === "sold_out") {
-      unavailable.push({ productId, name: p.name, code: "sold_out", left: 0 });
+    const label = variant ? variantLabel(readOptions(p.options), Array.isArray(variant.optionValues) ? variant.optionValues.map(String) : []) : undefined;
+    const name = lineName(p.name, label);
+    const stock = variant ? variantStock(variant) : p;
+    const max = maxOrderQuantity(stock);
+    if (availabilityOf(stock).state === "sold_out") {
+      unavailable.push({ ...ref, name, code: "sold_out", left: 0 });
       continue;
     }
     if (max !== null && quantity > max) {
-      unavailable.push({ productId, name: p.name, code: "short", left: max });
+      unavailable.push({ ...ref, name, code: "short", left: max });
       continue;
     }
-    const promise = lineAvailability(p, quantity);
-    lines.push({ productId, slug: p.slug, name: p.name, price: p.price.toFixed(2), quantity, uniqueItem: p.uniqueItem, ships: shippingPromise(promise), shipDays: shipDays(promise), ...(p.giftCard ? { giftCard: true } : {}) });
+    const promise = lineAvailability(stock, quantity);
+    lines.push({
+      productId,
+      slug: p.slug,
+      name: p.name,
+      price: (variant ?? p).price.toFixed(2),
+      quantity,
+      uniqueItem: p.uniqueItem,
+      ships: shippingPromise(promise),
+      shipDays: shipDays(promise),
+      ...(variant ? { variantId: variant.id, variantSku: variant.sku, variantLabel: label } : {}),
+    });
   }
   return { lines, unavailable };
+}
+
+/** The 409 body's account of lines that cannot be bought as they are: which line, named, and what is left of its count. */
+export function unavailableDetail(unavailable: UnavailableLine[]) {
+  return {
+    unavailable: [...new Set(unavailable.map((u) => u.productId))],
+    ...(unavailable.some((u) => u.left !== undefined) ? { left: Object.fromEntries(unavailable.filter((u) => u.left !== undefined && !u.variantId).map((u) => [u.productId, u.left])) } : {}),
+    lines: unavailable.map((u) => ({ productId: u.productId, ...(u.variantId ? { variantId: u.variantId } : {}), name: u.name, code: u.code, ...(u.left !== undefined ? { left: u.left } : {}) })),
+    ...(unavailable.length === 1 ? { code: unavailable[0].code } : {}),
+  };
 }
 
 /** Refuses (409) a cart with lines that can no longer be bought, naming them. */
 function assertAvailable(unavailable: PricedCart["unavailable"]) {
   if (unavailable.length) {
     const first = unavailable[0];
-    throw new AppError("conflict", unavailable.length === 1 ? `“${first.name}”: ${unavailableMessage(first.code, first.left)}` : "Some items in your cart are no longer available.", undefined, {
-      unavailable: unavailable.map((u) => u.productId),
-      ...(unavailable.some((u) => u.left !== undefined) ? { left: Object.fromEntries(unavailable.filter((u) => u.left !== undefined).map((u) => [u.productId, u.left])) } : {}),
-    });
+    throw new AppError(
+      "conflict",
+      unavailable.length === 1 ? `“${first.name}”: ${unavailableMessage(first.code, first.left)}` : "Some items in your cart are no longer available.",
+      undefined,
+      unavailableDetail(unavailable),
+    );
   }
 }
 
@@ -153,7 +227,7 @@ async function prepareGiftCardPayment(sessionId: string, providerName: string, s
 
 /** Each line carries its share of the discount, so a line refund returns what that line was paid. */
 const withLineDiscounts = (lines: CheckoutLine[], discount: PricedDiscount | null): CheckoutLine[] =>
-  discount ? lines.map((l) => ({ ...l, discount: fromCents(discount.perLine[l.productId] ?? 0) })) : lines;
+  discount ? lines.map((l) => ({ ...l, discount: fromCents(discount.perLine[lineKey(l)] ?? 0) })) : lines;
 
 /**
  * POST /api/discount-codes/check: what a code takes off this cart now, for the cart
@@ -273,8 +347,10 @@ class CheckoutFailure extends Error {
     readonly productName = "",
     /** Product ids the shopper's cart should flag (sent as `unavailable`), when known. */
     readonly unavailable?: number[],
-    /** Units left of an in-stock product that ran short. */
+    /** Units left of an in-stock product (or variant) that ran short. */
     readonly left = 0,
+    /** The line that failed, when it is one line: its variant too, so the cart flags that line only. */
+    readonly line?: { productId: number; variantId?: number },
     /** Why the order's discount code could not be claimed (productName then holds the code). */
     readonly discountRefusal?: DiscountRefusal,
   ) {
@@ -370,11 +446,14 @@ function readContact(checkout: Checkout): OrderContact {
 /** Prices and availability must still be what the shopper authorised. */
 async function verifyCartUnchanged(checkout: Checkout) {
   const lines = checkoutLines(checkout);
-  const priced = await priceCart(lines.map((l) => ({ productId: l.productId, quantity: l.quantity })));
-  const unavailable = priced.unavailable.map((u) => u.productId);
+  const priced = await priceCart(
+    lines.map((l) => ({ productId: l.productId, variantId: l.variantId ?? null, quantity: l.quantity })),
+    { strict: false },
+  );
+  const unavailable = [...new Set(priced.unavailable.map((u) => u.productId))];
   const gone = priced.unavailable[0];
-  if (gone) throw new CheckoutFailure(gone.code, gone.name, unavailable, gone.left);
-  const changed = priced.lines.some((p) => p.price !== lines.find((l) => l.productId === p.productId)?.price);
+  if (gone) throw new CheckoutFailure(gone.code, gone.name, unavailable, gone.left, { productId: gone.productId, ...(gone.variantId ? { variantId: gone.variantId } : {}) });
+  const changed = priced.lines.some((p) => p.price !== lines.find((l) => lineKey(l) === lineKey(p))?.price);
   if (changed) throw new CheckoutFailure("price_changed", "", unavailable);
 }
 
@@ -386,13 +465,15 @@ async function verifyCartUnchanged(checkout: Checkout) {
  */
 async function claimPieces(tx: Prisma.TransactionClient, orderId: number, lines: CheckoutLine[]): Promise<StockTaken[]> {
   const taken: StockTaken[] = [];
-  for (const line of [...lines].sort((a, b) => a.productId - b.productId)) {
+  for (const line of [...lines].sort((a, b) => a.productId - b.productId || (a.variantId ?? 0) - (b.variantId ?? 0))) {
+    const ref = { productId: line.productId, ...(line.variantId ? { variantId: line.variantId } : {}) };
+    const name = lineName(line.name, line.variantLabel);
     if (line.uniqueItem) {
-      if (!(await claimPieceForOrder(tx, orderId, line.productId))) throw new CheckoutFailure("sold", line.name, [line.productId]);
+      if (!(await claimPieceForOrder(tx, orderId, line.productId))) throw new CheckoutFailure("sold", line.name, [line.productId], 0, ref);
     } else {
-      const claim = await claimStock(tx, line.productId, line.quantity);
-      if (!claim.ok) throw new CheckoutFailure(claim.left > 0 ? "short" : "sold_out", line.name, [line.productId], claim.left);
-      if (claim.taken > 0) taken.push({ productId: line.productId, name: line.name, quantity: claim.taken });
+      const claim = await claimStock(tx, line.productId, line.quantity, line.variantId ?? null);
+      if (!claim.ok) throw new CheckoutFailure(claim.left > 0 ? "short" : "sold_out", name, [line.productId], claim.left, ref);
+      if (claim.taken > 0) taken.push({ ...ref, name, quantity: claim.taken });
     }
   }
   await recordStockTaken(tx, orderId, taken);
@@ -408,7 +489,7 @@ async function claimPieces(tx: Prisma.TransactionClient, orderId: number, lines:
 async function claimDiscount(tx: Prisma.TransactionClient, checkout: Checkout, orderId: number, contact: OrderContact) {
   if (!checkout.discountCode) return;
   const refusal = await claimDiscountUse(tx, { code: checkout.discountCode, orderId, email: contact.email, amount: toCents(checkout.discount.toFixed(2)) });
-  if (refusal) throw new CheckoutFailure("discount_refused", checkout.discountCode, undefined, 0, refusal);
+  if (refusal) throw new CheckoutFailure("discount_refused", checkout.discountCode, undefined, 0, undefined, refusal);
 }
 
 /**
@@ -502,6 +583,9 @@ async function recordOrder(checkout: Checkout, contact: OrderContact): Promise<F
               shipsMinDays: l.shipDays?.min ?? null,
               shipsMaxDays: l.shipDays?.max ?? null,
               discount: l.discount ?? "0.00",
+              variantId: l.variantId ?? null,
+              variantSku: l.variantSku ?? null,
+              variantLabel: l.variantLabel ?? null,
             })),
           },
         },
@@ -562,8 +646,13 @@ async function releaseOnFailure(checkout: Checkout, failure: CheckoutFailure): P
     log.error({ checkoutId: checkout.id, paymentIntentId, err: error }, "could not cancel payment");
   }
   await prisma.checkout.updateMany({ where: { id: checkout.id, status: "open" }, data: { status: "failed", failureReason: reason } });
-  const left = failure.failure === "sold_out" || failure.failure === "short" ? { left: Object.fromEntries((failure.unavailable ?? []).map((id) => [id, failure.left])) } : {};
-  return new AppError("conflict", reason, undefined, failure.unavailable ? { unavailable: failure.unavailable, ...left } : undefined);
+  const stock = failure.failure === "sold_out" || failure.failure === "short";
+  const left = stock && !failure.line?.variantId ? { left: Object.fromEntries((failure.unavailable ?? []).map((id) => [id, failure.left])) } : {};
+  // Which line, named, with what is left: the checkout's toast says it and the cart flags that line (a variant's, not its siblings').
+  const line = failure.line && failure.failure !== "price_changed" && failure.failure !== "amount_mismatch"
+    ? { code: failure.failure, lines: [{ ...failure.line, name: failure.productName, code: failure.failure, ...(stock ? { left: failure.left } : {}) }] }
+    : {};
+  return new AppError("conflict", reason, undefined, failure.unavailable ? { unavailable: failure.unavailable, ...left, ...line } : undefined);
 }
 
 /** Marks a checkout failed or cancelled when the provider says so (webhook). */

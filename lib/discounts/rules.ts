@@ -23,15 +23,16 @@ export type DiscountTerms = {
   categoryIds: number[];
 };
 
-export type DiscountLine = { productId: number; price: Cents; quantity: number; uniqueItem: boolean; categoryId: number };
+/** A cart line as a code sees it; `key` names the line (lib/cart/types.ts lineKey: a product, or a product and its variant). */
+export type DiscountLine = { key: string; productId: number; price: Cents; quantity: number; uniqueItem: boolean; categoryId: number };
 
 export type DiscountPrice = {
   /** Off the lines (percentage, fixed). */
   merchandise: Cents;
   /** The code waives shipping (the amount depends on the address: lib/checkout/discount-totals.ts). */
   freeShipping: boolean;
-  /** Each eligible line's share of `merchandise`, by product id. */
-  perLine: Record<number, Cents>;
+  /** Each eligible line's share of `merchandise`, by line key (two sizes of one jig are two lines). */
+  perLine: Record<string, Cents>;
 };
 
 export function lineEligible(terms: DiscountTerms, line: DiscountLine): boolean {
@@ -48,13 +49,13 @@ export function priceDiscountLines(terms: DiscountTerms, lines: ReadonlyArray<Di
   return { merchandise, freeShipping: terms.kind === "free_shipping", perLine: shareAmong(eligible, merchandise, eligibleSubtotal), eligibleSubtotal };
 }
 
-function shareAmong(lines: ReadonlyArray<DiscountLine>, amount: Cents, subtotal: Cents): Record<number, Cents> {
-  const shares: Record<number, Cents> = {};
+function shareAmong(lines: ReadonlyArray<DiscountLine>, amount: Cents, subtotal: Cents): Record<string, Cents> {
+  const shares: Record<string, Cents> = {};
   if (amount <= 0 || subtotal <= 0) return shares;
   let given = 0;
   lines.forEach((l, k) => {
     const share = k === lines.length - 1 ? amount - given : Math.floor((amount * l.price * l.quantity) / subtotal);
-    shares[l.productId] = share;
+    shares[l.key] = share;
     given += share;
   });
   return shares;

@@ -1,4 +1,5 @@
 import "server-only";
+import { lineKey } from "@/lib/cart/types";
 import { entityIdOrNotFound } from "@/lib/admin/ids";
 import { auditSnapshot, recordAudit } from "@/lib/audit/service";
 import { prisma, Prisma } from "@/lib/db";
@@ -22,7 +23,7 @@ type CodeRow = Prisma.DiscountCodeGetPayload<object>;
 
 /** A cart line as the server priced it (lib/checkout CheckoutLine). */
 export type CodeLine = { productId: number; price: string; quantity: number; uniqueItem: boolean; giftCard?: boolean };
-export type PricedDiscount = { code: string; merchandise: Cents; freeShipping: boolean; perLine: Record<number, Cents> };
+export type PricedDiscount = { code: string; merchandise: Cents; freeShipping: boolean; perLine: Record<string, Cents> };
 
 /** Why a code cannot be used now; each has one sentence for the shopper (refusalMessage). */
 export type DiscountRefusal = "unknown" | "not_started" | "expired" | "used_up" | "email_used" | "minimum" | "no_eligible_lines";
@@ -92,7 +93,7 @@ export async function priceDiscountCode(code: string, cartLines: ReadonlyArray<C
   const categoryOf = new Map(categories.map((p) => [p.id, p.categoryId]));
   const price = priceDiscountLines(
     termsOf(row),
-    lines.map((l) => ({ productId: l.productId, price: toCents(l.price), quantity: l.quantity, uniqueItem: l.uniqueItem, categoryId: categoryOf.get(l.productId) ?? 0 })),
+    lines.map((l) => ({ key: lineKey(l), productId: l.productId, price: toCents(l.price), quantity: l.quantity, uniqueItem: l.uniqueItem, categoryId: categoryOf.get(l.productId) ?? 0 })),
   );
   if (!price.freeShipping && price.merchandise === 0) throw refuse("no_eligible_lines", code);
   return { code: row.code, merchandise: price.merchandise, freeShipping: price.freeShipping, perLine: price.perLine };

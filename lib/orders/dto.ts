@@ -1,5 +1,11 @@
 import type { OrderWithItems } from "@/lib/orders/order-row";
 import { trackingUrl } from "@/lib/orders/shipping";
+import { lineName } from "@/lib/catalog/variants";
+
+/** An order's lines as its emails name them: the product's name with the variant's label ("Dowel Jig — Size: 8 mm"). */
+export function namedItems<T extends { productName: string; variantLabel?: string | null }>(items: T[]): T[] {
+  return items.map((i) => ({ ...i, productName: lineName(i.productName, i.variantLabel) }));
+}
 
 /** An order as the API shows it (money as decimal strings). */
 export function toOrderDTO(o: OrderWithItems) {
@@ -14,7 +20,18 @@ export function toOrderDTO(o: OrderWithItems) {
     createdAt: o.createdAt.toISOString(),
     shippingAddress: o.shippingAddress,
     billingAddress: o.billingAddress,
-    items: o.items.map((i) => ({ id: i.id, refunded: i.refunded, productId: i.productId, productName: i.productName, quantity: i.quantity, price: i.price.toFixed(2), total: i.total.toFixed(2) })),
+    items: o.items.map((i) => ({
+      id: i.id,
+      refunded: i.refunded,
+      productId: i.productId,
+      productName: i.productName,
+      // The variant bought, as the order line keeps it (absent for a product without variants); `name` says both.
+      ...(i.variantSku ? { variantId: i.variantId, variantSku: i.variantSku, variantLabel: i.variantLabel } : {}),
+      name: lineName(i.productName, i.variantLabel),
+      quantity: i.quantity,
+      price: i.price.toFixed(2),
+      total: i.total.toFixed(2),
+    })),
     subtotal: o.subtotal.toFixed(2),
     shipping: o.shipping.toFixed(2),
     shippingService: o.shippingService,

@@ -4,15 +4,18 @@ import { giftCardEmail, newOrderNoticeEmail, orderConfirmationEmail } from "@/li
 import { prisma } from "@/lib/db";
 import { discountLabel } from "@/lib/discounts/rules";
 import { log } from "@/lib/log";
+import { namedItems } from "@/lib/orders/dto";
 import { orderStatusUrl } from "@/lib/orders/links";
 import { orderShipsEstimate } from "@/lib/orders/promise";
 import { appendOrderEvent } from "@/lib/orders/timeline";
 
-type Order = Parameters<typeof orderConfirmationEmail>[0] & { id: number; discountCode?: string | null; items: Array<{ shipsMinDays?: number | null; shipsMaxDays?: number | null }> };
+type Email = Parameters<typeof orderConfirmationEmail>[0];
+type Item = Email["items"][number] & { shipsMinDays?: number | null; shipsMaxDays?: number | null; variantLabel?: string | null };
+type Order = Omit<Email, "items"> & { id: number; discountCode?: string | null; items: Item[] };
 
 /** Confirmation to the shopper (with the order-status link) and a new-order notice to the owner; both on the timeline. */
 export async function sendOrderEmails(placed: Order) {
-  const order = { ...placed, shipsEstimate: orderShipsEstimate(placed.items), discountLabel: placed.discountCode ? discountLabel(placed.discountCode) : null };
+  const order = { ...placed, items: namedItems(placed.items), shipsEstimate: orderShipsEstimate(placed.items), discountLabel: placed.discountCode ? discountLabel(placed.discountCode) : null };
   await sendEmail({ to: order.email, ...orderConfirmationEmail(order, orderStatusUrl(order.orderNumber)) });
   await appendOrderEvent(prisma, order.id, "email_sent", { template: "confirmation", to: order.email }, { actor: "system" });
   await sendEmail({ to: ownerEmail(), replyTo: order.email, ...newOrderNoticeEmail(order) });

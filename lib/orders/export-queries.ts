@@ -1,4 +1,5 @@
 import "server-only";
+import { lineName } from "@/lib/catalog/variants";
 import { SHOP_TIME_ZONE } from "@/lib/admin/stats-queries";
 import { prisma } from "@/lib/db";
 import { log } from "@/lib/log";
@@ -75,7 +76,7 @@ export function ordersCsvStream(q: OrderExportQuery, opts: { batchSize?: number;
               refundedAmount: true,
               status: true,
               paymentProvider: true,
-              items: { orderBy: { id: "asc" }, select: { productName: true, quantity: true } },
+              items: { orderBy: { id: "asc" }, select: { productName: true, variantLabel: true, quantity: true } },
             },
           });
           opts.onBatch?.(rows.length);
@@ -91,7 +92,7 @@ export function ordersCsvStream(q: OrderExportQuery, opts: { batchSize?: number;
                 shopDateTime(o.createdAt),
                 `${o.firstName} ${o.lastName}`.trim(),
                 o.email,
-                o.items.map((i) => `${i.quantity} x ${i.productName}`).join("; "),
+                o.items.map((i) => `${i.quantity} x ${lineName(i.productName, i.variantLabel)}`).join("; "),
                 o.subtotal.toFixed(2),
                 o.shipping.toFixed(2),
                 o.tax.toFixed(2),

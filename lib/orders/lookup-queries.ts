@@ -1,4 +1,5 @@
 import "server-only";
+import { lineName } from "@/lib/catalog/variants";
 import { timingSafeEqual, createHash } from "node:crypto";
 import { prisma } from "@/lib/db";
 import { AppError } from "@/lib/errors";
@@ -35,7 +36,7 @@ export async function lookupOrderStatus(raw: OrderLookupInput): Promise<PublicOr
       createdAt: true,
       carrier: true,
       trackingNumber: true,
-      items: { orderBy: { id: "asc" }, select: { productName: true, quantity: true, ships: true, shipsMinDays: true, shipsMaxDays: true } },
+      items: { orderBy: { id: "asc" }, select: { productName: true, variantLabel: true, quantity: true, ships: true, shipsMinDays: true, shipsMaxDays: true } },
       events: { orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { type: true, detail: true, createdAt: true } },
     },
   });
@@ -62,7 +63,7 @@ export async function lookupOrderStatus(raw: OrderLookupInput): Promise<PublicOr
     carrier: order.carrier,
     trackingNumber: order.trackingNumber,
     trackingUrl: trackingUrl(order.carrier, order.trackingNumber),
-    items: order.items.map((i) => ({ name: i.productName, quantity: i.quantity, ships: i.ships })),
+    items: order.items.map((i) => ({ name: lineName(i.productName, i.variantLabel), quantity: i.quantity, ships: i.ships })),
     ships: order.status === "shipped" || order.status === "delivered" || order.status === "cancelled" ? null : orderShipsEstimate(order.items),
   };
 }

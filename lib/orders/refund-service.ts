@@ -1,4 +1,6 @@
 import "server-only";
+import { lineName } from "@/lib/catalog/variants";
+import { namedItems } from "@/lib/orders/dto";
 import { createHash } from "node:crypto";
 import { entityIdOrNotFound } from "@/lib/admin/ids";
 import { recordAudit } from "@/lib/audit/service";
@@ -251,13 +253,13 @@ async function settleRefund(row: RefundRow, providerRefundId: string, opts: { no
     if (!saved.row.giftCardAmount.isZero()) await refundToGiftCards(tx, row.orderId, cents(saved.row.giftCardAmount));
     await syncRefundedAmount(tx, row.orderId);
     const after = await tx.order.findUniqueOrThrow({ where: { id: row.orderId }, include: orderWithItems });
-    const lines = before.items.filter((i) => lineIds.includes(i.id)).map((i) => `${i.quantity} × ${i.productName}`);
+    const lines = before.items.filter((i) => lineIds.includes(i.id)).map((i) => `${i.quantity} × ${lineName(i.productName, i.variantLabel)}`);
     const amount = saved.row.amount.toFixed(2);
     if (opts.reconciled) await appendOrderEvent(tx, row.orderId, "refund_reconciled", { amount, outcome: "succeeded", refundId: providerRefundId }, { actor: "system" });
     await appendOrderEvent(tx, row.orderId, "refunded", { amount, reason: saved.row.reason, lines, provider: saved.row.provider, refundId: providerRefundId });
     await recordAudit({ entityType: "order", entityId: row.orderId, action: "refund", before: { refundedAmount: before.refundedAmount.toFixed(2) }, after: { refundedAmount: after.refundedAmount.toFixed(2), reason: saved.row.reason } }, tx);
     if (opts.notify && (await appendOrderEvent(tx, row.orderId, "email_sent", { template: "refund", to: after.email, amount }, { onceKey: `email:refund:${saved.row.id}` }))) {
-      email = { template: "refund", message: orderRefundEmail(after, { amount, cancelled: false, reason: saved.row.reason, lines }) };
+      email = { template: "refund", message: orderRefundEmail({ ...after, items: namedItems(after.items) }, { amount, cancelled: false, reason: saved.row.reason, lines }) };
     }
     return { order: after, saved: saved.row };
   }, ORDER_TX_OPTIONS);

@@ -6,16 +6,46 @@ import { appendOrderEvent } from "@/lib/orders/timeline";
 
 /**
  * Counted stock (issue 29), claimed like a one-of-a-kind piece
- * (lib/orders/pieces.ts): in the order's transaction, the product's row locked,
+ * (lib/orders/pieces.ts): in the order's transaction, the counted row locked,
  * a conditional decrement (`stock >= quantity`, never below 0: the database's
- * `Product_stock_check` is the net). A product on backorder gives what it has
- * and the rest ships in its lead time. What an order took is recorded on its
- * timeline (`stock_claimed`), so "put back on sale" returns exactly those units
- * (`stock_returned`) and re-opening the order takes them again (`stock_reclaimed`)
- * or is refused. Made-to-order lines only count the sale.
+ * `Product_stock_check` / `ProductVariant_stock_check` is the net). A count on
+ * backorder gives what it has and the rest ships in its lead time. What an
+ * order took is recorded on its timeline (`stock_claimed`), so "put back on
+ * sale" returns exactly those units (`stock_returned`) and re-opening the order
+ * takes them again (`stock_reclaimed`) or is refused. Made-to-order lines only
+ * count the sale.
+ *
+ * One rule for both kinds of counted row: a product's own count, or one
+ * variant's (lib/catalog/variants.ts), which is claimed, returned and taken
+ * again on the variant's row alone, independently of its siblings (the sale
+ * is still counted on the product).
  */
 type Tx = Prisma.TransactionClient;
-export type StockTaken = { productId: number; name: string; quantity: number };
+/** Units an order took from a count: the product's own, or its variant's (`variantId`). */
+export type StockTaken = { productId: number; variantId?: number; name: string; quantity: number };
+
+/** The counted row of a line: the variant's when the line names one, else the product's. */
+type Counted = { productId: number; variantId?: number | null };
+
+/** Locks the line's counted row (see claimStock) and reads its count; null when there is no such row. */
+async function lockCount(tx: Tx, line: Counted): Promise<{ stock: number | null; allowBackorder: boolean; uniqueItem: boolean } | null> {
+  const rows = line.variantId
+    ? await tx.$queryRaw<Array<{ stock: number | null; allowBackorder: boolean; uniqueItem: boolean }>>`
+        SELECT "stock", "allowBackorder", false AS "uniqueItem" FROM "ProductVariant" WHERE "id" = ${line.variantId} AND "productId" = ${line.productId} FOR NO KEY UPDATE`
+    : await tx.$queryRaw<Array<{ stock: number | null; allowBackorder: boolean; uniqueItem: boolean }>>`
+        SELECT "stock", "allowBackorder", "uniqueItem" FROM "Product" WHERE "id" = ${line.productId} FOR NO KEY UPDATE`;
+  return rows[0] ?? null;
+}
+
+/** The conditional change of a line's count: `by` units off (negative: back on) when at least `atLeast` are there; true when written. */
+async function moveCount(tx: Tx, line: Counted, by: number, atLeast: number | null): Promise<boolean> {
+  const stock = atLeast === null ? { not: null } : { gte: atLeast };
+  const data = by >= 0 ? { stock: { decrement: by } } : { stock: { increment: -by } };
+  const { count } = line.variantId
+    ? await tx.productVariant.updateMany({ where: { id: line.variantId, productId: line.productId, stock }, data })
+    : await tx.product.updateMany({ where: { id: line.productId, stock }, data });
+  return count === 1;
+}
 
 /** The outcome of claiming one line: taken (units from the count; 0 for made to order), or short with what is left. */
 export type StockClaim = { ok: true; taken: number } | { ok: false; left: number };
@@ -25,23 +55,22 @@ export type StockClaim = { ok: true; taken: number } | { ok: false; left: number
  * in-stock product, takes the units. Refused (nothing written) when the count
  * is short and backorder is not allowed.
  */
-export async function claimStock(tx: Tx, productId: number, quantity: number): Promise<StockClaim> {
+export async function claimStock(tx: Tx, productId: number, quantity: number, variantId: number | null = null): Promise<StockClaim> {
   // FOR NO KEY UPDATE, the lock an UPDATE takes: the order's own lines already hold a key-share lock on
   // this row (their foreign key), which FOR UPDATE would wait on — two checkouts then deadlock.
-  const [row] = await tx.$queryRaw<Array<{ stock: number | null; allowBackorder: boolean; uniqueItem: boolean }>>`
-    SELECT "stock", "allowBackorder", "uniqueItem" FROM "Product" WHERE "id" = ${productId} FOR NO KEY UPDATE`;
+  const line = { productId, variantId };
+  const row = await lockCount(tx, line);
   if (!row || row.uniqueItem) return { ok: false, left: 0 };
+  const countSale = () => tx.product.update({ where: { id: productId }, data: { salesCount: { increment: quantity } } });
   if (row.stock === null) {
-    await tx.product.update({ where: { id: productId }, data: { salesCount: { increment: quantity } } });
+    await countSale();
     return { ok: true, taken: 0 };
   }
   if (row.stock < quantity && !row.allowBackorder) return { ok: false, left: row.stock };
   const taken = Math.min(row.stock, quantity);
-  const { count } = await tx.product.updateMany({
-    where: { id: productId, stock: { gte: taken } },
-    data: { stock: { decrement: taken }, salesCount: { increment: quantity } },
-  });
-  return count === 1 ? { ok: true, taken } : { ok: false, left: row.stock };
+  if (!(await moveCount(tx, line, taken, taken))) return { ok: false, left: row.stock };
+  await countSale();
+  return { ok: true, taken };
 }
 
 /** Records what the new order took from the counts (its timeline is the ledger that put-back reads). */
@@ -56,8 +85,23 @@ const STOCK_EVENTS = ["stock_claimed", "stock_returned", "stock_reclaimed"] as c
 async function latestStockEvent(tx: Tx, orderId: number) {
   const event = await tx.orderEvent.findFirst({ where: { orderId, type: { in: [...STOCK_EVENTS] } }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], select: { type: true, detail: true } });
   if (!event) return null;
-  const lines = ((event.detail as { lines?: StockTaken[] }).lines ?? []).filter((l) => Number.isInteger(l.productId) && Number.isInteger(l.quantity) && l.quantity > 0);
+  const lines = ((event.detail as { lines?: StockTaken[] }).lines ?? []).filter(
+    (l) => Number.isInteger(l.productId) && Number.isInteger(l.quantity) && l.quantity > 0 && (l.variantId === undefined || Number.isInteger(l.variantId)),
+  );
   return { type: event.type, lines };
+}
+
+/** Lines in the order rows are locked in everywhere (product, then variant), so two transactions wait rather than deadlock. */
+const byRow = (a: Counted, b: Counted) => a.productId - b.productId || (a.variantId ?? 0) - (b.variantId ?? 0);
+
+/** A line's count now, with its product's slug (null when the row is gone). */
+async function readCount(tx: Tx, line: Counted): Promise<{ stock: number | null; slug: string; sku: string | null } | null> {
+  if (!line.variantId) {
+    const product = await tx.product.findUnique({ where: { id: line.productId }, select: { stock: true, slug: true } });
+    return product && { ...product, sku: null };
+  }
+  const variant = await tx.productVariant.findFirst({ where: { id: line.variantId, productId: line.productId }, select: { stock: true, sku: true, product: { select: { slug: true } } } });
+  return variant && { stock: variant.stock, slug: variant.product.slug, sku: variant.sku };
 }
 
 /**
@@ -70,14 +114,16 @@ export async function returnOrderStock(tx: Tx, orderId: number): Promise<string[
   if (!held || held.type === "stock_returned") return [];
   const returned: StockTaken[] = [];
   const slugs: string[] = [];
-  for (const line of [...held.lines].sort((a, b) => a.productId - b.productId)) {
-    const before = await tx.product.findUnique({ where: { id: line.productId }, select: { stock: true, slug: true } });
+  for (const line of [...held.lines].sort(byRow)) {
+    const before = await readCount(tx, line);
     if (!before || before.stock === null) continue;
-    const { count } = await tx.product.updateMany({ where: { id: line.productId, stock: { not: null } }, data: { stock: { increment: line.quantity } } });
-    if (count !== 1) continue;
+    if (!(await moveCount(tx, line, -line.quantity, null))) continue;
     returned.push(line);
     slugs.push(before.slug);
-    await recordAudit({ entityType: "product", entityId: line.productId, action: "update", before: { stock: before.stock }, after: { stock: before.stock + line.quantity, stockReason: `Order ${orderId} cancelled, put back on sale` } }, tx);
+    const reason = `Order ${orderId} cancelled, put back on sale`;
+    // A variant's count is kept in the audit row under its SKU.
+    const [was, now] = before.sku === null ? [{ stock: before.stock }, { stock: before.stock + line.quantity }] : [{ variantStock: { [before.sku]: before.stock } }, { variantStock: { [before.sku]: before.stock + line.quantity } }];
+    await recordAudit({ entityType: "product", entityId: line.productId, action: "update", before: was, after: { ...now, stockReason: reason } }, tx);
   }
   if (returned.length) await appendOrderEvent(tx, orderId, "stock_returned", { lines: returned });
   return slugs;
@@ -92,14 +138,13 @@ export async function reclaimOrderStock(tx: Tx, order: { id: number; orderNumber
   const held = await latestStockEvent(tx, order.id);
   if (!held || held.type !== "stock_returned") return [];
   const slugs: string[] = [];
-  for (const line of [...held.lines].sort((a, b) => a.productId - b.productId)) {
-    const product = await tx.product.findUnique({ where: { id: line.productId }, select: { stock: true, slug: true } });
-    if (!product || product.stock === null) continue;
-    const { count } = await tx.product.updateMany({ where: { id: line.productId, stock: { gte: line.quantity } }, data: { stock: { decrement: line.quantity } } });
-    if (count !== 1) {
-      throw new AppError("conflict", `Order ${order.orderNumber} cannot be re-opened: it needs ${line.quantity} of “${line.name}” and only ${product.stock} ${product.stock === 1 ? "is" : "are"} left.`);
+  for (const line of [...held.lines].sort(byRow)) {
+    const counted = await readCount(tx, line);
+    if (!counted || counted.stock === null) continue;
+    if (!(await moveCount(tx, line, line.quantity, line.quantity))) {
+      throw new AppError("conflict", `Order ${order.orderNumber} cannot be re-opened: it needs ${line.quantity} of “${line.name}” and only ${counted.stock} ${counted.stock === 1 ? "is" : "are"} left.`);
     }
-    slugs.push(product.slug);
+    slugs.push(counted.slug);
   }
   await appendOrderEvent(tx, order.id, "stock_reclaimed", { lines: held.lines });
   return slugs;

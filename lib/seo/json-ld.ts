@@ -3,6 +3,7 @@ import { availabilityOf, type Availability, type DayRange } from "@/lib/catalog/
 import { HANDLING_DAYS } from "@/lib/catalog/stock-settings";
 import { truncateMeta } from "@/lib/catalog/rules";
 import type { ProductDTO } from "@/lib/catalog/types";
+import { variantStock, VARIANT_PARAM, type VariantDTO } from "@/lib/catalog/variants";
 import { toCents } from "@/lib/money";
 import { META_DESCRIPTION_MAX, site } from "@/lib/site";
 import { absoluteUrl, siteUrl } from "@/lib/seo/url";
@@ -25,7 +26,8 @@ export { serializeJsonLd, type JsonLd } from "@/lib/seo/site-json-ld";
 
 /**
  * The shop's structured data (schema.org JSON-LD), built here and nowhere else:
- * Product + Offer for merchant listings (shipping and return policy included),
+ * Product + Offer for merchant listings (shipping and return policy included;
+ * a product with variants: ProductGroup with a Product + Offer per variant),
  * BreadcrumbList, Organization and WebSite (the shop-wide ones, client-safe, in
  * lib/seo/site-json-ld.ts). Pages render it with components/seo/json-ld.tsx,
  * which escapes it with serializeJsonLd.
@@ -90,40 +92,95 @@ export type ReviewForJsonLd = { rating: number; title: string; body: string; aut
 /** Reviews carried in a product's JSON-LD (the newest; the page shows them too). */
 export const JSON_LD_REVIEWS = 5;
 
+/** One offer: its price and what it promises (availability, handling time), shipping for it alone and the return policy. */
+function offerJsonLd(url: string, price: string, availability: Availability) {
+  const handling = "days" in availability ? availability.days : HANDLING_DAYS;
+  return {
+    "@type": "Offer",
+    url,
+    price,
+    priceCurrency: CURRENCY,
+    availability: SCHEMA(OFFER_AVAILABILITY[availability.state]),
+    itemCondition: SCHEMA("NewCondition"),
+    seller: { "@type": "Organization", "@id": organizationId(siteUrl().origin), name: site.name },
+    shippingDetails: offerShippingDetails(toCents(price), handling),
+    hasMerchantReturnPolicy: merchantReturnPolicy(siteUrl().origin),
+  };
+}
+
+/**
+ * The schema.org properties Google reads a variant's attributes from (variesBy); an option named
+ * otherwise is given as an additionalProperty of each variant, not in variesBy.
+ */
+const VARIES_BY: Array<[RegExp, string]> = [
+  [/size|diameter|length|width|thickness|capacity/i, "size"],
+  [/colou?r|finish|stain/i, "color"],
+  [/material|wood|species/i, "material"],
+  [/pattern/i, "pattern"],
+];
+
+function variesByProperty(optionName: string): string | null {
+  return VARIES_BY.find(([re]) => re.test(optionName))?.[1] ?? null;
+}
+
+/** The page a variant is chosen on (lib/catalog/variant-url.mjs): /product/{slug}?variant={SKU}. */
+export function variantPath(product: Pick<ProductDTO, "slug">, variant: Pick<VariantDTO, "sku">): string {
+  return `${productPath(product)}?${VARIANT_PARAM}=${encodeURIComponent(variant.sku)}`;
+}
+
 /**
  * The product's structured data: the offer's availability and handling time
  * from what the product promises; `aggregateRating` and `review` only when it
  * has approved reviews (the counts on the product, the reviews the page shows):
- * never a rating no review stands behind.
+ * never a rating no review stands behind. A product with variants is a
+ * ProductGroup (Google's product variants): `productGroupID`, `variesBy` (the
+ * options Google knows: size, color, material, pattern) and `hasVariant`, each
+ * variant a Product with its own SKU, name, image, option values and offer
+ * (its price, availability and handling time, at its own address).
  */
 export function productJsonLd(product: ProductDTO, reviews: ReviewForJsonLd[] = []): JsonLd {
   const url = absoluteUrl(productPath(product));
-  const priceCents = toCents(product.price);
   const availability = availabilityOf(product);
-  const handling = "days" in availability ? availability.days : HANDLING_DAYS;
   const aggregateRating = aggregateRatingJsonLd({ count: product.reviewCount, starTotal: product.reviewStarTotal });
+  const images = (product.images.length ? product.images : [site.fallbackImage]).map(absoluteUrl);
+  const description = productDescription(product);
+  const brand = { "@type": "Brand", name: site.name };
+  const variants = product.variants?.length && product.options?.length ? product.variants : null;
+  const groupId = `MM-${product.id}`;
+  const options = product.options ?? [];
   return {
     "@context": CONTEXT,
-    "@type": "Product",
+    "@type": variants ? "ProductGroup" : "Product",
     "@id": `${url}#product`,
     name: product.name,
-    description: productDescription(product),
-    image: (product.images.length ? product.images : [site.fallbackImage]).map(absoluteUrl),
-    sku: `MM-${product.id}`,
+    description,
+    image: images,
+    ...(variants ? { productGroupID: groupId } : { sku: groupId }),
     category: product.category.name,
-    brand: { "@type": "Brand", name: site.name },
+    brand,
     url,
-    offers: {
-      "@type": "Offer",
-      url,
-      price: product.price,
-      priceCurrency: CURRENCY,
-      availability: SCHEMA(OFFER_AVAILABILITY[availability.state]),
-      itemCondition: SCHEMA("NewCondition"),
-      seller: { "@type": "Organization", "@id": organizationId(siteUrl().origin), name: site.name },
-      shippingDetails: offerShippingDetails(priceCents, handling),
-      hasMerchantReturnPolicy: merchantReturnPolicy(siteUrl().origin),
-    },
+    ...(variants
+      ? {
+          variesBy: [...new Set(options.flatMap((o) => variesByProperty(o.name) ?? []))].map(SCHEMA),
+          hasVariant: variants.map((v) => {
+            const variantUrl = absoluteUrl(variantPath(product, v));
+            const extra = options.flatMap((o, i) => (variesByProperty(o.name) ? [] : [{ "@type": "PropertyValue", name: o.name, value: v.values[i] }]));
+            return {
+              "@type": "Product",
+              "@id": `${variantUrl}#variant`,
+              name: `${product.name} — ${v.label}`,
+              description,
+              sku: v.sku,
+              image: v.image ? [absoluteUrl(v.image)] : images,
+              url: variantUrl,
+              inProductGroupWithID: groupId,
+              ...Object.fromEntries(options.flatMap((o, i) => (variesByProperty(o.name) ? [[variesByProperty(o.name)!, v.values[i]]] : []))),
+              ...(extra.length ? { additionalProperty: extra } : {}),
+              offers: offerJsonLd(variantUrl, v.price, availabilityOf(variantStock(v))),
+            };
+          }),
+        }
+      : { offers: offerJsonLd(url, product.price, availability) }),
     ...(aggregateRating ? { aggregateRating } : {}),
     ...(aggregateRating && reviews.length
       ? {

@@ -39,6 +39,16 @@ describe("seedDatabase", () => {
     expect(await p.product.count({ where: { stock: 0, allowBackorder: true } })).toBe(1);
     expect(await p.product.count({ where: { uniqueItem: false, stock: null, leadTimeMinDays: 15, leadTimeMaxDays: 20 } })).toBeGreaterThanOrEqual(2);
     expect(await p.product.count({ where: { uniqueItem: false, stock: null, leadTimeMinDays: null } })).toBeGreaterThanOrEqual(10);
+    // One printed tool with variants: a SKU, price and count or lead time per dowel size, priced at its lowest.
+    const withVariants = await p.product.findMany({ where: { variants: { some: {} } }, include: { variants: { orderBy: { position: "asc" } } } });
+    expect(withVariants.map((v) => [v.slug, v.price.toFixed(2), v.stock, v.options])).toEqual([["self-centring-dowelling-jig", "26.00", null, [{ name: "Dowel size", values: ["6 mm", "8 mm", "10 mm", "12 mm"] }]]]);
+    expect(withVariants[0].variants.map((v) => [v.sku, v.optionValues, v.price.toFixed(2), v.stock, v.allowBackorder, v.leadTimeMinDays])).toEqual([
+      ["SCDJ-6MM", ["6 mm"], "26.00", 14, false, null],
+      ["SCDJ-8MM", ["8 mm"], "28.00", 3, false, null],
+      ["SCDJ-10MM", ["10 mm"], "30.00", 0, true, 5],
+      ["SCDJ-12MM", ["12 mm"], "34.00", null, false, 10],
+    ]);
+    expect(withVariants[0].variants[1].image).toBe("/demo/products/self-centring-dowelling-jig-2.webp");
     const boundary = await p.product.findMany({ where: { price: { in: ["100.00", "99.99"] } } });
     expect(boundary).toHaveLength(2);
   });

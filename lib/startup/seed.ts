@@ -35,6 +35,22 @@ export async function seedDatabase(prisma: PrismaClient, opts: SeedOptions = {})
         await tx.productImage.createMany({
           data: seedProducts.flatMap((p) => p.images.map((img, position) => ({ productId: productId.get(p.slug)!, ...img, position }))),
         });
+        await tx.productVariant.createMany({
+          data: seedProducts.flatMap((p) =>
+            (p.variants ?? []).map((v, position) => ({
+              productId: productId.get(p.slug)!,
+              sku: v.sku,
+              optionValues: v.values,
+              price: v.price,
+              stock: v.stock ?? null,
+              allowBackorder: v.allowBackorder ?? false,
+              leadTimeMinDays: v.leadTimeMinDays ?? null,
+              leadTimeMaxDays: v.leadTimeMaxDays ?? null,
+              image: v.image ? p.images[v.image - 1].url : null,
+              position,
+            })),
+          ),
+        });
       },
       { timeout: 60_000 },
     );
@@ -66,6 +82,7 @@ function productRow(p: SeedProduct, categoryId: Map<string, number>, createdAt: 
     leadTimeMinDays: p.leadTimeMinDays ?? null,
     leadTimeMaxDays: p.leadTimeMaxDays ?? null,
     allowBackorder: p.allowBackorder ?? false,
+    options: p.options ?? [],
     sold: p.sold ?? false,
     showInGallery: p.showInGallery ?? false,
     active: p.active ?? true,

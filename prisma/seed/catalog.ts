@@ -37,6 +37,9 @@ export type SeedProduct = {
   leadTimeMinDays?: number;
   leadTimeMaxDays?: number;
   allowBackorder?: boolean;
+  /** A product with variants (lib/catalog/variants.ts): what it is chosen by, and each combination. */
+  options?: Array<{ name: string; values: string[] }>;
+  variants?: SeedVariant[];
   sold?: boolean;
   showInGallery?: boolean;
   active?: boolean;
@@ -44,6 +47,18 @@ export type SeedProduct = {
   seoDescription?: string;
   salesCount: number;
   createdDaysAgo: number;
+};
+
+/** One combination of a product's options: its SKU, price, count (absent: made to order) and lead time, and which of the product's images shows it (1-based). */
+export type SeedVariant = {
+  sku: string;
+  values: string[];
+  price: string;
+  stock?: number;
+  allowBackorder?: boolean;
+  leadTimeMinDays?: number;
+  leadTimeMaxDays?: number;
+  image?: number;
 };
 
 /** The shop's slug rule: lowercase, spaces to hyphens, only a-z 0-9 and hyphens. */
@@ -559,6 +574,32 @@ const jigs: SeedProduct[] = [
     createdDaysAgo: 260,
     imageCount: 4,
     kind: "printed",
+  }),
+  product({
+    name: "Self-Centring Dowelling Jig",
+    categorySlug: "jigs-and-fixtures",
+    // The lowest variant's price: a product with variants is listed and sorted at it.
+    price: "26.00",
+    shortDescription: "A single-size self-centring dowelling jig with a hardened steel bushing, in four dowel sizes.",
+    description: [
+      "A compact dowelling jig for one dowel size, with a hardened steel drill bushing pressed into a PETG body. Two cam jaws close on the board and centre the bushing on its thickness, from 12 to 38 mm, so the holes on both halves of a joint line up without measuring.",
+      "Choose the size of your dowels: 6 and 8 mm for cabinets and drawers, 10 mm for frames and tables, 12 mm for benches and beds. The 12 mm jig is printed when you order it, with a longer body for its heavier bit.",
+      "Printed at 0.2 mm layers with six walls; a depth stop collar for the bit is included.",
+    ],
+    options: [{ name: "Dowel size", values: ["6 mm", "8 mm", "10 mm", "12 mm"] }],
+    variants: [
+      { sku: "SCDJ-6MM", values: ["6 mm"], price: "26.00", stock: 14 },
+      { sku: "SCDJ-8MM", values: ["8 mm"], price: "28.00", stock: 3, image: 2 },
+      { sku: "SCDJ-10MM", values: ["10 mm"], price: "30.00", stock: 0, allowBackorder: true, leadTimeMinDays: 5, leadTimeMaxDays: 7 },
+      { sku: "SCDJ-12MM", values: ["12 mm"], price: "34.00", leadTimeMinDays: 10, leadTimeMaxDays: 12, image: 3 },
+    ],
+    seoTitle: "Self-Centring Dowelling Jig, 6 to 12 mm | Maple & Micron",
+    seoDescription: "3D-printed self-centring dowelling jig with a hardened steel bushing for 6, 8, 10 or 12 mm dowels, centring on boards from 12 to 38 mm thick.",
+    salesCount: 21,
+    createdDaysAgo: 45,
+    imageCount: 3,
+    kind: "printed",
+    alts: ["Self-Centring Dowelling Jig", "Self-Centring Dowelling Jig for 8 mm dowels", "Self-Centring Dowelling Jig for 12 mm dowels, with its longer body"],
   }),
   product({
     name: "Router Table Featherboard",

@@ -171,6 +171,12 @@ export function checkProduct(value: unknown, path = "Product"): string[] {
   const product = c.object(value, path, "Product");
   if (!product) return c.problems;
   c.context(product, path);
+  checkProductNode(c, product, path, { offerAtProductUrl: true });
+  return c.problems;
+}
+
+/** What every merchant-listing Product carries (a Product page's, or one variant's of a ProductGroup). */
+function checkProductNode(c: Checker, product: Node, path: string, opts: { offerAtProductUrl: boolean }) {
   c.text(product, "name", path, { max: 150 });
   c.text(product, "description", path, { max: 5000 });
   c.text(product, "sku", path);
@@ -178,11 +184,13 @@ export function checkProduct(value: unknown, path = "Product"): string[] {
   const images = Array.isArray(product.image) ? product.image : [product.image];
   if (!images.length) c.fail(`${path}.image`, "at least one image is required");
   images.forEach((image, i) => c.url({ image }, "image", `${path}.image[${i}]`));
-  const brand = c.object(product.brand, `${path}.brand`, ["Brand", "Organization"]);
-  if (brand) c.text(brand, "name", `${path}.brand`);
+  if (opts.offerAtProductUrl || product.brand !== undefined) {
+    const brand = c.object(product.brand, `${path}.brand`, ["Brand", "Organization"]);
+    if (brand) c.text(brand, "name", `${path}.brand`);
+  }
   if (Array.isArray(product.offers)) c.fail(`${path}.offers`, "the shop sells each product at one price: expected one Offer");
   const offer = c.object(product.offers, `${path}.offers`, "Offer");
-  if (!offer) return c.problems;
+  if (!offer) return;
   const p = `${path}.offers`;
   const price = offer.price;
   if (typeof price !== "string" && typeof price !== "number") c.fail(`${p}.price`, `expected a price, got ${JSON.stringify(price)}`);
@@ -200,7 +208,68 @@ export function checkProduct(value: unknown, path = "Product"): string[] {
     checkReviews(c, product.review, `${path}.review`);
     if (product.aggregateRating === undefined) c.fail(`${path}.review`, "reviews without an aggregateRating");
   }
+}
+
+/** The variant attributes Google reads (product variants: variesBy). */
+const VARIES_BY = ["size", "color", "material", "pattern", "suggestedAge", "suggestedGender"];
+
+/**
+ * Product variants (developers.google.com/search/docs/appearance/structured-data/product-variants):
+ * a ProductGroup with name, productGroupID, variesBy (schema.org properties among those Google
+ * reads) and hasVariant, each variant a merchant-listing Product (its own sku, name, image, url and
+ * one Offer at its own url) with a value for every variesBy property and inProductGroupWithID the
+ * group's id; distinct SKUs and distinct addresses. Review snippets on the group as on a Product.
+ */
+export function checkProductGroup(value: unknown, path = "ProductGroup"): string[] {
+  const c = new Checker();
+  const group = c.object(value, path, "ProductGroup");
+  if (!group) return c.problems;
+  c.context(group, path);
+  c.text(group, "name", path, { max: 150 });
+  c.text(group, "description", path, { max: 5000 });
+  c.url(group, "url", path);
+  const groupId = c.text(group, "productGroupID", path);
+  const brand = c.object(group.brand, `${path}.brand`, ["Brand", "Organization"]);
+  if (brand) c.text(brand, "name", `${path}.brand`);
+  const variesBy = Array.isArray(group.variesBy) ? group.variesBy : [group.variesBy];
+  if (!variesBy.length || variesBy[0] === undefined) c.fail(`${path}.variesBy`, "expected at least one property");
+  const properties = variesBy.flatMap((v, i) => {
+    const name = typeof v === "string" && v.startsWith(SCHEMA) ? v.slice(SCHEMA.length) : null;
+    if (!name || !VARIES_BY.includes(name)) {
+      c.fail(`${path}.variesBy[${i}]`, `expected one of ${VARIES_BY.map((a) => SCHEMA + a).join(", ")}, got ${JSON.stringify(v)}`);
+      return [];
+    }
+    return [name];
+  });
+  if (!Array.isArray(group.hasVariant) || !group.hasVariant.length) {
+    c.fail(`${path}.hasVariant`, "expected a list of the variants");
+    return c.problems;
+  }
+  const skus = new Set<unknown>();
+  const urls = new Set<unknown>();
+  group.hasVariant.forEach((raw: unknown, i: number) => {
+    const p = `${path}.hasVariant[${i}]`;
+    const variant = c.object(raw, p, "Product");
+    if (!variant) return;
+    checkProductNode(c, variant, p, { offerAtProductUrl: false });
+    for (const property of properties) c.text(variant, property, p);
+    if (groupId && variant.inProductGroupWithID !== groupId) c.fail(`${p}.inProductGroupWithID`, `expected the group's id ${JSON.stringify(groupId)}`);
+    if (skus.has(variant.sku)) c.fail(`${p}.sku`, "another variant has this sku");
+    skus.add(variant.sku);
+    if (urls.has(variant.url)) c.fail(`${p}.url`, "another variant has this url");
+    urls.add(variant.url);
+  });
+  if (group.aggregateRating !== undefined) checkAggregateRating(c, group.aggregateRating, `${path}.aggregateRating`);
+  if (group.review !== undefined) {
+    checkReviews(c, group.review, `${path}.review`);
+    if (group.aggregateRating === undefined) c.fail(`${path}.review`, "reviews without an aggregateRating");
+  }
   return c.problems;
+}
+
+/** A product page's product: a Product, or a ProductGroup for a product with variants. */
+export function checkProductOrGroup(value: unknown): string[] {
+  return (value as Node | null)?.["@type"] === "ProductGroup" ? checkProductGroup(value) : checkProduct(value);
 }
 
 /** BreadcrumbList: ListItems with position 1, 2, …, a name each, and an absolute `item` URL on all but (optionally) the last. */

@@ -12,7 +12,7 @@ import { MAX_SITEMAP_URLS, mainSitemap, sitemapUrls, productSitemap as productSi
 import { absoluteUrl } from "@/lib/seo/url";
 import { RETURN_WINDOW_DAYS } from "@/lib/site";
 import { seedProducts } from "@/prisma/seed/catalog";
-import { checkBreadcrumb, checkOrganization, checkProduct, checkWebSite } from "@/tests/helpers/rich-results";
+import { checkBreadcrumb, checkOrganization, checkProduct, checkProductGroup, checkWebSite } from "@/tests/helpers/rich-results";
 import { createTestDatabase, type TestDatabase } from "@/tests/helpers/test-db";
 
 /**
@@ -36,34 +36,15 @@ describe(`structured data on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "t
     const rows = await db.prisma.product.findMany({ include: productInclude, orderBy: { id: "asc" } });
     expect(rows.length).toBe(seedProducts.length);
     let sold = 0;
+    let groups = 0;
     const availabilities = new Set<string>();
     for (const row of rows) {
       // Public products as their page reads them; hidden ones straight from the row.
       const product = (await getProductBySlug(row.slug)) ?? toProductDTO(row);
       const { slug } = product;
       const data = productJsonLd(product);
-      expect({ slug, problems: checkProduct(data) }).toEqual({ slug, problems: [] });
       const crumbs = breadcrumbJsonLd(productBreadcrumb(product));
       expect({ slug, problems: checkBreadcrumb(crumbs) }).toEqual({ slug, problems: [] });
-
-      const offer = data.offers as Record<string, any>;
-      expect(offer.price).toBe(product.price);
-      // Each kind its own availability, and its own handling time (issue 29): the shop's for ready-to-ship, the lead time otherwise.
-      const kind = product.sold ? "SoldOut" : product.kind === "made_to_order" ? "MadeToOrder" : product.stock === 0 ? (product.allowBackorder ? "BackOrder" : "OutOfStock") : "InStock";
-      expect(offer.availability).toBe(`https://schema.org/${kind}`);
-      availabilities.add(kind);
-      const handling = offer.shippingDetails.deliveryTime.handlingTime;
-      const expected = kind === "MadeToOrder" || kind === "BackOrder" ? [product.leadTimeMinDays ?? 10, product.leadTimeMaxDays ?? 15] : [1, 2];
-      expect({ slug, handling: [handling.minValue, handling.maxValue] }).toEqual({ slug, handling: expected });
-      expect(offer.shippingDetails.deliveryTime.transitTime).toMatchObject({ minValue: 2, maxValue: 5, unitCode: "DAY" });
-      if (product.sold) sold++;
-      // One piece ships at the shop's rule: the flat rate, free when the piece alone is over the threshold.
-      const rate = toCents(String(offer.shippingDetails.shippingRate.value));
-      expect(rate).toBe(toCents(product.price) > FREE_SHIPPING_THRESHOLD ? 0 : FLAT_SHIPPING);
-      expect(offer.hasMerchantReturnPolicy).toMatchObject({
-        merchantReturnDays: RETURN_WINDOW_DAYS,
-        returnFees: "https://schema.org/ReturnFeesCustomerResponsibility",
-      });
       // The breadcrumb is the visible one: Home / Shop / category / product.
       expect((crumbs.itemListElement as Array<{ name: string; item: string }>).map((i) => [i.name, i.item])).toEqual([
         ["Home", `${ORIGIN}/`],
@@ -71,9 +52,72 @@ describe(`structured data on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "t
         [product.category.name, `${ORIGIN}/shop/${product.category.slug}`],
         [product.name, `${ORIGIN}/product/${product.slug}`],
       ]);
+      // A product with variants is a ProductGroup: each variant a Product with its own offer, checked as a product's.
+      const offers: Array<{ offer: Record<string, any>; price: string; kind: string; lead: [number, number] }> = [];
+      if (product.variants?.length) {
+        groups++;
+        expect({ slug, problems: checkProductGroup(data) }).toEqual({ slug, problems: [] });
+        expect(data).toMatchObject({ "@type": "ProductGroup", productGroupID: `MM-${product.id}`, variesBy: ["https://schema.org/size"] });
+        const variants = data.hasVariant as Array<Record<string, any>>;
+        expect(variants.map((v) => [v.sku, v.size, v.url])).toEqual(product.variants.map((v) => [v.sku, v.values[0], `${ORIGIN}/product/${slug}?variant=${v.sku}`]));
+        product.variants.forEach((v, i) => {
+          const kind = v.stock === null ? "MadeToOrder" : v.stock > 0 ? "InStock" : v.allowBackorder ? "BackOrder" : "OutOfStock";
+          offers.push({ offer: variants[i].offers, price: v.price, kind, lead: [v.leadTimeMinDays ?? 10, v.leadTimeMaxDays ?? 15] });
+        });
+      } else {
+        expect({ slug, problems: checkProduct(data) }).toEqual({ slug, problems: [] });
+        // Each kind its own availability, and its own handling time (issue 29): the shop's for ready-to-ship, the lead time otherwise.
+        const kind = product.sold ? "SoldOut" : product.kind === "made_to_order" ? "MadeToOrder" : product.stock === 0 ? (product.allowBackorder ? "BackOrder" : "OutOfStock") : "InStock";
+        offers.push({ offer: data.offers as Record<string, any>, price: product.price, kind, lead: [product.leadTimeMinDays ?? 10, product.leadTimeMaxDays ?? 15] });
+      }
+      for (const { offer, price, kind, lead } of offers) {
+        expect(offer.price).toBe(price);
+        expect(offer.availability).toBe(`https://schema.org/${kind}`);
+        availabilities.add(kind);
+        const handling = offer.shippingDetails.deliveryTime.handlingTime;
+        const expected = kind === "MadeToOrder" || kind === "BackOrder" ? lead : [1, 2];
+        expect({ slug, handling: [handling.minValue, handling.maxValue] }).toEqual({ slug, handling: expected });
+        expect(offer.shippingDetails.deliveryTime.transitTime).toMatchObject({ minValue: 2, maxValue: 5, unitCode: "DAY" });
+        // One piece ships at the shop's rule: the flat rate, free when the piece alone is over the threshold.
+        const rate = toCents(String(offer.shippingDetails.shippingRate.value));
+        expect(rate).toBe(toCents(price) > FREE_SHIPPING_THRESHOLD ? 0 : FLAT_SHIPPING);
+        expect(offer.hasMerchantReturnPolicy).toMatchObject({
+          merchantReturnDays: RETURN_WINDOW_DAYS,
+          returnFees: "https://schema.org/ReturnFeesCustomerResponsibility",
+        });
+      }
+      if (product.sold) sold++;
     }
+    expect(groups).toBe(1);
     expect(sold).toBeGreaterThan(0);
     expect([...availabilities].sort()).toEqual(["BackOrder", "InStock", "MadeToOrder", "SoldOut"]);
+  });
+
+  it("the checker catches a ProductGroup Google would reject", () => {
+    const variant = (sku: string, size: string, price: string) => ({ id: Number(sku.length), sku, values: [size], label: `Size: ${size}`, price, stock: 2, leadTimeMinDays: null, leadTimeMaxDays: null, allowBackorder: false, image: null });
+    const group = productJsonLd({
+      id: 3, name: "Jig", slug: "jig", description: "d", shortDescription: null, price: "20.00", categoryId: 1, category: { name: "C", slug: "c" },
+      images: ["/a.webp"], media: [], videoUrl: null, featured: false, uniqueItem: false, sold: false, showInGallery: false, active: true,
+      kind: "made_to_order", stock: null, leadTimeMinDays: null, leadTimeMaxDays: null, allowBackorder: false,
+      seoTitle: null, seoDescription: null, createdAt: new Date(0).toISOString(), reviewCount: 0, reviewStarTotal: 0,
+      options: [{ name: "Size", values: ["6 mm", "8 mm"] }], variants: [variant("J-6", "6 mm", "20.00"), variant("J-8", "8 mm", "22.50")],
+    });
+    expect(checkProductGroup(group)).toEqual([]);
+    const broken = JSON.parse(JSON.stringify(group));
+    broken.variesBy = ["https://schema.org/flavour"];
+    delete broken.hasVariant[0].offers.price;
+    broken.hasVariant[1].sku = "J-6";
+    broken.hasVariant[1].inProductGroupWithID = "other";
+    expect(checkProductGroup(broken)).toEqual([
+      expect.stringContaining("variesBy[0]"),
+      expect.stringContaining("hasVariant[0].offers.price"),
+      expect.stringContaining("hasVariant[1].inProductGroupWithID"),
+      expect.stringContaining("hasVariant[1].sku"),
+    ]);
+    // A variant must carry the value of what the group varies by.
+    const noSize = JSON.parse(JSON.stringify(group));
+    delete noSize.hasVariant[0].size;
+    expect(checkProductGroup(noSize)).toEqual([expect.stringContaining("hasVariant[0].size")]);
   });
 
   it("an in-stock product run out is OutOfStock, and still a valid merchant listing", () => {

@@ -184,7 +184,7 @@ describe(`stock and lead times on ${process.env.TEST_DATABASE_URL ? "PostgreSQL"
     expect(over.json).toMatchObject({ message: "Only 3 left.", code: "stock_limit", left: 3 });
     const set = await call(setCartQuantity, "/api/cart", { method: "PUT", body: { sessionId, productId: p.id, quantity: 5 } });
     expect(set.status).toBe(409);
-    const cart = await db.prisma.cartItem.findUniqueOrThrow({ where: { sessionId_productId: { sessionId, productId: p.id } } });
+    const cart = await db.prisma.cartItem.findFirstOrThrow({ where: { sessionId, productId: p.id, variantId: null } });
     expect(cart.quantity).toBe(2);
     const check = await call(checkCart, "/api/cart/check", { body: { items: [{ productId: p.id, quantity: 4 }] } });
     expect(check.json.items).toEqual([{ productId: p.id, price: "30.00", unavailable: "Only 3 left.", ships: "Ships in 1–2 days", shipDays: { min: 1, max: 2 } }]);

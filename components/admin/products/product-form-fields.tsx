@@ -29,11 +29,11 @@ type FieldsProps = {
   disabled?: boolean;
 };
 
-/** Price and category, side by side on wider screens. */
-export function PriceAndCategoryFields({ register, control, errors, categories, disabled }: FieldsProps & { categories: CategoryOption[] }) {
+/** Price and category, side by side on wider screens; a product with variants has no price of its own (`withoutPrice`: each variant has one). */
+export function PriceAndCategoryFields({ register, control, errors, categories, disabled, withoutPrice }: FieldsProps & { categories: CategoryOption[]; withoutPrice?: boolean }) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <FormField id="product-price" label="Price (USD)" error={errors.price?.message}>
+      {!withoutPrice && <FormField id="product-price" label="Price (USD)" error={errors.price?.message}>
         {(aria) => (
           <div className="relative">
             <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-muted-foreground">
@@ -42,7 +42,7 @@ export function PriceAndCategoryFields({ register, control, errors, categories, 
             <Input {...aria} {...register("price")} type="number" inputMode="decimal" step="0.01" min="0.01" placeholder="0.00" className="pl-7" disabled={disabled} />
           </div>
         )}
-      </FormField>
+      </FormField>}
       <FormField id="product-category" label="Category" error={errors.categoryId?.message}>
         {(aria) => (
           <Controller

@@ -1,6 +1,7 @@
 import type { AdminProductDTO } from "@/lib/catalog/admin-schemas";
 import type { CategoryDTO } from "@/lib/catalog/types";
 import type { ProductKind } from "@/lib/catalog/stock";
+import { slugify } from "@/lib/catalog/rules";
 import type { UploadedImage } from "@/components/admin/products/upload-images";
 
 /** A product row in the admin table: the public DTO (inactive ones too) plus its category's name. */
@@ -8,6 +9,26 @@ export type AdminProductRow = AdminProductDTO;
 export type CategoryOption = Pick<CategoryDTO, "id" | "name" | "active">;
 
 export type ProductFormMode = "create" | "edit" | "clone";
+
+/** One option as the form edits it: its name and its values as typed ("6 mm, 8 mm, 10 mm"). */
+export type OptionFormRow = { name: string; values: string };
+
+/** One variant as the form edits it (lib/catalog/variants.ts); strings stay strings until the shared schema parses them. */
+export type VariantFormRow = {
+  /** An existing variant's id (edit): its row, cart lines and count's history are kept. */
+  id?: number;
+  values: string[];
+  sku: string;
+  price: string;
+  kind: "in_stock" | "made_to_order";
+  stock: string;
+  allowBackorder: boolean;
+  leadTimeMinDays: string;
+  leadTimeMaxDays: string;
+  image: string;
+  /** The count an existing variant was loaded with: a count moved since (orders came in) refuses the save. */
+  stockWas?: number | null;
+};
 
 /** What the form edits; strings stay strings until the shared schema parses them. */
 export type ProductFormValues = {
@@ -33,6 +54,9 @@ export type ProductFormValues = {
   active: boolean;
   seoTitle: string;
   seoDescription: string;
+  /** Options and variants (none: a product without variants). */
+  options: OptionFormRow[];
+  variants: VariantFormRow[];
 };
 
 export const EMPTY_PRODUCT: ProductFormValues = {
@@ -56,11 +80,13 @@ export const EMPTY_PRODUCT: ProductFormValues = {
   active: true,
   seoTitle: "",
   seoDescription: "",
+  options: [],
+  variants: [],
 };
 
 /** Form values for a mode: blank (create), the product (edit) or the spec's clone (name + ' (Copy)', slug + '-copy', no images or video). */
 export function toFormValues(product: AdminProductRow | null, mode: ProductFormMode): ProductFormValues {
-  if (!product || mode === "create") return { ...EMPTY_PRODUCT, images: [] };
+  if (!product || mode === "create") return { ...EMPTY_PRODUCT, images: [], options: [], variants: [] };
   const base: ProductFormValues = {
     name: product.name,
     slug: product.slug,
@@ -82,9 +108,58 @@ export function toFormValues(product: AdminProductRow | null, mode: ProductFormM
     active: product.active,
     seoTitle: product.seoTitle ?? "",
     seoDescription: product.seoDescription ?? "",
+    options: (product.options ?? []).map((o) => ({ name: o.name, values: o.values.join(", ") })),
+    variants: (product.variants ?? []).map((v) => ({
+      id: v.id,
+      values: v.values,
+      sku: v.sku,
+      price: v.price,
+      kind: v.stock === null ? "made_to_order" : "in_stock",
+      stock: v.stock === null ? "" : String(v.stock),
+      allowBackorder: v.allowBackorder,
+      leadTimeMinDays: v.leadTimeMinDays === null ? "" : String(v.leadTimeMinDays),
+      leadTimeMaxDays: v.leadTimeMaxDays === null ? "" : String(v.leadTimeMaxDays),
+      image: v.image ?? "",
+      stockWas: v.stock,
+    })),
   };
   if (mode === "edit") return base;
-  return { ...base, name: `${product.name} (Copy)`, slug: `${product.slug}-copy`, images: [], videoUrl: "" };
+  // A clone starts without images, so its variants have none either; their SKUs must be new ones (unique in the shop).
+  return {
+    ...base,
+    name: `${product.name} (Copy)`,
+    slug: `${product.slug}-copy`,
+    images: [],
+    videoUrl: "",
+    variants: base.variants.map(({ id: _id, stockWas: _was, ...v }) => ({ ...v, sku: `${v.sku}-COPY`.slice(0, 40).replace(/-+$/, ""), image: "" })),
+  };
+}
+
+/** An option's values as typed, split at commas: trimmed, blanks dropped. */
+export const optionValuesOf = (o: OptionFormRow) => o.values.split(",").map((v) => v.trim()).filter(Boolean);
+
+/** A SKU suggested for a combination: the slug's initials and the values ("self-centring-dowelling-jig", ["8 mm"] → "SCDJ-8MM"). */
+function suggestedSku(slug: string, values: string[]): string {
+  const stem = slug.split("-").map((w) => w[0] ?? "").join("").toUpperCase() || "SKU";
+  const parts = values.map((v) => slugify(v).replace(/-/g, "").toUpperCase()).filter(Boolean);
+  return [stem, ...parts].join("-").slice(0, 40).replace(/-+$/, "");
+}
+
+/**
+ * One row for every combination of the options' values, in their order: a row the form already
+ * has for a combination is kept as it is; a new one gets a suggested SKU, the product's price (or the
+ * first row's) and is made to order.
+ */
+export function generateVariantRows(values: ProductFormValues): VariantFormRow[] {
+  const lists = values.options.map(optionValuesOf);
+  if (!lists.length || lists.some((l) => l.length === 0)) return values.variants;
+  const combinations = lists.reduce<string[][]>((acc, list) => acc.flatMap((c) => list.map((v) => [...c, v])), [[]]);
+  const slug = values.slug.trim() || slugify(values.name) || "sku";
+  const price = values.price.trim() || values.variants[0]?.price || "";
+  return combinations.map((combination) => {
+    const same = values.variants.find((v) => v.values.length === combination.length && v.values.every((x, i) => x === combination[i]));
+    return same ?? { values: combination, sku: suggestedSku(slug, combination), price, kind: "made_to_order", stock: "", allowBackorder: false, leadTimeMinDays: "", leadTimeMaxDays: "", image: "" };
+  });
 }
 
 const blankToNull = (v: string) => (v.trim() === "" ? null : v.trim());
@@ -95,20 +170,43 @@ const blankToNull = (v: string) => (v.trim() === "" ? null : v.trim());
  * server to derive, flags that only mean something for unique pieces cleared.
  */
 export function toProductPayload(values: ProductFormValues, mode: ProductFormMode, loadedStock: number | null = null) {
-  const uniqueItem = values.kind === "one_of_a_kind";
-  const inStock = values.kind === "in_stock";
+  // With options the product is chosen by its variants: they carry the prices, counts and lead times.
+  const withVariants = values.options.length > 0;
+  const kind = withVariants ? "made_to_order" : values.kind;
+  const uniqueItem = kind === "one_of_a_kind";
+  const inStock = kind === "in_stock";
   const sold = uniqueItem && values.sold;
+  const variants = withVariants
+    ? values.variants.map((v) => {
+        const counted = v.kind === "in_stock";
+        return {
+          ...(v.id !== undefined ? { id: v.id } : {}),
+          sku: v.sku.trim(),
+          values: v.values,
+          price: v.price.trim(),
+          kind: v.kind,
+          stock: counted ? v.stock.trim() : null,
+          allowBackorder: counted && v.allowBackorder,
+          leadTimeMinDays: !counted || v.allowBackorder ? blankToNull(v.leadTimeMinDays) : null,
+          leadTimeMaxDays: !counted || v.allowBackorder ? blankToNull(v.leadTimeMaxDays) : null,
+          image: blankToNull(v.image),
+          ...(mode === "edit" && v.stockWas !== undefined ? { stockWas: v.stockWas } : {}),
+        };
+      })
+    : [];
+  const variantCountChanged = mode === "edit" && values.variants.some((v) => withVariants && v.stockWas !== undefined && v.stockWas !== null && v.kind === "in_stock" && v.stock.trim() !== String(v.stockWas));
   return {
     name: values.name.trim(),
     slug: values.slug.trim() || undefined,
     description: values.description.trim(),
     shortDescription: blankToNull(values.shortDescription),
-    price: values.price.trim(),
+    // A product with variants is priced by them (the server takes the lowest).
+    ...(withVariants ? {} : { price: values.price.trim() }),
     categoryId: values.categoryId,
     images: values.images.map((i) => ({ url: i.url, width: i.width, height: i.height, alt: blankToNull(i.alt ?? "") })),
     videoUrl: blankToNull(values.videoUrl),
     featured: values.featured,
-    kind: values.kind,
+    kind,
     uniqueItem,
     stock: inStock ? values.stock.trim() : null,
     allowBackorder: inStock && values.allowBackorder,
@@ -116,6 +214,9 @@ export function toProductPayload(values: ProductFormValues, mode: ProductFormMod
     leadTimeMaxDays: uniqueItem ? null : blankToNull(values.leadTimeMaxDays),
     // An edit says which count it was loaded with (orders may take units meanwhile) and why it changes it.
     ...(mode === "edit" && inStock ? { stockWas: loadedStock, stockReason: blankToNull(values.stockReason) } : {}),
+    ...(variantCountChanged ? { stockReason: blankToNull(values.stockReason) } : {}),
+    options: withVariants ? values.options.map((o) => ({ name: o.name.trim(), values: optionValuesOf(o) })) : [],
+    variants,
     sold,
     showInGallery: sold && values.showInGallery,
     active: values.active,

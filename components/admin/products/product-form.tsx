@@ -15,6 +15,7 @@ import { CheckField } from "@/components/admin/products/check-field";
 import { ImageUploadField } from "@/components/admin/image-upload-field";
 import { DescriptionFields, FormSection, PriceAndCategoryFields, SeoFields } from "@/components/admin/products/product-form-fields";
 import { StockFields } from "@/components/admin/products/stock-fields";
+import { VariantFields } from "@/components/admin/products/variant-fields";
 import { actionFailureMessage } from "@/components/admin/products/action-messages";
 import { settleSave } from "@/components/admin/use-form-dialog";
 import {
@@ -66,7 +67,8 @@ export function ProductForm({ mode, product, categories, onDone, onCancel }: Pro
     formState: { errors, isSubmitting },
   } = useForm<ProductFormValues>({ resolver: productResolver(mode), defaultValues: toFormValues(product, mode) });
 
-  const uniqueItem = watch("kind") === "one_of_a_kind";
+  const hasOptions = watch("options").length > 0;
+  const uniqueItem = !hasOptions && watch("kind") === "one_of_a_kind";
   const sold = watch("sold");
   const nameField = register("name", {
     onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
@@ -83,8 +85,8 @@ export function ProductForm({ mode, product, categories, onDone, onCancel }: Pro
       onSaved: () => toast.success(DONE[mode]),
       onFields: (fields) => {
         for (const [key, message] of Object.entries(fields)) {
-          const field = key.split(".")[0] as keyof ProductFormValues;
-          if (field in getValues()) setError(field, { type: "server", message });
+          // Nested paths too ("variants.1.sku"): the message goes under that variant's field.
+          if (key.split(".")[0] in getValues()) setError(key as keyof ProductFormValues, { type: "server", message });
         }
       },
       onRefused: (result) => toast.error(FAILED[mode], result && { description: actionFailureMessage(result.message) }),
@@ -111,7 +113,7 @@ export function ProductForm({ mode, product, categories, onDone, onCancel }: Pro
             {(aria) => <Input {...aria} {...slugField} autoComplete="off" spellCheck={false} maxLength={200} placeholder="e.g. walnut-serving-bowl" disabled={isSubmitting} />}
           </FormField>
         </div>
-        <PriceAndCategoryFields register={register} control={control} errors={errors} categories={categories} disabled={isSubmitting} />
+        <PriceAndCategoryFields register={register} control={control} errors={errors} categories={categories} disabled={isSubmitting} withoutPrice={hasOptions} />
         <DescriptionFields register={register} errors={errors} disabled={isSubmitting} />
       </FormSection>
 
@@ -131,9 +133,18 @@ export function ProductForm({ mode, product, categories, onDone, onCancel }: Pro
         </FormField>
       </FormSection>
 
-      <FormSection title="Stock and lead time">
-        <StockFields register={register} errors={errors} values={watch()} editing={mode === "edit"} loadedStock={product?.stock ?? null} disabled={isSubmitting} />
+      <FormSection
+        title="Options and variants"
+        description="For a product that comes in sizes (or finishes…): each combination is a variant with its own SKU, price, stock or lead time and image."
+      >
+        <VariantFields register={register} control={control} errors={errors} values={watch()} setValue={setValue} getValues={getValues} editing={mode === "edit"} disabled={isSubmitting} />
       </FormSection>
+
+      {!hasOptions && (
+        <FormSection title="Stock and lead time">
+          <StockFields register={register} errors={errors} values={watch()} editing={mode === "edit"} loadedStock={product?.stock ?? null} disabled={isSubmitting} />
+        </FormSection>
+      )}
 
       <FormSection title="Visibility">
         <div className="grid gap-3 sm:grid-cols-2">

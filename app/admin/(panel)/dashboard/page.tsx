@@ -10,7 +10,7 @@ import { getAdminStats, REVENUE_DAYS, revenueByDay } from "@/lib/admin/stats-que
 import { lastBackup } from "@/lib/backup/manifest";
 import { requireAdminPage } from "@/lib/auth/guard";
 import { listLowStock } from "@/lib/catalog/stock-queries";
-import { LOW_STOCK_THRESHOLD } from "@/lib/catalog/stock-settings";
+import { getShopSettings } from "@/lib/catalog/settings-service";
 import { listDisputedOrders, listOrders } from "@/lib/orders/admin-service";
 
 export const metadata: Metadata = { title: "Dashboard" };
@@ -20,13 +20,14 @@ const RECENT_ORDERS = 5;
 
 export default async function AdminDashboardPage() {
   const admin = await requireAdminPage();
+  const { lowStockThreshold } = await getShopSettings();
   const [stats, recent, revenue, backup, disputed, lowStock] = await Promise.all([
     getAdminStats(),
     listOrders({ limit: RECENT_ORDERS }),
     revenueByDay(REVENUE_DAYS),
     lastBackup(),
     listDisputedOrders(),
-    listLowStock(LOW_STOCK_THRESHOLD),
+    listLowStock(lowStockThreshold),
   ]);
   return (
     <>
@@ -36,7 +37,7 @@ export default async function AdminDashboardPage() {
         <StatsTiles stats={stats} />
         <RevenueChart days={revenue} />
         <RecentOrders orders={recent} />
-        <LowStock items={lowStock} threshold={LOW_STOCK_THRESHOLD} />
+        <LowStock items={lowStock} threshold={lowStockThreshold} />
         <BackupStatus last={backup && { createdAt: backup.createdAt, uploads: backup.uploads.count }} />
       </div>
     </>
