@@ -17,7 +17,7 @@ import { appendOrderEvent } from "@/lib/orders/timeline";
 import { getPaymentProvider } from "@/lib/payments/provider";
 import { UPDATABLE_STATUSES, type PaymentIntentInfo } from "@/lib/payments/types";
 import { parseOrThrow } from "@/lib/validation";
-import { sendCheckoutConfirmation, subscribeAtCheckout } from "@/lib/newsletter/subscribers";
+import { sendCheckoutConfirmation, subscribeAtCheckout } from "@/lib/newsletter/subscriber-service";
 
 /**
  * Paying for one-of-a-kind pieces (docs/ARCHITECTURE.md, the money path): the server prices the cart,

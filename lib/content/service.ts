@@ -3,7 +3,7 @@ import { prisma } from "@/lib/db";
 import type { ContactMessage, NewsletterSignup } from "@/lib/content/schemas";
 import { ownerEmail, sendEmail } from "@/lib/email/service";
 import { contactNotificationEmail } from "@/lib/email/templates";
-import { requestSubscription } from "@/lib/newsletter/subscribers";
+import { requestSubscription } from "@/lib/newsletter/subscriber-service";
 
 /** Stores a contact message and notifies the owner by email. */
 export async function submitContactMessage(data: ContactMessage) {

@@ -6,7 +6,7 @@ import { auditSnapshot, recordAudit } from "@/lib/audit/service";
 import { prisma, Prisma } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { actingAdmin } from "@/lib/audit/context";
-import { setSubscriptionFromCustomerEdit } from "@/lib/newsletter/subscribers";
+import { setSubscriptionFromCustomerEdit } from "@/lib/newsletter/subscriber-service";
 
 /** Customers as the admin sees them (customers page, GET/PUT/DELETE /api/admin/customers…). */
 export type CustomerDTO = {

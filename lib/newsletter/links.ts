@@ -3,7 +3,6 @@ import { randomBytes } from "node:crypto";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 import { authSecret } from "@/lib/auth/secret";
 import { env } from "@/lib/env";
-import { shopOrigin } from "@/lib/orders/links";
 
 /**
  * Newsletter links.
@@ -15,6 +14,11 @@ import { shopOrigin } from "@/lib/orders/links";
  *   in the List-Unsubscribe header (RFC 8058 one-click POST) and the footer of every newsletter.
  */
 export const CONFIRM_LINK_DAYS = 7;
+
+/** The shop's public origin for links in emails (as lib/orders/links.ts shopOrigin). */
+function shopOrigin(): string {
+  return (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
+}
 const AUDIENCE = "maple-micron-newsletter-confirm";
 const key = () => new TextEncoder().encode(authSecret());
 

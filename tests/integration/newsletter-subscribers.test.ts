@@ -7,7 +7,7 @@ import { POST as confirm } from "@/app/api/newsletter/confirm/route";
 import { GET as unsubscribeGet, POST as unsubscribePost } from "@/app/api/newsletter/unsubscribe/[token]/route";
 import { POST as resubscribe } from "@/app/api/newsletter/resubscribe/[token]/route";
 import { signConfirmToken, listUnsubscribeHeaders } from "@/lib/newsletter/links";
-import { subscribeAtCheckout, suppressAddress } from "@/lib/newsletter/subscribers";
+import { subscribeAtCheckout, suppressAddress } from "@/lib/newsletter/subscriber-service";
 import { migrate, MIGRATIONS_DIR } from "@/lib/db/migrator";
 import { startEmbeddedDatabase } from "@/lib/db/embedded";
 import { call, fromClient } from "@/tests/helpers/route";

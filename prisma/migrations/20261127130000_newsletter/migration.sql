@@ -11,7 +11,7 @@ CREATE TYPE "SubscriberSource" AS ENUM ('footer', 'checkout', 'admin_import', 'l
 CREATE TYPE "CampaignStatus" AS ENUM ('draft', 'scheduled', 'sending', 'sent');
 
 -- CreateEnum
-CREATE TYPE "CampaignRecipientStatus" AS ENUM ('queued', 'sending', 'sent', 'failed');
+CREATE TYPE "CampaignRecipientStatus" AS ENUM ('queued', 'sending', 'sent', 'failed', 'skipped');
 
 -- CreateTable
 CREATE TABLE "NewsletterSubscriber" (

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { readJson, withRoute } from "@/lib/http";
 import { clientAddress } from "@/lib/net/client-address";
-import { confirmSubscription } from "@/lib/newsletter/subscribers";
+import { confirmSubscription } from "@/lib/newsletter/subscriber-service";
 
 const schema = z.object({ token: z.string().min(1).max(2000) }, { message: "Request body must be a JSON object" });
 

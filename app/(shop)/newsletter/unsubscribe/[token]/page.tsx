@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { UnsubscribeActions } from "@/components/newsletter/newsletter-actions";
-import { subscriberForToken } from "@/lib/newsletter/subscribers";
+import { subscriberForToken } from "@/lib/newsletter/subscriber-service";
 
 export const metadata: Metadata = { title: "Unsubscribe", robots: { index: false, follow: false } };
 

@@ -1,6 +1,6 @@
 import { withRoute } from "@/lib/http";
 import { clientAddress } from "@/lib/net/client-address";
-import { resubscribeByToken } from "@/lib/newsletter/subscribers";
+import { resubscribeByToken } from "@/lib/newsletter/subscriber-service";
 
 /** The unsubscribe page's "Re-subscribe": a new confirmation email (the address confirms anew). */
 export const POST = withRoute<{ token: string }>(async (req, { params }) => {

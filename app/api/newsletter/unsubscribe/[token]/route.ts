@@ -2,7 +2,7 @@ import { NextResponse } from "next/server";
 import { AppError } from "@/lib/errors";
 import { withRoute } from "@/lib/http";
 import { mediaType, readTextBody } from "@/lib/net/body";
-import { unsubscribeByToken } from "@/lib/newsletter/subscribers";
+import { unsubscribeByToken } from "@/lib/newsletter/subscriber-service";
 import { unsubscribePageUrl } from "@/lib/newsletter/links";
 
 /**
