@@ -285,3 +285,14 @@ export function startNewsletterWorker(): void {
 export async function campaignsInFlight(): Promise<number> {
   return prisma.newsletterCampaign.count({ where: { status: { in: ["sending", "scheduled"] } } });
 }
+
+/** The products the composer offers for the grid: the newest 60 active ones. */
+export async function productChoices(): Promise<Array<{ id: number; name: string; price: string }>> {
+  const rows = await prisma.product.findMany({ where: { active: true }, orderBy: { createdAt: "desc" }, take: 60, select: { id: true, name: true, price: true } });
+  return rows.map((r) => ({ id: r.id, name: r.name, price: r.price.toFixed(2) }));
+}
+
+/** Confirmed subscribers now: who "Send to all" reaches. */
+export async function confirmedSubscriberCount(): Promise<number> {
+  return prisma.newsletterSubscriber.count({ where: { status: "confirmed" } });
+}
