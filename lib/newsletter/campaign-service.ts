@@ -6,9 +6,8 @@ import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { actingAdmin } from "@/lib/audit/context";
 import { auditSnapshot, recordAudit } from "@/lib/audit/service";
-import { absoluteUrl } from "@/lib/seo/url";
 import { imagesWithoutAlt, renderCampaign, personalise, type GridProduct, type RenderedCampaign } from "@/lib/newsletter/render";
-import { listUnsubscribeHeaders } from "@/lib/newsletter/links";
+import { listUnsubscribeHeaders, shopUrl } from "@/lib/newsletter/links";
 import { defaultTransport, type Transport } from "@/lib/newsletter/transport";
 import { runCampaign, type WorkerOptions } from "@/lib/newsletter/worker-service";
 import type { NewsletterCampaign } from "@/lib/generated/prisma/client";
@@ -50,7 +49,7 @@ export async function gridProducts(ids: number[]): Promise<GridProduct[]> {
     const p = byId.get(id);
     if (!p) return [];
     const image = p.images[0];
-    return [{ name: p.name, price: p.price.toFixed(2), url: absoluteUrl(`/product/${p.slug}`), imageUrl: image ? absoluteUrl(image.url) : null, imageAlt: image?.alt ?? p.name }];
+    return [{ name: p.name, price: p.price.toFixed(2), url: shopUrl(`/product/${p.slug}`), imageUrl: image ? shopUrl(image.url) : null, imageAlt: image?.alt ?? p.name }];
   });
 }
 
@@ -214,7 +213,7 @@ export async function sendTestCampaign(input: CampaignInput, to: string, transpo
   checkContent(input);
   const rendered = await renderInput(input);
   const token = "test-send-no-subscriber";
-  const { html, text } = personalise(rendered, absoluteUrl("/newsletter/unsubscribe/test-send"));
+  const { html, text } = personalise(rendered, shopUrl("/newsletter/unsubscribe/test-send"));
   const key = `newsletter-test-${randomBytes(12).toString("hex")}`;
   const [outcome] = await transport.sendBatch([{ to, subject: `[Test] ${input.subject}`, html, text, headers: listUnsubscribeHeaders(token) }], key);
   if (!outcome.ok) throw new AppError("bad_request", `The test could not be sent: ${outcome.error}`);

@@ -16,7 +16,7 @@ import { env } from "@/lib/env";
 export const CONFIRM_LINK_DAYS = 7;
 
 /** The shop's public origin for links in emails (as lib/orders/links.ts shopOrigin). */
-function shopOrigin(): string {
+export function shopOrigin(): string {
   return (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
 }
 const AUDIENCE = "maple-micron-newsletter-confirm";
@@ -78,4 +78,9 @@ export function listUnsubscribeHeaders(token: string): Record<string, string> {
   const mailto = env.NEWSLETTER_UNSUBSCRIBE_MAILTO;
   if (mailto) links.push(`<mailto:${mailto}?subject=${encodeURIComponent(`unsubscribe ${token}`)}>`);
   return { "List-Unsubscribe": links.join(", "), "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
+}
+
+/** An absolute URL on the shop for a path (absolute URLs, such as remote images, as they are). */
+export function shopUrl(pathOrUrl: string): string {
+  return new URL(pathOrUrl, `${shopOrigin()}/`).toString();
 }
