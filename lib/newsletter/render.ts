@@ -24,7 +24,7 @@ const markdown = new MarkdownIt({ html: false, linkify: true, typographer: true,
 
 const SANITIZE: sanitizeHtml.IOptions = {
   allowedTags: ["h2", "h3", "h4", "p", "br", "hr", "strong", "em", "s", "a", "ul", "ol", "li", "blockquote", "code", "pre", "img", "table", "thead", "tbody", "tr", "th", "td"],
-  allowedAttributes: { a: ["href", "title"], img: ["src", "alt", "title", "width", "height"], th: ["align"], td: ["align"] },
+  allowedAttributes: { a: ["href", "title", "style"], img: ["src", "alt", "title", "width", "height"], th: ["align"], td: ["align"] },
   allowedSchemes: ["https", "http", "mailto"],
   allowedSchemesByTag: { img: ["https", "http"] },
   allowProtocolRelative: false,
