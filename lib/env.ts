@@ -37,6 +37,16 @@ const schema = z.object({
   OWNER_EMAIL: optional.pipe(z.email().optional()),
   EMAIL_FROM: optional,
   RESEND_API_KEY: optional,
+  /** Resend's API base URL (tests: a local fake Resend). */
+  RESEND_API_URL: optional.pipe(z.url().optional()),
+  /** Signing secret of the Resend webhook endpoint (whsec_…): bounces and complaints suppress addresses (POST /api/webhooks/resend). */
+  RESEND_WEBHOOK_SECRET: optional,
+  /** A mailbox that unsubscribes whoever writes to it: added to every newsletter's List-Unsubscribe header as a mailto: link. */
+  NEWSLETTER_UNSUBSCRIBE_MAILTO: optional.pipe(z.email().optional()),
+  /** Batch calls per second the newsletter worker makes, per instance (Resend's default limit is 2 per second per team). */
+  NEWSLETTER_SEND_RATE: optional.pipe(z.coerce.number<string | undefined>().positive().max(1000).default(2)),
+  /** How long a worker holds a claimed batch before another may take it over (a worker that died). */
+  NEWSLETTER_LEASE_SECONDS: optional.pipe(z.coerce.number<string | undefined>().int().min(1).max(3600).default(300)),
   UPLOADTHING_TOKEN: optional,
   STRIPE_SECRET_KEY: optional,
   NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY: optional,

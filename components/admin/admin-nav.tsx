@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { FolderTree, Gift, Hammer, History, LayoutDashboard, MessageSquareText, Package, ShoppingCart, Store, TicketPercent, UserCog, Users } from "lucide-react";
+import { FolderTree, Gift, Hammer, History, LayoutDashboard, Mail, MessageSquareText, Package, ShoppingCart, Store, TicketPercent, UserCog, Users } from "lucide-react";
 import { AdminLogoutButton } from "@/components/admin/admin-logout-button";
 import { cn } from "@/lib/utils";
 
@@ -16,6 +16,7 @@ export const ADMIN_NAV = [
   { href: "/admin/customers", label: "Customers", icon: Users },
   { href: "/admin/commissions", label: "Commissions", icon: Hammer },
   { href: "/admin/reviews", label: "Reviews", icon: MessageSquareText },
+  { href: "/admin/newsletter", label: "Newsletter", icon: Mail },
   { href: "/admin/users", label: "Users", icon: UserCog },
   { href: "/admin/activity", label: "Activity", icon: History },
 ] as const;

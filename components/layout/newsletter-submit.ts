@@ -22,6 +22,6 @@ export async function subscribeFromForm(form: HTMLFormElement, onSending: () => 
     body: JSON.stringify({ email }),
   });
   if (!res.ok) throw new Error(`${res.status}: ${(await res.text()) || res.statusText}`);
-  toast.success("Successfully Subscribed!", { description: "Thank you for subscribing to our newsletter." });
+  toast.success("Successfully Subscribed!", { description: "Thank you for subscribing to our newsletter. Check your inbox to confirm." });
   input.value = "";
 }

@@ -24,6 +24,7 @@ import { appendOrderEvent } from "@/lib/orders/timeline";
 import { getPaymentProvider } from "@/lib/payments/provider";
 import { UPDATABLE_STATUSES, type PaymentIntentInfo } from "@/lib/payments/types";
 import { parseOrThrow } from "@/lib/validation";
+import { sendCheckoutConfirmation, subscribeAtCheckout } from "@/lib/newsletter/subscriber-service";
 
 /**
  * Paying for one-of-a-kind pieces (docs/ARCHITECTURE.md, the money path): the server prices the cart,
@@ -335,7 +336,8 @@ export async function updateCheckoutContact(paymentIntentId: string, contact: Pa
 }
 
 type Checkout = Prisma.CheckoutGetPayload<object>;
-type Finalized = { order: OrderWithItems; created: boolean; stockTaken?: StockTaken[]; giftCardsIssued?: IssuedGiftCard[] };
+type Finalized = { order: OrderWithItems; created: boolean; stockTaken?: StockTaken[]; giftCardsIssued?: IssuedGiftCard[]; newsletterConfirm?: CheckoutConfirm };
+type CheckoutConfirm = Awaited<ReturnType<typeof subscribeAtCheckout>>["confirm"];
 
 /** Why an authorised checkout cannot become an order; callers branch on the code, never on the message. */
 export type CheckoutFailureCode = UnavailableCode | "price_changed" | "amount_mismatch" | "discount_refused" | "gift_card_short";
@@ -401,6 +403,7 @@ export async function finalizeOrder(paymentIntentId: string): Promise<Finalized>
     if (!result.created) return result;
     result.order = await capturePayment(result.order, intent);
     await announceOrder(result.order, checkoutLines(checkout), result.stockTaken ?? [], result.giftCardsIssued ?? []);
+    await sendCheckoutConfirmation(result.newsletterConfirm ?? null).catch((error) => log.error({ orderNumber: result.order.orderNumber, err: error }, "newsletter confirmation email failed"));
     return { order: result.order, created: true };
   } catch (error) {
     if (error instanceof CheckoutFailure) throw await releaseOnFailure(checkout, error);
@@ -520,22 +523,13 @@ async function issueGiftCards(tx: Prisma.TransactionClient, checkout: Checkout, 
   return issued;
 }
 
-async function upsertCustomer(tx: Prisma.TransactionClient, contact: OrderContact, now: Date) {
-  const customer = await tx.customer.upsert({
+/** The buyer's customer row; the newsletter opt-in is recorded after the order (subscribeAtCheckout), which keeps the flag. */
+async function upsertCustomer(tx: Prisma.TransactionClient, contact: OrderContact) {
+  return tx.customer.upsert({
     where: { email: contact.email },
-    create: {
-      email: contact.email,
-      firstName: contact.firstName,
-      lastName: contact.lastName,
-      phone: contact.phone,
-      ...(contact.newsletter ? { newsletterSubscribed: true, newsletterSubscribedAt: now } : {}),
-    },
+    create: { email: contact.email, firstName: contact.firstName, lastName: contact.lastName, phone: contact.phone },
     update: { firstName: contact.firstName, lastName: contact.lastName, ...(contact.phone ? { phone: contact.phone } : {}) },
   });
-  if (contact.newsletter && !customer.newsletterSubscribed) {
-    await tx.customer.update({ where: { id: customer.id }, data: { newsletterSubscribed: true, newsletterSubscribedAt: now } });
-  }
-  return customer;
 }
 
 /** One transaction: claim the pieces, record the order, close the checkout, empty the server cart. */
@@ -550,7 +544,7 @@ async function recordOrder(checkout: Checkout, contact: OrderContact): Promise<F
       if (locked?.status === "completed" && locked.orderId) return { order: await loadOrder(tx, locked.orderId), created: false };
       assertOpen(locked?.status);
       const now = new Date();
-      const customer = await upsertCustomer(tx, contact, now);
+      const customer = await upsertCustomer(tx, contact);
       const order = await tx.order.create({
         data: {
           orderNumber: `ORD-${now.getTime()}-${checkout.id}`,
@@ -598,7 +592,9 @@ async function recordOrder(checkout: Checkout, contact: OrderContact): Promise<F
       await appendOrderEvent(tx, order.id, "created", { total: order.total.toFixed(2), items: order.items.length, provider: checkout.provider }, { actor: "system" });
       await tx.checkout.update({ where: { id: checkout.id }, data: { status: "completed", orderId: order.id, failureReason: null } });
       await tx.cartItem.deleteMany({ where: { sessionId: checkout.sessionId } });
-      return { order, created: true, stockTaken, giftCardsIssued };
+      // Consent given with a purchase (issue 28): confirmed at once; an address that had unsubscribed confirms anew.
+      const newsletter = contact.newsletter ? await subscribeAtCheckout(tx, contact.email, { orderNumber: order.orderNumber, ip: null, now }) : null;
+      return { order, created: true, stockTaken, giftCardsIssued, newsletterConfirm: newsletter?.confirm ?? null };
     },
     { maxWait: 20_000, timeout: 30_000 },
   );

@@ -2,7 +2,8 @@ import "server-only";
 import { prisma } from "@/lib/db";
 import type { ContactMessage, NewsletterSignup } from "@/lib/content/schemas";
 import { ownerEmail, sendEmail } from "@/lib/email/service";
-import { contactNotificationEmail, newsletterWelcomeEmail } from "@/lib/email/templates";
+import { contactNotificationEmail } from "@/lib/email/templates";
+import { requestSubscription } from "@/lib/newsletter/subscriber-service";
 
 /** Stores a contact message and notifies the owner by email. */
 export async function submitContactMessage(data: ContactMessage) {
@@ -13,17 +14,10 @@ export async function submitContactMessage(data: ContactMessage) {
 }
 
 /**
- * Subscribes an email to the newsletter. Idempotent: subscribing again is a
- * success that changes nothing (and sends no second welcome email).
+ * The footer form (issue 28): a pending subscriber and a confirmation email with a signed link;
+ * only a confirmed address gets newsletters. Idempotent: an address already confirmed is a success
+ * that changes nothing (and sends no email). `ip` is the client address, kept with the consent.
  */
-export async function subscribeToNewsletter({ email }: NewsletterSignup) {
-  const existing = await prisma.customer.findUnique({ where: { email } });
-  if (existing?.newsletterSubscribed) return { subscribed: true, alreadySubscribed: true };
-  await prisma.customer.upsert({
-    where: { email },
-    create: { email, newsletterSubscribed: true, newsletterSubscribedAt: new Date() },
-    update: { newsletterSubscribed: true, newsletterSubscribedAt: new Date() },
-  });
-  await sendEmail({ to: email, ...newsletterWelcomeEmail() });
-  return { subscribed: true, alreadySubscribed: false };
+export async function subscribeToNewsletter({ email }: NewsletterSignup, ip: string | null = null) {
+  return requestSubscription(email, { ip, source: "footer" });
 }

@@ -5,6 +5,8 @@ import type { CustomerUpdate } from "@/lib/customers/schemas";
 import { auditSnapshot, recordAudit } from "@/lib/audit/service";
 import { prisma, Prisma } from "@/lib/db";
 import { AppError } from "@/lib/errors";
+import { actingAdmin } from "@/lib/audit/context";
+import { setSubscriptionFromCustomerEdit } from "@/lib/newsletter/subscriber-service";
 
 /** Customers as the admin sees them (customers page, GET/PUT/DELETE /api/admin/customers…). */
 export type CustomerDTO = {
@@ -90,22 +92,22 @@ export async function customerStats(): Promise<CustomerStats> {
  */
 export async function updateCustomer(id: number | string, data: CustomerUpdate): Promise<CustomerDTO> {
   const customerId = entityIdOrNotFound(id, CUSTOMER_NOT_FOUND_MESSAGE);
-  const current = await prisma.customer.findUnique({ where: { id: customerId }, select: { newsletterSubscribed: true } });
+  const current = await prisma.customer.findUnique({ where: { id: customerId }, select: { newsletterSubscribed: true, email: true } });
   if (!current) throw new AppError("not_found", CUSTOMER_NOT_FOUND_MESSAGE);
 
   const update: Prisma.CustomerUpdateInput = {};
   if (data.firstName !== undefined) update.firstName = data.firstName;
   if (data.lastName !== undefined) update.lastName = data.lastName;
-  if (data.newsletterSubscribed === false) {
-    update.newsletterSubscribed = false;
-    update.newsletterSubscribedAt = null;
-  } else if (data.newsletterSubscribed === true && !current.newsletterSubscribed) {
-    update.newsletterSubscribed = true;
-    update.newsletterSubscribedAt = new Date();
-  }
+  // The flag follows the customer's subscriber row (issue 28): ticking confirms it, clearing unsubscribes it.
+  const subscriptionChange = data.newsletterSubscribed === false || (data.newsletterSubscribed === true && !current.newsletterSubscribed) ? data.newsletterSubscribed : undefined;
   try {
     return await prisma.$transaction(async (tx) => {
       const before = await auditSnapshot(() => readCustomer(tx, customerId));
+      if (subscriptionChange !== undefined) {
+        const at = await setSubscriptionFromCustomerEdit(tx, current.email, subscriptionChange, { adminName: actingAdmin()?.username ?? null, now: new Date() });
+        update.newsletterSubscribed = at !== null;
+        update.newsletterSubscribedAt = at;
+      }
       const row = toCustomerDTO(await tx.customer.update({ where: { id: customerId }, data: update, select: customerSelect }));
       await recordAudit({ entityType: "customer", entityId: customerId, action: "update", before, after: { ...row } }, tx);
       return row;

@@ -31,6 +31,23 @@ export function contactNotificationEmail(msg: { name: string; email: string; pho
   return { subject: `[Contact] ${msg.subject}`, text: lines.join("\n"), html };
 }
 
+/** Double opt-in: the link confirms (signed, valid 7 days); nothing is sent to the address until it does. */
+export function newsletterConfirmEmail(link: string) {
+  const text = [
+    `Please confirm that you want the ${site.name} newsletter: new one-of-a-kind pieces and new printed tools, a few times a year.`,
+    "",
+    "Confirm your subscription (the link works for 7 days):",
+    link,
+    "",
+    "If you didn't ask for this, ignore this email: you won't hear from us again.",
+  ].join("\n");
+  return {
+    subject: `Confirm your ${site.name} newsletter subscription`,
+    text,
+    html: emailLayout("Confirm your subscription", `<p>Please confirm that you want the ${escapeHtml(site.name)} newsletter: new one-of-a-kind pieces and new printed tools, a few times a year.</p><p><a href="${escapeHtml(link)}">Confirm your subscription</a> (the link works for 7 days).</p><p>If you didn't ask for this, ignore this email: you won't hear from us again.</p>`),
+  };
+}
+
 export function newsletterWelcomeEmail() {
   const text = `Thanks for subscribing to the ${site.name} newsletter. You'll hear about new one-of-a-kind pieces and new printed tools first.`;
   return { subject: `Welcome to the ${site.name} newsletter`, text, html: emailLayout("You're subscribed", `<p>${escapeHtml(text)}</p>`) };

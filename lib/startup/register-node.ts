@@ -13,6 +13,7 @@
  */
 import { prepareDatabase } from "@/lib/startup/prepare-database";
 import { schedulePruning } from "@/lib/maintenance/prune-service";
+import { startNewsletterWorker } from "@/lib/newsletter/campaign-service";
 import { refuseToStartOnPaymentConfigError } from "@/lib/payments/config";
 import { warnAboutConfiguration } from "@/lib/startup/config-warnings";
 import { env, isBuildPhase } from "@/lib/env";
@@ -25,6 +26,8 @@ export async function registerNode() {
   warnAboutConfiguration();
   if (env.VERCEL) await prepareOnVercel();
   schedulePruning();
+  // Newsletter sends (issue 28): every instance works them; row claims keep them from sending anyone twice.
+  startNewsletterWorker();
 }
 
 async function prepareOnVercel() {

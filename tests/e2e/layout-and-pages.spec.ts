@@ -285,7 +285,7 @@ test.describe("footer", () => {
     expect(response.ok()).toBeTruthy();
     expect(response.request().postDataJSON()).toEqual({ email: address });
     await expect(page.getByText("Successfully Subscribed!", { exact: true })).toBeVisible();
-    await expect(page.getByText("Thank you for subscribing to our newsletter.", { exact: true })).toBeVisible();
+    await expect(page.getByText("Thank you for subscribing to our newsletter. Check your inbox to confirm.", { exact: true })).toBeVisible();
     await expect(email).toHaveValue("");
   });
 

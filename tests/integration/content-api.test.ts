@@ -49,26 +49,25 @@ describe("POST /api/contact", () => {
 });
 
 describe("POST /api/newsletter/subscribe", () => {
-  it("subscribes an address idempotently", async () => {
+  it("asks for confirmation (double opt-in): a pending subscriber and one confirmation email; the customer is not subscribed yet", async () => {
     const first = await call(subscribe, "/api/newsletter/subscribe", { body: { email: "Fan@Example.com" } });
     expect(first.status).toBe(200);
-    expect(first.json).toMatchObject({ subscribed: true, alreadySubscribed: false });
-    const second = await call(subscribe, "/api/newsletter/subscribe", { body: { email: "fan@example.com" } });
-    expect(second.status).toBe(200);
-    expect(second.json).toMatchObject({ subscribed: true, alreadySubscribed: true });
-    const customers = await db.prisma.customer.findMany({ where: { email: "fan@example.com" } });
-    expect(customers).toHaveLength(1);
-    expect(customers[0].newsletterSubscribed).toBe(true);
-    expect(customers[0].newsletterSubscribedAt).toBeInstanceOf(Date);
-    expect(await db.prisma.emailMessage.count({ where: { to: "fan@example.com" } })).toBe(1);
+    expect(first.json).toMatchObject({ subscribed: false, pending: true, alreadySubscribed: false, message: "Check your inbox to confirm your subscription." });
+    const row = await db.prisma.newsletterSubscriber.findUniqueOrThrow({ where: { email: "fan@example.com" } });
+    expect(row).toMatchObject({ status: "pending", source: "footer", consentAt: null });
+    expect(await db.prisma.customer.count({ where: { email: "fan@example.com", newsletterSubscribed: true } })).toBe(0);
+    const emails = await db.prisma.emailMessage.findMany({ where: { to: "fan@example.com" } });
+    expect(emails.map((e) => e.subject)).toEqual(["Confirm your Maple & Micron newsletter subscription"]);
+    // The signed link's token is a secret: redacted in the outbox row.
+    expect(emails[0].text).toContain("/newsletter/confirm?token=[redacted]");
   });
 
-  it("subscribes an existing customer who had opted out", async () => {
-    await db.prisma.customer.create({ data: { email: "buyer@example.com", firstName: "Lee" } });
+  it("answers an address that is already confirmed without another email", async () => {
+    await db.prisma.newsletterSubscriber.create({ data: { email: "buyer@example.com", status: "confirmed", source: "checkout", unsubscribeToken: "t".repeat(43), consentAt: new Date() } });
     const res = await call(subscribe, "/api/newsletter/subscribe", { body: { email: "buyer@example.com" } });
     expect(res.status).toBe(200);
-    const c = await db.prisma.customer.findUniqueOrThrow({ where: { email: "buyer@example.com" } });
-    expect(c).toMatchObject({ firstName: "Lee", newsletterSubscribed: true });
+    expect(res.json).toMatchObject({ subscribed: true, alreadySubscribed: true, message: "You're already subscribed." });
+    expect(await db.prisma.emailMessage.count({ where: { to: "buyer@example.com" } })).toBe(0);
   });
 
   it.each([[{ email: "" }], [{ email: "not-an-email" }], [{}], [null]])("refuses %o with 400", async (body) => {

@@ -1,0 +1,114 @@
+"use client";
+
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+
+type State = { kind: "idle" | "busy" | "done" | "error"; message?: string };
+
+async function post(url: string, init: RequestInit): Promise<{ ok: boolean; message: string }> {
+  try {
+    const res = await fetch(url, { method: "POST", ...init });
+    const body = (await res.json().catch(() => ({}))) as { message?: string };
+    return { ok: res.ok, message: body.message ?? "" };
+  } catch {
+    return { ok: false, message: "" };
+  }
+}
+
+/** The confirmation page's button: POST /api/newsletter/confirm with the link's token (a link scanner's GET confirms nothing). */
+export function ConfirmSubscription({ token }: { token: string }) {
+  const [state, setState] = useState<State>({ kind: "idle" });
+  if (state.kind === "done") {
+    return (
+      <p role="status" className="mt-6 rounded-lg border border-primary/30 bg-primary/5 p-4 font-medium" data-testid="newsletter-confirmed">
+        You&rsquo;re subscribed. Thank you — you&rsquo;ll hear about new pieces first.
+      </p>
+    );
+  }
+  return (
+    <div className="mt-6 space-y-3">
+      <Button
+        type="button"
+        disabled={state.kind === "busy"}
+        onClick={async () => {
+          setState({ kind: "busy" });
+          const res = await post("/api/newsletter/confirm", { headers: { "Content-Type": "application/json" }, body: JSON.stringify({ token }) });
+          setState(res.ok ? { kind: "done" } : { kind: "error", message: res.message || "Something went wrong. Please try again." });
+        }}
+      >
+        Confirm my subscription
+      </Button>
+      {state.kind === "error" && (
+        <p role="alert" className="text-sm text-destructive">
+          {state.message}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The unsubscribe page: one button that sends the same RFC 8058 request a mail provider
+ * sends, then the offer to re-subscribe (which emails a new confirmation).
+ */
+export function UnsubscribeActions({ token, initiallyUnsubscribed }: { token: string; initiallyUnsubscribed: boolean }) {
+  const [unsubscribed, setUnsubscribed] = useState(initiallyUnsubscribed);
+  const [state, setState] = useState<State>({ kind: "idle" });
+  const path = encodeURIComponent(token);
+  if (!unsubscribed) {
+    return (
+      <div className="mt-6 space-y-3">
+        <Button
+          type="button"
+          disabled={state.kind === "busy"}
+          onClick={async () => {
+            setState({ kind: "busy" });
+            const res = await post(`/api/newsletter/unsubscribe/${path}`, { headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "List-Unsubscribe=One-Click" });
+            if (res.ok) {
+              setUnsubscribed(true);
+              setState({ kind: "idle" });
+            } else setState({ kind: "error", message: res.message || "Something went wrong. Please try again." });
+          }}
+        >
+          Unsubscribe
+        </Button>
+        {state.kind === "error" && (
+          <p role="alert" className="text-sm text-destructive">
+            {state.message}
+          </p>
+        )}
+      </div>
+    );
+  }
+  return (
+    <div className="mt-6 space-y-3">
+      <p role="status" className="rounded-lg border border-primary/30 bg-primary/5 p-4 font-medium" data-testid="newsletter-unsubscribed">
+        You&rsquo;re unsubscribed: no more newsletters will be sent to this address.
+      </p>
+      {state.kind === "done" ? (
+        <p role="status">{state.message}</p>
+      ) : (
+        <>
+          <p className="text-muted-foreground">Changed your mind?</p>
+          <Button
+            type="button"
+            variant="outline"
+            disabled={state.kind === "busy"}
+            onClick={async () => {
+              setState({ kind: "busy" });
+              const res = await post(`/api/newsletter/resubscribe/${path}`, {});
+              setState(res.ok ? { kind: "done", message: res.message } : { kind: "error", message: res.message || "Something went wrong. Please try again." });
+            }}
+          >
+            Re-subscribe
+          </Button>
+          {state.kind === "error" && (
+            <p role="alert" className="text-sm text-destructive">
+              {state.message}
+            </p>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
