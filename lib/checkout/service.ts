@@ -320,6 +320,16 @@ export async function holdsClientSecret(paymentIntentId: string, clientSecret: s
   return Boolean(intent.clientSecret) && sameText(clientSecret, intent.clientSecret!);
 }
 
+/**
+ * Who may turn a checkout into an order through POST /api/orders: for a card payment anyone
+ * naming the intent (the provider's authorisation is the proof; the webhook does the same);
+ * for an order paid entirely by gift cards nothing outside the shop proves it, so only the
+ * holder of its client secret — else it is answered as a checkout that does not exist.
+ */
+export function assertMayFinalize(paymentIntentId: string, holdsSecret: boolean) {
+  if (paidByGiftCards(paymentIntentId) && !holdsSecret) throw new AppError("not_found", "We could not find this checkout. Please start again from your cart.");
+}
+
 function sameText(given: string, expected: string) {
   const a = Buffer.from(given);
   const b = Buffer.from(expected);

@@ -27,8 +27,13 @@ export type StockTaken = { productId: number; variantId?: number; name: string; 
 /** The counted row of a line: the variant's when the line names one, else the product's. */
 type Counted = { productId: number; variantId?: number | null };
 
-/** Locks the line's counted row (see claimStock) and reads its count; null when there is no such row. */
+/**
+ * Locks the line's counted row (see claimStock) and reads its count; null when there is no such row.
+ * A variant's product row is locked first: the sale is counted on the product afterwards, and two
+ * orders for sibling variants must take the rows in one order (product, then variant) or deadlock.
+ */
 async function lockCount(tx: Tx, line: Counted): Promise<{ stock: number | null; allowBackorder: boolean; uniqueItem: boolean } | null> {
+  if (line.variantId) await tx.$queryRaw`SELECT "id" FROM "Product" WHERE "id" = ${line.productId} FOR NO KEY UPDATE`;
   const rows = line.variantId
     ? await tx.$queryRaw<Array<{ stock: number | null; allowBackorder: boolean; uniqueItem: boolean }>>`
         SELECT "stock", "allowBackorder", false AS "uniqueItem" FROM "ProductVariant" WHERE "id" = ${line.variantId} AND "productId" = ${line.productId} FOR NO KEY UPDATE`

@@ -169,13 +169,16 @@ describe(`an order paid entirely by gift cards on ${process.env.TEST_DATABASE_UR
     expect(prepared.json).toMatchObject({ provider: "gift_card", total: "39.99", giftCardAmount: "39.99", cardAmount: "0.00" });
     expect(prepared.json.paymentIntentId).toMatch(/^pi_giftcard_/);
     expect(await db.prisma.testPaymentIntent.count()).toBe(before); // no card payment at all
-    // Only the browser's secret proves ownership; the id alone gets the order number only.
+    // Nothing outside the shop proves a gift-card payment: without the browser's secret the id alone places nothing and spends nothing.
+    const forged = await call(postOrder, "/api/orders", { body: { paymentIntentId: prepared.json.paymentIntentId } });
+    expect(forged.status).toBe(404);
+    expect(await db.prisma.order.count({ where: { stripePaymentIntentId: prepared.json.paymentIntentId } })).toBe(0);
+    expect(await balance(card.code)).toBe("50.00");
     const placed = await call(postOrder, "/api/orders", { body: { paymentIntentId: prepared.json.paymentIntentId, clientSecret: prepared.json.clientSecret } });
     expect(placed.status).toBe(201);
     expect(placed.json.order).toMatchObject({ total: "39.99", email: "all@example.com" });
     const replay = await call(postOrder, "/api/orders", { body: { paymentIntentId: prepared.json.paymentIntentId, clientSecret: "pi_giftcard_x_secret_wrong" } });
-    expect(replay.status).toBe(200);
-    expect(replay.json).toEqual({ orderNumber: placed.json.orderNumber });
+    expect(replay.status).toBe(404);
     const order = await db.prisma.order.findUniqueOrThrow({ where: { orderNumber: placed.json.orderNumber } });
     expect({ total: order.total.toFixed(2), giftCardAmount: order.giftCardAmount.toFixed(2), status: order.status }).toEqual({ total: "39.99", giftCardAmount: "39.99", status: "confirmed" });
     expect(await balance(card.code)).toBe("10.01");

@@ -1,6 +1,6 @@
 import { NextResponse } from "next/server";
 import { finalizeOrderSchema } from "@/lib/checkout/api-schemas";
-import { finalizeOrder, holdsClientSecret, updateCheckoutContact } from "@/lib/checkout/service";
+import { assertMayFinalize, finalizeOrder, holdsClientSecret, updateCheckoutContact } from "@/lib/checkout/service";
 import { readJson, readQuery, withAdminRoute, withRoute } from "@/lib/http";
 import { orderListQuerySchema } from "@/lib/orders/admin-schemas";
 import { listOrders } from "@/lib/orders/admin-service";
@@ -18,6 +18,7 @@ export const POST = withRoute(
     const body = await readJson(req, finalizeOrderSchema);
     const paymentIntentId = (body.paymentIntentId ?? body.stripePaymentIntentId)!;
     const owner = await holdsClientSecret(paymentIntentId, body.clientSecret);
+    assertMayFinalize(paymentIntentId, owner);
     if (owner) {
       await updateCheckoutContact(paymentIntentId, {
         email: body.email,
