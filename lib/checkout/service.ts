@@ -165,6 +165,7 @@ export async function priceCart(items: CartLineRef[], { strict = true }: { stric
       ships: shippingPromise(promise),
       shipDays: shipDays(promise),
       ...(variant ? { variantId: variant.id, variantSku: variant.sku, variantLabel: label } : {}),
+      ...(p.giftCard ? { giftCard: true } : {}),
     });
   }
   return { lines, unavailable };

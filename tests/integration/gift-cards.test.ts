@@ -197,7 +197,7 @@ describe(`an order paid entirely by gift cards on ${process.env.TEST_DATABASE_UR
     const both = await prepareAll([a.code, b.code]); // 20.00 + 19.99
     const onB = await authorised([b.code], 1); // another order takes all of b first
     expect((await place(onB.paymentIntentId)).status).toBe(201);
-    const refused = await call(postOrder, "/api/orders", { body: { paymentIntentId: both.json.paymentIntentId } });
+    const refused = await call(postOrder, "/api/orders", { body: { paymentIntentId: both.json.paymentIntentId, clientSecret: both.json.clientSecret } });
     expect(refused.status).toBe(409);
     expect(refused.json.message).toBe(`The gift card “${b.code}” no longer has the balance this order needs. Your card has not been charged and no gift card was used; please review your order.`);
     expect([await balance(a.code), await balance(b.code)]).toEqual(["20.00", "0.00"]);
