@@ -232,6 +232,10 @@ export async function setSubscriptionFromCustomerEdit(tx: Prisma.TransactionClie
     return null;
   }
   if (existing?.status === "confirmed") return existing.consentAt ?? opts.now;
+  // A hard bounce or a complaint is never undone from the customer record: the address is not written to again.
+  if (existing?.status === "suppressed") {
+    throw new AppError("conflict", `${email} ${existing.suppressedReason === "complaint" ? "marked a newsletter as spam" : "bounced"}: it cannot be subscribed again.`, { newsletterSubscribed: "This address cannot be subscribed again" });
+  }
   const consent = { status: "confirmed" as const, consentAt: opts.now, consentMethod: `${CONSENT_METHODS.admin}${opts.adminName ? ` (${opts.adminName})` : ""}`, consentIp: null, unsubscribedAt: null, unsubscribeMethod: null, suppressedAt: null, suppressedReason: null };
   if (existing) await tx.newsletterSubscriber.update({ where: { id: existing.id }, data: { source: "admin_import", ...consent } });
   else await tx.newsletterSubscriber.create({ data: { email, source: "admin_import", unsubscribeToken: newUnsubscribeToken(), ...consent } });

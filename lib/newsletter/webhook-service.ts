@@ -31,8 +31,13 @@ export function verifyResendWebhook(secret: string, body: string, headers: Heade
 }
 
 export async function handleResendEvent(eventId: string, event: ResendEvent, now: Date = new Date()): Promise<{ handled: boolean; duplicate?: boolean }> {
+  // Recorded first, marked processed last: a delivery that failed half-way is worked again when Resend retries it
+  // (each step is idempotent), and only one that finished is a duplicate.
   const inserted = await prisma.webhookEvent.createMany({ data: [{ id: `resend:${eventId}`, provider: "resend", type: event.type }], skipDuplicates: true });
-  if (inserted.count === 0) return { handled: false, duplicate: true };
+  if (inserted.count === 0) {
+    const seen = await prisma.webhookEvent.findUnique({ where: { id: `resend:${eventId}` }, select: { processedAt: true } });
+    if (seen?.processedAt) return { handled: false, duplicate: true };
+  }
   const data = event.data ?? {};
   const recipients = (Array.isArray(data.to) ? data.to : data.to ? [data.to] : []).map((t) => t.trim().toLowerCase());
   let handled = false;

@@ -15,6 +15,7 @@ import { prepareDatabase } from "@/lib/startup/prepare-database";
 import { schedulePruning } from "@/lib/maintenance/prune-service";
 import { startNewsletterWorker } from "@/lib/newsletter/campaign-service";
 import { refuseToStartOnPaymentConfigError } from "@/lib/payments/config";
+import { resendConfigProblem } from "@/lib/newsletter/webhook-config";
 import { warnAboutConfiguration } from "@/lib/startup/config-warnings";
 import { env, isBuildPhase } from "@/lib/env";
 import { log, refuseToStart } from "@/lib/log";
@@ -23,11 +24,22 @@ export async function registerNode() {
   if (isBuildPhase()) return;
   // Next.js only logs a failing hook and serves on: this stops the process instead, before a single fake payment.
   refuseToStartOnPaymentConfigError(env);
+  refuseToStartOnResendConfigError();
   warnAboutConfiguration();
   if (env.VERCEL) await prepareOnVercel();
   schedulePruning();
   // Newsletter sends (issue 28): every instance works them; row claims keep them from sending anyone twice.
   startNewsletterWorker();
+}
+
+/**
+ * Resend half configured fails closed: with RESEND_API_KEY (newsletters and mail sent through Resend)
+ * bounces and complaints arrive only through the signed webhook, so its secret must be set and be
+ * Resend's signing secret (whsec_…); otherwise a complained-about address would keep being written to.
+ */
+function refuseToStartOnResendConfigError() {
+  const problem = resendConfigProblem(env);
+  if (problem) refuseToStart(problem);
 }
 
 async function prepareOnVercel() {

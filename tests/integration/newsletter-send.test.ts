@@ -278,4 +278,14 @@ describe("Resend webhooks (Svix signatures)", () => {
     const progress = (await campaignProgress([campaign.id])).get(campaign.id)!;
     expect(progress).toMatchObject({ total: 4, sent: 4, failed: 0, complained: 1, bounced: 1, complaintRate: 0.25 });
   });
+
+  it("a delivery that failed half-way (recorded, never marked processed) is worked when Resend retries it", async () => {
+    env.RESEND_WEBHOOK_SECRET = secret;
+    const [email] = await addSubscribers(1, "confirmed", "retry");
+    await db.prisma.webhookEvent.create({ data: { id: "resend:msg_retry", provider: "resend", type: "email.complained" } });
+    const complaint = { type: "email.complained", created_at: new Date().toISOString(), data: { email_id: "re_retry", to: [email] } };
+    expect((await deliver(complaint, { id: "msg_retry" })).json).toEqual({ received: true, handled: true });
+    expect((await db.prisma.newsletterSubscriber.findUniqueOrThrow({ where: { email } })).status).toBe("suppressed");
+    expect((await deliver(complaint, { id: "msg_retry" })).json).toEqual({ received: true, handled: false, duplicate: true });
+  });
 });

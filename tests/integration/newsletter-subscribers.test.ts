@@ -8,6 +8,7 @@ import { GET as unsubscribeGet, POST as unsubscribePost } from "@/app/api/newsle
 import { POST as resubscribe } from "@/app/api/newsletter/resubscribe/[token]/route";
 import { signConfirmToken, listUnsubscribeHeaders } from "@/lib/newsletter/links";
 import { subscribeAtCheckout, suppressAddress } from "@/lib/newsletter/subscriber-service";
+import { updateCustomer } from "@/lib/customers/service";
 import { migrate, MIGRATIONS_DIR } from "@/lib/db/migrator";
 import { startEmbeddedDatabase } from "@/lib/db/embedded";
 import { call, fromClient } from "@/tests/helpers/route";
@@ -174,6 +175,15 @@ describe("checkout opt-in and suppression", () => {
     expect(res.json).toMatchObject({ pending: true });
     expect(await subscriber("bounced@example.com")).toMatchObject({ status: "suppressed", suppressedReason: "bounce" });
     expect(await db.prisma.emailMessage.count({ where: { to: "bounced@example.com" } })).toBe(0);
+  });
+
+  it("the customer record cannot tick a complained-about address back onto the list", async () => {
+    const row = await db.prisma.customer.create({ data: { email: "complained@example.com", newsletterSubscribed: true, newsletterSubscribedAt: new Date() } });
+    await db.prisma.newsletterSubscriber.create({ data: { email: "complained@example.com", status: "confirmed", source: "legacy", unsubscribeToken: "c".repeat(43) } });
+    expect(await suppressAddress("complained@example.com", "complaint")).toBe(true);
+    await expect(updateCustomer(row.id, { firstName: undefined, lastName: undefined, newsletterSubscribed: true })).rejects.toMatchObject({ message: "complained@example.com marked a newsletter as spam: it cannot be subscribed again." });
+    expect(await subscriber("complained@example.com")).toMatchObject({ status: "suppressed", suppressedReason: "complaint" });
+    expect(await customer("complained@example.com")).toMatchObject({ newsletterSubscribed: false });
   });
 });
 
