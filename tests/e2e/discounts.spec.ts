@@ -31,8 +31,8 @@ async function expectNoViolations(page: Page, where: string) {
 
 async function applyCode(page: Page, code: string) {
   const summary = page.getByTestId("order-summary");
-  await summary.getByLabel("Discount code").fill(code.toLowerCase());
-  await summary.getByRole("button", { name: "Apply" }).click();
+  await summary.getByTestId("discount-form").getByLabel("Discount code").fill(code.toLowerCase());
+  await summary.getByTestId("discount-form").getByRole("button", { name: "Apply" }).click();
 }
 
 test.describe("discount codes", () => {
