@@ -13,6 +13,7 @@ const TEMPLATE_LABEL: Record<string, string> = {
   cancelled: "Cancellation emailed",
   refund: "Refund email sent",
   review_request: "Review request emailed to the buyer",
+  gift_card: "Gift card code emailed to its recipient",
 };
 
 /** "3 × Cutting Board, 1 × Dowel Jig": the lines of a stock event (lib/orders/stock.ts). */
@@ -51,6 +52,10 @@ export function describeOrderEvent(e: Pick<OrderEventDTO, "type" | "detail">): s
       return `Returned to stock: ${stockLines(e.detail)}`;
     case "stock_reclaimed":
       return `Taken from stock again: ${stockLines(e.detail)}`;
+    case "discount_released":
+      return `Discount code ${d.code} given back (usable again)`;
+    case "discount_reclaimed":
+      return `Discount code ${d.code} taken again`;
     case "refund_reconciled":
       return d.outcome === "succeeded" ? `Refund of $${d.amount} confirmed by the payment provider` : `Refund of $${d.amount} never reached the payment provider: dropped`;
     default:

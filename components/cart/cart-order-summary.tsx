@@ -24,7 +24,8 @@ function Row({ label, value, testId }: { label: string; value: string; testId: s
  * order's latest estimate ("Your order ships in 10–15 working days", from the
  * lines' promises), each line showing its own.
  */
-export function CartOrderSummary({ totals, blocked, discountRow, discountField, ships }: { totals: OrderTotals; blocked: boolean; discountRow?: React.ReactNode; discountField: React.ReactNode; ships?: string | null }) {
+/** `row`: the discount code's summary line, `field`: its entry field (both from the page's lazily loaded chunk); `ships`: the order's latest estimate. */
+export function CartOrderSummary({ totals, blocked, row, field, ships }: { totals: OrderTotals; blocked: boolean; row?: React.ReactNode; field: React.ReactNode; ships?: string | null }) {
   const { subtotal, shipping, tax, total } = totals;
   const shippingLabel = subtotal > 0 && shipping === 0 ? "Free" : formatMoney(shipping);
 
@@ -40,7 +41,7 @@ export function CartOrderSummary({ totals, blocked, discountRow, discountField, 
         <dl className="space-y-2">
           <Row label="Subtotal" value={formatMoney(subtotal)} testId="summary-subtotal" />
           <Row label="Shipping" value={shippingLabel} testId="summary-shipping" />
-          {discountRow}
+          {row}
           <Row label="Estimated tax" value={formatMoney(tax)} testId="summary-tax" />
           {/* A border rather than a <Separator>: a <dl> may only hold dt/dd groups. */}
           <div className="mt-3 flex items-center justify-between border-t pt-3 text-base font-semibold">
@@ -55,7 +56,7 @@ export function CartOrderSummary({ totals, blocked, discountRow, discountField, 
             {ships}
           </p>
         )}
-        {discountField}
+        {field}
         {!totals.freeShipping && (
           <p className="flex items-center gap-2 rounded-md bg-accent/60 px-3 py-2 text-sm" data-testid="free-shipping-note">
             <Icon name="truck" className="text-primary" />

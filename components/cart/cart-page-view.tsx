@@ -83,8 +83,8 @@ export function CartPageView() {
         <CartOrderSummary
           totals={discount?.totals ?? orderTotals(items, { taxEstimate: true })}
           blocked={blocked}
-          discountRow={discount?.row}
-          discountField={CartDiscount ? <CartDiscount items={items} onShow={setDiscount} /> : null}
+          row={discount?.row}
+          field={CartDiscount && <CartDiscount items={items} onShow={setDiscount} />}
           ships={cartShipsText(items)}
         />
       </div>
