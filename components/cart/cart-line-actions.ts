@@ -3,7 +3,7 @@
 import { requestJson } from "@/components/api/request-json";
 import { useCart } from "@/lib/cart/store";
 import type { CartLineRef } from "@/lib/cart/types";
-import { SESSION_STORAGE_KEY } from "@/lib/cart/session";
+import { existingSessionId } from "@/lib/cart/session-key";
 
 /**
  * Cart changes made from the drawer, the cart page and the checkout summary:
@@ -14,15 +14,6 @@ import { SESSION_STORAGE_KEY } from "@/lib/cart/session";
  * loads (the cart's check on page load): only the pages and the drawer that
  * change lines load these.
  */
-
-/** The session id if one was already created (removals and quantity changes never create one). */
-export function existingSessionId(): string | null {
-  try {
-    return window.localStorage.getItem(SESSION_STORAGE_KEY);
-  } catch {
-    return null;
-  }
-}
 
 function syncRemoval({ productId, variantId }: CartLineRef) {
   const sessionId = existingSessionId();

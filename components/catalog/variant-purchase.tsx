@@ -3,12 +3,17 @@
 import { useState } from "react";
 import { AddToCartButton } from "@/components/catalog/add-to-cart-button";
 import { QuantityStepper } from "@/components/catalog/quantity-stepper";
-import { VARIANT_IMAGE_EVENT } from "@/components/catalog/product-gallery";
 import type { CartProductDTO } from "@/lib/catalog/types";
 import { formatMoney } from "@/lib/money";
 
 /** One variant as the purchase controls need it: its values and its cart record (price, promise, count limit, variant id and label). */
-export type VariantOffer = { sku: string; values: string[]; product: CartProductDTO };
+export type VariantOffer = {
+  sku: string;
+  values: string[];
+  product: CartProductDTO;
+  /** Which of the gallery's pictures shows this variant (0: the product's first). */
+  image: number;
+};
 
 type Props = {
   options: Array<{ name: string; values: string[] }>;
@@ -43,8 +48,8 @@ export function VariantPurchase({ options, offers, initial }: Props) {
     const url = new URL(window.location.href);
     url.searchParams.set("variant", offers[next].sku);
     window.history.replaceState(null, "", url);
-    // The gallery shows the variant's picture (the product's first when it has none).
-    dispatchEvent(new CustomEvent(VARIANT_IMAGE_EVENT, { detail: offers[next].product.image }));
+    // The gallery shows the variant's picture (the product's first when it has none), by its own thumbnail.
+    document.querySelectorAll<HTMLElement>('[data-testid="product-gallery"] [data-testid="gallery-thumb"]')[offers[next].image]?.click();
   }
 
   return (
