@@ -1,44 +1,15 @@
 "use client";
 
 import { useCart } from "@/lib/cart/store";
-import type { CartItem, CartLineRef } from "@/lib/cart/types";
+import type { CartItem } from "@/lib/cart/types";
 import { MAX_CHECK_LINES } from "@/lib/cart/messages";
-import { deleteCartLine, existingSessionId, postCartCheck, putCartLine } from "@/components/cart/cart-api";
+import { postCartCheck } from "@/components/cart/cart-api";
 
 /**
- * Cart changes made from the drawer and the cart page: the local store
- * changes at once; the server copy follows (spec §7: DELETE on removal when a
- * session id exists; failures are only logged).
+ * The cart's check against the server, which every page runs on load
+ * (components/cart/cart-sync.tsx). The changes a shopper makes to lines are
+ * in ./cart-line-actions.ts, loaded only where lines are changed.
  */
-
-function syncRemoval({ productId, variantId }: CartLineRef) {
-  const sessionId = existingSessionId();
-  if (!sessionId) return;
-  deleteCartLine(sessionId, productId, variantId).catch((error) => console.error("Failed to remove item from server cart", error));
-}
-
-/** Removes a line (a product's, or one variant's of it). */
-export function removeCartLine(line: CartLineRef) {
-  useCart.getState().removeItem(line.id);
-  syncRemoval(line);
-}
-
-/** Sets a line's quantity; 0 or less removes the line. */
-export function setCartLineQuantity(ref: CartLineRef, quantity: number) {
-  if (quantity <= 0) return removeCartLine(ref);
-  const cart = useCart.getState();
-  cart.updateQuantity(ref.id, quantity);
-  const line = useCart.getState().cartItems.find((i) => i.id === ref.id);
-  const sessionId = existingSessionId();
-  if (!line || !sessionId) return;
-  putCartLine({ sessionId, productId: line.productId, variantId: line.variantId, quantity: line.quantity }).catch((error) => console.error("Failed to update server cart quantity", error));
-}
-
-export function clearCartLines() {
-  const lines = useCart.getState().cartItems;
-  useCart.getState().clearCart();
-  lines.forEach(syncRemoval);
-}
 
 /** What the server's check is sent of each line (its variant only when it has one). */
 export const checkedLines = (items: CartItem[]) => items.slice(0, MAX_CHECK_LINES).map((i) => ({ productId: i.productId, variantId: i.variantId, quantity: i.quantity }));

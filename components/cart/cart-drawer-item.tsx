@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { formatMoney } from "@/lib/money";
 import { clsx as cn } from "clsx";
 import type { CartItem } from "@/lib/cart/types";
-import { removeCartLine } from "@/components/cart/cart-actions";
+import { removeCartLine } from "@/components/cart/cart-line-actions";
 import { CartLineImage } from "@/components/cart/cart-line-image";
 import { CartQuantityControl } from "@/components/cart/cart-quantity-control";
 

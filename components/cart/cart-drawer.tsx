@@ -7,7 +7,8 @@ import { Sheet, SheetContent, SheetDescription, SheetFooter, SheetHeader, SheetT
 import { useCart } from "@/lib/cart/store";
 import { orderTotals } from "@/lib/checkout/pricing";
 import { formatMoney } from "@/lib/money";
-import { clearCartLines, refreshCartAvailability } from "@/components/cart/cart-actions";
+import { refreshCartAvailability } from "@/components/cart/cart-actions";
+import { clearCartLines } from "@/components/cart/cart-line-actions";
 import { CartCheckoutButton } from "@/components/cart/cart-checkout-button";
 import { CartDrawerItem } from "@/components/cart/cart-drawer-item";
 import { CartEmpty } from "@/components/cart/cart-empty";

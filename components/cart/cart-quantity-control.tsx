@@ -4,7 +4,7 @@ import { Icon } from "@/components/ui/icon";
 import { Button } from "@/components/ui/button";
 import { clsx as cn } from "clsx";
 import type { CartItem } from "@/lib/cart/types";
-import { setCartLineQuantity } from "@/components/cart/cart-actions";
+import { setCartLineQuantity } from "@/components/cart/cart-line-actions";
 
 /**
  * Minus / quantity / plus for a cart line (spec §5): minus disabled at 1, plus

@@ -70,9 +70,18 @@ export function ProductCard({ product, priority, heading: Heading = "h3" }: { pr
         <small>{product.ships}</small>
         <div className="pcard-foot">
           <span className="pcard-price" data-testid="product-price">
+            {product.from && "From "}
             {formatMoney(product.price)}
           </span>
-          <AddToCartButton product={product} size="sm" className="pcard-add" />
+          {/* A product with variants is chosen on its page ("Choose dowel size"). */}
+          {product.choose && !product.sold ? (
+            <Link href={`/product/${product.slug}`} className="btn btn-outline btn-sm pcard-add" data-testid="choose-variant">
+              {product.choose}
+              <span className="sr-only">{`: ${product.name}`}</span>
+            </Link>
+          ) : (
+            <AddToCartButton product={product} size="sm" className="pcard-add" />
+          )}
         </div>
       </div>
     </article>

@@ -2,7 +2,7 @@
 
 import { Img } from "@/components/ui/img";
 import { shortImageLoader } from "@/lib/images/loader";
-import { useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { useRef, useState, type KeyboardEvent } from "react";
 import { Icon } from "@/components/ui/icon";
 import type { ProductImageDTO } from "@/lib/catalog/types";
 import { clsx as cn } from "clsx";
@@ -22,15 +22,14 @@ type ProductGalleryProps = {
 
 type Slide = number | "video";
 
-/** The window event a chosen variant sends with its picture's URL (`detail`), or the product's first picture's. */
-export const VARIANT_IMAGE_EVENT = "variant-image";
-
 /**
  * Product images with thumbnails and the optional video. Thumbnails are buttons
  * (aria-current on the active one); arrow keys move between them; the video
  * thumbnail swaps the main area for the embedded player. A variant chosen on
- * the page (components/catalog/variant-purchase.tsx) shows its picture: it
- * sends the picture's URL as a window event, VARIANT_IMAGE_EVENT.
+ * the page (components/catalog/variant-purchase.tsx) shows its picture by
+ * pressing its thumbnail (`data-testid="gallery-thumb"`, in image order), so
+ * this code, which every product page loads, carries nothing for variants
+ * but the picture to start with (`initial`).
  */
 export function ProductGallery({ name, images, video, sold = false, initial = 0 }: ProductGalleryProps) {
   const [active, setActive] = useState<Slide>(initial);
@@ -38,15 +37,6 @@ export function ProductGallery({ name, images, video, sold = false, initial = 0 
   const slides: Slide[] = [...images.map((_, i) => i), ...(video ? (["video"] as const) : [])];
   const activeIndex = Math.max(0, slides.indexOf(active));
   const current = typeof active === "number" ? images[active] : null;
-
-  useEffect(() => {
-    const show = (event: Event) => {
-      const i = images.findIndex((image) => image.url === (event as CustomEvent<string>).detail);
-      if (i >= 0) setActive(i);
-    };
-    addEventListener(VARIANT_IMAGE_EVENT, show);
-    return () => removeEventListener(VARIANT_IMAGE_EVENT, show);
-  }, [images]);
 
   function go(delta: number, focus = false) {
     const next = (activeIndex + delta + slides.length) % slides.length;

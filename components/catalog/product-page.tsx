@@ -7,10 +7,11 @@ import { Breadcrumb } from "@/components/catalog/breadcrumb";
 import { ProductGallery } from "@/components/catalog/product-gallery";
 import { ProductGrid } from "@/components/catalog/product-grid";
 import { ProductPurchase } from "@/components/catalog/product-purchase";
-import dynamic from "next/dynamic";
+import { LazyVariantPurchase } from "@/components/catalog/lazy-variant-purchase";
+import { HydrationSlice } from "@/components/ui/hydration-slice";
 import { getRelatedProducts } from "@/lib/catalog/queries";
 import { parseVideoUrl } from "@/lib/catalog/schemas";
-import { DEFAULT_IMAGE_SIZE, toCartProduct, type ProductDTO, type ProductImageDTO } from "@/lib/catalog/types";
+import { DEFAULT_IMAGE_SIZE, toCartProduct, toVariantCartProduct, type ProductDTO, type ProductImageDTO } from "@/lib/catalog/types";
 import { defaultVariant } from "@/lib/catalog/variants";
 import { formatMoney } from "@/lib/money";
 import { breadcrumbJsonLd, productBreadcrumb, productDescription, productJsonLd, productPath } from "@/lib/seo/json-ld";
@@ -26,9 +27,6 @@ import { listProductReviews } from "@/lib/reviews/queries";
  * (/product/{slug}?variant={SKU}, served by app/(shop)/product-variant through lib/catalog/variant-url.mjs).
  * Both are cached pages; the plain one never reads its query.
  */
-/** Imported dynamically: the variant controls' client code is loaded only by the pages of products with variants. */
-const VariantSection = dynamic(() => import("@/components/catalog/variant-section").then((m) => m.VariantSection));
-
 const FALLBACK_IMAGE: ProductImageDTO = { url: site.fallbackImage, ...DEFAULT_IMAGE_SIZE, alt: null };
 
 /** The page's metadata: one canonical address per product, whichever variant is chosen. */
@@ -125,7 +123,13 @@ export async function ProductPageView({ product, sku }: { product: ProductDTO; s
                 </div>
               )}
               {variants && chosen ? (
-                <VariantSection product={product} variants={variants} chosen={chosen} />
+                <HydrationSlice>
+                  <LazyVariantPurchase
+                    options={product.options!}
+                    offers={variants.map((v) => ({ sku: v.sku, values: v.values, product: toVariantCartProduct(product, v), image: Math.max(0, images.findIndex((i) => i.url === v.image)) }))}
+                    initial={variants.indexOf(chosen)}
+                  />
+                </HydrationSlice>
               ) : (
                 <>
                   <p className="text-sm">

@@ -3,13 +3,17 @@
 import { useState } from "react";
 import { AddToCartButton } from "@/components/catalog/add-to-cart-button";
 import { QuantityStepper } from "@/components/catalog/quantity-stepper";
-import { HydrationSlice } from "@/components/ui/hydration-slice";
-import { VARIANT_IMAGE_EVENT } from "@/components/catalog/product-gallery";
 import type { CartProductDTO } from "@/lib/catalog/types";
 import { formatMoney } from "@/lib/money";
 
 /** One variant as the purchase controls need it: its values and its cart record (price, promise, count limit, variant id and label). */
-export type VariantOffer = { sku: string; values: string[]; product: CartProductDTO };
+export type VariantOffer = {
+  sku: string;
+  values: string[];
+  product: CartProductDTO;
+  /** Which of the gallery's pictures shows this variant (0: the product's first). */
+  image: number;
+};
 
 type Props = {
   options: Array<{ name: string; values: string[] }>;
@@ -44,60 +48,58 @@ export function VariantPurchase({ options, offers, initial }: Props) {
     const url = new URL(window.location.href);
     url.searchParams.set("variant", offers[next].sku);
     window.history.replaceState(null, "", url);
-    // The gallery shows the variant's picture (the product's first when it has none).
-    dispatchEvent(new CustomEvent(VARIANT_IMAGE_EVENT, { detail: offers[next].product.image }));
+    // The gallery shows the variant's picture (the product's first when it has none), by its own thumbnail.
+    document.querySelectorAll<HTMLElement>('[data-testid="product-gallery"] [data-testid="gallery-thumb"]')[offers[next].image]?.click();
   }
 
   return (
-    <HydrationSlice>
-      <div className="flex flex-col gap-5" data-testid="variant-purchase" data-sku={offer.sku}>
-        <p className="text-2xl font-semibold text-primary" data-testid="product-price" aria-live="polite">
-          {formatMoney(product.price)}
-        </p>
-        {options.map((option, i) => (
-          <fieldset key={option.name} className="flex min-w-0 flex-col gap-2">
-            <legend className="mb-2 text-sm font-medium">
-              {option.name}: <span className="font-normal text-muted-foreground">{offer.values[i]}</span>
-            </legend>
-            <div className="flex flex-wrap gap-2">
-              {option.values.map((value) => {
-                // What this value would choose, with the other options as they are.
-                const other = offers.find((o) => o.values.every((v, k) => (k === i ? v === value : v === offer.values[k]))) ?? offers.find((o) => o.values[i] === value);
-                return (
-                  <label key={value} className="relative cursor-pointer">
-                    <input
-                      type="radio"
-                      name={`option-${i}`}
-                      value={value}
-                      checked={offer.values[i] === value}
-                      onChange={() => choose(i, value)}
-                      className="peer absolute inset-0 size-full cursor-pointer opacity-0"
-                    />
-                    <span
-                      className="inline-flex h-10 min-w-12 items-center justify-center rounded-md border bg-background px-3 text-sm font-medium peer-checked:border-primary peer-checked:bg-primary peer-checked:text-primary-foreground peer-focus-visible:ring-[3px] peer-focus-visible:ring-ring/50 data-[sold]:text-muted-foreground data-[sold]:line-through peer-checked:data-[sold]:text-primary-foreground"
-                      data-sold={other?.product.soldOut ? "" : undefined}
-                    >
-                      {value}
-                      {other?.product.soldOut && <span className="sr-only"> (sold out)</span>}
-                    </span>
-                  </label>
-                );
-              })}
-            </div>
-          </fieldset>
-        ))}
-        <p className="text-sm" data-testid="product-availability" aria-live="polite">
-          {product.fewLeft && <b>{product.fewLeft} · </b>}
-          {product.ships}
-        </p>
-        <div className="flex flex-wrap items-end gap-3">
-          <QuantityStepper value={quantity} onChange={setQuantity} max={product.maxQuantity} />
-          <AddToCartButton key={offer.sku} product={product} quantity={Math.min(quantity, product.maxQuantity ?? quantity)} size="lg" className="h-10 flex-1" />
-        </div>
-        <p className="text-xs text-muted-foreground">
-          SKU <span data-testid="variant-sku">{offer.sku}</span>
-        </p>
+    <div className="flex flex-col gap-5" data-testid="variant-purchase" data-sku={offer.sku}>
+      <p className="text-2xl font-semibold text-primary" data-testid="product-price" aria-live="polite">
+        {formatMoney(product.price)}
+      </p>
+      {options.map((option, i) => (
+        <fieldset key={option.name} className="flex min-w-0 flex-col gap-2">
+          <legend className="mb-2 text-sm font-medium">
+            {option.name}: <span className="font-normal text-muted-foreground">{offer.values[i]}</span>
+          </legend>
+          <div className="flex flex-wrap gap-2">
+            {option.values.map((value) => {
+              // What this value would choose, with the other options as they are.
+              const other = offers.find((o) => o.values.every((v, k) => (k === i ? v === value : v === offer.values[k]))) ?? offers.find((o) => o.values[i] === value);
+              return (
+                <label key={value} className="relative cursor-pointer">
+                  <input
+                    type="radio"
+                    name={`option-${i}`}
+                    value={value}
+                    checked={offer.values[i] === value}
+                    onChange={() => choose(i, value)}
+                    className="peer absolute inset-0 size-full cursor-pointer opacity-0"
+                  />
+                  <span
+                    className="inline-flex h-10 min-w-12 items-center justify-center rounded-md border bg-background px-3 text-sm font-medium peer-checked:border-primary peer-checked:bg-primary peer-checked:text-primary-foreground peer-focus-visible:ring-[3px] peer-focus-visible:ring-ring/50 data-[sold]:text-muted-foreground data-[sold]:line-through peer-checked:data-[sold]:text-primary-foreground"
+                    data-sold={other?.product.soldOut ? "" : undefined}
+                  >
+                    {value}
+                    {other?.product.soldOut && <span className="sr-only"> (sold out)</span>}
+                  </span>
+                </label>
+              );
+            })}
+          </div>
+        </fieldset>
+      ))}
+      <p className="text-sm" data-testid="product-availability" aria-live="polite">
+        {product.fewLeft && <b>{product.fewLeft} · </b>}
+        {product.ships}
+      </p>
+      <div className="flex flex-wrap items-end gap-3">
+        <QuantityStepper value={quantity} onChange={setQuantity} max={product.maxQuantity} />
+        <AddToCartButton key={offer.sku} product={product} quantity={Math.min(quantity, product.maxQuantity ?? quantity)} size="lg" className="h-10 flex-1" />
       </div>
-    </HydrationSlice>
+      <p className="text-xs text-muted-foreground">
+        SKU <span data-testid="variant-sku">{offer.sku}</span>
+      </p>
+    </div>
   );
 }

@@ -8,7 +8,7 @@ import type { CartItem } from "@/lib/cart/types";
 import type { DiscountedTotals } from "@/lib/checkout/discount-totals";
 import { formatMoney, toCents } from "@/lib/money";
 import { clsx as cn } from "clsx";
-import { removeCartLine } from "@/components/cart/cart-actions";
+import { removeCartLine } from "@/components/cart/cart-line-actions";
 import { cartShipsText } from "@/lib/catalog/ship-days";
 import { CartLineImage } from "@/components/cart/cart-line-image";
 import { DiscountCodeForm } from "@/components/checkout/discount-code-form";

@@ -1,14 +1,14 @@
 "use client";
 
-import { CART_MESSAGES, onlyLeftMessage } from "@/lib/cart/messages";
+import { CART_MESSAGES } from "@/lib/cart/messages";
 import { useCart } from "@/lib/cart/store";
 import { postCartCheck } from "@/components/cart/cart-api";
 import { checkedLines } from "@/components/cart/cart-actions";
 import type { ApiRequestError } from "@/components/api/request-json";
 import { toast } from "@/components/ui/toast";
 
-/** A line a 409 names (its `lines`, lib/checkout/service.ts unavailableDetail): which line, named, why, and what is left. */
-type RefusedLine = { productId: number; variantId?: number; name: string; code: string; left?: number };
+/** A line a 409 names (its `lines`, lib/checkout/service.ts unavailableDetail): which line, named, why, what is left, and the words its cart line shows. */
+type RefusedLine = { productId: number; variantId?: number; name: string; code: string; left?: number; message?: string };
 
 function refusedLines(error: ApiRequestError | undefined): RefusedLine[] {
   const lines = (error?.body as { lines?: unknown } | null | undefined)?.lines;
@@ -38,7 +38,7 @@ export async function recheckCart(error?: ApiRequestError): Promise<void> {
   // Without the lines (an older answer), the product ids are pieces sold meanwhile.
   const soldIds = refused.length ? refused.filter((l) => l.code === "sold").map((l) => l.productId) : (error?.unavailable ?? []);
   const flags = refused.length
-    ? refused.map((l) => ({ productId: l.productId, variantId: l.variantId, unavailable: l.code === "sold" ? CART_MESSAGES.lineSold : l.code === "inactive" ? CART_MESSAGES.lineGone : onlyLeftMessage(l.left ?? 0) }))
+    ? refused.map((l) => ({ productId: l.productId, variantId: l.variantId, unavailable: l.message ?? CART_MESSAGES.lineGone }))
     : soldIds.map((productId) => ({ productId, unavailable: CART_MESSAGES.lineSold }));
   if (flags.length) cart.reconcile(flags);
   const items = useCart.getState().cartItems;

@@ -1,6 +1,8 @@
-/** The shopper's cart session id (spec §3): a random short string, created on first need, kept in localStorage "sessionId". */
-export const SESSION_STORAGE_KEY = "sessionId";
+import { SESSION_STORAGE_KEY } from "@/lib/cart/session-key";
 
+export { SESSION_STORAGE_KEY };
+
+/** The shopper's cart session id (spec §3): a random short string, created on first need, kept in localStorage "sessionId". */
 export function getSessionId(): string {
   if (typeof window === "undefined") throw new Error("getSessionId() is browser-only");
   let id = window.localStorage.getItem(SESSION_STORAGE_KEY);

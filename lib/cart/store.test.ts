@@ -32,7 +32,7 @@ describe("cart store", () => {
     expect(state().addItem(bowl)).toBe("duplicate-unique");
     expect(state().cartItems).toHaveLength(1);
     expect(state().cartCount).toBe(1);
-    state().updateQuantity(bowl.id, 3);
+    state().updateQuantity(String(bowl.id), 3);
     expect(state().cartItems[0].quantity).toBe(1);
   });
 
@@ -46,12 +46,12 @@ describe("cart store", () => {
     state().addItem(jig, 1);
     state().addItem(bowl);
     expect(state().cartCount).toBe(2);
-    state().updateQuantity(jig.id, 4);
+    state().updateQuantity(String(jig.id), 4);
     expect(state().cartCount).toBe(5);
-    state().updateQuantity(jig.id, 0);
+    state().updateQuantity(String(jig.id), 0);
     expect(state().cartItems.map((i) => i.productId)).toEqual([bowl.id]);
     expect(state().cartCount).toBe(1);
-    state().updateQuantity(bowl.id, -1);
+    state().updateQuantity(String(bowl.id), -1);
     expect(state().cartItems).toEqual([]);
     expect(state().cartCount).toBe(0);
   });
@@ -59,7 +59,7 @@ describe("cart store", () => {
   it("removes a line and clears the cart", () => {
     state().addItem(jig, 2);
     state().addItem(bowl);
-    state().removeItem(jig.id);
+    state().removeItem(String(jig.id));
     expect(state().cartCount).toBe(1);
     state().clearCart();
     expect(state().cartItems).toEqual([]);
@@ -83,6 +83,31 @@ describe("cart store", () => {
     state().reconcile([{ productId: bowl.id, unavailable: null }]);
     expect(state().cartItems[1]).toMatchObject({ price: "320.00", unavailable: null });
     expect(cartSubtotalCents(state().cartItems)).toBe(2 * 2550 + 32000);
+  });
+
+  it("keeps a line per variant: its key, name with the variant, and its own price and quantity", () => {
+    const six: CartProductDTO = { ...jig, id: 9, name: "Dowelling Jig", price: "26.00", variantId: 31, variantLabel: "Size: 6 mm" };
+    const eight: CartProductDTO = { ...six, price: "28.00", variantId: 32, variantLabel: "Size: 8 mm" };
+    state().addItem(six, 2);
+    state().addItem(eight, 1);
+    state().addItem(six, 1);
+    state().addItem(jig, 1);
+    expect(state().cartItems.map((i) => [i.id, i.name, i.price, i.quantity, i.variantId ?? null])).toEqual([
+      ["9-31", "Dowelling Jig — Size: 6 mm", "26.00", 3, 31],
+      ["9-32", "Dowelling Jig — Size: 8 mm", "28.00", 1, 32],
+      ["1", "Dowel Jig", "24.00", 1, null],
+    ]);
+    state().updateQuantity("9-32", 4);
+    state().reconcile([{ productId: 9, variantId: 31, price: "27.00", unavailable: "Only 2 left." }]);
+    expect(state().cartItems.map((i) => [i.id, i.price, i.quantity, i.unavailable])).toEqual([
+      ["9-31", "27.00", 3, "Only 2 left."],
+      ["9-32", "28.00", 4, null],
+      ["1", "24.00", 1, null],
+    ]);
+    state().removeItem("9-31");
+    expect(state().cartItems.map((i) => i.id)).toEqual(["9-32", "1"]);
+    // A product without variants keeps its key and shape (carts saved before variants read the same).
+    expect(stored().state.cartItems[1]).toEqual({ id: "1", productId: 1, slug: "dowel-jig", name: "Dowel Jig", price: "24.00", image: "/a.webp", quantity: 1, uniqueItem: false, unavailable: null });
   });
 
   it("persists items and count in localStorage under cart-storage", () => {

@@ -13,8 +13,8 @@ type CartState = {
   cartCount: number;
   addItem: (product: CartProductDTO, quantity?: number) => AddResult;
   /** A line by its key (lib/cart/types.ts lineKey: the product id, or product and variant). */
-  removeItem: (key: string | number) => void;
-  updateQuantity: (key: string | number, quantity: number) => void;
+  removeItem: (key: string) => void;
+  updateQuantity: (key: string, quantity: number) => void;
   clearCart: () => void;
   /** Applies the server's view: new prices, and a reason for lines that can no longer be bought (null = fine). */
   reconcile: (updates: Array<{ productId: number; variantId?: number | null; price?: string; unavailable: string | null; ships?: string | null; shipDays?: { min: number; max: number } | null }>) => void;
@@ -68,13 +68,13 @@ export const useCart = create<CartState>()(
         return "added";
       },
       removeItem(key) {
-        const next = get().cartItems.filter((i) => i.id !== String(key));
+        const next = get().cartItems.filter((i) => i.id !== key);
         set({ cartItems: next, cartCount: count(next) });
       },
       updateQuantity(key, quantity) {
         if (quantity <= 0) return get().removeItem(key);
         const next = get().cartItems.map((i) =>
-          i.id === String(key) ? { ...i, quantity: i.uniqueItem ? 1 : Math.floor(quantity) } : i,
+          i.id === key ? { ...i, quantity: i.uniqueItem ? 1 : Math.floor(quantity) } : i,
         );
         set({ cartItems: next, cartCount: count(next) });
       },

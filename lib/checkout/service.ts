@@ -176,7 +176,8 @@ export function unavailableDetail(unavailable: UnavailableLine[]) {
   return {
     unavailable: [...new Set(unavailable.map((u) => u.productId))],
     ...(unavailable.some((u) => u.left !== undefined) ? { left: Object.fromEntries(unavailable.filter((u) => u.left !== undefined && !u.variantId).map((u) => [u.productId, u.left])) } : {}),
-    lines: unavailable.map((u) => ({ productId: u.productId, ...(u.variantId ? { variantId: u.variantId } : {}), name: u.name, code: u.code, ...(u.left !== undefined ? { left: u.left } : {}) })),
+    // Each line with the words its cart line shows ("Only 2 left.", "This item is sold out.").
+    lines: unavailable.map((u) => ({ productId: u.productId, ...(u.variantId ? { variantId: u.variantId } : {}), name: u.name, code: u.code, ...(u.left !== undefined ? { left: u.left } : {}), message: unavailableMessage(u.code, u.left) })),
     ...(unavailable.length === 1 ? { code: unavailable[0].code } : {}),
   };
 }
@@ -657,7 +658,7 @@ async function releaseOnFailure(checkout: Checkout, failure: CheckoutFailure): P
   const left = stock && !failure.line?.variantId ? { left: Object.fromEntries((failure.unavailable ?? []).map((id) => [id, failure.left])) } : {};
   // Which line, named, with what is left: the checkout's toast says it and the cart flags that line (a variant's, not its siblings').
   const line = failure.line && failure.failure !== "price_changed" && failure.failure !== "amount_mismatch"
-    ? { code: failure.failure, lines: [{ ...failure.line, name: failure.productName, code: failure.failure, ...(stock ? { left: failure.left } : {}) }] }
+    ? { code: failure.failure, lines: [{ ...failure.line, name: failure.productName, code: failure.failure, ...(stock ? { left: failure.left } : {}), message: unavailableMessage(failure.failure as UnavailableCode, failure.left) }] }
     : {};
   return new AppError("conflict", reason, undefined, failure.unavailable ? { unavailable: failure.unavailable, ...left, ...line } : undefined);
 }

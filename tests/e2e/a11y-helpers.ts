@@ -11,7 +11,7 @@ import { queryE2eDb } from "./e2e-env";
 export const ADMIN_EMAIL = process.env.E2E_ADMIN_EMAIL ?? "admin@example.com";
 export const ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? "correct-horse-battery";
 
-export type ApiProduct = { id: number; slug: string; name: string; price: string; images: string[]; uniqueItem: boolean; sold: boolean; stock?: number | null };
+export type ApiProduct = { id: number; slug: string; name: string; price: string; images: string[]; uniqueItem: boolean; sold: boolean; stock?: number | null; variants?: Array<{ sku: string }> };
 
 export async function apiProducts(request: APIRequestContext): Promise<ApiProduct[]> {
   const res = await request.get("/api/products?limit=100");

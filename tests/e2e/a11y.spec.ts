@@ -37,13 +37,15 @@ for (const size of WIDTHS) {
     test.use({ viewport: { width: size.width, height: size.height } });
 
     // The pages whose address depends on the seed name a product or category found through the public API.
-    const PUBLIC_PAGES: Array<{ name: string; path: (api: { available: ApiProduct; sold: ApiProduct; batch: ApiProduct; category: string }) => string }> = [
+    const PUBLIC_PAGES: Array<{ name: string; path: (api: { available: ApiProduct; sold: ApiProduct; batch: ApiProduct; withVariants: ApiProduct; category: string }) => string }> = [
       { name: "home", path: () => "/" },
       { name: "shop", path: () => "/shop" },
       { name: "a category", path: ({ category }) => `/shop/${category}` },
       { name: "a product", path: ({ available }) => `/product/${available.slug}` },
       { name: "a sold product", path: ({ sold }) => `/product/${sold.slug}` },
       { name: "a small batch (only a few left)", path: ({ batch }) => `/product/${batch.slug}` },
+      { name: "a product with variants", path: ({ withVariants }) => `/product/${withVariants.slug}` },
+      { name: "a product with a variant chosen by its address", path: ({ withVariants }) => `/product/${withVariants.slug}?variant=${withVariants.variants!.at(-1)!.sku}` },
       { name: "gallery", path: () => "/gallery" },
       { name: "my story", path: () => "/my-story" },
       { name: "contact", path: () => "/contact" },
@@ -59,7 +61,9 @@ for (const size of WIDTHS) {
         expect(sold, "a sold product in the seed").toBeTruthy();
         const categories: Array<{ slug: string }> = await (await request.get("/api/categories")).json();
         const batch = products.find((p) => p.stock !== null && p.stock !== undefined && p.stock > 0 && p.stock <= 5)!;
-        const url = path({ available: products.find((p) => !p.uniqueItem && !p.sold)!, sold, batch, category: categories[0].slug });
+        const withVariants = products.find((p) => p.variants?.length)!;
+        expect(withVariants, "a product with variants in the seed").toBeTruthy();
+        const url = path({ available: products.find((p) => !p.uniqueItem && !p.sold && !p.variants)!, sold, batch, withVariants, category: categories[0].slug });
         await page.goto(url);
         await waitForHydration(page);
         await expectNoViolations(page, url);

@@ -159,6 +159,14 @@ for (const WINDOW of WINDOWS) test.describe(`text at 200 %, ${WINDOW.name}`, () 
       { path: "/shop", controls: (p) => [[p.getByRole("link", { name: "Next page" }), "next page"]] },
       { path: `/shop/${category}` },
       { path: `/product/${product.slug}`, controls: (p) => [[p.getByTestId("product-info").getByTestId("add-to-cart"), "Add to Cart"]] },
+      // A product with variants: its size choices wrap, and the add button stays reachable.
+      {
+        path: "/product/self-centring-dowelling-jig?variant=SCDJ-12MM",
+        controls: (p) => [
+          [p.getByRole("radio", { name: "6 mm" }), "a size"],
+          [p.getByTestId("product-info").getByTestId("add-to-cart"), "Add to Cart"],
+        ],
+      },
       { path: "/cart", controls: (p) => [[p.getByRole("main").getByRole("link", { name: /checkout/i }).or(p.getByRole("main").getByRole("button", { name: /checkout/i })).first(), "checkout"]] },
       { path: "/checkout", controls: (p) => [[p.getByRole("form", { name: "Checkout" }).getByLabel("Email"), "email field"]] },
       { path: "/contact", controls: (p) => [[p.getByRole("button", { name: /send/i }), "send message"]] },

@@ -50,6 +50,7 @@ const QUERIES: Record<string, Record<string, string>> = {
   "GET orders": { status: "all", limit: "5" },
   "GET products/[slug]/reviews": { page: "1" },
   "GET admin/reviews": { status: "pending" },
+  "DELETE cart/[sessionId]/[productId]": { variantId: "1" },
 };
 
 let db: TestDatabase;
@@ -66,9 +67,9 @@ function validBody(key: string): Record<string, unknown> | undefined {
     "POST admin/users": { username: "fuzzer", email: "fuzzer@example.com", password: "secret12345" },
     "PUT admin/users/[id]": { username: "keeper", email: "keeper@example.com", password: "" },
     "PUT admin/customers/[id]": { firstName: "A", lastName: "B", newsletterSubscribed: false },
-    "POST cart": { sessionId: "fuzz_session", productId: Number(ids.product), quantity: 1 },
-    "PUT cart": { sessionId: "fuzz_session", productId: Number(ids.product), quantity: 1 },
-    "POST cart/check": { items: [{ productId: Number(ids.product), quantity: 1 }] },
+    "POST cart": { sessionId: "fuzz_session", productId: Number(ids.product), variantId: null, quantity: 1 },
+    "PUT cart": { sessionId: "fuzz_session", productId: Number(ids.product), variantId: null, quantity: 1 },
+    "POST cart/check": { items: [{ productId: Number(ids.product), variantId: null, quantity: 1 }] },
     "POST categories": { name: "Fuzz Category", sortOrder: 3, active: true },
     "PUT categories/[id]": { name: "Jigs & Fixtures", sortOrder: 0, active: true },
     "POST contact": { name: "A", email: "a@example.com", subject: "Hi", message: "Hello there, a question." },
@@ -77,7 +78,7 @@ function validBody(key: string): Record<string, unknown> | undefined {
     "POST orders": { paymentIntentId: "pi_fuzz_123", email: "a@example.com", firstName: "A", lastName: "B", phone: null, newsletter: false },
     "PATCH orders/[id]/status": { status: "processing" },
     "POST payments/test/confirm": { clientSecret: "pi_fuzz_secret_123456", card: { number: "4242424242424242", expMonth: 12, expYear: 2040, cvc: "123" } },
-    "POST products": { name: "Fuzz Product", price: "12.50", categoryId: Number(ids.category), description: "x", images: [{ url: "/x.webp", width: 10, height: 10 }] },
+    "POST products": { name: "Fuzz Product", price: "12.50", categoryId: Number(ids.category), description: "x", images: [{ url: "/x.webp", width: 10, height: 10 }], options: [], variants: [] },
     "PUT products/[slug]": { name: "Dowel Jig", price: "24.00", categoryId: Number(ids.category), images: ["/x.webp"], featured: false },
     "POST webhooks/stripe": { id: "evt_1", type: "payment_intent.succeeded" },
     "POST reviews": { orderNumber: "ORD-FUZZ-1", token: "x".repeat(40), rating: 4, title: "Fine", body: "A fine piece, well made." },
