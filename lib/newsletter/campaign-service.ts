@@ -7,7 +7,7 @@ import { log } from "@/lib/log";
 import { actingAdmin } from "@/lib/audit/context";
 import { auditSnapshot, recordAudit } from "@/lib/audit/service";
 import { imagesWithoutAlt, renderCampaign, personalise, type GridProduct, type RenderedCampaign } from "@/lib/newsletter/render";
-import { listUnsubscribeHeaders, shopUrl } from "@/lib/newsletter/links";
+import { listUnsubscribeHeaders, shopOrigin, shopUrl } from "@/lib/newsletter/links";
 import { defaultTransport, type Transport } from "@/lib/newsletter/transport";
 import { runCampaign, type WorkerOptions } from "@/lib/newsletter/worker-service";
 import type { NewsletterCampaign } from "@/lib/generated/prisma/client";
@@ -57,10 +57,15 @@ export async function renderInput(input: CampaignInput): Promise<RenderedCampaig
   return renderCampaign({ subject: input.subject, preheader: input.preheader, body: input.body, products: await gridProducts(input.productIds) });
 }
 
-/** The preview: the message as a recipient gets it (the unsubscribe link points nowhere). */
+/**
+ * The preview: the message as a recipient gets it (the unsubscribe link points nowhere). The shop's
+ * own URLs are root-relative here, so the admin's page loads the grid's images from wherever it is
+ * served (its Content-Security-Policy allows its own origin only).
+ */
 export async function previewCampaign(input: CampaignInput): Promise<RenderedCampaign> {
   checkContent(input);
-  return personalise(await renderInput(input), "#unsubscribe");
+  const rendered = personalise(await renderInput(input), "#unsubscribe");
+  return { html: rendered.html.split(`${shopOrigin()}/`).join("/"), text: rendered.text };
 }
 
 export type CampaignProgress = { total: number; queued: number; sending: number; sent: number; failed: number; skipped: number; bounced: number; complained: number; complaintRate: number | null };

@@ -66,6 +66,7 @@ describe("Newsletter screen API", () => {
     expect(preview.json.html).not.toMatch(/href="javascript:|<img[^>]*onerror|<img src="x"/);
     expect(preview.json.html).toContain("&lt;img src=x onerror=alert(1)&gt;");
     for (const p of products) expect(preview.json.html).toContain(p.name);
+    expect(preview.json.html).toContain(`src="/demo/products/`);
     expect(preview.json.text).toContain("Two new bowls.");
 
     const noAlt = await call(previewRoute, "/api/admin/newsletter/preview", { body: { ...content, body: "![](https://example.com/a.jpg)" }, headers: auth });
