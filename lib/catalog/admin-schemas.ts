@@ -375,7 +375,12 @@ export const productInputSchema = z
   )
   .superRefine((v, ctx) => {
     if (v.images.length === 0 && v.clone !== true) ctx.addIssue({ code: "custom", path: ["images"], message: IMAGES_REQUIRED });
-    if (v.price === undefined && !v.variants.length && !v.options.length) ctx.addIssue({ code: "custom", path: ["price"], message: PRICE_REQUIRED });
+  })
+  // Checked even when other fields are wrong, so a form hears about every missing field at once.
+  .refine((v) => v.price !== undefined || (Array.isArray(v.variants) && v.variants.length > 0) || (Array.isArray(v.options) && v.options.length > 0), {
+    path: ["price"],
+    message: PRICE_REQUIRED,
+    when: (payload) => typeof payload.value === "object" && payload.value !== null && !payload.issues.some((issue) => issue.path?.[0] === "price"),
   })
   .transform((v, ctx) => {
     const { kind, stockReason: _reason, stockWas: _was, options, variants: sent, price, ...rest } = v;
