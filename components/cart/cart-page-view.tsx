@@ -7,7 +7,6 @@ import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useCart } from "@/lib/cart/store";
 import { orderTotals } from "@/lib/checkout/pricing";
-import { cartShipsText } from "@/lib/catalog/ship-days";
 import { refreshCartAvailability } from "@/components/cart/cart-actions";
 import { clearCartLines } from "@/components/cart/cart-line-actions";
 import { CartEmpty } from "@/components/cart/cart-empty";
@@ -73,7 +72,7 @@ export function CartPageView() {
             </Button>
           </div>
         </section>
-        <CartOrderSummary totals={orderTotals(items, { taxEstimate: true })} blocked={blocked} ships={cartShipsText(items)} />
+        <CartOrderSummary totals={orderTotals(items, { taxEstimate: true })} blocked={blocked} items={items} />
       </div>
     </>
   );
