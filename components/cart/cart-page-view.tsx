@@ -8,7 +8,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { useCart } from "@/lib/cart/store";
 import { orderTotals } from "@/lib/checkout/pricing";
 import { refreshCartAvailability } from "@/components/cart/cart-actions";
-import { clearCartLines } from "@/components/cart/cart-line-actions";
+import { lineActions } from "@/components/cart/lazy-line-actions";
 import { CartEmpty } from "@/components/cart/cart-empty";
 import { CartOrderSummary } from "@/components/cart/cart-order-summary";
 import { CartPageLine } from "@/components/cart/cart-page-line";
@@ -41,6 +41,8 @@ export function CartPageView() {
 
   useEffect(() => {
     void refreshCartAvailability();
+    // The line changes, ready before the first click.
+    lineActions().catch((error: unknown) => console.error("Failed to load the cart's actions", error));
   }, []);
 
   if (!hydrated) return <CartPageSkeleton />;
@@ -67,7 +69,7 @@ export function CartPageView() {
                 Continue Shopping
               </Link>
             </Button>
-            <Button type="button" variant="outline" onClick={clearCartLines}>
+            <Button type="button" variant="outline" onClick={() => void lineActions().then((a) => a.clearCartLines())}>
               Clear Cart
             </Button>
           </div>
