@@ -1,10 +1,15 @@
 "use client";
 
+import { useEffect } from "react";
 import { Icon } from "@/components/ui/icon";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import type { OrderTotals } from "@/lib/checkout/pricing";
 import { formatMoney } from "@/lib/money";
 import { CartCheckoutButton } from "@/components/cart/cart-checkout-button";
+import { useLazyComponent } from "@/components/ui/use-lazy-component";
+import type { CartItem } from "@/lib/cart/types";
+
+const importEstimate = () => import("@/components/cart/cart-ships-estimate").then((m) => m.CartShipsEstimate);
 
 function Row({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
@@ -20,13 +25,15 @@ function Row({ label, value, testId }: { label: string; value: string; testId: s
 /**
  * Spec §2 cart page 'Order Summary': subtotal, shipping (free only OVER $100,
  * else $15.99), estimated tax at 8 %, total, the free-shipping nudge and
- * Proceed to Checkout. The subtotal counts available lines only. `ships`: the
- * order's latest estimate ("Your order ships in 10–15 working days", from the
- * lines' promises), each line showing its own.
+ * Proceed to Checkout. The subtotal counts available lines only. Under the
+ * totals, the order's latest estimate (components/cart/cart-ships-estimate.tsx,
+ * loaded after the first load), each line showing its own.
  */
-/** `row`: the discount code's summary line, `field`: its entry field (both from the page's lazily loaded chunk); `ships`: the order's latest estimate. */
-export function CartOrderSummary({ totals, blocked, row, field, ships }: { totals: OrderTotals; blocked: boolean; row?: React.ReactNode; field: React.ReactNode; ships?: string | null }) {
+/** `row`: the discount code's summary line, `field`: its entry field (both from the page's lazily loaded chunk); the order's estimate loads after the first load. */
+export function CartOrderSummary({ totals, blocked, items, row, field }: { totals: OrderTotals; blocked: boolean; items: CartItem[]; row?: React.ReactNode; field: React.ReactNode }) {
   const { subtotal, shipping, tax, total } = totals;
+  const [Estimate, load] = useLazyComponent(importEstimate);
+  useEffect(load, [load]);
   const shippingLabel = subtotal > 0 && shipping === 0 ? "Free" : formatMoney(shipping);
 
   // `!` where a class replaces one of the card's own (gap, line height, alignment): class lists are joined, not merged.
@@ -51,11 +58,7 @@ export function CartOrderSummary({ totals, blocked, row, field, ships }: { total
             </dd>
           </div>
         </dl>
-        {ships && (
-          <p className="text-sm font-medium" data-testid="cart-ships-estimate">
-            {ships}
-          </p>
-        )}
+        {Estimate && <Estimate items={items} />}
         {field}
         {!totals.freeShipping && (
           <p className="flex items-center gap-2 rounded-md bg-accent/60 px-3 py-2 text-sm" data-testid="free-shipping-note">

@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { formatMoney, toCents } from "@/lib/money";
 import { clsx as cn } from "clsx";
 import type { CartItem } from "@/lib/cart/types";
-import { removeCartLine } from "@/components/cart/cart-line-actions";
+import { lineActions } from "@/components/cart/lazy-line-actions";
 import { CartLineImage } from "@/components/cart/cart-line-image";
 import { CartQuantityControl } from "@/components/cart/cart-quantity-control";
 
@@ -44,7 +44,7 @@ export function CartPageLine({ item }: { item: CartItem }) {
             variant="ghost"
             size="icon"
             className="text-muted-foreground hover:text-destructive"
-            onClick={() => removeCartLine(item)}
+            onClick={() => void lineActions().then((a) => a.removeCartLine(item))}
             aria-label={`Remove ${item.name}`}
             title="Remove"
           >

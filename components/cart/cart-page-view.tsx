@@ -7,9 +7,8 @@ import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useCart } from "@/lib/cart/store";
 import { orderTotals } from "@/lib/checkout/pricing";
-import { cartShipsText } from "@/lib/catalog/ship-days";
 import { refreshCartAvailability } from "@/components/cart/cart-actions";
-import { clearCartLines } from "@/components/cart/cart-line-actions";
+import { lineActions } from "@/components/cart/lazy-line-actions";
 import { CartEmpty } from "@/components/cart/cart-empty";
 import { CartOrderSummary } from "@/components/cart/cart-order-summary";
 import { CartPageLine } from "@/components/cart/cart-page-line";
@@ -50,6 +49,8 @@ export function CartPageView() {
   useEffect(() => {
     void refreshCartAvailability();
     loadCartDiscount();
+    // The line changes, ready before the first click.
+    lineActions().catch((error: unknown) => console.error("Failed to load the cart's actions", error));
   }, [loadCartDiscount]);
 
   if (!hydrated) return <CartPageSkeleton />;
@@ -76,7 +77,7 @@ export function CartPageView() {
                 Continue Shopping
               </Link>
             </Button>
-            <Button type="button" variant="outline" onClick={clearCartLines}>
+            <Button type="button" variant="outline" onClick={() => void lineActions().then((a) => a.clearCartLines())}>
               Clear Cart
             </Button>
           </div>
@@ -84,9 +85,9 @@ export function CartPageView() {
         <CartOrderSummary
           totals={discount?.totals ?? orderTotals(items, { taxEstimate: true })}
           blocked={blocked}
+          items={items}
           row={discount?.row}
           field={CartDiscount && <CartDiscount items={items} onShow={setDiscount} />}
-          ships={cartShipsText(items)}
         />
       </div>
     </>

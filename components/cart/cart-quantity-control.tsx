@@ -4,7 +4,9 @@ import { Icon } from "@/components/ui/icon";
 import { Button } from "@/components/ui/button";
 import { clsx as cn } from "clsx";
 import type { CartItem } from "@/lib/cart/types";
-import { setCartLineQuantity } from "@/components/cart/cart-line-actions";
+import { lineActions } from "@/components/cart/lazy-line-actions";
+
+const setQuantity = (item: CartItem, quantity: number) => void lineActions().then((a) => a.setCartLineQuantity(item, quantity));
 
 /**
  * Minus / quantity / plus for a cart line (spec §5): minus disabled at 1, plus
@@ -21,7 +23,7 @@ export function CartQuantityControl({ item, className }: { item: CartItem; class
         variant="ghost"
         size="icon"
         className="size-8 rounded-r-none disabled:pointer-events-auto disabled:cursor-not-allowed"
-        onClick={() => setCartLineQuantity(item, item.quantity - 1)}
+        onClick={() => setQuantity(item, item.quantity - 1)}
         disabled={item.quantity <= 1 || locked}
         aria-label={`Decrease quantity of ${item.name}`}
         title="Decrease quantity"
@@ -37,7 +39,7 @@ export function CartQuantityControl({ item, className }: { item: CartItem; class
         variant="ghost"
         size="icon"
         className="size-8 rounded-l-none disabled:pointer-events-auto disabled:cursor-not-allowed"
-        onClick={() => setCartLineQuantity(item, item.quantity + 1)}
+        onClick={() => setQuantity(item, item.quantity + 1)}
         disabled={plusDisabled}
         aria-label={`Increase quantity of ${item.name}`}
         title={item.uniqueItem ? "Only 1 available" : "Increase quantity"}

@@ -3,14 +3,18 @@
  * line flags). Pure constants: safe to import from client components.
  */
 export const CART_MESSAGES = {
-  productNotFound: "Product not found",
-  productSold: "This item has been sold.",
   duplicateUnique: "This one-of-a-kind item is already in your cart.",
-  uniqueLimit: "Only 1 of this one-of-a-kind item is available.",
-  quantityMin: "Quantity must be at least 1",
   /** Line flags set by reconciliation (POST /api/cart/check, GET /api/cart/{sessionId}). */
   lineSold: "This piece has been sold.",
   lineGone: "This item is no longer available.",
+} as const;
+
+/** What only the server says of a cart write (kept apart from CART_MESSAGES, which the browser loads with every page). */
+export const CART_SERVER_MESSAGES = {
+  productNotFound: "Product not found",
+  productSold: "This item has been sold.",
+  uniqueLimit: "Only 1 of this one-of-a-kind item is available.",
+  quantityMin: "Quantity must be at least 1",
 } as const;
 
 /** An in-stock product run out (kept apart from CART_MESSAGES, which the browser loads: only the server says it). */

@@ -1,5 +1,5 @@
 import { z } from "@/lib/zod";
-import { CART_MESSAGES, MAX_CHECK_LINES, MAX_LINE_QUANTITY } from "@/lib/cart/messages";
+import { CART_SERVER_MESSAGES, MAX_CHECK_LINES, MAX_LINE_QUANTITY } from "@/lib/cart/messages";
 
 /** Cart API validation (server side; client components import ./messages instead, to stay free of zod). */
 const MAX_INT4 = 2_147_483_647;
@@ -21,9 +21,9 @@ export const variantIdSchema = z.number({ message: VARIANT_ID_MESSAGE }).int(VAR
 export const productIdParamSchema = z.string().regex(/^\d{1,10}$/, PRODUCT_ID_MESSAGE).transform(Number).pipe(productIdSchema);
 
 export const quantitySchema = z
-  .number({ message: CART_MESSAGES.quantityMin })
+  .number({ message: CART_SERVER_MESSAGES.quantityMin })
   .int("Quantity must be a whole number")
-  .min(1, CART_MESSAGES.quantityMin)
+  .min(1, CART_SERVER_MESSAGES.quantityMin)
   .max(MAX_LINE_QUANTITY, `Quantity must be at most ${MAX_LINE_QUANTITY}`);
 
 /** POST /api/cart (add) and PUT /api/cart (set quantity). */

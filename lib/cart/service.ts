@@ -1,7 +1,7 @@
 import "server-only";
 import { prisma, Prisma } from "@/lib/db";
 import { AppError } from "@/lib/errors";
-import { CART_MESSAGES, MAX_LINE_QUANTITY, onlyLeftMessage, SOLD_OUT_MESSAGE, unavailableMessage, VARIANT_MESSAGES, type CartErrorCode, type UnavailableCode } from "@/lib/cart/messages";
+import { CART_MESSAGES, CART_SERVER_MESSAGES, MAX_LINE_QUANTITY, onlyLeftMessage, SOLD_OUT_MESSAGE, unavailableMessage, VARIANT_MESSAGES, type CartErrorCode, type UnavailableCode } from "@/lib/cart/messages";
 import { readOptions } from "@/lib/catalog/mappers";
 import { variantLabel, variantStock } from "@/lib/catalog/variants";
 import { availabilityOf, lineAvailability, maxOrderQuantity, shipDays, shippingPromise, type DayRange, type StockFields } from "@/lib/catalog/stock";
@@ -67,8 +67,8 @@ function lineState<P extends ProductState>(product: P, variant: (Pick<StockField
  */
 async function requirePurchasable(tx: Prisma.TransactionClient, productId: number, variantId: number | null | undefined) {
   const product = await tx.product.findUnique({ where: { id: productId }, select: purchasableSelect });
-  if (!product || !product.active || !product.category.active) throw cartError("not_found", "not_found", CART_MESSAGES.productNotFound);
-  if (product.sold) throw cartError("conflict", "sold", CART_MESSAGES.productSold);
+  if (!product || !product.active || !product.category.active) throw cartError("not_found", "not_found", CART_SERVER_MESSAGES.productNotFound);
+  if (product.sold) throw cartError("conflict", "sold", CART_SERVER_MESSAGES.productSold);
   let state: ProductState = product;
   if (variantId) {
     const variant = await tx.productVariant.findUnique({ where: { id: variantId }, select: { productId: true, ...stockSelect } });
@@ -103,7 +103,7 @@ export async function addToServerCart({ sessionId, productId, variantId, quantit
       const existing = await tx.cartItem.findFirst({ where, select: { id: true, quantity: true } });
       if (product.uniqueItem) {
         if (existing) throw cartError("conflict", "duplicate_unique", CART_MESSAGES.duplicateUnique);
-        if (quantity > 1) throw cartError("conflict", "unique_limit", CART_MESSAGES.uniqueLimit);
+        if (quantity > 1) throw cartError("conflict", "unique_limit", CART_SERVER_MESSAGES.uniqueLimit);
         await tx.cartItem.create({ data: { ...where, quantity: 1 } });
         return;
       }
@@ -124,7 +124,7 @@ export async function addToServerCart({ sessionId, productId, variantId, quantit
 /** Sets a line's quantity (creating the line if needed); one-of-a-kind pieces are limited to 1. */
 export async function setServerCartQuantity({ sessionId, productId, variantId, quantity }: CartLine): Promise<ServerCart> {
   const product = await requirePurchasable(prisma, productId, variantId);
-  if (product.uniqueItem && quantity > 1) throw cartError("conflict", "unique_limit", CART_MESSAGES.uniqueLimit);
+  if (product.uniqueItem && quantity > 1) throw cartError("conflict", "unique_limit", CART_SERVER_MESSAGES.uniqueLimit);
   assertWithinStock(product, quantity);
   const where = lineWhere(sessionId, productId, variantId);
   const { count } = await prisma.cartItem.updateMany({ where, data: { quantity } });
