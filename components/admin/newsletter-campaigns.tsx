@@ -33,7 +33,7 @@ export function CampaignList({ initial }: { initial: CampaignDTO[] }) {
       {campaigns.length === 0 ? (
         <p className="mt-2 text-sm text-muted-foreground">None yet.</p>
       ) : (
-        <div className="mt-3 overflow-x-auto rounded-lg border bg-card">
+        <div className="mt-3 overflow-x-auto rounded-lg border bg-card focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none" tabIndex={0} role="region" aria-label="Newsletters sent and scheduled">
           <table className="w-full text-sm" data-testid="campaigns-table">
             <thead>
               <tr className="border-b text-left">

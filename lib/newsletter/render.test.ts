@@ -19,7 +19,7 @@ describe("the newsletter's Markdown", () => {
   it("renders a whole message with a text part and one unsubscribe link per recipient", () => {
     const rendered = renderCampaign({ subject: "New <pieces>", preheader: "pre", body: "Hello", products: [{ name: "Bowl & Co", price: "10.00", url: "https://s.test/product/bowl", imageUrl: "https://s.test/b.webp", imageAlt: null }] });
     expect(rendered.html).toContain("<title>New &lt;pieces&gt;</title>");
-    expect(rendered.html).toContain('alt="Bowl &amp; Co"');
+    expect(rendered.html).toContain('alt="Photo of Bowl &amp; Co"');
     expect(rendered.text).toContain("- Bowl & Co — $10.00\n  https://s.test/product/bowl");
     const mine = personalise(rendered, "https://s.test/newsletter/unsubscribe/abc?x=1&y=2");
     expect(mine.html).toContain('href="https://s.test/newsletter/unsubscribe/abc?x=1&amp;y=2"');

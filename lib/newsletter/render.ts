@@ -70,13 +70,13 @@ function markdownToText(body: string): string {
 
 function productGridHtml(products: GridProduct[]): string {
   if (!products.length) return "";
+  // The photo and the name are two links: an image whose alt text repeats its link's text says everything twice to a screen reader.
+  const photoAlt = (p: GridProduct) => (p.imageAlt?.trim() && p.imageAlt.trim().toLowerCase() !== p.name.trim().toLowerCase() ? p.imageAlt.trim() : `Photo of ${p.name}`);
   const cell = (p: GridProduct) =>
     `<td class="mm-cell" width="50%" valign="top" style="padding:8px;width:50%">` +
-    `<a href="${escapeHtml(p.url)}" style="text-decoration:none;color:#2b2118">` +
-    (p.imageUrl ? `<img src="${escapeHtml(p.imageUrl)}" alt="${escapeHtml(p.imageAlt?.trim() || p.name)}" width="244" style="display:block;width:100%;max-width:244px;height:auto;border-radius:6px;border:0">` : "") +
-    `<span style="display:block;margin-top:8px;font-weight:bold">${escapeHtml(p.name)}</span></a>` +
-    `<span style="display:block;color:#5c4a3a">$${escapeHtml(p.price)}</span>` +
-    `<a href="${escapeHtml(p.url)}" style="color:#8a4b1f">See the piece</a></td>`;
+    (p.imageUrl ? `<a href="${escapeHtml(p.url)}"><img src="${escapeHtml(p.imageUrl)}" alt="${escapeHtml(photoAlt(p))}" width="244" style="display:block;width:100%;max-width:244px;height:auto;border-radius:6px;border:0"></a>` : "") +
+    `<a href="${escapeHtml(p.url)}" style="display:block;margin-top:8px;font-weight:bold;color:#2b2118">${escapeHtml(p.name)}</a>` +
+    `<span style="display:block;color:#5c4a3a">$${escapeHtml(p.price)}</span></td>`;
   const rows: string[] = [];
   for (let i = 0; i < products.length; i += 2) {
     const pair = products.slice(i, i + 2);

@@ -19,10 +19,10 @@ const stamp = `${Date.now()}-${Math.random().toString(36).slice(2, 6)}`;
 const reader = `e2e-reader-${stamp}@example.com`;
 
 /** axe (WCAG 2.2 AA) at 1280 and 390 px; the preview frame is checked as its own page below. */
-async function expectNoViolations(page: Page, where: string, widths = [1280, 390]) {
+async function expectNoViolations(page: Page, where: string, widths = [1280, 390], disabledRules: string[] = []) {
   for (const width of widths) {
     await page.setViewportSize({ width, height: width === 1280 ? 900 : 844 });
-    const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).options({ iframes: false }).analyze();
+    const { violations } = await new AxeBuilder({ page }).options({ iframes: false }).withTags(WCAG_TAGS).disableRules(disabledRules).analyze();
     const report = violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(" ")}: ${n.failureSummary?.replace(/\s+/g, " ")}`).join("\n")}`);
     expect(report, `axe violations on ${where} at ${width} px`).toEqual([]);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
@@ -109,7 +109,8 @@ test("the maker composes, previews, tests and sends by keyboard; the reader gets
   const letter = await page.context().newPage();
   await letter.setContent(html!.replaceAll('src="/', `src="${new URL(page.url()).origin}/`));
   for (const img of await letter.locator("img").all()) expect(await img.getAttribute("alt")).toBeTruthy();
-  await expectNoViolations(letter, "the newsletter's HTML", [1280, 390]);
+  // A message is read inside a mail client's page: the page-level landmark rules are the client's, not the message's.
+  await expectNoViolations(letter, "the newsletter's HTML", [1280, 390], ["landmark-one-main", "region"]);
   await letter.close();
 
   await tabTo(page, page.getByRole("button", { name: `Send a test to ${ADMIN_EMAIL}` }));

@@ -105,7 +105,7 @@ describe("without Resend: the dev mailbox", () => {
     const images = [...html.matchAll(/<img\b[^>]*>/g)].map((m) => m[0]);
     expect(images.length).toBe(2);
     for (const img of images) expect(img).toMatch(/\salt="[^"]+"/);
-    expect(html).toContain('alt="Walnut Bowl"');
+    expect(html).toContain('alt="Photo of Walnut Bowl"');
     expect(html).toContain("http://localhost:3000/product/walnut-bowl");
     expect(html).toContain("$120.00");
     expect(html).not.toContain("<script");

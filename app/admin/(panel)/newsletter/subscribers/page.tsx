@@ -65,7 +65,8 @@ export default async function AdminSubscribersPage(props: { searchParams: Promis
       <p className="mb-2 text-sm text-muted-foreground">
         {total.toLocaleString("en-US")} found{pages > 1 ? ` · page ${page} of ${pages}` : ""}
       </p>
-      <div className="overflow-x-auto rounded-lg border bg-card">
+      {/* Focusable, so a keyboard can scroll the table sideways on a narrow screen. */}
+      <div className="overflow-x-auto rounded-lg border bg-card focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none" tabIndex={0} role="region" aria-label="Subscribers list">
         <table className="w-full text-sm" data-testid="subscribers-table">
           <thead>
             <tr className="border-b text-left">
