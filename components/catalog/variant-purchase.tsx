@@ -45,6 +45,8 @@ export function VariantPurchase({ options, offers, initial }: Props) {
     if (next < 0) next = offers.findIndex((o) => o.values[option] === value);
     if (next < 0) return;
     setIndex(next);
+    // Another size starts again at one: what is left of it may differ, and three of the wrong size is not what the shopper asked for.
+    if (next !== index) setQuantity(1);
     const url = new URL(window.location.href);
     url.searchParams.set("variant", offers[next].sku);
     window.history.replaceState(null, "", url);
