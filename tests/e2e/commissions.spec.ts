@@ -99,6 +99,9 @@ test("the maker answers and quotes from the Commissions board, by keyboard", asy
   await expect(page.getByText("Quote sent")).toBeVisible();
   await expect(page.getByTestId("admin-commission-status")).toHaveText("Quoted");
   await expect(page.getByTestId("admin-commission-quotes")).toContainText("$203.50");
+  // The screen has settled (its buttons fade while an action runs) before axe reads the colours.
+  await expect(page.getByRole("button", { name: "Send quote" })).toBeEnabled();
+  await expect(page.getByRole("button", { name: "Send quote" })).toHaveCSS("opacity", "1");
   await expectNoAxeViolations(page, "the commission's screen");
 });
 
