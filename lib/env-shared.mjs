@@ -39,6 +39,13 @@ export const sharedShape = {
   PORT: optional.pipe(z.coerce.number().int().min(1).max(65535).default(3000)),
   /** The address the front server listens on (all interfaces when unset). */
   HOSTNAME: optional,
+  /**
+   * How many never-seen search pages `npm start`'s front server renders at once
+   * (server/render-queue.mjs); a search page that would wait for a turn is
+   * answered with the cached results shell instead, whose results the browser
+   * fetches from GET /api/products (0: every such search page; lib/catalog/listing-url.mjs searchShellTarget).
+   */
+  SEARCH_RENDERS_AT_ONCE: optional.pipe(z.coerce.number().int().min(0).max(32).default(1)),
   /** How long SIGTERM waits for requests in flight before cutting them (ms). */
   SHUTDOWN_TIMEOUT_MS: optional.pipe(z.coerce.number().int().min(0).max(600_000).default(20_000)),
   /** trace, debug, info (default; silent under Jest), warn, error, fatal, silent (lib/log-shared.mjs). */

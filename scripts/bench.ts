@@ -44,6 +44,7 @@ import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import pg from "pg";
 import { createClient } from "redis";
+import { searchLoad } from "./bench-search-load";
 import { realisticSearches } from "./bench-search-terms";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -103,7 +104,8 @@ function freshSearch(n: number): string {
   return `/shop?search=${first}+${second}${sort === "featured" ? "" : `&sort=${sort}`}`;
 }
 
-type Row = { route: string; label: string; connections: number; rps: number; p50: number; p99: number; errors: number; non2xx: number; kb: number; ratio?: number; p99x?: number; gzip?: boolean };
+/** shellShare: of never-seen search pages, the share (%) answered with the results shell, whose results were then loaded and timed with it. */
+type Row = { shellShare?: number; route: string; label: string; connections: number; rps: number; p50: number; p99: number; errors: number; non2xx: number; kb: number; ratio?: number; p99x?: number; gzip?: boolean };
 
 function sh(cmd: string, args: string[], env: NodeJS.ProcessEnv) {
   const r = spawnSync(cmd, args, { stdio: "inherit", env });
@@ -144,6 +146,8 @@ type Target = {
   warm?: string[];
   freshLimit?: number;
   connections?: number;
+  /** Never-seen search pages, timed with their results when the shop answers with the results shell (scripts/bench-search-load.ts). */
+  searchPages?: boolean;
 };
 
 async function measure(t: Target): Promise<Row> {
@@ -152,6 +156,26 @@ async function measure(t: Target): Promise<Row> {
   else for (let i = 0; i < 5; i++) await fetch(t.url, { headers: t.headers }).then((r) => r.arrayBuffer());
   const url = new URL(t.url);
   let n = 0;
+  if (t.searchPages && t.fresh) {
+    const load = await searchLoad({ base: t.url, connections: t.connections ?? CONNECTIONS, seconds: SECONDS, next: (i) => t.fresh!(i) });
+    n = load.searches;
+    const repeatedLoad = t.freshLimit !== undefined && n > t.freshLimit;
+    if (repeatedLoad) console.warn(`\n  ${n} never-seen searches: more than the sequence holds, so some answers were cache hits`);
+    const shellShare = load.searches ? Math.round((load.shells / load.searches) * 100) : 0;
+    return {
+      route: url.pathname + url.search,
+      label: `${t.label}${repeatedLoad ? " (includes repeats: raise the term lists)" : ""}`,
+      shellShare,
+      connections: t.connections ?? CONNECTIONS,
+      rps: load.rps,
+      p50: load.p50,
+      p99: load.p99,
+      errors: load.errors,
+      non2xx: load.non2xx,
+      kb: 0,
+      gzip: false,
+    };
+  }
   const result = await autocannon({
     url: t.url,
     connections: t.connections ?? CONNECTIONS,
@@ -285,9 +309,9 @@ async function runCatalogue(label: string, extraProducts: number, shared?: { env
       { label: "shop /api/health", url: `${BASE}/api/health` },
       ...pages.map((p) => ({ label: "page", url: BASE + p })),
       { label: "search, repeated term", url: `${BASE}/shop?search=walnut` },
-      { label: "search, never-seen term (grid)", url: `${BASE}/shop?search=new`, fresh: (n: number) => freshSearch(n + offset), warm: gridWarm, freshLimit: FRESH_SEQUENCE - WARM_FRESH - offset },
-      { label: "search, never-seen term (realistic)", url: `${BASE}/shop?search=new`, ...realistic(0) },
-      { label: "search, never-seen term (realistic, 50 connections)", url: `${BASE}/shop?search=new`, ...realistic(1), connections: 50 },
+      { label: "search, never-seen term (grid)", url: `${BASE}/shop?search=new`, fresh: (n: number) => freshSearch(n + offset), warm: gridWarm, freshLimit: FRESH_SEQUENCE - WARM_FRESH - offset, searchPages: true },
+      { label: "search, never-seen term (realistic)", url: `${BASE}/shop?search=new`, ...realistic(0), searchPages: true },
+      { label: "search, never-seen term (realistic, 50 connections)", url: `${BASE}/shop?search=new`, ...realistic(1), connections: 50, searchPages: true },
       { label: "API search, never-seen term (realistic)", url: `${BASE}/api/products?search=new`, ...realistic(2, true) },
       { label: "API list", url: `${BASE}/api/products` },
       { label: "API search", url: `${BASE}/api/products?search=jig&limit=12` },
@@ -315,7 +339,7 @@ async function runCatalogue(label: string, extraProducts: number, shared?: { env
     const js: Record<string, number> = {};
     for (const page of ["/", "/shop", `/product/${slug}`, "/gallery", "/contact", "/cart", "/checkout"]) js[page] = await pageJsKb(page);
     console.log(`\n${label}: ${total} public products, ${CONNECTIONS} connections, ${SECONDS} s per route`);
-    console.table(rows.map((r) => ({ what: r.label, route: r.route, conns: r.connections, "req/s": r.rps, "× yardstick": r.ratio, "p50 ms": r.p50, "p99 ms": r.p99, "p99 × yardstick": r.p99x, "KB sent": r.kb, errors: r.errors, non2xx: r.non2xx })));
+    console.table(rows.map((r) => ({ what: r.label, shell: r.shellShare === undefined ? "" : `${r.shellShare} %`, route: r.route, conns: r.connections, "req/s": r.rps, "× yardstick": r.ratio, "p50 ms": r.p50, "p99 ms": r.p99, "p99 × yardstick": r.p99x, "KB sent": r.kb, errors: r.errors, non2xx: r.non2xx })));
     console.log("JavaScript per page (gzipped kB):", js);
     return { label, total, rows, js };
   } finally {
@@ -330,7 +354,7 @@ function markdown(results: Result[]): string {
   for (const r of results) {
     out.push(`### ${r.label}: ${r.total} public products, ${CONNECTIONS} connections, ${SECONDS} s per route`, "");
     out.push("| what | route | req/s | × yardstick | p99 ms | p99 × yardstick | KB sent | errors+non-2xx |", "|---|---|---|---|---|---|---|---|");
-    for (const row of r.rows) out.push(`| ${row.label} | \`${row.route}\` | ${row.rps} | ${row.ratio} | ${row.p99} | ${row.p99x} | ${row.kb || "—"} | ${row.errors + row.non2xx} |`);
+    for (const row of r.rows) out.push(`| ${row.label}${row.shellShare ? ` (${row.shellShare} % as results shell + API)` : ""} | \`${row.route}\` | ${row.rps} | ${row.ratio} | ${row.p99} | ${row.p99x} | ${row.kb || "—"} | ${row.errors + row.non2xx} |`);
     out.push("", "First-load JavaScript (gzipped KB): " + Object.entries(r.js).map(([p, kb]) => `\`${p}\` ${kb}`).join(", "), "");
   }
   return out.join("\n");

@@ -20,7 +20,9 @@
  * again from that finished response, without entering Next
  * (server/cache/response-cache.mjs; on several instances checked against the
  * shared cache generation first). A search rendered on
- * demand waits its turn among a few at a time (server/render-queue.mjs).
+ * demand waits its turn among a few at a time (server/render-queue.mjs), or,
+ * when it would wait, is answered with its results shell, whose results the
+ * browser loads (toResultsShell).
  * A page answers GET and HEAD only: another method without a server
  * action's Next-Action header gets a 405 here (Next.js would render the page
  * for it, outside the caches and the search queue). A request body an answer
@@ -34,7 +36,7 @@ import { readFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import next from "next";
-import { mapListingRequest, NOT_FOUND_PATH } from "../lib/catalog/listing-url.mjs";
+import { mapListingRequest, NOT_FOUND_PATH, searchShellTarget } from "../lib/catalog/listing-url.mjs";
 import { mapProductVariantRequest } from "../lib/catalog/variant-url.mjs";
 import { countSearchPagesAtFrontServer, noteRead, readCount, searchKey } from "./cache/search-admission.mjs";
 import { recordResponse, responseKey, sendStoredResponse, takeGenerationHeader } from "./cache/response-cache.mjs";
@@ -66,7 +68,7 @@ try {
 } catch (error) {
   refuseToStart(log, error.message);
 }
-const { PORT: port, HOSTNAME: hostname, REDIS_URL, SHUTDOWN_TIMEOUT_MS } = config;
+const { PORT: port, HOSTNAME: hostname, REDIS_URL, SHUTDOWN_TIMEOUT_MS, SEARCH_RENDERS_AT_ONCE } = config;
 
 const REQUEST_ID = /^[A-Za-z0-9_.:-]{8,100}$/;
 
@@ -225,10 +227,27 @@ function routeListing(req) {
     if (target) req.url = target;
     return false;
   }
-  if (!target) return true;
-  const { toCachedRoute, rendered } = searchRoute(listing);
+  const { toCachedRoute, rendered } = target ? searchRoute(listing) : { toCachedRoute: false, rendered: true };
+  if (rendered && toResultsShell(req, listing)) return false;
   if (toCachedRoute) req.url = target;
   return rendered;
+}
+
+/**
+ * A search page that would wait for a render (SEARCH_RENDERS_AT_ONCE are
+ * under way) goes to its category's results shell instead
+ * (lib/catalog/listing-url.mjs searchShellTarget): a cached page, answered at
+ * once, whose results the browser loads from GET /api/products, a quarter of
+ * a page render's CPU. Busy, the shop answers more searches sooner; idle, a
+ * search page still arrives whole (no JavaScript needed to read it). True
+ * when it was sent there.
+ */
+function toResultsShell(req, listing) {
+  if (!searchRenders.wouldWait()) return false;
+  const shell = searchShellTarget(listing, req.url ?? "/");
+  if (shell === null) return false;
+  req.url = shell;
+  return true;
 }
 
 /**
@@ -247,7 +266,7 @@ function routeProductVariant(req) {
 }
 
 /** Searches that will be rendered: a few at a time, the rest in arrival order (server/render-queue.mjs). */
-const searchRenders = createRenderQueue();
+const searchRenders = createRenderQueue({ concurrency: SEARCH_RENDERS_AT_ONCE });
 
 /** A search refused while MAX_WAITING wait (load shed on purpose: logged as a warning, not an error). */
 function busy(res) {

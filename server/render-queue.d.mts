@@ -7,6 +7,7 @@ export declare const MAX_WAITING: number;
 export declare const MAX_TURN_MS: number;
 export declare function createRenderQueue(opts?: { concurrency?: number; maxWaiting?: number; maxTurnMs?: number }): {
   enqueue(req: QueuedRequest, res: QueuedResponse, render: () => Promise<unknown> | void): boolean;
+  wouldWait(): boolean;
   readonly active: number;
   readonly waiting: number;
 };

@@ -53,6 +53,21 @@ describe("search renders", () => {
     expect(rendered).toEqual([0, 1, 2, 3, 4]);
   });
 
+  it("tells whether a render enqueued now would wait for its turn (with no turns at all, always)", async () => {
+    const queue = createRenderQueue({ concurrency: 2, maxWaiting: 10 });
+    expect(queue.wouldWait()).toBe(false);
+    const [a, b] = [visit(), visit()];
+    queue.enqueue(a.req, a.res, never);
+    expect(queue.wouldWait()).toBe(false);
+    queue.enqueue(b.req, b.res, never);
+    expect(queue.wouldWait()).toBe(true);
+    await tick();
+    a.answer();
+    await tick();
+    expect(queue.wouldWait()).toBe(false);
+    expect(createRenderQueue({ concurrency: 0 }).wouldWait()).toBe(true);
+  });
+
   it("refuses a request once the waiting list is full, and takes one again when it has room", async () => {
     const queue = createRenderQueue({ concurrency: 1, maxWaiting: 2 });
     const visits = Array.from({ length: 4 }, visit);

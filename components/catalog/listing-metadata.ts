@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { ALL_PRODUCTS_DESCRIPTION, shopPath } from "@/components/catalog/product-listing";
-import { listingHref, type ListingQuery } from "@/components/catalog/listing-url";
+import { listingHref, listingTitle, type ListingQuery } from "@/components/catalog/listing-url";
 import { parseListingParams, truncateMeta } from "@/lib/catalog/schemas";
 import type { CategoryDTO } from "@/lib/catalog/types";
 import { categoryOgImagePath, pageMetadata } from "@/lib/seo/metadata";
@@ -14,9 +14,7 @@ import { META_DESCRIPTION_MAX, site } from "@/lib/site";
 export function listingMetadata(category: CategoryDTO | null, query: ListingQuery): Metadata {
   const { search, page } = parseListingParams(query);
   const pathname = shopPath(category);
-  const scope = category?.name ?? "All Products";
-  const pageSuffix = page > 1 ? ` (Page ${page})` : "";
-  const title = search ? `Search: "${search}"${category ? ` in ${category.name}` : ""}${pageSuffix}` : `${scope}${pageSuffix}`;
+  const title = listingTitle(category?.name ?? null, search, page);
   const scopeDescription = category ? (category.description ?? `${category.name} from ${site.name}: ${site.tagline.toLowerCase()}.`) : ALL_PRODUCTS_DESCRIPTION;
   const description = truncateMeta(
     search

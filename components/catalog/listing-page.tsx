@@ -12,8 +12,10 @@ export { cachedListingProps } from "@/lib/catalog/listing-route";
  * cached route app/(shop)/listing/{category|_all}/{sort}/{page}[/{term}]
  * (lib/catalog/listing-url.mjs). A page names its category's slug (null for
  * all products) and the URL query; a slug no category has is the 404 page.
+ * `deferred`: a search's results shell, whose results the browser loads
+ * (app/(shop)/listing/{category|_all}/search).
  */
-export type ListingPageProps = { slug: string | null; query: ListingQuery };
+export type ListingPageProps = { slug: string | null; query: ListingQuery; deferred?: boolean };
 
 async function resolve(slug: string | null) {
   const category = slug === null ? null : await getCategoryBySlug(slug);
@@ -26,8 +28,8 @@ export async function listingPageMetadata({ slug, query }: ListingPageProps): Pr
   return listingMetadata(category, plainQuery(query));
 }
 
-export async function ListingPage({ slug, query }: ListingPageProps) {
+export async function ListingPage({ slug, query, deferred }: ListingPageProps) {
   const { category, missing } = await resolve(slug);
   if (missing) notFound();
-  return <ProductListing category={category} query={plainQuery(query)} />;
+  return <ProductListing category={category} query={plainQuery(query)} deferred={deferred} />;
 }

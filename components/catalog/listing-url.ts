@@ -37,3 +37,9 @@ export function listingHref(pathname: string, current: ListingQuery | URLSearchP
   const query = listingSearchParams(listing, entries).toString();
   return query ? `${pathname}?${query}` : pathname;
 }
+
+/** A listing page's title (before the site's name): its category or "All Products", or its search, and its page past the first. */
+export function listingTitle(categoryName: string | null, search: string, page: number): string {
+  const pageSuffix = page > 1 ? ` (Page ${page})` : "";
+  return search ? `Search: "${search}"${categoryName ? ` in ${categoryName}` : ""}${pageSuffix}` : `${categoryName ?? "All Products"}${pageSuffix}`;
+}

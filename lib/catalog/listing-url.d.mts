@@ -21,3 +21,6 @@ export declare function isListingPath(pathname: string): boolean;
 export declare function mapListingRequest(target: string): { notFound: boolean; listing: ListingRequest | null; target: string | null };
 export declare function listingTarget(target: string): { target: string; term?: string } | null;
 export declare function listingRewrites(): ListingRewrite[];
+export declare const SEARCH_SHELL_SEGMENT: "search";
+/** The results shell's path for a search (and its query, for a router request); null for a category segment the route cannot name. */
+export declare function searchShellTarget(listing: Listing, target: string): string | null;

@@ -188,6 +188,30 @@ export function isListingPath(pathname) {
   return pathname === LISTING_PREFIX || pathname.startsWith(`${LISTING_PREFIX}/`);
 }
 
+/** The last segment of the results shell's path (no sort is spelled so: lib/catalog/listing-query.mjs SORT_VALUES). */
+export const SEARCH_SHELL_SEGMENT = "search";
+const SHELL_CATEGORY_RE = whole(CATEGORY);
+
+/**
+ * The results shell of a search (app/(shop)/listing/{category|_all}/search):
+ * the listing page of its category without results, cached once per
+ * category, whose results the browser loads from GET /api/products
+ * (components/catalog/deferred-search.tsx). `npm start`'s front server
+ * answers a search page with it when the search would otherwise wait for a
+ * render (server/front-server.mjs). The query is kept only for a router
+ * request (`_rsc=`, which Next checks); a page's shell is then one cached
+ * answer for every term. Null for a category segment the route cannot name
+ * (that search renders as before).
+ * @param {Listing} listing
+ * @param {string} target the request target
+ */
+export function searchShellTarget(listing, target) {
+  if (listing.category !== null && !SHELL_CATEGORY_RE.test(listing.category)) return null;
+  const path = `${LISTING_PREFIX}/${listing.category ?? ALL_CATEGORIES}/${SEARCH_SHELL_SEGMENT}`;
+  const queryStart = target.indexOf("?");
+  return queryStart !== -1 && target.includes("_rsc=", queryStart) ? path + target.slice(queryStart) : path;
+}
+
 /**
  * How `npm start`'s front server maps a request target: the cached route's
  * own paths, however spelled (any case, encoded, dot segments), are the 404

@@ -1,5 +1,5 @@
 import { getPathMatch } from "next/dist/shared/lib/router/utils/path-match";
-import { isListingPath, listingRewrites, listingTarget, NOT_FOUND_PATH } from "@/lib/catalog/listing-url.mjs";
+import { isListingPath, listingRewrites, listingTarget, NOT_FOUND_PATH, parseListingRequest, searchShellTarget } from "@/lib/catalog/listing-url.mjs";
 import { listingQueryFromSegments } from "@/lib/catalog/listing-route";
 import { rewrittenListingPath } from "../../tests/helpers/listing-rewrites";
 
@@ -70,7 +70,7 @@ describe("listing URLs (front server and next.config.ts rewrites alike)", () => 
   });
 
   it("sends a direct request for the cached route to the 404 page, with next.config.ts's first rule too", () => {
-    for (const path of ["/listing", "/listing/_all/featured/1", "/listing/_all/featured/1/walnut"]) {
+    for (const path of ["/listing", "/listing/_all/featured/1", "/listing/_all/featured/1/walnut", "/listing/_all/search"]) {
       expect(isListingPath(path)).toBe(true);
       expect(listingRewrites()[0]).toMatchObject({ destination: NOT_FOUND_PATH });
       expect(getPathMatch(listingRewrites()[0].source, { removeUnnamedParams: true, strict: true })(path)).not.toBe(false);
@@ -94,5 +94,18 @@ describe("listing URLs (front server and next.config.ts rewrites alike)", () => 
     expect(listingQueryFromSegments("newest", "4")).toEqual({ sort: "newest", page: "4" });
     expect(listingQueryFromSegments("nope", "x")).toEqual({});
     expect(listingQueryFromSegments("featured", "1", "Walnut bowl")).toEqual({ search: "Walnut bowl" });
+  });
+
+  it("sends a search to its category's results shell, one path for every term, keeping the query only for the router", () => {
+    const shell = (target: string) => searchShellTarget(parseListingRequest(target)!, target);
+    expect(shell("/shop?search=walnut+bowl")).toBe("/listing/_all/search");
+    expect(shell("/shop?search=anything+else&sort=newest&page=3")).toBe("/listing/_all/search");
+    expect(shell("/shop/wood?search=bowl")).toBe("/listing/wood/search");
+    expect(shell("/shop?search=bowl&page=40")).toBe("/listing/_all/search");
+    expect(shell("/shop?search=bowl&_rsc=abc12")).toBe("/listing/_all/search?search=bowl&_rsc=abc12");
+    // A category segment the route cannot name renders as before.
+    expect(shell("/shop/W%C3%B6od?search=bowl")).toBeNull();
+    // The shell's path is a /listing path: not addressable from outside.
+    expect(isListingPath("/listing/_all/search")).toBe(true);
   });
 });
