@@ -42,12 +42,29 @@ export function DeferredSearch({ category, categories }: { category: Scope; cate
   useEffect(() => {
     if (lastPage !== null && page > lastPage) router.replace(listingHref(shopPath(category), params, { page: lastPage }), { scroll: false });
   }, [lastPage, page, category, params, router]);
-  useEffect(() => {
-    document.title = `${listingTitle(category?.name ?? null, search, page)} | ${site.name}`;
-  }, [category, search, page]);
+  useDocumentTitle(`${listingTitle(category?.name ?? null, search, page)} | ${site.name}`);
 
   if (result === "failed") return <LoadFailed />;
   return <ListingBody category={category} categories={categories} query={query} search={search} sort={sort} page={page} result={result} />;
+}
+
+/**
+ * The search's title (the rendered page's: components/catalog/listing-url.ts
+ * listingTitle) on a page whose metadata names no term: set, and set again
+ * whenever the page's own <title> is re-rendered ("Search"), until the shell
+ * leaves.
+ */
+function useDocumentTitle(title: string) {
+  useEffect(() => {
+    const apply = () => {
+      if (document.title !== title) document.title = title;
+    };
+    apply();
+    const observer = new MutationObserver(apply);
+    const element = document.querySelector("head > title");
+    if (element) observer.observe(element, { childList: true, characterData: true, subtree: true });
+    return () => observer.disconnect();
+  }, [title]);
 }
 
 /** GET /api/products for the listing the address asks for: the page's twelve (lib/catalog/schemas.ts productListQuerySchema). */

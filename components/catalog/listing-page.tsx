@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { listingMetadata } from "@/components/catalog/listing-metadata";
 import { plainQuery, type ListingQuery } from "@/components/catalog/listing-url";
-import { ProductListing } from "@/components/catalog/product-listing";
+import { ProductListing, type DeferredResults } from "@/components/catalog/product-listing";
 import { getCategoryBySlug } from "@/lib/catalog/queries";
 
 export { cachedListingProps } from "@/lib/catalog/listing-route";
@@ -15,7 +15,7 @@ export { cachedListingProps } from "@/lib/catalog/listing-route";
  * `deferred`: a search's results shell, whose results the browser loads
  * (app/(shop)/listing/{category|_all}/search).
  */
-export type ListingPageProps = { slug: string | null; query: ListingQuery; deferred?: boolean };
+export type ListingPageProps = { slug: string | null; query: ListingQuery; deferred?: DeferredResults };
 
 async function resolve(slug: string | null) {
   const category = slug === null ? null : await getCategoryBySlug(slug);

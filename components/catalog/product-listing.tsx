@@ -1,8 +1,7 @@
-import { Suspense } from "react";
+import type { ReactNode } from "react";
 import { redirect } from "next/navigation";
 import { StarRating } from "@/components/reviews/star-rating";
 import { getRatingTotals, type RatingTotals } from "@/lib/reviews/queries";
-import { DeferredSearch, DeferredSearchFallback } from "@/components/catalog/deferred-search";
 import { ListingBody, shopPath } from "@/components/catalog/listing-body";
 import { listingHref, type ListingQuery } from "@/components/catalog/listing-url";
 import { listCategories, listProducts } from "@/lib/catalog/queries";
@@ -11,6 +10,9 @@ import { toProductCard, type CategoryDTO } from "@/lib/catalog/types";
 import { PAGE_SIZE } from "@/lib/site";
 
 export { shopPath };
+
+/** What a results shell shows in place of the results, given the listing's category and every category (for the pills). */
+export type DeferredResults = (listing: { category: { slug: string; name: string } | null; categories: Array<{ slug: string; name: string }> }) => ReactNode;
 
 export const ALL_PRODUCTS_DESCRIPTION =
   "Everything from the workshop: hand-turned bowls, furniture and home decor in solid hardwood, and precision 3D-printed jigs, fixtures and tools for your own bench.";
@@ -21,9 +23,11 @@ export const ALL_PRODUCTS_DESCRIPTION =
  * `deferred`: the results shell of a search (app/(shop)/listing/{category}/search,
  * lib/catalog/listing-url.mjs searchShellTarget) — the same page without results,
  * the same for every term, whose search, sort and results the browser reads from
- * its URL and loads (components/catalog/deferred-search.tsx).
+ * its URL and loads: what it renders in their place
+ * (components/catalog/deferred-search.tsx, imported by that route alone, so no
+ * other listing's JavaScript carries it).
  */
-export async function ProductListing({ category, query, deferred = false }: { category: CategoryDTO | null; query: ListingQuery; deferred?: boolean }) {
+export async function ProductListing({ category, query, deferred }: { category: CategoryDTO | null; query: ListingQuery; deferred?: DeferredResults }) {
   const { search, sort, page } = parseListingParams(query);
   const [listed, categories, ratings] = await Promise.all([
     deferred ? null : listProducts({ category: category?.slug, search, sort, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }),
@@ -39,9 +43,7 @@ export async function ProductListing({ category, query, deferred = false }: { ca
       {listed ? (
         <ListingBody category={scope} categories={pills} query={query} search={search} sort={sort} page={page} result={{ cards: listed.products.map(toProductCard), total: listed.total, didYouMean: listed.didYouMean }} />
       ) : (
-        <Suspense fallback={<DeferredSearchFallback />}>
-          <DeferredSearch category={scope} categories={pills} />
-        </Suspense>
+        deferred?.({ category: scope, categories: pills })
       )}
     </div>
   );

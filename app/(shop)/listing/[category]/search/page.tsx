@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { ListingPage, listingPageMetadata } from "@/components/catalog/listing-page";
+import { deferredSearchResults } from "@/components/catalog/search-shell";
 import { ALL_CATEGORIES } from "@/lib/catalog/listing-route";
 
 /**
@@ -20,7 +21,7 @@ export async function generateStaticParams() {
   return [];
 }
 
-const shellProps = (category: string) => ({ slug: category === ALL_CATEGORIES ? null : category, query: {}, deferred: true });
+const shellProps = (category: string) => ({ slug: category === ALL_CATEGORIES ? null : category, query: {}, deferred: deferredSearchResults });
 
 export async function generateMetadata(props: Props): Promise<Metadata> {
   const { category } = await props.params;
