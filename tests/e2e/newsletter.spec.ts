@@ -52,6 +52,8 @@ async function tabTo(page: Page, target: ReturnType<Page["locator"]>, max = 80) 
 }
 
 test("a footer sign-up is confirmed from the dev mailbox, by keyboard", async ({ page }) => {
+  // Many keystrokes, each waiting for the page: on a loaded 2-core machine it ran past the 45 s default (50 s).
+  test.slow();
   await page.goto("/");
   const field = page.locator("footer").getByLabel("Email address");
   await field.focus();
