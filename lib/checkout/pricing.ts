@@ -1,5 +1,4 @@
-import { toCents, type Cents } from "@/lib/money";
-import { estimateTax } from "@/lib/tax/rules";
+import { percentOf, toCents, type Cents } from "@/lib/money";
 
 /** The country orders ship to by default (the checkout form's default; the only one, lib/checkout/schemas.ts SHIPPING_COUNTRIES). */
 export const DEFAULT_COUNTRY = "US";
@@ -7,8 +6,8 @@ export const DEFAULT_COUNTRY = "US";
 /** Spec §9: free shipping when the subtotal is OVER $100 (exactly $100 pays), else a flat $15.99. */
 export const FREE_SHIPPING_THRESHOLD: Cents = 100_00;
 export const FLAT_SHIPPING: Cents = 15_99;
-/** The cart page's 8 % estimate (TAX_MODE=estimate, the spec's default): one rule, lib/tax/rules.ts. */
-export { TAX_ESTIMATE_PERCENT, estimateTax } from "@/lib/tax/rules";
+/** The cart page's estimate (TAX_MODE=estimate, the spec's default); the tax for an address is lib/tax's. */
+export const TAX_ESTIMATE_PERCENT = 8;
 export const SHIPPING_SERVICE = "USPS_GROUND_ADVANTAGE";
 /** Working days from order to hand-over to USPS for a ready-to-ship product: a shop setting (lib/site.ts). */
 export { HANDLING_DAYS } from "@/lib/catalog/stock-settings";
@@ -28,6 +27,10 @@ export function shippingFor(subtotal: Cents, addressComplete = true): Cents {
 /** "Add $X more for free shipping": the amount that takes the subtotal over the threshold (to the next cent). */
 export function amountForFreeShipping(subtotal: Cents): Cents {
   return qualifiesForFreeShipping(subtotal) ? 0 : FREE_SHIPPING_THRESHOLD - subtotal + 1;
+}
+
+export function estimateTax(subtotal: Cents): Cents {
+  return percentOf(subtotal, TAX_ESTIMATE_PERCENT);
 }
 
 export function lineTotal(price: Cents, quantity: number): Cents {

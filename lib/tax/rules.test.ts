@@ -1,4 +1,6 @@
-import { cartTaxLine, estimateTax, flatTax, shareInProportion } from "@/lib/tax/rules";
+import { estimateTax } from "@/lib/checkout/pricing";
+import { cartTaxLine } from "@/lib/tax/display";
+import { flatTax, shareInProportion } from "@/lib/tax/rules";
 import { usStateCode } from "@/lib/tax/us-states";
 
 const OREGON = { homeState: "OR", ratePercent: "6.5", perMillion: 65_000 };
@@ -33,13 +35,13 @@ describe("the flat rule: the rate on the merchandise of orders shipped to the ho
 
 describe("the cart page's tax line", () => {
   it("estimate: 8 % of the subtotal after the discount, in the total, with the spec's wording", () => {
-    expect(cartTaxLine({ mode: "estimate" })).toEqual({ label: "Estimated tax — final tax shown at checkout", estimated: true });
+    expect(cartTaxLine({ mode: "estimate" })).toEqual({ label: "Estimated tax — final tax shown at checkout", estimated: true, totalLabel: "Total" });
     expect(estimateTax(12500)).toBe(1000);
   });
 
   it("flat and stripe: the tax needs the address, so it is shown at checkout and not in the cart's total", () => {
-    expect(cartTaxLine({ mode: "flat", homeState: "OR", ratePercent: "6.5" })).toEqual({ label: "Tax — 6.5 % on orders shipped to OR, shown at checkout", estimated: false });
-    expect(cartTaxLine({ mode: "stripe" })).toEqual({ label: "Tax — calculated at checkout for your address", estimated: false });
+    expect(cartTaxLine({ mode: "flat", homeState: "OR", ratePercent: "6.5" })).toEqual({ label: "Tax — 6.5 % on orders shipped to OR", value: "At checkout", estimated: false, totalLabel: "Total before tax" });
+    expect(cartTaxLine({ mode: "stripe" })).toEqual({ label: "Tax — for your shipping address", value: "At checkout", estimated: false, totalLabel: "Total before tax" });
   });
 });
 

@@ -1,10 +1,10 @@
-import { fromCents, percentOf, type Cents } from "@/lib/money";
+import { fromCents, type Cents } from "@/lib/money";
+import type { TaxLine } from "@/lib/tax/display";
 import { US_STATES, usStateCode } from "@/lib/tax/us-states";
 
 /**
- * Sales tax as the shopper sees it and the order records it (issue 31): the one rule for the cart
- * page, checkout and server, in integer cents. Client-safe: no server imports (the settings come
- * from lib/tax/config.ts on the server and reach pages as a TaxDisplay).
+ * Sales tax rules (issue 31), in integer cents; how the cart page and checkout word the tax, and the
+ * spec's 8 % estimate, are lib/tax/display.ts (small: every page's cart drawer loads it).
  *
  * - estimate (the spec): the cart page shows 8 % of the subtotal after the discount as an estimate;
  *   checkout and the order charge 0.
@@ -14,11 +14,6 @@ import { US_STATES, usStateCode } from "@/lib/tax/us-states";
  * In flat and stripe the tax needs the shipping address, so the cart page says it is calculated at
  * checkout and the checkout shows the server's figure, the one the payment is for.
  */
-export const TAX_ESTIMATE_PERCENT = 8;
-
-/** One jurisdiction's part of an order's tax, as stored on the checkout and the order (decimal strings). */
-export type TaxLine = { jurisdiction: string; rate: string; taxable: string; amount: string };
-
 /** A line as tax sees it: its key (lib/cart/types.ts lineKey), what the shopper pays for it after the discount, and whether it is a gift card. */
 export type TaxableLine = { key: string; amount: Cents; giftCard?: boolean };
 
@@ -33,14 +28,6 @@ export type PricedTax = {
 };
 
 export const NO_TAX: PricedTax = { amount: 0, perLine: {}, shipping: 0, lines: [] };
-
-/** What a page needs of the tax setting (never a secret): passed from the server page to the client view. */
-export type TaxDisplay = { mode: "estimate" } | { mode: "flat"; homeState: string; ratePercent: string } | { mode: "stripe" };
-
-/** The spec's cart-page estimate: 8 % of the subtotal after the discount, rounded half up. */
-export function estimateTax(taxable: Cents): Cents {
-  return percentOf(taxable, TAX_ESTIMATE_PERCENT);
-}
 
 /** `amount` shared among the lines in proportion to their amounts (the last takes the cents left over). */
 export function shareInProportion(lines: ReadonlyArray<{ key: string; amount: Cents }>, amount: Cents): Record<string, Cents> {
@@ -73,25 +60,4 @@ export function flatTax(rule: { homeState: string; ratePercent: string; perMilli
     shipping: 0,
     lines: [{ jurisdiction: `${US_STATES[rule.homeState]} (${rule.homeState})`, rate: rule.ratePercent, taxable: fromCents(taxable), amount: fromCents(amount) }],
   };
-}
-
-/**
- * The cart page's tax line: its words, and whether the cart can know its amount (estimate: the 8 %
- * estimate, in the total) or not (flat, stripe: it needs the shipping address, so it is shown at
- * checkout and the cart's total is before tax).
- */
-export function cartTaxLine(display: TaxDisplay): { label: string; estimated: boolean } {
-  switch (display.mode) {
-    case "estimate":
-      return { label: "Estimated tax — final tax shown at checkout", estimated: true };
-    case "flat":
-      return { label: `Tax — ${display.ratePercent} % on orders shipped to ${display.homeState}, shown at checkout`, estimated: false };
-    case "stripe":
-      return { label: "Tax — calculated at checkout for your address", estimated: false };
-  }
-}
-
-/** The checkout summary's note under "Tax": the jurisdictions and rates charged. */
-export function taxLinesNote(lines: ReadonlyArray<TaxLine>): string | undefined {
-  return lines.length ? lines.map((l) => `${l.jurisdiction} ${l.rate} %`).join(", ") : undefined;
 }

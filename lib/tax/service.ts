@@ -3,7 +3,8 @@ import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import type { Cents } from "@/lib/money";
 import { resolveTaxSettings, type TaxMode, type TaxSettings } from "@/lib/tax/config";
-import { flatTax, NO_TAX, type PricedTax, type TaxDisplay } from "@/lib/tax/rules";
+import type { TaxDisplay } from "@/lib/tax/display";
+import { flatTax, NO_TAX, type PricedTax } from "@/lib/tax/rules";
 import { calculateStripeTax, type StripeTaxInput } from "@/lib/tax/stripe-tax";
 import { usStateCode } from "@/lib/tax/us-states";
 

@@ -4,7 +4,8 @@ import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { fromCents, type Cents } from "@/lib/money";
 import { getStripeClient } from "@/lib/payments/provider";
-import type { PricedTax, TaxLine } from "@/lib/tax/rules";
+import type { TaxLine } from "@/lib/tax/display";
+import type { PricedTax } from "@/lib/tax/rules";
 
 /**
  * Stripe Tax (TAX_MODE=stripe) through the same `stripe` SDK client as the payments
