@@ -1,7 +1,6 @@
 import "server-only";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
-import type { Cents } from "@/lib/money";
 import { resolveTaxSettings, type TaxMode, type TaxSettings } from "@/lib/tax/config";
 import type { TaxDisplay } from "@/lib/tax/display";
 import { flatTax, NO_TAX, type PricedTax } from "@/lib/tax/rules";
@@ -45,9 +44,4 @@ export async function priceOrderTax(input: OrderTaxInput): Promise<OrderTax> {
   }
   const calculation = await calculateStripeTax({ ...input, address: { ...input.address, state: usStateCode(input.address.state)! } });
   return { ...calculation, mode: s.mode };
-}
-
-/** The part of a refund that reverses tax at Stripe: the whole transaction when it returns the whole order and nothing was reversed before. */
-export function reversalMode(refund: Cents, refundedBefore: Cents, orderTotal: Cents, reversedBefore: number): "full" | "partial" {
-  return reversedBefore === 0 && refundedBefore === 0 && refund >= orderTotal ? "full" : "partial";
 }
