@@ -137,6 +137,8 @@ describe(`flat sales tax (6.5 % in OR) on ${process.env.TEST_DATABASE_URL ? "Pos
     const line = await call(routes.refund, `/api/orders/${order.id}/refund`, { body: { lineIds: [square.id], reason: "Arrived bent" }, params: { id: String(order.id) }, headers: auth });
     expect(line.status).toBe(200);
     expect(line.json.refund.amount).toBe("63.89"); // 59.99 + 3.90 tax
+    // The admin API's order shows the tax by jurisdiction and each line's part.
+    expect(line.json.order).toMatchObject({ tax: "7.02", taxLines: [{ jurisdiction: "Oregon (OR)", rate: "6.5", amount: "7.02" }], items: [{ tax: "3.12" }, { tax: "3.90", refunded: true }] });
     const rest = await call(routes.refund, `/api/orders/${order.id}/refund`, { body: { reason: "Changed mind" }, params: { id: String(order.id) }, headers: auth });
     expect(rest.json.refund.amount).toBe("51.12"); // 48.00 + 3.12 tax
     expect((await db.prisma.order.findUniqueOrThrow({ where: { id: order.id } })).refundedAmount.toFixed(2)).toBe("115.01");
