@@ -12,7 +12,8 @@ import { recordStripeTaxTransaction, reverseStripeTax } from "@/lib/tax/stripe-t
  * returns the whole order, otherwise a partial reversal of the refunded amount (tax included),
  * which Stripe spreads over the lines and shipping in proportion. A Stripe failure never undoes
  * money already moved: it is logged and on the order's timeline, and a transaction that could not
- * be recorded after capture is recorded before the order's first reversal.
+ * be recorded after capture is recorded by the hourly upkeep (recordMissingTaxTransactions) or,
+ * at the latest, before the order's first reversal.
  */
 type TaxedOrder = { id: number; orderNumber: string; tax: Prisma.Decimal; taxCalculationId: string | null; taxTransactionId: string | null };
 
@@ -20,7 +21,7 @@ const cents = (d: Prisma.Decimal) => toCents(d.toFixed(2));
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 300);
 
 /** The order's tax transaction, recorded now if it is not yet (idempotent at Stripe by the order number); null when it cannot be. */
-export async function recordTaxTransaction(order: TaxedOrder): Promise<string | null> {
+export async function recordTaxTransaction(order: TaxedOrder, { quiet = false }: { quiet?: boolean } = {}): Promise<string | null> {
   if (!order.taxCalculationId) return null;
   if (order.taxTransactionId) return order.taxTransactionId;
   try {
@@ -32,9 +33,32 @@ export async function recordTaxTransaction(order: TaxedOrder): Promise<string | 
     return transactionId;
   } catch (error) {
     log.error({ orderNumber: order.orderNumber, err: error }, "could not record the order's Stripe Tax transaction");
-    await appendOrderEvent(prisma, order.id, "tax_record_failed", { message: messageOf(error) }, { actor: "system" });
+    if (!quiet) await appendOrderEvent(prisma, order.id, "tax_record_failed", { message: messageOf(error) }, { actor: "system" });
     return null;
   }
+}
+
+/** Stripe keeps a calculation 90 days; the upkeep stops asking a little before. */
+const CALCULATION_DAYS = 89;
+
+/**
+ * The hourly upkeep's part: paid orders priced with Stripe Tax whose transaction could not be
+ * recorded after capture (Stripe did not answer) are recorded now, up to 50 a run, oldest first;
+ * a failure is logged (the order's timeline already says so) and tried again next hour.
+ */
+export async function recordMissingTaxTransactions(now = new Date()): Promise<{ recorded: number; failed: number }> {
+  const orders = await prisma.order.findMany({
+    where: { taxCalculationId: { not: null }, taxTransactionId: null, status: { not: "pending" }, createdAt: { gt: new Date(now.getTime() - CALCULATION_DAYS * 86_400_000) } },
+    select: { id: true, orderNumber: true, tax: true, taxCalculationId: true, taxTransactionId: true },
+    orderBy: { id: "asc" },
+    take: 50,
+  });
+  const outcome = { recorded: 0, failed: 0 };
+  for (const order of orders) {
+    if (await recordTaxTransaction(order, { quiet: true })) outcome.recorded++;
+    else outcome.failed++;
+  }
+  return outcome;
 }
 
 /**

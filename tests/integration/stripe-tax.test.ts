@@ -182,6 +182,17 @@ describe(`Stripe Tax against a fake Stripe API on ${process.env.TEST_DATABASE_UR
     expect(fake.reversalsOf(after.taxTransactionId!).map((r) => r.flat_amount)).toEqual([-500]);
   });
 
+  it("the hourly upkeep records a tax transaction Stripe could not take after capture, once", async () => {
+    fake.setNextError({ status: 500, type: "api_error", message: "Stripe Tax is having trouble" }, { method: "POST", path: "/v1/tax/transactions/create_from_calculation" });
+    const { order } = await stripeOrder([["track-saw-square", 1]]);
+    expect(order.taxTransactionId).toBeNull();
+    const { runMaintenance } = await import("@/lib/maintenance/prune-service");
+    expect((await runMaintenance()).taxTransactions).toEqual({ recorded: 1, failed: 0 });
+    const after = await db.prisma.order.findUniqueOrThrow({ where: { id: order.id } });
+    expect(fake.taxTransactions.get(after.taxTransactionId!)).toMatchObject({ type: "transaction", reference: order.orderNumber, calculation: order.taxCalculationId });
+    expect((await runMaintenance()).taxTransactions).toEqual({ recorded: 0, failed: 0 });
+  });
+
   it("a gift card bought is sent as not taxable", async () => {
     const prepared = await prepare([["dowel-jig", 1], ["gift-card-50", 1]]);
     expect(prepared.status).toBe(200);
