@@ -26,7 +26,8 @@ import { UPDATABLE_STATUSES, type PaymentIntentInfo } from "@/lib/payments/types
 import { parseOrThrow } from "@/lib/validation";
 import { sendCheckoutConfirmation, subscribeAtCheckout } from "@/lib/newsletter/subscriber-service";
 import { recordTaxTransaction } from "@/lib/orders/tax-service";
-import { priceOrderTax, taxSettings, type OrderTax } from "@/lib/tax/service";
+import { priceOrderTax, taxInputKey, taxSettings, type OrderTax } from "@/lib/tax/service";
+import type { TaxLine } from "@/lib/tax/display";
 
 /**
  * Paying for one-of-a-kind pieces (docs/ARCHITECTURE.md, the money path): the server prices the cart,
@@ -248,16 +249,33 @@ export async function previewDiscount(data: DiscountPreview) {
   return { code: discount.code, merchandise: discount.merchandise, freeShipping: discount.freeShipping, discount: fromCents(totals.discount), subtotal: fromCents(totals.subtotal), total: fromCents(totals.total) };
 }
 
+type PricedTax = OrderTax & { key: string };
+
 /**
  * The tax for the shipping address (lib/tax/service.ts): nothing in estimate mode, the flat rule,
- * or a Stripe Tax calculation of the lines after their discount and the shipping charged.
+ * or a Stripe Tax calculation of the lines after their discount and the shipping charged. The
+ * session's open checkout priced for the same lines, shipping and address keeps its tax (and its
+ * calculation: Stripe is asked again only when something it prices changed).
  */
-async function priceTax(lines: CheckoutLine[], totals: DiscountedTotals, discount: PricedDiscount | null, address: Address): Promise<OrderTax> {
-  return priceOrderTax({
+async function priceTax(lines: CheckoutLine[], totals: DiscountedTotals, discount: PricedDiscount | null, address: Address, sessionId: string): Promise<PricedTax> {
+  const input = {
     lines: lines.map((l) => ({ key: lineKey(l), amount: toCents(l.price) * l.quantity - toCents(l.discount ?? "0"), quantity: l.quantity, giftCard: l.giftCard })),
     shipping: discount?.freeShipping ? 0 : totals.shipping,
     address,
-  });
+  };
+  const key = taxInputKey(input);
+  const previous = await prisma.checkout.findFirst({ where: { sessionId, status: "open", taxKey: key }, orderBy: { id: "desc" }, select: { tax: true, taxLines: true, taxCalculationId: true, items: true } });
+  if (previous) return { ...taxOfCheckout(previous), key };
+  return { ...(await priceOrderTax(input)), key };
+}
+
+/** The tax a checkout was priced with, as priceOrderTax answered it (each line's part from its lines). */
+function taxOfCheckout(checkout: { tax: Prisma.Decimal; taxLines: Prisma.JsonValue; taxCalculationId: string | null; items: Prisma.JsonValue }): OrderTax {
+  const lines = checkout.items as unknown as CheckoutLine[];
+  const perLine = Object.fromEntries(lines.map((l) => [lineKey(l), toCents(l.tax ?? "0")]));
+  const amount = toCents(checkout.tax.toFixed(2));
+  const shipping = amount - Object.values(perLine).reduce((sum, t) => sum + t, 0);
+  return { mode: taxSettings().mode, amount, perLine, shipping, lines: (checkout.taxLines ?? []) as TaxLine[], calculationId: checkout.taxCalculationId };
 }
 
 /** Each line carries its part of the tax, so a line refund returns what that line was paid. */
@@ -284,7 +302,7 @@ export async function preparePayment(data: CreatePaymentIntent) {
   if (data.amount !== undefined && data.amount !== totals.total) {
     throw new AppError("conflict", "Your cart total has changed. Please review your order before paying.", undefined, { ...beforeTax, total: fromCents(totals.total) });
   }
-  const tax = await priceTax(discounted, totals, discount, data.shippingAddress);
+  const tax = await priceTax(discounted, totals, discount, data.shippingAddress, data.sessionId);
   const lines = withLineTax(discounted, tax);
   const total = totals.total + tax.amount;
   const giftCards = await applyGiftCards(data.giftCards, total);
@@ -313,6 +331,7 @@ export async function preparePayment(data: CreatePaymentIntent) {
     tax: amounts.tax,
     taxLines: tax.lines,
     taxCalculationId: tax.calculationId,
+    taxKey: tax.key,
     total: amounts.total,
   };
   if (cardAmount === 0) return { ...(await prepareGiftCardPayment(data.sessionId, provider.name, snapshot)), ...amounts };

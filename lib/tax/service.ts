@@ -1,4 +1,5 @@
 import "server-only";
+import { createHash } from "node:crypto";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { resolveTaxSettings, type TaxMode, type TaxSettings } from "@/lib/tax/config";
@@ -28,6 +29,18 @@ export function taxDisplay(): TaxDisplay {
 
 export type OrderTaxInput = StripeTaxInput;
 export type OrderTax = PricedTax & { mode: TaxMode; calculationId: string | null };
+
+/**
+ * What a tax was priced for, hashed: the lines (after the discount), shipping and address. A checkout
+ * prepared again with the same key (contact details typed after the address, a retry) keeps its tax
+ * and its Stripe Tax calculation instead of asking Stripe again.
+ */
+export function taxInputKey(input: OrderTaxInput): string {
+  const lines = [...input.lines].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)).map((l) => [l.key, l.amount, l.quantity, Boolean(l.giftCard)]);
+  const a = input.address;
+  const address = [a.line1, a.line2 ?? "", a.city, usStateCode(a.state) ?? a.state, a.postalCode, a.country].map((v) => v.trim().toUpperCase());
+  return createHash("sha256").update(JSON.stringify({ mode: taxSettings().mode, lines, shipping: input.shipping, address })).digest("hex");
+}
 
 /**
  * The tax for these lines (after the discount) and shipping, shipped to this address. A state that is

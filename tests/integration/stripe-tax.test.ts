@@ -98,6 +98,30 @@ describe(`Stripe Tax against a fake Stripe API on ${process.env.TEST_DATABASE_UR
     expect(fake.taxTransactions.size).toBe(0);
   });
 
+  it("preparing again for the same lines and address keeps the calculation; another address or quantity asks Stripe again", async () => {
+    const sessionId = "sess-stax-again";
+    const body = (state: string, postalCode: string, quantity: number, email?: string) => ({
+      body: { sessionId, items: [{ productId: ids["dowel-jig"], quantity }], ...(email ? { email } : {}), firstName: "Ada", lastName: "Turner", shippingAddress: { ...SEATTLE, state, postalCode } },
+    });
+    const count = () => fake.callsTo("POST", "/v1/tax/calculations").length;
+    const before = count();
+    const first = await call(routes.createIntent, "/api/create-payment-intent", body("WA", "98101", 1));
+    // The shopper types their email after the address: the same tax, the same calculation, no call to Stripe Tax.
+    const second = await call(routes.createIntent, "/api/create-payment-intent", body("wa", "98101", 1, "ada@example.com"));
+    expect(count()).toBe(before + 1);
+    expect(second.json).toMatchObject({ paymentIntentId: first.json.paymentIntentId, tax: first.json.tax, total: first.json.total });
+    const checkout = await db.prisma.checkout.findUniqueOrThrow({ where: { paymentIntentId: first.json.paymentIntentId } });
+    expect(checkout.taxCalculationId).toBe([...fake.taxCalculations.keys()].at(-1));
+
+    const otherState = await call(routes.createIntent, "/api/create-payment-intent", body("NY", "10001", 1));
+    expect(count()).toBe(before + 2);
+    // 8.875 % of 24.00 = 2.13, of 15.99 = 1.42
+    expect(otherState.json).toMatchObject({ tax: "3.55", total: "43.54" });
+    const more = await call(routes.createIntent, "/api/create-payment-intent", body("NY", "10001", 2));
+    expect(count()).toBe(before + 3);
+    expect(fake.intents.get(more.json.paymentIntentId)!.amount).toBe(toCents({ toFixed: () => more.json.total }));
+  });
+
   it("after capture the tax transaction is created from the checkout's calculation under the order number, and the order records its tax", async () => {
     const { order, intentId } = await stripeOrder([["dowel-jig", 2], ["track-saw-square", 1]]);
     // 107.99 free shipping; 10.25 %: 4.92 + 6.15 = 11.07; total 119.06

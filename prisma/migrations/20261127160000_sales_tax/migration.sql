@@ -5,7 +5,8 @@
 -- AlterTable
 ALTER TABLE "Checkout" ADD COLUMN "tax" DECIMAL(10,2) NOT NULL DEFAULT 0,
 ADD COLUMN "taxLines" JSONB NOT NULL DEFAULT '[]',
-ADD COLUMN "taxCalculationId" TEXT;
+ADD COLUMN "taxCalculationId" TEXT,
+ADD COLUMN "taxKey" TEXT;
 
 -- AlterTable
 ALTER TABLE "Order" ADD COLUMN "taxLines" JSONB NOT NULL DEFAULT '[]',
