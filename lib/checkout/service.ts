@@ -253,9 +253,9 @@ type PricedTax = OrderTax & { key: string };
 
 /**
  * The tax for the shipping address (lib/tax/service.ts): nothing in estimate mode, the flat rule,
- * or a Stripe Tax calculation of the lines after their discount and the shipping charged. The
- * session's open checkout priced for the same lines, shipping and address keeps its tax (and its
- * calculation: Stripe is asked again only when something it prices changed).
+ * or a Stripe Tax calculation of the lines after their discount and the shipping charged. In stripe
+ * mode the session's open checkout priced for the same lines, shipping and address keeps its tax
+ * and calculation: Stripe is asked again only when something it prices changed.
  */
 async function priceTax(lines: CheckoutLine[], totals: DiscountedTotals, discount: PricedDiscount | null, address: Address, sessionId: string): Promise<PricedTax> {
   const input = {
@@ -264,7 +264,10 @@ async function priceTax(lines: CheckoutLine[], totals: DiscountedTotals, discoun
     address,
   };
   const key = taxInputKey(input);
-  const previous = await prisma.checkout.findFirst({ where: { sessionId, status: "open", taxKey: key }, orderBy: { id: "desc" }, select: { tax: true, taxLines: true, taxCalculationId: true, items: true } });
+  // Only a Stripe Tax calculation is worth keeping: estimate and flat are priced here at no cost.
+  const previous = taxSettings().mode === "stripe"
+    ? await prisma.checkout.findFirst({ where: { sessionId, status: "open", taxKey: key }, orderBy: { id: "desc" }, select: { tax: true, taxLines: true, taxCalculationId: true, items: true } })
+    : null;
   if (previous) return { ...taxOfCheckout(previous), key };
   return { ...(await priceOrderTax(input)), key };
 }

@@ -53,7 +53,8 @@ async function payAndRead(page: Page, expectedPay: number) {
   await f.getByLabel("Expiry (MM / YY)").fill("12/34");
   await f.getByLabel("CVC").fill("123");
   await f.getByTestId("pay-button").click();
-  await expect(page).toHaveURL(/\/order-confirmation\?order=ORD-[\w-]+$/);
+  // Authorise, record, capture: give a loaded machine longer than an assertion's default 10 s.
+  await expect(page).toHaveURL(/\/order-confirmation\?order=ORD-[\w-]+$/, { timeout: 30_000 });
   const orderNumber = new URL(page.url()).searchParams.get("order")!;
   const [order] = await queryE2eDb<{ tax: string; total: string; taxLines: unknown; captured: number; status: string }>(
     `SELECT o.tax::text, o.total::text, o."taxLines", i.amount AS captured, i.status::text AS status
