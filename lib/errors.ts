@@ -8,7 +8,9 @@ export type AppErrorCode =
   | "conflict"
   | "payload_too_large"
   | "unsupported_media_type"
-  | "rate_limited";
+  | "rate_limited"
+  /** A service the request needs did not answer (Stripe Tax): nothing was changed, try again. */
+  | "unavailable";
 
 export const STATUS_BY_CODE: Record<AppErrorCode, number> = {
   bad_request: 400,
@@ -20,6 +22,7 @@ export const STATUS_BY_CODE: Record<AppErrorCode, number> = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,
+  unavailable: 503,
 };
 
 export class AppError extends Error {

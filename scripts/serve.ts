@@ -21,6 +21,7 @@ import { DEFAULT_MAX_CONNECTIONS, startEmbeddedDatabase } from "@/lib/db/embedde
 import { prepareDatabase } from "@/lib/startup/prepare-database";
 import { env, loadEnv } from "@/lib/env";
 import { EMBEDDED_DATABASE_URL_ENV, refuseToStartOnPaymentConfigError } from "@/lib/payments/config";
+import { refuseToStartOnTaxConfigError } from "@/lib/tax/config";
 
 const mode = process.argv[2];
 if (mode !== "dev" && mode !== "start" && mode !== "build") {
@@ -36,6 +37,8 @@ if (mode === "start" && !existsSync(path.resolve(".next/BUILD_ID"))) {
 
 // Fail closed before anything starts: no test payments on a real database, no half-configured Stripe.
 refuseToStartOnPaymentConfigError(process.env);
+// The same for sales tax: a flat rate without its state or rate, or Stripe Tax without Stripe's key.
+refuseToStartOnTaxConfigError(process.env);
 
 // On Vercel (`npm run build` there) the build writes nothing outside .next and never opens the
 // embedded database: it needs a PostgreSQL DATABASE_URL, which it migrates and seeds when empty.

@@ -56,6 +56,14 @@ export function describeOrderEvent(e: Pick<OrderEventDTO, "type" | "detail">): s
       return `Discount code ${d.code} given back (usable again)`;
     case "discount_reclaimed":
       return `Discount code ${d.code} taken again`;
+    case "tax_recorded":
+      return `Sales tax of $${d.tax} recorded with Stripe Tax (${d.transactionId})`;
+    case "tax_record_failed":
+      return `Sales tax could not be recorded with Stripe Tax: ${d.message} (tried again at the next refund)`;
+    case "tax_reversed":
+      return `Sales tax reversed with Stripe Tax (${d.mode}${d.amount ? `, $${d.amount}` : ""})`;
+    case "tax_reversal_failed":
+      return `Sales tax reversal failed at Stripe Tax: ${d.message}`;
     case "refund_reconciled":
       return d.outcome === "succeeded" ? `Refund of $${d.amount} confirmed by the payment provider` : `Refund of $${d.amount} never reached the payment provider: dropped`;
     default:

@@ -10,6 +10,7 @@ import { formatDateTime, fullName } from "@/components/admin/format";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import type { OrderDTO } from "@/lib/orders/admin-service";
 import { formatMoney } from "@/lib/money";
+import { taxLinesNote } from "@/lib/tax/display";
 import { TestPaymentBadge } from "@/components/admin/test-payment-badge";
 
 type Address = { line1?: string; line2?: string | null; city?: string; state?: string; postalCode?: string; country?: string };
@@ -133,7 +134,14 @@ export function OrderViewDialog({ order, onOpenChange }: { order: OrderDTO | nul
                 }
                 value={formatMoney(order.shipping)}
               />
-              <TotalRow label="Tax" value={formatMoney(order.tax)} />
+              <TotalRow
+                label={
+                  <>
+                    Tax{order.taxLines?.length ? <span className="text-xs"> ({taxLinesNote(order.taxLines)})</span> : null}
+                  </>
+                }
+                value={formatMoney(order.tax)}
+              />
               <TotalRow label="Total" value={formatMoney(order.total)} strong />
               {refundedAmount && refundedAmount !== "0.00" && <TotalRow label="Refunded" value={`−${formatMoney(refundedAmount)}`} />}
             </dl>

@@ -8,6 +8,7 @@ import { formatMoney } from "@/lib/money";
 import { CartCheckoutButton } from "@/components/cart/cart-checkout-button";
 import { useLazyComponent } from "@/components/ui/use-lazy-component";
 import type { CartItem } from "@/lib/cart/types";
+import type { CartTaxLine } from "@/lib/tax/display";
 
 const importEstimate = () => import("@/components/cart/cart-ships-estimate").then((m) => m.CartShipsEstimate);
 
@@ -24,13 +25,14 @@ function Row({ label, value, testId }: { label: string; value: string; testId: s
 
 /**
  * Spec §2 cart page 'Order Summary': subtotal, shipping (free only OVER $100,
- * else $15.99), estimated tax at 8 %, total, the free-shipping nudge and
+ * else $15.99), the tax line (chosen on the server for TAX_MODE, lib/tax/display.ts: the
+ * 8 % estimate in the total, or "At checkout" and a total before tax), total, the free-shipping nudge and
  * Proceed to Checkout. The subtotal counts available lines only. Under the
  * totals, the order's latest estimate (components/cart/cart-ships-estimate.tsx,
  * loaded after the first load), each line showing its own.
  */
 /** `row`: the discount code's summary line, `field`: its entry field (both from the page's lazily loaded chunk); the order's estimate loads after the first load. */
-export function CartOrderSummary({ totals, blocked, items, row, field }: { totals: OrderTotals; blocked: boolean; items: CartItem[]; row?: React.ReactNode; field: React.ReactNode }) {
+export function CartOrderSummary({ totals, taxLine, blocked, items, row, field }: { totals: OrderTotals; taxLine: CartTaxLine; blocked: boolean; items: CartItem[]; row?: React.ReactNode; field: React.ReactNode }) {
   const { subtotal, shipping, tax, total } = totals;
   const [Estimate, load] = useLazyComponent(importEstimate);
   useEffect(load, [load]);
@@ -49,10 +51,10 @@ export function CartOrderSummary({ totals, blocked, items, row, field }: { total
           <Row label="Subtotal" value={formatMoney(subtotal)} testId="summary-subtotal" />
           <Row label="Shipping" value={shippingLabel} testId="summary-shipping" />
           {row}
-          <Row label="Estimated tax" value={formatMoney(tax)} testId="summary-tax" />
+          <Row label={taxLine.label} value={taxLine.value ?? formatMoney(tax)} testId="summary-tax" />
           {/* A border rather than a <Separator>: a <dl> may only hold dt/dd groups. */}
           <div className="mt-3 flex items-center justify-between border-t pt-3 text-base font-semibold">
-            <dt>Total</dt>
+            <dt>{taxLine.totalLabel}</dt>
             <dd className="tabular-nums" data-testid="summary-total">
               {formatMoney(total)}
             </dd>

@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useCart } from "@/lib/cart/store";
 import { orderTotals } from "@/lib/checkout/pricing";
+import type { CartTaxLine } from "@/lib/tax/display";
 import { refreshCartAvailability } from "@/components/cart/cart-actions";
 import { lineActions } from "@/components/cart/lazy-line-actions";
 import { CartEmpty } from "@/components/cart/cart-empty";
@@ -39,7 +40,7 @@ function CartPageSkeleton() {
 }
 
 /** The cart page body: lines, Clear Cart, Continue Shopping and the order summary; empty state when there is nothing in the cart. */
-export function CartPageView() {
+export function CartPageView({ taxLine }: { taxLine: CartTaxLine }) {
   const hydrated = useHydrated();
   const items = useCart((s) => s.cartItems);
   const count = useCart((s) => s.cartCount);
@@ -83,11 +84,12 @@ export function CartPageView() {
           </div>
         </section>
         <CartOrderSummary
-          totals={discount?.totals ?? orderTotals(items, { taxEstimate: true })}
+          totals={discount?.totals ?? orderTotals(items, { taxEstimate: taxLine.estimated })}
+          taxLine={taxLine}
           blocked={blocked}
           items={items}
           row={discount?.row}
-          field={CartDiscount && <CartDiscount items={items} onShow={setDiscount} />}
+          field={CartDiscount && <CartDiscount items={items} taxEstimate={taxLine.estimated} onShow={setDiscount} />}
         />
       </div>
     </>

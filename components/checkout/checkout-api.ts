@@ -2,6 +2,7 @@
 
 import type { ShippingAddress } from "@/lib/checkout/schemas";
 import { requestJson } from "@/components/api/request-json";
+import type { TaxLine } from "@/lib/tax/display";
 
 /**
  * The browser's checkout calls (spec §7, issue 3 server contract). Plain fetch,
@@ -26,6 +27,9 @@ export type PaymentIntentResponse = {
   /** Paid by the gift cards, and what is left for the card. */
   giftCardAmount: string;
   cardAmount: string;
+  /** The sales tax for the shipping address (lib/tax: "0.00" in estimate mode), by jurisdiction; in `total`. */
+  tax: string;
+  taxLines: TaxLine[];
   total: string;
 };
 
@@ -42,7 +46,7 @@ export type PaymentIntentRequest = {
   discountCode?: string;
   /** Gift card codes, in the order they pay. */
   giftCards?: string[];
-  /** Cents the page shows (subtotal + shipping - discount); the server re-prices and answers 409 if it differs. */
+  /** Cents the page shows before tax (subtotal + shipping - discount); the server re-prices and answers 409 if it differs, and adds the tax. */
   amount: number;
 };
 

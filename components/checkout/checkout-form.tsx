@@ -17,7 +17,7 @@ import {
 import { refreshCartAvailability } from "@/components/cart/cart-actions";
 import type { ApiRequestError } from "@/components/api/request-json";
 import { toCents } from "@/lib/money";
-import { cartLines, cleanAddress, paymentIntentRequest } from "@/components/checkout/checkout-totals";
+import { cartLines, checkoutTax, cleanAddress, paymentIntentRequest } from "@/components/checkout/checkout-totals";
 import { ContactCard } from "@/components/checkout/contact-card";
 import { OrderSummary } from "@/components/checkout/order-summary";
 import { PaymentCard } from "@/components/checkout/payment-card";
@@ -92,6 +92,8 @@ export function CheckoutForm({ items, publishableKey, onPlaced }: Props) {
   // What the gift cards pay, as the server answered for the current request (0 until it has).
   const answered = payment.state.status === "ready" ? payment.state.intent : null;
   const giftCardsPaid = answered && giftCards.length ? toCents(answered.giftCardAmount) : 0;
+  // The tax for this address is the server's (lib/tax): the figure the payment is for.
+  const tax = checkoutTax(answered);
 
   const placeOrder = usePlaceOrder({
     items,
@@ -128,7 +130,7 @@ export function CheckoutForm({ items, publishableKey, onPlaced }: Props) {
     <FormProvider {...form}>
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(320px,400px)] lg:gap-10">
         <div className="lg:sticky lg:top-24 lg:col-start-2 lg:row-start-1">
-          <OrderSummary items={items} totals={totals} discount={discount} giftCards={{ codes: giftCards, onChange: setGiftCards, paid: giftCardsPaid }} />
+          <OrderSummary items={items} totals={tax.totals(totals)} taxNote={tax.note} discount={discount} giftCards={{ codes: giftCards, onChange: setGiftCards, paid: giftCardsPaid }} />
         </div>
         <form onSubmit={onSubmit} noValidate aria-busy={submitting} aria-label="Checkout" className="flex min-w-0 flex-col gap-6 lg:col-start-1 lg:row-start-1">
           <fieldset disabled={submitting} className="flex min-w-0 flex-col gap-6">
@@ -140,7 +142,7 @@ export function CheckoutForm({ items, publishableKey, onPlaced }: Props) {
             blocked={blocked}
             addressComplete={addressComplete}
             submitting={submitting}
-            total={totals.total - giftCardsPaid}
+            total={tax.totals(totals).total - giftCardsPaid}
             publishableKey={publishableKey}
             handleRef={paymentHandle}
             onRetry={payment.reset}

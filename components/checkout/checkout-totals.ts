@@ -3,7 +3,9 @@ import { discountedTotals, type AppliedDiscount } from "@/lib/checkout/discount-
 import { SHIPPING_SERVICE } from "@/lib/checkout/pricing";
 import type { CheckoutFormValues, ShippingAddress } from "@/lib/checkout/schemas";
 import { fromCents, toCents } from "@/lib/money";
-import type { OrderPayload, PaymentIntentRequest } from "@/components/checkout/checkout-api";
+import type { OrderPayload, PaymentIntentRequest, PaymentIntentResponse } from "@/components/checkout/checkout-api";
+import type { DiscountedTotals } from "@/lib/checkout/discount-totals";
+import { taxLinesNote } from "@/lib/tax/display";
 
 /** The address as it will be sent: trimmed, empty line2 dropped, country defaulting to US. */
 export function cleanAddress(addr: Partial<Record<keyof ShippingAddress, string | null | undefined>> | undefined): ShippingAddress {
@@ -17,6 +19,17 @@ export function cleanAddress(addr: Partial<Record<keyof ShippingAddress, string 
     postalCode: t(addr?.postalCode),
     country: t(addr?.country).toUpperCase() || "US",
   };
+}
+
+/**
+ * The checkout's tax: the server's answer for the current cart and address (POST /api/create-payment-intent,
+ * lib/tax), added to the page's totals, with the jurisdictions and rates as the Tax row's note ($0.00 and
+ * no note until the server has answered for this address, and always in estimate mode).
+ */
+export function checkoutTax(answered: Pick<PaymentIntentResponse, "tax" | "taxLines"> | null) {
+  const amount = answered ? toCents(answered.tax) : 0;
+  const note = answered ? taxLinesNote(answered.taxLines ?? []) : undefined;
+  return { amount, note, totals: (t: DiscountedTotals): DiscountedTotals => ({ ...t, tax: amount, total: t.total + amount }) };
 }
 
 /** The lines as the server takes them: a product, its variant when it has one, and a quantity. */

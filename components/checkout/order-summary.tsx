@@ -73,12 +73,13 @@ function Row({ label, value, note, testId, strong, className }: { label: string;
 
 /**
  * Order Summary: lines with quantity and line totals, Subtotal, Shipping ($0.00 until
- * the address is complete, then $15.99 or Free over $100), Tax $0.00, Total. On phones
+ * the address is complete, then $15.99 or Free over $100), Tax (the server's for the address:
+ * $0.00 in estimate mode, lib/tax), Total. On phones
  * it comes first with its lines folded away behind a toggle (open when a line has a problem).
  */
 type GiftCards = { codes: string[]; onChange: (codes: string[]) => void; /** Cents the gift cards pay (the server's answer). */ paid: number };
 
-export function OrderSummary({ items, totals, discount, giftCards }: { items: CartItem[]; totals: DiscountedTotals; discount: ReturnType<typeof useDiscountCode>; giftCards: GiftCards }) {
+export function OrderSummary({ items, totals, taxNote, discount, giftCards }: { items: CartItem[]; totals: DiscountedTotals; /** The jurisdictions and rates of the server's tax, or why there is none yet. */ taxNote?: string; discount: ReturnType<typeof useDiscountCode>; giftCards: GiftCards }) {
   const hasProblem = items.some((i) => i.unavailable);
   // null = not toggled yet: folded, unless a line needs attention.
   const [open, setOpen] = useState<boolean | null>(null);
@@ -130,7 +131,7 @@ export function OrderSummary({ items, totals, discount, giftCards }: { items: Ca
         <Row label="Subtotal" value={formatMoney(totals.subtotal)} testId="summary-subtotal" />
         <Row label="Shipping" value={shippingValue} note={shippingNote} testId="summary-shipping" />
         <DiscountRow code={discount.applied?.code} amount={totals.discount} freeShipping={discount.applied?.freeShipping} addressComplete={totals.addressComplete} />
-        <Row label="Tax" value={formatMoney(totals.tax)} testId="summary-tax" />
+        <Row label="Tax" value={formatMoney(totals.tax)} note={taxNote} testId="summary-tax" />
         {/* A border rather than a <Separator>: a <dl> may only hold dt/dd groups. */}
         <Row label="Total" value={formatMoney(totals.total)} testId="summary-total" strong className="mt-1.5 border-t pt-4" />
         {giftCards.paid > 0 && (

@@ -6,7 +6,7 @@ export const DEFAULT_COUNTRY = "US";
 /** Spec §9: free shipping when the subtotal is OVER $100 (exactly $100 pays), else a flat $15.99. */
 export const FREE_SHIPPING_THRESHOLD: Cents = 100_00;
 export const FLAT_SHIPPING: Cents = 15_99;
-/** Cart page estimate only; checkout sends tax 0. */
+/** The cart page's estimate (TAX_MODE=estimate, the spec's default); the tax for an address is lib/tax's. */
 export const TAX_ESTIMATE_PERCENT = 8;
 export const SHIPPING_SERVICE = "USPS_GROUND_ADVANTAGE";
 /** Working days from order to hand-over to USPS for a ready-to-ship product: a shop setting (lib/site.ts). */
@@ -59,8 +59,9 @@ export type OrderTotals = {
  * The one order-totals rule (spec §9), in integer cents, used by the cart page,
  * the checkout summary and the server. Subtotal of the lines that can still be
  * bought; shipping free OVER $100, else flat, and 0 at checkout until the
- * address is complete; tax is an 8 % estimate on the cart page only
- * (`taxEstimate`), 0 at checkout and on the order. Client-safe: no server or zod imports.
+ * address is complete; tax is the 8 % estimate on the cart page only
+ * (`taxEstimate`, TAX_MODE=estimate), else 0 here: the tax for an address is the
+ * server's (lib/tax/service.ts). Client-safe: no server or zod imports.
  */
 export function orderTotals(lines: ReadonlyArray<TotalsLine>, opts: { addressComplete?: boolean; taxEstimate?: boolean } = {}): OrderTotals {
   const addressComplete = opts.addressComplete ?? true;

@@ -8,7 +8,7 @@ import { readOptions } from "@/lib/catalog/mappers";
 import { lineName, variantLabel, variantStock } from "@/lib/catalog/variants";
 import { expireCatalog } from "@/lib/catalog/revalidate";
 import { orderContactSchema, type Address, type CreatePaymentIntent, type DiscountPreview, type OrderContact } from "@/lib/checkout/api-schemas";
-import { discountedTotals } from "@/lib/checkout/discount-totals";
+import { discountedTotals, type DiscountedTotals } from "@/lib/checkout/discount-totals";
 import { SHIPPING_SERVICE } from "@/lib/checkout/pricing";
 import { prisma, Prisma } from "@/lib/db";
 import { giftCardShortMessage, issueGiftCard, priceGiftCards, redeemGiftCards } from "@/lib/gift-cards/service";
@@ -25,6 +25,9 @@ import { getPaymentProvider } from "@/lib/payments/provider";
 import { UPDATABLE_STATUSES, type PaymentIntentInfo } from "@/lib/payments/types";
 import { parseOrThrow } from "@/lib/validation";
 import { sendCheckoutConfirmation, subscribeAtCheckout } from "@/lib/newsletter/subscriber-service";
+import { recordTaxTransaction } from "@/lib/orders/tax-service";
+import { priceOrderTax, taxInputKey, taxSettings, type OrderTax } from "@/lib/tax/service";
+import type { TaxLine } from "@/lib/tax/display";
 
 /**
  * Paying for one-of-a-kind pieces (docs/ARCHITECTURE.md, the money path): the server prices the cart,
@@ -45,6 +48,8 @@ export type CheckoutLine = {
   shipDays?: DayRange | null;
   /** This line's share of the discount code (issue 31), "0.00" or absent without one. */
   discount?: string;
+  /** The tax on this line (lib/tax), absent without tax: a line refund returns it. */
+  tax?: string;
   /** A gift card: paying issues one card per unit (issueGiftCards). */
   giftCard?: boolean;
   /** The variant bought (lib/catalog/variants.ts) and what the order line keeps of it; absent for a product without variants. */
@@ -244,30 +249,77 @@ export async function previewDiscount(data: DiscountPreview) {
   return { code: discount.code, merchandise: discount.merchandise, freeShipping: discount.freeShipping, discount: fromCents(totals.discount), subtotal: fromCents(totals.subtotal), total: fromCents(totals.total) };
 }
 
-/** POST /api/create-payment-intent: one checkout and one authorise-only intent per shopper session. */
+type PricedTax = OrderTax & { key: string };
+
+/**
+ * The tax for the shipping address (lib/tax/service.ts): nothing in estimate mode, the flat rule,
+ * or a Stripe Tax calculation of the lines after their discount and the shipping charged. In stripe
+ * mode the session's open checkout priced for the same lines, shipping and address keeps its tax
+ * and calculation: Stripe is asked again only when something it prices changed.
+ */
+async function priceTax(lines: CheckoutLine[], totals: DiscountedTotals, discount: PricedDiscount | null, address: Address, sessionId: string): Promise<PricedTax> {
+  const input = {
+    lines: lines.map((l) => ({ key: lineKey(l), amount: toCents(l.price) * l.quantity - toCents(l.discount ?? "0"), quantity: l.quantity, giftCard: l.giftCard })),
+    shipping: discount?.freeShipping ? 0 : totals.shipping,
+    address,
+  };
+  const key = taxInputKey(input);
+  // Only a Stripe Tax calculation is worth keeping: estimate and flat are priced here at no cost.
+  const previous = taxSettings().mode === "stripe"
+    ? await prisma.checkout.findFirst({ where: { sessionId, status: "open", taxKey: key }, orderBy: { id: "desc" }, select: { tax: true, taxLines: true, taxCalculationId: true, items: true } })
+    : null;
+  if (previous) return { ...taxOfCheckout(previous), key };
+  return { ...(await priceOrderTax(input)), key };
+}
+
+/** The tax a checkout was priced with, as priceOrderTax answered it (each line's part from its lines). */
+function taxOfCheckout(checkout: { tax: Prisma.Decimal; taxLines: Prisma.JsonValue; taxCalculationId: string | null; items: Prisma.JsonValue }): OrderTax {
+  const lines = checkout.items as unknown as CheckoutLine[];
+  const perLine = Object.fromEntries(lines.map((l) => [lineKey(l), toCents(l.tax ?? "0")]));
+  const amount = toCents(checkout.tax.toFixed(2));
+  const shipping = amount - Object.values(perLine).reduce((sum, t) => sum + t, 0);
+  return { mode: taxSettings().mode, amount, perLine, shipping, lines: (checkout.taxLines ?? []) as TaxLine[], calculationId: checkout.taxCalculationId };
+}
+
+/** Each line carries its part of the tax, so a line refund returns what that line was paid. */
+const withLineTax = (lines: CheckoutLine[], tax: OrderTax): CheckoutLine[] =>
+  tax.amount ? lines.map((l) => ({ ...l, tax: fromCents(tax.perLine[lineKey(l)] ?? 0) })) : lines;
+
+/**
+ * POST /api/create-payment-intent: one checkout and one authorise-only intent per shopper session.
+ * The client's `amount` is what its page shows before tax (spec §7: subtotal plus shipping, less the
+ * discount); the tax for the address is the server's, added to the total the card authorises.
+ */
 export async function preparePayment(data: CreatePaymentIntent) {
   const priced = await priceCart(data.items);
   assertAvailable(priced.unavailable);
   const discount = await priceDiscount(data.discountCode, priced.lines, data.email);
-  const lines = withLineDiscounts(priced.lines, discount);
-  const totals = discountedTotals(lines, { discount });
-  const total = totals.total;
+  const discounted = withLineDiscounts(priced.lines, discount);
+  const totals = discountedTotals(discounted, { discount });
+  const beforeTax = {
+    subtotal: fromCents(totals.subtotal),
+    shipping: fromCents(totals.shipping),
+    discount: fromCents(totals.discount),
+    discountCode: discount?.code ?? null,
+  };
+  if (data.amount !== undefined && data.amount !== totals.total) {
+    throw new AppError("conflict", "Your cart total has changed. Please review your order before paying.", undefined, { ...beforeTax, total: fromCents(totals.total) });
+  }
+  const tax = await priceTax(discounted, totals, discount, data.shippingAddress, data.sessionId);
+  const lines = withLineTax(discounted, tax);
+  const total = totals.total + tax.amount;
   const giftCards = await applyGiftCards(data.giftCards, total);
   const giftCardAmount = giftCards.reduce((sum, g) => sum + g.amount, 0);
   /** What the card pays: the total less the gift cards. */
   const cardAmount = total - giftCardAmount;
   const amounts = {
-    subtotal: fromCents(totals.subtotal),
-    shipping: fromCents(totals.shipping),
-    discount: fromCents(totals.discount),
-    discountCode: discount?.code ?? null,
+    ...beforeTax,
+    tax: fromCents(tax.amount),
+    taxLines: tax.lines,
     giftCardAmount: fromCents(giftCardAmount),
     total: fromCents(total),
     cardAmount: fromCents(cardAmount),
   };
-  if (data.amount !== undefined && data.amount !== total) {
-    throw new AppError("conflict", "Your cart total has changed. Please review your order before paying.", undefined, amounts);
-  }
   const provider = getPaymentProvider();
   const snapshot = {
     items: lines,
@@ -279,6 +331,10 @@ export async function preparePayment(data: CreatePaymentIntent) {
     discount: amounts.discount,
     giftCards: giftCards.map((g) => ({ code: g.code, amount: fromCents(g.amount) })),
     giftCardAmount: amounts.giftCardAmount,
+    tax: amounts.tax,
+    taxLines: tax.lines,
+    taxCalculationId: tax.calculationId,
+    taxKey: tax.key,
     total: amounts.total,
   };
   if (cardAmount === 0) return { ...(await prepareGiftCardPayment(data.sessionId, provider.name, snapshot)), ...amounts };
@@ -414,6 +470,7 @@ export async function finalizeOrder(paymentIntentId: string): Promise<Finalized>
     const result = await recordOrder(checkout, contact);
     if (!result.created) return result;
     result.order = await capturePayment(result.order, intent);
+    await recordTax(result.order);
     await announceOrder(result.order, checkoutLines(checkout), result.stockTaken ?? [], result.giftCardsIssued ?? []);
     await sendCheckoutConfirmation(result.newsletterConfirm ?? null).catch((error) => log.error({ orderNumber: result.order.orderNumber, err: error }, "newsletter confirmation email failed"));
     return { order: result.order, created: true };
@@ -571,7 +628,10 @@ async function recordOrder(checkout: Checkout, contact: OrderContact): Promise<F
           subtotal: checkout.subtotal,
           shipping: checkout.shipping,
           shippingService: SHIPPING_SERVICE,
-          tax: "0.00",
+          tax: checkout.tax,
+          taxLines: checkout.taxLines ?? [],
+          taxMode: taxSettings().mode,
+          taxCalculationId: checkout.taxCalculationId,
           discount: checkout.discount,
           discountCode: checkout.discountCode,
           giftCardAmount: checkout.giftCardAmount,
@@ -589,6 +649,7 @@ async function recordOrder(checkout: Checkout, contact: OrderContact): Promise<F
               shipsMinDays: l.shipDays?.min ?? null,
               shipsMaxDays: l.shipDays?.max ?? null,
               discount: l.discount ?? "0.00",
+              tax: l.tax ?? "0.00",
               variantId: l.variantId ?? null,
               variantSku: l.variantSku ?? null,
               variantLabel: l.variantLabel ?? null,
@@ -629,6 +690,16 @@ async function capturePayment(order: OrderWithItems, intent: PaymentIntentInfo):
   }
   if (paid) await appendOrderEvent(prisma, order.id, "paid", { amount: order.total.toFixed(2), provider: provider.name }, { actor: "system" });
   return order;
+}
+
+/**
+ * Stripe Tax: the sale goes on record for tax (a transaction from the checkout's calculation, under
+ * the order number) once the money is taken, never for an authorisation that may still be voided.
+ * A failure does not undo the paid order: it is logged and on the timeline (a refund records it first).
+ */
+async function recordTax(order: OrderWithItems) {
+  if (!order.taxCalculationId || order.taxTransactionId || order.status === "pending") return;
+  await recordTaxTransaction(order);
 }
 
 /** Sold pieces leave the shop and changed counts show at the next request; the shopper and the maker get their emails. */

@@ -1,6 +1,7 @@
 import type { OrderWithItems } from "@/lib/orders/order-row";
 import { trackingUrl } from "@/lib/orders/shipping";
 import { lineName } from "@/lib/catalog/variants";
+import type { TaxLine } from "@/lib/tax/display";
 
 /** An order's lines as its emails name them: the product's name with the variant's label ("Dowel Jig — Size: 8 mm"). */
 export function namedItems<T extends { productName: string; variantLabel?: string | null }>(items: T[]): T[] {
@@ -31,11 +32,14 @@ export function toOrderDTO(o: OrderWithItems) {
       quantity: i.quantity,
       price: i.price.toFixed(2),
       total: i.total.toFixed(2),
+      tax: i.tax.toFixed(2),
     })),
     subtotal: o.subtotal.toFixed(2),
     shipping: o.shipping.toFixed(2),
     shippingService: o.shippingService,
     tax: o.tax.toFixed(2),
+    /** The tax by jurisdiction (issue 31): [] when none was charged. */
+    taxLines: (Array.isArray(o.taxLines) ? o.taxLines : []) as TaxLine[],
     discount: o.discount.toFixed(2),
     discountCode: o.discountCode,
     total: o.total.toFixed(2),

@@ -15,6 +15,7 @@ import { sendClaimedOrderEmail, type ClaimedEmail } from "@/lib/orders/email-ser
 import { lockOrder, ORDER_NOT_FOUND_MESSAGE, ORDER_TX_OPTIONS, orderWithItems, type OrderWithItems, type Tx } from "@/lib/orders/order-row";
 import { appendOrderEvent, type OrderEventActor } from "@/lib/orders/timeline";
 import { refundToGiftCards } from "@/lib/gift-cards/service";
+import { reverseTaxForRefund } from "@/lib/orders/tax-service";
 import { getPaymentProvider } from "@/lib/payments/provider";
 import type { RefundInfo } from "@/lib/payments/types";
 
@@ -110,8 +111,8 @@ function refundPlan(order: OrderWithItems, input: OrderRefundInput, open: Array<
     if (missing.length) throw new AppError("bad_request", `Order ${order.orderNumber} has no line ${missing.join(", ")}.`, { lineIds: "Choose lines of this order" });
     const done = lines.filter((l) => l!.refunded || claimedLines.has(l!.id));
     if (done.length) throw new AppError("conflict", `“${done[0]!.productName}” has already been refunded.`);
-    // What the lines were paid: their totals less their share of the discount code (issue 31).
-    const amount = Math.min(lines.reduce((sum, l) => sum + cents(l!.total) - cents(l!.discount), 0), remaining);
+    // What the lines were paid: their totals less their share of the discount code, plus their tax (issue 31).
+    const amount = Math.min(lines.reduce((sum, l) => sum + cents(l!.total) - cents(l!.discount) + cents(l!.tax), 0), remaining);
     return { amount, lineIds: ids };
   }
   if (input.amount !== undefined) {
@@ -265,6 +266,8 @@ async function settleRefund(row: RefundRow, providerRefundId: string, opts: { no
   }, ORDER_TX_OPTIONS);
   const claimed = email as ClaimedEmail | null;
   if (claimed) await sendClaimedOrderEmail(result.order, claimed);
+  // Stripe Tax: the refunded part of the sale comes off the tax record too (lib/orders/tax-service.ts).
+  await reverseTaxForRefund(result.saved.id);
   return result;
 }
 
@@ -345,7 +348,7 @@ export async function reconcileStaleRefunds(opts: { orderId?: number; now?: Date
  * or after we recorded it — is never counted twice.
  */
 export async function recordProviderRefund(paymentIntentId: string, amountRefundedCents: number, actor: OrderEventActor = "webhook") {
-  await prisma.$transaction(async (tx) => {
+  const recorded = await prisma.$transaction(async (tx) => {
     const order = await tx.order.findUnique({ where: { stripePaymentIntentId: paymentIntentId }, select: { id: true } });
     if (!order) return;
     const current = await lockOrder(tx, order.id);
@@ -354,7 +357,7 @@ export async function recordProviderRefund(paymentIntentId: string, amountRefund
     const oursAtProvider = cents(ours._sum.amount ?? new Prisma.Decimal(0)) - cents(ours._sum.giftCardAmount ?? new Prisma.Decimal(0));
     const external = Math.min(amountRefundedCents, cardPaid(current)) - oursAtProvider;
     if (external <= 0) return;
-    await tx.refund.create({
+    const refund = await tx.refund.create({
       data: {
         orderId: order.id,
         amount: fromCents(external),
@@ -367,7 +370,9 @@ export async function recordProviderRefund(paymentIntentId: string, amountRefund
     });
     const after = await syncRefundedAmount(tx, order.id);
     await appendOrderEvent(tx, order.id, "refunded", { amount: fromCents(external), totalRefunded: after, source: "provider" }, { actor });
+    return refund;
   }, ORDER_TX_OPTIONS);
+  if (recorded) await reverseTaxForRefund(recorded.id);
 }
 
 /** The order's refunded amount = the sum of its succeeded refunds (at most the total). */

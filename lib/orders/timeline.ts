@@ -24,7 +24,11 @@ export type OrderEventType =
   | "stock_returned"
   | "stock_reclaimed"
   | "discount_released"
-  | "discount_reclaimed";
+  | "discount_reclaimed"
+  | "tax_recorded"
+  | "tax_record_failed"
+  | "tax_reversed"
+  | "tax_reversal_failed";
 export type OrderEventActor = "admin" | "system" | "webhook";
 
 /**

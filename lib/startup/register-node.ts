@@ -1,7 +1,7 @@
 /**
  * The Node.js side of instrumentation.ts: runs once when a Next.js server
  * process starts (not during `next build`). Refuses to serve with a payment
- * configuration that would weaken the shop (however the server was started),
+ * or sales-tax configuration that would weaken the shop (however the server was started),
  * warns about one that works but should be set (SITE_URL in production), prepares the database on Vercel, then prunes expired rows now and hourly.
  *
  * On Vercel there is no `npm start` launcher (scripts/serve.ts): each
@@ -15,6 +15,7 @@ import { prepareDatabase } from "@/lib/startup/prepare-database";
 import { schedulePruning } from "@/lib/maintenance/prune-service";
 import { startNewsletterWorker } from "@/lib/newsletter/campaign-service";
 import { refuseToStartOnPaymentConfigError } from "@/lib/payments/config";
+import { refuseToStartOnTaxConfigError } from "@/lib/tax/config";
 import { resendConfigProblem } from "@/lib/newsletter/webhook-config";
 import { warnAboutConfiguration } from "@/lib/startup/config-warnings";
 import { env, isBuildPhase } from "@/lib/env";
@@ -24,6 +25,7 @@ export async function registerNode() {
   if (isBuildPhase()) return;
   // Next.js only logs a failing hook and serves on: this stops the process instead, before a single fake payment.
   refuseToStartOnPaymentConfigError(env);
+  refuseToStartOnTaxConfigError(env);
   refuseToStartOnResendConfigError();
   warnAboutConfiguration();
   if (env.VERCEL) await prepareOnVercel();

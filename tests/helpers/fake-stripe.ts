@@ -3,7 +3,8 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 
 /**
- * A small local stand-in for the Stripe REST API (PaymentIntents and Refunds), for
+ * A small local stand-in for the Stripe REST API (PaymentIntents, Refunds and Stripe Tax's
+ * calculations, transactions and reversals), for
  * tests that drive the real `stripe` SDK through its host/port/protocol
  * options. State lives in memory; `authorize`/`decline` play the part of the
  * browser confirming a card with Stripe.js.
@@ -54,6 +55,39 @@ export type FakeRefund = {
   status: "succeeded";
 };
 
+/** Stripe Tax: a calculation (POST /v1/tax/calculations), its line items as Stripe returns them when expanded. */
+export type FakeTaxCalculation = {
+  id: string;
+  object: "tax.calculation";
+  amount_total: number;
+  currency: string;
+  customer_details: { address: Record<string, string>; address_source: string };
+  expires_at: number;
+  livemode: false;
+  line_items: { object: "list"; data: FakeTaxLineItem[]; has_more: false; url: string } | null;
+  shipping_cost: { amount: number; amount_tax: number; tax_behavior: string } | null;
+  tax_amount_exclusive: number;
+  tax_amount_inclusive: 0;
+  tax_breakdown: Array<{ amount: number; inclusive: false; tax_rate_details: { country: string; state: string; percentage_decimal: string; tax_type: string }; taxability_reason: string; taxable_amount: number }>;
+  tax_date: number;
+};
+export type FakeTaxLineItem = { id: string; object: "tax.calculation_line_item"; amount: number; amount_tax: number; quantity: number; reference: string; tax_behavior: string; tax_code: string };
+/** A tax transaction (from a calculation) or a reversal of one; `amount`/`amount_tax` are the fake's own running figures (negative for a reversal). */
+export type FakeTaxTransaction = {
+  id: string;
+  object: "tax.transaction";
+  type: "transaction" | "reversal";
+  reference: string;
+  calculation: string | null;
+  reversal: { original_transaction: string } | null;
+  created: number;
+  livemode: false;
+  amount: number;
+  amount_tax: number;
+  mode?: "full" | "partial";
+  flat_amount?: number;
+};
+
 type Params = Record<string, unknown>;
 export type FakeStripeCall = { method: string; path: string; body: Params; idempotencyKey: string | null };
 export type FakeStripeError = { status?: number; type?: string; message: string; code?: string };
@@ -64,6 +98,13 @@ export type FakeStripe = {
   calls: FakeStripeCall[];
   intents: Map<string, FakeIntent>;
   refunds: Map<string, FakeRefund>;
+  taxCalculations: Map<string, FakeTaxCalculation>;
+  /** Tax transactions and reversals, by id. */
+  taxTransactions: Map<string, FakeTaxTransaction>;
+  /** Stripe Tax's rate by US state, in percent (a state not listed is taxed 0); shipping is taxed like the goods. Tests may change it. */
+  taxRates: Record<string, number>;
+  /** The reversals of a tax transaction, oldest first. */
+  reversalsOf(transactionId: string): FakeTaxTransaction[];
   /** A Charge object for a captured intent (webhook payloads: charge.refunded), with the refunds so far. */
   chargeOf(intentId: string): Record<string, unknown>;
   /**
@@ -122,6 +163,24 @@ function toAmount(value: unknown): number {
   return n;
 }
 
+const US_STATE_CODES = new Set("AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY AS GU MP PR VI AA AE AP".split(" "));
+/** Stripe's tax code for what is not taxed. */
+const NONTAXABLE = "txcd_00000000";
+
+/** A form list (`a[0][x]=…&a[1][x]=…`) as an array, in index order. */
+function listOf(value: unknown): Params[] {
+  if (!value || typeof value !== "object") return [];
+  return Object.entries(value as Params)
+    .sort(([a], [b]) => Number(a) - Number(b))
+    .map(([, v]) => v as Params);
+}
+
+function toNonNegative(value: unknown, param: string): number {
+  const n = Number(value);
+  if (value === undefined || !Number.isInteger(n) || n < 0) throw new StripeHttpError(400, "invalid_request_error", `Invalid non-negative integer: ${param}.`, "parameter_invalid_integer");
+  return n;
+}
+
 function unexpectedState(intent: FakeIntent, action: string): StripeHttpError {
   return new StripeHttpError(400, "invalid_request_error", `You cannot ${action} this PaymentIntent because it has a status of ${intent.status}.`, "payment_intent_unexpected_state");
 }
@@ -130,6 +189,114 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const calls: FakeStripeCall[] = [];
   const intents = new Map<string, FakeIntent>();
   const refunds = new Map<string, FakeRefund>();
+  const taxCalculations = new Map<string, FakeTaxCalculation>();
+  const taxTransactions = new Map<string, FakeTaxTransaction>();
+  const taxRates: Record<string, number> = { WA: 10.25, NY: 8.875, CA: 7.25 };
+  const reversalsOf = (transactionId: string) => [...taxTransactions.values()].filter((t) => t.reversal?.original_transaction === transactionId);
+  /** Half up to the cent, on the rate in hundredths of a percent (10.25 % = 1025). */
+  const taxOn = (amount: number, percent: number) => Math.round((amount * Math.round(percent * 1000)) / 100_000);
+
+  function taxRoute(method: string, path: string, body: Params): unknown {
+    if (method === "POST" && path === "/v1/tax/calculations") {
+      const details = (body.customer_details ?? {}) as Params;
+      const address = (details.address ?? {}) as Record<string, string>;
+      if (details.address_source !== "shipping" && details.address_source !== "billing") throw new StripeHttpError(400, "invalid_request_error", "Missing required param: customer_details[address_source].", "parameter_missing");
+      if (address.country !== "US" || !US_STATE_CODES.has(address.state) || !address.postal_code) {
+        throw new StripeHttpError(400, "invalid_request_error", "We could not determine the customer's tax location based on the provided customer address.", "customer_tax_location_invalid");
+      }
+      const currency = String(body.currency ?? "").toLowerCase();
+      if (!currency) throw new StripeHttpError(400, "invalid_request_error", "Missing required param: currency.", "parameter_missing");
+      const rate = taxRates[address.state] ?? 0;
+      const lines = listOf(body.line_items);
+      if (!lines.length) throw new StripeHttpError(400, "invalid_request_error", "Missing required param: line_items.", "parameter_missing");
+      const references = new Set<string>();
+      const items: FakeTaxLineItem[] = lines.map((l, k) => {
+        const reference = String(l.reference ?? "");
+        if (!reference || references.has(reference)) throw new StripeHttpError(400, "invalid_request_error", `line_items[${k}][reference] must be unique and present.`, "parameter_invalid_string");
+        references.add(reference);
+        const amount = toNonNegative(l.amount, `line_items[${k}][amount]`);
+        const taxCode = typeof l.tax_code === "string" ? l.tax_code : "txcd_99999999";
+        return { id: `tax_li_fake_${token(6)}`, object: "tax.calculation_line_item", amount, amount_tax: taxCode === NONTAXABLE ? 0 : taxOn(amount, rate), quantity: Number(l.quantity ?? 1), reference, tax_behavior: String(l.tax_behavior ?? "exclusive"), tax_code: taxCode };
+      });
+      const shippingParams = body.shipping_cost as Params | undefined;
+      const shipping = shippingParams ? { amount: toNonNegative(shippingParams.amount, "shipping_cost[amount]"), amount_tax: 0, tax_behavior: String(shippingParams.tax_behavior ?? "exclusive") } : null;
+      if (shipping) shipping.amount_tax = taxOn(shipping.amount, rate);
+      const taxable = items.filter((i) => i.tax_code !== NONTAXABLE).reduce((sum, i) => sum + i.amount, 0) + (shipping?.amount ?? 0);
+      const tax = items.reduce((sum, i) => sum + i.amount_tax, 0) + (shipping?.amount_tax ?? 0);
+      const expanded = listOf(body.expand).map(String).concat(typeof body.expand === "string" ? [body.expand] : []);
+      const calculation: FakeTaxCalculation = {
+        id: `taxcalc_fake_${token(12)}`,
+        object: "tax.calculation",
+        amount_total: items.reduce((sum, i) => sum + i.amount, 0) + (shipping?.amount ?? 0) + tax,
+        currency,
+        customer_details: { address, address_source: String(details.address_source) },
+        expires_at: now() + 90 * 86400,
+        livemode: false,
+        line_items: { object: "list", data: items, has_more: false, url: "/v1/tax/calculations/line_items" },
+        shipping_cost: shipping,
+        tax_amount_exclusive: tax,
+        tax_amount_inclusive: 0,
+        tax_breakdown: tax > 0 ? [{ amount: tax, inclusive: false, tax_rate_details: { country: "US", state: address.state, percentage_decimal: rate.toFixed(4), tax_type: "sales_tax" }, taxability_reason: "standard_rated", taxable_amount: taxable }] : [],
+        tax_date: now(),
+      };
+      taxCalculations.set(calculation.id, calculation);
+      return { ...calculation, line_items: expanded.includes("line_items") ? calculation.line_items : null };
+    }
+    if (method === "POST" && path === "/v1/tax/transactions/create_from_calculation") {
+      const calculation = taxCalculations.get(String(body.calculation ?? ""));
+      if (!calculation) throw new StripeHttpError(404, "invalid_request_error", `No such tax calculation: '${String(body.calculation)}'`, "resource_missing");
+      const reference = String(body.reference ?? "");
+      if (!reference) throw new StripeHttpError(400, "invalid_request_error", "Missing required param: reference.", "parameter_missing");
+      if ([...taxTransactions.values()].some((t) => t.reference === reference)) throw new StripeHttpError(400, "invalid_request_error", "A transaction with this reference already exists.", "tax_transaction_reference_in_use");
+      const transaction: FakeTaxTransaction = { id: `tax_fake_${token(12)}`, object: "tax.transaction", type: "transaction", reference, calculation: calculation.id, reversal: null, created: now(), livemode: false, amount: calculation.amount_total, amount_tax: calculation.tax_amount_exclusive };
+      taxTransactions.set(transaction.id, transaction);
+      return transaction;
+    }
+    if (method === "POST" && path === "/v1/tax/transactions/create_reversal") {
+      const original = taxTransactions.get(String(body.original_transaction ?? ""));
+      if (!original || original.type !== "transaction") throw new StripeHttpError(404, "invalid_request_error", `No such tax transaction: '${String(body.original_transaction)}'`, "resource_missing");
+      const reference = String(body.reference ?? "");
+      if (!reference) throw new StripeHttpError(400, "invalid_request_error", "Missing required param: reference.", "parameter_missing");
+      if ([...taxTransactions.values()].some((t) => t.reference === reference)) throw new StripeHttpError(400, "invalid_request_error", "A transaction with this reference already exists.", "tax_transaction_reference_in_use");
+      const earlier = reversalsOf(original.id);
+      const reversedAmount = -earlier.reduce((sum, r) => sum + r.amount, 0);
+      const reversedTax = -earlier.reduce((sum, r) => sum + r.amount_tax, 0);
+      let amount: number;
+      let amountTax: number;
+      if (body.mode === "full") {
+        if (earlier.length) throw new StripeHttpError(400, "invalid_request_error", "A full reversal cannot be created for a transaction that already has reversals.", "tax_transaction_already_reversed");
+        amount = original.amount;
+        amountTax = original.amount_tax;
+      } else if (body.mode === "partial") {
+        if (body.line_items !== undefined || body.shipping_cost !== undefined) throw new StripeHttpError(400, "invalid_request_error", "The fake supports partial reversals by flat_amount only.");
+        const flat = Number(body.flat_amount);
+        if (!Number.isInteger(flat) || flat >= 0) throw new StripeHttpError(400, "invalid_request_error", "flat_amount must be a negative integer.", "parameter_invalid_integer");
+        amount = -flat;
+        if (amount > original.amount - reversedAmount) throw new StripeHttpError(400, "invalid_request_error", "The reversal amount is greater than what is left of the transaction.", "tax_transaction_reversal_too_large");
+        // Spread in proportion over the transaction, as Stripe does; the last reversal takes what is left.
+        amountTax = amount === original.amount - reversedAmount ? original.amount_tax - reversedTax : Math.round((original.amount_tax * amount) / original.amount);
+      } else {
+        throw new StripeHttpError(400, "invalid_request_error", "Invalid mode: must be one of full, partial.", "parameter_invalid_string");
+      }
+      const reversal: FakeTaxTransaction = {
+        id: `tax_fake_${token(12)}`,
+        object: "tax.transaction",
+        type: "reversal",
+        reference,
+        calculation: null,
+        reversal: { original_transaction: original.id },
+        created: now(),
+        livemode: false,
+        amount: -amount,
+        amount_tax: -amountTax,
+        mode: body.mode,
+        ...(body.mode === "partial" ? { flat_amount: Number(body.flat_amount) } : {}),
+      };
+      taxTransactions.set(reversal.id, reversal);
+      return reversal;
+    }
+    return undefined;
+  }
   const refundedOf = (intentId: string) => [...refunds.values()].filter((r) => r.payment_intent === intentId).reduce((sum, r) => sum + r.amount, 0);
   /** Idempotency-Key → the first request's endpoint, params and successful response (replayed as Stripe does). */
   const idempotent = new Map<string, { endpoint: string; params: string; status: number; body: unknown }>();
@@ -146,6 +313,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   }
 
   function route(method: string, path: string, body: Params): unknown {
+    if (path.startsWith("/v1/tax/")) {
+      const result = taxRoute(method, path, body);
+      if (result === undefined) throw new StripeHttpError(404, "invalid_request_error", `Unrecognized request URL (${method}: ${path}).`);
+      return result;
+    }
     if (method === "POST" && path === "/v1/payment_intents") {
       const id = `pi_fake_${token(12)}`;
       const apm = body.automatic_payment_methods as Params | undefined;
@@ -330,6 +502,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     calls,
     intents,
     refunds,
+    taxCalculations,
+    taxTransactions,
+    taxRates,
+    reversalsOf,
     chargeOf(intentId) {
       const intent = intents.get(intentId);
       if (!intent) throw new Error(`fake stripe: no intent ${intentId}`);

@@ -1,0 +1,92 @@
+import "server-only";
+import { prisma, Prisma } from "@/lib/db";
+import { log } from "@/lib/log";
+import { fromCents, toCents } from "@/lib/money";
+import { appendOrderEvent } from "@/lib/orders/timeline";
+import { recordStripeTaxTransaction, reverseStripeTax } from "@/lib/tax/stripe-tax";
+
+/**
+ * Stripe Tax after the sale (TAX_MODE=stripe, issue 31). An order priced with a Stripe Tax
+ * calculation gets a tax transaction from it once its payment is captured (finalizeOrder), under
+ * its order number; each refund then reverses its part: the whole transaction when one refund
+ * returns the whole order, otherwise a partial reversal of the refunded amount (tax included),
+ * which Stripe spreads over the lines and shipping in proportion. A Stripe failure never undoes
+ * money already moved: it is logged and on the order's timeline, and a transaction that could not
+ * be recorded after capture is recorded by the hourly upkeep (recordMissingTaxTransactions) or,
+ * at the latest, before the order's first reversal.
+ */
+type TaxedOrder = { id: number; orderNumber: string; tax: Prisma.Decimal; taxCalculationId: string | null; taxTransactionId: string | null };
+
+const cents = (d: Prisma.Decimal) => toCents(d.toFixed(2));
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 300);
+
+/** The order's tax transaction, recorded now if it is not yet (idempotent at Stripe by the order number); null when it cannot be. */
+export async function recordTaxTransaction(order: TaxedOrder, { quiet = false }: { quiet?: boolean } = {}): Promise<string | null> {
+  if (!order.taxCalculationId) return null;
+  if (order.taxTransactionId) return order.taxTransactionId;
+  try {
+    const transactionId = await recordStripeTaxTransaction(order.taxCalculationId, order.orderNumber);
+    await prisma.$transaction(async (tx) => {
+      const { count } = await tx.order.updateMany({ where: { id: order.id, taxTransactionId: null }, data: { taxTransactionId: transactionId } });
+      if (count) await appendOrderEvent(tx, order.id, "tax_recorded", { transactionId, tax: order.tax.toFixed(2) }, { actor: "system" });
+    });
+    return transactionId;
+  } catch (error) {
+    log.error({ orderNumber: order.orderNumber, err: error }, "could not record the order's Stripe Tax transaction");
+    if (!quiet) await appendOrderEvent(prisma, order.id, "tax_record_failed", { message: messageOf(error) }, { actor: "system" });
+    return null;
+  }
+}
+
+/** Stripe keeps a calculation 90 days; the upkeep stops asking a little before. */
+const CALCULATION_DAYS = 89;
+
+/**
+ * The hourly upkeep's part: paid orders priced with Stripe Tax whose transaction could not be
+ * recorded after capture (Stripe did not answer) are recorded now, up to 50 a run, oldest first;
+ * a failure is logged (the order's timeline already says so) and tried again next hour.
+ */
+export async function recordMissingTaxTransactions(now = new Date()): Promise<{ recorded: number; failed: number }> {
+  const orders = await prisma.order.findMany({
+    where: { taxCalculationId: { not: null }, taxTransactionId: null, status: { not: "pending" }, createdAt: { gt: new Date(now.getTime() - CALCULATION_DAYS * 86_400_000) } },
+    select: { id: true, orderNumber: true, tax: true, taxCalculationId: true, taxTransactionId: true },
+    orderBy: { id: "asc" },
+    take: 50,
+  });
+  const outcome = { recorded: 0, failed: 0 };
+  for (const order of orders) {
+    if (await recordTaxTransaction(order, { quiet: true })) outcome.recorded++;
+    else outcome.failed++;
+  }
+  return outcome;
+}
+
+/**
+ * A succeeded refund's reversal at Stripe Tax (once: the refund keeps its reversal id; the
+ * idempotency key is the refund's own). Nothing for an order without a Stripe Tax calculation.
+ */
+export async function reverseTaxForRefund(refundId: number): Promise<void> {
+  const refund = await prisma.refund.findUnique({
+    where: { id: refundId },
+    include: { order: { select: { id: true, orderNumber: true, total: true, tax: true, taxCalculationId: true, taxTransactionId: true } } },
+  });
+  if (!refund || refund.status !== "succeeded" || refund.taxReversalId || !refund.order.taxCalculationId) return;
+  const { order } = refund;
+  const transactionId = await recordTaxTransaction(order);
+  if (!transactionId) return;
+  const reversed = await prisma.refund.findMany({ where: { orderId: order.id, id: { not: refund.id }, taxReversalId: { not: null } }, select: { amount: true } });
+  const reversedBefore = reversed.reduce((sum, r) => sum + cents(r.amount), 0);
+  const amount = Math.min(cents(refund.amount), cents(order.total) - reversedBefore);
+  if (amount <= 0) return;
+  const full = reversed.length === 0 && amount === cents(order.total);
+  try {
+    const reversalId = await reverseStripeTax({ transactionId, reference: `${order.orderNumber}-refund-${refund.id}`, idempotencyKey: `tax-reversal-${refund.idempotencyKey}`, full, amount });
+    await prisma.$transaction(async (tx) => {
+      const { count } = await tx.refund.updateMany({ where: { id: refund.id, taxReversalId: null }, data: { taxReversalId: reversalId } });
+      if (count) await appendOrderEvent(tx, order.id, "tax_reversed", { reversalId, mode: full ? "full" : "partial", amount: fromCents(amount) }, { actor: "system" });
+    });
+  } catch (error) {
+    log.error({ orderNumber: order.orderNumber, refundId: refund.id, err: error }, "could not reverse the refund's Stripe Tax");
+    await appendOrderEvent(prisma, order.id, "tax_reversal_failed", { refundId: refund.id, message: messageOf(error) }, { actor: "system" });
+  }
+}
