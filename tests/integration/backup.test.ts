@@ -53,6 +53,12 @@ function runScript(script: "backup" | "restore", args: string[], env: Record<str
   });
 }
 
+/**
+ * Products a checkout of one unit always takes, however many times: not one of a kind, not counted
+ * (a counted one runs out), no variants to choose, not a gift card.
+ */
+const ALWAYS_BUYABLE = { active: true, sold: false, uniqueItem: false, giftCard: false, stock: null, variants: { none: {} } } as const;
+
 const address = { line1: "12 Elm Street", city: "Asheville", state: "NC", postalCode: "28801", country: "US" };
 const CARD_OK = { number: "4242 4242 4242 4242", expMonth: "12", expYear: "34", cvc: "123" };
 
@@ -99,7 +105,7 @@ async function fillShop(prisma: PrismaClient) {
   use(prisma);
   await seedDatabase(prisma);
   const piece = await prisma.product.findFirstOrThrow({ where: { uniqueItem: true, sold: false, active: true }, orderBy: { id: "asc" } });
-  const other = await prisma.product.findFirstOrThrow({ where: { uniqueItem: false, active: true }, orderBy: { id: "asc" } });
+  const other = await prisma.product.findFirstOrThrow({ where: ALWAYS_BUYABLE, orderBy: { id: "asc" } });
   const image = await storeUploadedImage(new File([new Uint8Array(await pngOf("#8b4513"))], "walnut-bowl.png", { type: "image/png" }));
   await prisma.productImage.create({ data: { productId: piece.id, url: image.url, width: image.width, height: image.height, alt: "Walnut bowl, uploaded" } });
   const order = await placeOrder([{ productId: piece.id, quantity: 1 }, { productId: other.id, quantity: 2 }], "backup-buyer@example.com");
@@ -262,7 +268,7 @@ describe("backups of the embedded database", () => {
     let ordersDuringBackup = 0;
     try {
       await seedDatabase(shop.prisma, { extraProducts: 40 });
-      const buyable = await shop.prisma.product.findMany({ where: { active: true, sold: false, uniqueItem: false }, orderBy: { id: "asc" } });
+      const buyable = await shop.prisma.product.findMany({ where: ALWAYS_BUYABLE, orderBy: { id: "asc" } });
       let done = false;
       const backup = runScript("backup", [], { EMBEDDED_DB_DIR: ws.dataDir, UPLOADS_DIR: ws.uploads, BACKUP_DIR: ws.backups }).finally(() => (done = true));
       const reads = (async () => {
@@ -542,7 +548,7 @@ describePg("backups with PostgreSQL", () => {
       expect((await listOrders({ limit: 5 })).map((o) => o.orderNumber)).toContain(sold!.order.orderNumber);
       expect((await getAdminStats()).totalOrders).toBe(1);
       // The shop keeps working on it: a new order gets the next ids (sequences were restored).
-      const next = await placeOrder([{ productId: (await prisma.product.findFirstOrThrow({ where: { uniqueItem: false, active: true } })).id, quantity: 1 }], "after-move@example.com");
+      const next = await placeOrder([{ productId: (await prisma.product.findFirstOrThrow({ where: ALWAYS_BUYABLE, orderBy: { id: "asc" } })).id, quantity: 1 }], "after-move@example.com");
       expect(next.id).toBeGreaterThan(sold!.order.id);
     } finally {
       await prisma.$disconnect();
@@ -593,7 +599,7 @@ describePg("backups with PostgreSQL", () => {
     let ordersDuringBackup = 0;
     try {
       await seedDatabase(prisma, { extraProducts: 40 });
-      const buyable = await prisma.product.findMany({ where: { active: true, sold: false, uniqueItem: false }, orderBy: { id: "asc" } });
+      const buyable = await prisma.product.findMany({ where: ALWAYS_BUYABLE, orderBy: { id: "asc" } });
       let done = false;
       const backup = runScript("backup", [], { DATABASE_URL: source.url, UPLOADS_DIR: ws.uploads, BACKUP_DIR: ws.backups }).finally(() => (done = true));
       const reads = (async () => {
