@@ -64,6 +64,12 @@ export function describeOrderEvent(e: Pick<OrderEventDTO, "type" | "detail">): s
       return `Sales tax reversed with Stripe Tax (${d.mode}${d.amount ? `, $${d.amount}` : ""})`;
     case "tax_reversal_failed":
       return `Sales tax reversal failed at Stripe Tax: ${d.message}`;
+    case "gift_cards_disabled":
+      return `Gift cards bought with this order disabled (${d.count}): the payment was not captured`;
+    case "gift_cards_refunded":
+      return `Gift cards refunded for what was left on them ($${d.amount}): ${Array.isArray(d.codes) ? d.codes.join(", ") : ""}`;
+    case "gift_cards_restored":
+      return `Refund refused: the gift cards it took back are usable again (${Array.isArray(d.codes) ? d.codes.join(", ") : ""})`;
     case "refund_reconciled":
       return d.outcome === "succeeded" ? `Refund of $${d.amount} confirmed by the payment provider` : `Refund of $${d.amount} never reached the payment provider: dropped`;
     default:

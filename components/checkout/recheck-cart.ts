@@ -51,6 +51,7 @@ export async function recheckCart(error?: ApiRequestError): Promise<void> {
         productId: l.productId,
         variantId: l.variantId,
         price: l.price ?? undefined,
+        giftCard: l.giftCard === true,
         // Keep the server's "sold" verdict from the 409 even if the check raced it.
         unavailable: l.unavailable ?? (sold.has(l.productId) && !l.variantId ? CART_MESSAGES.lineSold : null),
       })),

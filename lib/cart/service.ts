@@ -23,6 +23,8 @@ export type CartCheckLine = {
   unavailable: string | null;
   ships: string | null;
   shipDays: DayRange | null;
+  /** A gift card: ships nothing (the browser's totals leave it out of shipping). */
+  giftCard?: boolean;
 };
 
 type ProductState = StockFields & { active: boolean; category: { active: boolean } };
@@ -44,10 +46,12 @@ function unavailableReason(p: ProductState | null | undefined, quantity = 1): st
 }
 
 const stockSelect = { stock: true, allowBackorder: true, leadTimeMinDays: true, leadTimeMaxDays: true } as const;
+/** A product's own: its stock fields and whether it is a gift card (a variant never is). */
+const productStockSelect = { ...stockSelect, giftCard: true } as const;
 
 const cartError = (status: "not_found" | "conflict" | "bad_request", code: CartErrorCode, message: string) => new AppError(status, message, undefined, { code });
 
-const purchasableSelect = { id: true, active: true, sold: true, uniqueItem: true, ...stockSelect, category: { select: { active: true } }, _count: { select: { variants: true } } } as const;
+const purchasableSelect = { id: true, active: true, sold: true, uniqueItem: true, ...productStockSelect, category: { select: { active: true } }, _count: { select: { variants: true } } } as const;
 
 /**
  * What a line is sold as: the product itself, or for a product with variants the chosen variant's
@@ -163,7 +167,7 @@ export async function getServerCart(sessionIdInput: unknown): Promise<ServerCart
           active: true,
           sold: true,
           options: true,
-          ...stockSelect,
+          ...productStockSelect,
           category: { select: { active: true } },
           images: { orderBy: [{ position: "asc" }, { id: "asc" }], take: 1, select: { url: true } },
         },
@@ -187,6 +191,7 @@ export async function getServerCart(sessionIdInput: unknown): Promise<ServerCart
       image: variant?.image ?? product.images[0]?.url ?? null,
       quantity,
       uniqueItem: product.uniqueItem,
+      ...(product.giftCard ? { giftCard: true } : {}),
       available: reason === null,
       unavailableReason: reason,
     };
@@ -205,7 +210,7 @@ export async function checkCartItems({ items }: CartCheck): Promise<{ items: Car
   const products = ids.length
     ? await prisma.product.findMany({
         where: { id: { in: ids } },
-        select: { id: true, price: true, active: true, sold: true, uniqueItem: true, ...stockSelect, category: { select: { active: true } }, _count: { select: { variants: true } } },
+        select: { id: true, price: true, active: true, sold: true, uniqueItem: true, ...productStockSelect, category: { select: { active: true } }, _count: { select: { variants: true } } },
       })
     : [];
   const variants = variantIds.length ? await prisma.productVariant.findMany({ where: { id: { in: variantIds } }, select: { id: true, productId: true, price: true, ...stockSelect } }) : [];
@@ -228,6 +233,7 @@ export async function checkCartItems({ items }: CartCheck): Promise<{ items: Car
         unavailable: unavailableReason(state, quantity),
         ships: availability ? shippingPromise(availability) : null,
         shipDays: availability ? shipDays(availability) : null,
+        ...(product?.giftCard ? { giftCard: true } : {}),
       };
     }),
   };

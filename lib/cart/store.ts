@@ -17,7 +17,7 @@ type CartState = {
   updateQuantity: (key: string, quantity: number) => void;
   clearCart: () => void;
   /** Applies the server's view: new prices, and a reason for lines that can no longer be bought (null = fine). */
-  reconcile: (updates: Array<{ productId: number; variantId?: number | null; price?: string; unavailable: string | null; ships?: string | null; shipDays?: { min: number; max: number } | null }>) => void;
+  reconcile: (updates: Array<{ productId: number; variantId?: number | null; price?: string; unavailable: string | null; ships?: string | null; shipDays?: { min: number; max: number } | null; giftCard?: boolean }>) => void;
 };
 
 const count = (items: CartItem[]) => items.reduce((sum, i) => sum + i.quantity, 0);
@@ -61,6 +61,7 @@ export const useCart = create<CartState>()(
                 image: product.image,
                 quantity: qty,
                 uniqueItem: product.uniqueItem,
+                ...(product.giftCard ? { giftCard: true } : {}),
                 unavailable: null,
               },
             ];

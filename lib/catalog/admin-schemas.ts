@@ -174,7 +174,7 @@ const stockFields = {
 export const STOCK_REASON_REQUIRED = "Say why the stock changed (it is kept in the audit log)";
 export const stockMovedMessage = (now: number | null) => `The stock is now ${now ?? "not counted"}: orders came in since this form was loaded. Check the count and save again.`;
 
-type StoredStock = { uniqueItem: boolean; stock: number | null; leadTimeMinDays: number | null; leadTimeMaxDays: number | null; allowBackorder: boolean };
+type StoredStock = { uniqueItem: boolean; stock: number | null; leadTimeMinDays: number | null; leadTimeMaxDays: number | null; allowBackorder: boolean; giftCard?: boolean };
 type StockPatch = { kind?: ProductKind; uniqueItem?: boolean; stock?: number | null; leadTimeMinDays?: number | null; leadTimeMaxDays?: number | null; allowBackorder?: boolean };
 
 /**
@@ -183,7 +183,7 @@ type StockPatch = { kind?: ProductKind; uniqueItem?: boolean; stock?: number | n
  * `uniqueItem` (true: one of a kind; false: what it was, or made to order);
  * an in-stock product needs its count; only in-stock products keep a count
  * and may be back-ordered; a lead time has both ends or neither (the shop's
- * default), shortest first. Returns the fields to store, or the problems by field.
+ * default), shortest first; a gift card has no count, lead time or backorder. Returns the fields to store, or the problems by field.
  */
 export function resolveStock(current: StoredStock | null, patch: StockPatch): { ok: true; value: StoredStock } | { ok: false; fields: Record<string, string> } {
   const fields: Record<string, string> = {};
@@ -192,14 +192,15 @@ export function resolveStock(current: StoredStock | null, patch: StockPatch): { 
   const kind: ProductKind = patch.kind ?? (patch.uniqueItem === true ? "one_of_a_kind" : patch.uniqueItem === false && wasKind === "one_of_a_kind" ? "made_to_order" : wasKind);
   const stock = kind === "in_stock" ? (patch.stock !== undefined ? patch.stock : (current?.stock ?? null)) : null;
   if (kind === "in_stock" && stock === null) fields.stock = STOCK_REQUIRED;
-  const min = patch.leadTimeMinDays !== undefined ? patch.leadTimeMinDays : (current?.leadTimeMinDays ?? null);
-  const max = patch.leadTimeMaxDays !== undefined ? patch.leadTimeMaxDays : (current?.leadTimeMaxDays ?? null);
+  const giftCard = kind === "gift_card";
+  const min = giftCard ? null : patch.leadTimeMinDays !== undefined ? patch.leadTimeMinDays : (current?.leadTimeMinDays ?? null);
+  const max = giftCard ? null : patch.leadTimeMaxDays !== undefined ? patch.leadTimeMaxDays : (current?.leadTimeMaxDays ?? null);
   if ((min === null) !== (max === null)) fields[min === null ? "leadTimeMinDays" : "leadTimeMaxDays"] = LEAD_TIME_BOTH;
   else if (min !== null && max !== null && max < min) fields.leadTimeMaxDays = LEAD_TIME_ORDER;
   const backorder = patch.allowBackorder ?? (current?.allowBackorder ?? false);
   if (patch.allowBackorder === true && kind !== "in_stock") fields.allowBackorder = BACKORDER_MESSAGE;
   if (Object.keys(fields).length) return { ok: false, fields };
-  return { ok: true, value: { uniqueItem: kind === "one_of_a_kind", stock, leadTimeMinDays: min, leadTimeMaxDays: max, allowBackorder: kind === "in_stock" && backorder } };
+  return { ok: true, value: { uniqueItem: kind === "one_of_a_kind", stock, leadTimeMinDays: min, leadTimeMaxDays: max, allowBackorder: kind === "in_stock" && backorder, giftCard } };
 }
 
 function applyStock(v: StockPatch, ctx: z.RefinementCtx, current: StoredStock | null) {
@@ -226,6 +227,7 @@ export const VARIANT_VALUES_MESSAGE = "Each variant has one value of each option
 export const VARIANT_COMBINATION_TAKEN = "Two variants have the same options";
 export const VARIANT_KIND_MESSAGE = "A variant is in_stock or made_to_order";
 export const UNIQUE_WITH_VARIANTS = "A one-of-a-kind piece has no variants";
+export const GIFT_CARD_WITH_VARIANTS = "A gift card has no variants: make one gift card product per amount";
 export const VARIANT_IMAGE_MESSAGE = "A variant's image must be one of the product's images";
 
 const optionText = (message: string) => z.string({ message }).trim().min(1, message).max(40, message);
@@ -386,9 +388,10 @@ export const productInputSchema = z
     const { kind, stockReason: _reason, stockWas: _was, options, variants: sent, price, ...rest } = v;
     const variants = checkVariants({ options, variants: sent, images: v.images }, ctx);
     if (variants.length && (kind === "one_of_a_kind" || v.uniqueItem)) ctx.addIssue({ code: "custom", path: ["kind"], message: UNIQUE_WITH_VARIANTS });
+    if (variants.length && kind === "gift_card") ctx.addIssue({ code: "custom", path: ["kind"], message: GIFT_CARD_WITH_VARIANTS });
     // A product with variants keeps its counts and lead times on them: as a product it is made to order, with none of its own.
     const stock = variants.length
-      ? { uniqueItem: false, stock: null, leadTimeMinDays: null, leadTimeMaxDays: null, allowBackorder: false }
+      ? { uniqueItem: false, stock: null, leadTimeMinDays: null, leadTimeMaxDays: null, allowBackorder: false, giftCard: false }
       : applyStock({ ...v, kind: kind ?? (v.uniqueItem ? "one_of_a_kind" : undefined) }, ctx, null);
     const sold = stock.uniqueItem && v.sold;
     return {
@@ -445,6 +448,7 @@ export const productUpdateSchema = z
     const { options, variants: sent, ...rest } = v;
     const variants = options && sent ? checkVariants({ options, variants: sent, images: v.images }, ctx) : undefined;
     if (variants?.length && (v.kind === "one_of_a_kind" || v.uniqueItem === true)) ctx.addIssue({ code: "custom", path: ["kind"], message: UNIQUE_WITH_VARIANTS });
+    if (variants?.length && v.kind === "gift_card") ctx.addIssue({ code: "custom", path: ["kind"], message: GIFT_CARD_WITH_VARIANTS });
     return {
       ...rest,
       ...(options && variants ? { options, variants } : {}),

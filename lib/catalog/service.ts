@@ -4,6 +4,7 @@ import {
   CATEGORY_REQUIRED,
   lowestPrice,
   resolveStock,
+  GIFT_CARD_WITH_VARIANTS,
   UNIQUE_WITH_VARIANTS,
   VARIANT_IMAGE_MESSAGE,
   type VariantData,
@@ -198,6 +199,7 @@ export async function updateProduct(id: number | string, data: ProductUpdateData
           leadTimeMinDays: true,
           leadTimeMaxDays: true,
           allowBackorder: true,
+          giftCard: true,
           soldOrder: { select: { orderNumber: true, status: true } },
           _count: { select: { variants: true } },
         },
@@ -209,9 +211,9 @@ export async function updateProduct(id: number | string, data: ProductUpdateData
         if (bad !== -1) throw new AppError("bad_request", VARIANT_IMAGE_MESSAGE, { [`variants.${bad}.image`]: VARIANT_IMAGE_MESSAGE });
       }
       const resolved = hasVariants
-        ? kind === "one_of_a_kind" || kind === "in_stock" || fields.uniqueItem === true || (stock !== undefined && stock !== null) || allowBackorder === true
-          ? { ok: false as const, fields: { kind: kind === "in_stock" || stock != null || allowBackorder ? VARIANT_COUNTS_MESSAGE : UNIQUE_WITH_VARIANTS } }
-          : { ok: true as const, value: { uniqueItem: false, stock: null, leadTimeMinDays: null, leadTimeMaxDays: null, allowBackorder: false } }
+        ? kind === "one_of_a_kind" || kind === "in_stock" || kind === "gift_card" || fields.uniqueItem === true || (stock !== undefined && stock !== null) || allowBackorder === true
+          ? { ok: false as const, fields: { kind: kind === "gift_card" ? GIFT_CARD_WITH_VARIANTS : kind === "in_stock" || stock != null || allowBackorder ? VARIANT_COUNTS_MESSAGE : UNIQUE_WITH_VARIANTS } }
+          : { ok: true as const, value: { uniqueItem: false, stock: null, leadTimeMinDays: null, leadTimeMaxDays: null, allowBackorder: false, giftCard: false } }
         : resolveStock(current, stockPatch);
       if (!resolved.ok) throw new AppError("bad_request", Object.values(resolved.fields)[0], resolved.fields);
       const stockFields = resolved.value;

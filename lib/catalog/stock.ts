@@ -4,7 +4,7 @@ import { plural, range, type DayRange } from "@/lib/catalog/ship-days";
 export { latestDays, orderShipsText } from "@/lib/catalog/ship-days";
 
 /**
- * The three kinds of product and what each can promise (issue 29), the one
+ * The kinds of product and what each can promise (issue 29), the one
  * place these rules live; client-safe (no server or database imports).
  *
  * - one-of-a-kind (`uniqueItem`): sold once, claimed by checkout
@@ -15,13 +15,16 @@ export { latestDays, orderShipsText } from "@/lib/catalog/ship-days";
  *   stays purchasable and ships in its lead time.
  * - made to order (neither): unlimited, ships in its lead time (the shop's
  *   default when it has none of its own).
+ * - gift card (`giftCard`, issue 31): sold in the amount of its price, never
+ *   runs out, ships nothing: paying emails its recipient a code.
  */
-export type ProductKind = "one_of_a_kind" | "in_stock" | "made_to_order";
-export const PRODUCT_KINDS: readonly ProductKind[] = ["one_of_a_kind", "in_stock", "made_to_order"];
+export type ProductKind = "one_of_a_kind" | "in_stock" | "made_to_order" | "gift_card";
+export const PRODUCT_KINDS: readonly ProductKind[] = ["one_of_a_kind", "in_stock", "made_to_order", "gift_card"];
 export const PRODUCT_KIND_LABELS: Record<ProductKind, string> = {
   one_of_a_kind: "One of a kind",
   in_stock: "In stock (counted)",
   made_to_order: "Made to order",
+  gift_card: "Gift card",
 };
 
 export type { DayRange } from "@/lib/catalog/ship-days";
@@ -34,9 +37,12 @@ export type StockFields = {
   leadTimeMinDays: number | null;
   leadTimeMaxDays: number | null;
   allowBackorder: boolean;
+  /** A gift card (issue 31): absent on rows that never are one. */
+  giftCard?: boolean;
 };
 
-export function productKind(p: Pick<StockFields, "uniqueItem" | "stock">): ProductKind {
+export function productKind(p: Pick<StockFields, "uniqueItem" | "stock" | "giftCard">): ProductKind {
+  if (p.giftCard) return "gift_card";
   if (p.uniqueItem) return "one_of_a_kind";
   return p.stock !== null ? "in_stock" : "made_to_order";
 }
@@ -52,16 +58,19 @@ export function leadTime(p: Pick<StockFields, "leadTimeMinDays" | "leadTimeMaxDa
  * - `sold_out`: an in-stock product at 0 without backorder;
  * - `ready`: ships in the handling time; `left` is the count for an in-stock product;
  * - `backorder`: an in-stock product at 0 that may still be ordered, shipping in its lead time;
- * - `made_to_order`: ships in its lead time.
+ * - `made_to_order`: ships in its lead time;
+ * - `emailed`: a gift card, whose code is emailed once it is paid.
  */
 export type Availability =
   | { state: "sold" }
   | { state: "sold_out" }
   | { state: "ready"; left: number | null; days: DayRange }
   | { state: "backorder"; days: DayRange }
-  | { state: "made_to_order"; days: DayRange };
+  | { state: "made_to_order"; days: DayRange }
+  | { state: "emailed" };
 
 export function availabilityOf(p: StockFields): Availability {
+  if (p.giftCard) return { state: "emailed" };
   if (p.uniqueItem) return p.sold ? { state: "sold" } : { state: "ready", left: null, days: { ...HANDLING_DAYS } };
   if (p.stock === null) return { state: "made_to_order", days: leadTime(p) };
   if (p.stock > 0) return { state: "ready", left: p.stock, days: { ...HANDLING_DAYS } };
@@ -94,6 +103,9 @@ export function maxOrderQuantity(p: StockFields): number | null {
 }
 
 
+/** What a gift card promises instead of shipping. */
+export const GIFT_CARD_PROMISE = "Emailed to its recipient once paid — nothing to ship";
+
 /** "Ships in 1–2 days", "Made to order — ships in 15–20 working days", "Sold out", … : the shopper's one line. */
 export function shippingPromise(a: Availability): string {
   switch (a.state) {
@@ -107,6 +119,8 @@ export function shippingPromise(a: Availability): string {
       return `Back-ordered — ships in ${range(a.days)} working ${plural(a.days, "day")}`;
     case "made_to_order":
       return `Made to order — ships in ${range(a.days)} working ${plural(a.days, "day")}`;
+    case "emailed":
+      return GIFT_CARD_PROMISE;
   }
 }
 

@@ -83,11 +83,13 @@ export type CartProductDTO = Pick<ProductDTO, "id" | "slug" | "name" | "price" |
   /** A variant of the product (its id, and "Size: 8 mm"): the cart line is the product's and this variant's. */
   variantId?: number;
   variantLabel?: string;
+  /** A gift card: nothing to ship (lib/checkout/pricing.ts orderTotals), its recipient's email asked at checkout. */
+  giftCard?: true;
 };
 
 /** What a product promises as a whole: its own stock fields, or for a product with variants the best any variant promises. */
 export function productAvailability(p: ProductDTO) {
-  return p.variants?.length ? groupAvailability(p.variants) : availabilityOf(p);
+  return p.variants?.length ? groupAvailability(p.variants) : availabilityOf({ ...p, giftCard: p.kind === "gift_card" });
 }
 
 export function toCartProduct(p: ProductDTO): CartProductDTO {
@@ -108,6 +110,7 @@ export function toCartProduct(p: ProductDTO): CartProductDTO {
     ships: shippingPromise(availability),
     ...(few ? { fewLeft: few } : {}),
     ...(shipDays(availability) ? { shipDays: shipDays(availability)! } : {}),
+    ...(p.kind === "gift_card" ? { giftCard: true as const } : {}),
   };
 }
 
@@ -137,7 +140,7 @@ export function toVariantCartProduct(p: ProductDTO, v: VariantDTO): CartProductD
 }
 
 /** The stored stock fields as the DTO carries them, with the derived kind. */
-export function stockFieldsOf(p: { uniqueItem: boolean; stock: number | null; leadTimeMinDays: number | null; leadTimeMaxDays: number | null; allowBackorder: boolean }) {
+export function stockFieldsOf(p: { uniqueItem: boolean; stock: number | null; leadTimeMinDays: number | null; leadTimeMaxDays: number | null; allowBackorder: boolean; giftCard?: boolean }) {
   return { kind: productKind(p), stock: p.stock, leadTimeMinDays: p.leadTimeMinDays, leadTimeMaxDays: p.leadTimeMaxDays, allowBackorder: p.allowBackorder };
 }
 

@@ -24,6 +24,6 @@ export function discountedTotals(
   const base = orderTotals(lines, { addressComplete: opts.addressComplete });
   const merchandiseOff = Math.min(opts.discount?.merchandise ?? 0, base.subtotal);
   const discount = merchandiseOff + (opts.discount?.freeShipping ? base.shipping : 0);
-  const tax = opts.taxEstimate ? estimateTax(base.subtotal - merchandiseOff) : 0;
+  const tax = opts.taxEstimate ? estimateTax(Math.max(0, base.goods - merchandiseOff)) : 0;
   return { ...base, discount, tax, total: base.subtotal + base.shipping - discount + tax };
 }

@@ -51,5 +51,11 @@ describe("orderTotals (cart page, checkout summary and server)", () => {
     expect(orderTotals([{ price: "100.01", quantity: 1 }])).toMatchObject({ shipping: 0, total: 10001, freeShipping: true, toFreeShipping: 0 });
     expect(orderTotals([{ price: "100.00", quantity: 1 }])).toMatchObject({ shipping: FLAT_SHIPPING, total: 10000 + FLAT_SHIPPING });
   });
-});
 
+  it("ships nothing for gift cards: they do not count toward the $100 or the tax estimate, and gift cards alone pay no shipping", () => {
+    const card = { price: "100.00", quantity: 1, giftCard: true };
+    expect(orderTotals([card, { price: "24.00", quantity: 1 }], { taxEstimate: true })).toMatchObject({ subtotal: 12400, goods: 2400, shipping: FLAT_SHIPPING, tax: 192, total: 12400 + FLAT_SHIPPING + 192, freeShipping: false, toFreeShipping: 7601 });
+    expect(orderTotals([card], { taxEstimate: true })).toMatchObject({ subtotal: 10000, goods: 0, shipping: 0, tax: 0, total: 10000, freeShipping: true, toFreeShipping: 0 });
+    expect(orderTotals([card, { price: "100.01", quantity: 1 }])).toMatchObject({ shipping: 0, freeShipping: true });
+  });
+});

@@ -41,11 +41,13 @@ export function subtotalOf(items: ReadonlyArray<{ price: Cents; quantity: number
   return items.reduce((sum, item) => sum + lineTotal(item.price, item.quantity), 0);
 }
 
-/** A priced line as the cart, checkout and server hold it: decimal price string; lines flagged unavailable do not count. */
-export type TotalsLine = { price: string; quantity: number; unavailable?: string | null };
+/** A priced line as the cart, checkout and server hold it: decimal price string; lines flagged unavailable do not count; a gift card ships nothing. */
+export type TotalsLine = { price: string; quantity: number; unavailable?: string | null; giftCard?: boolean };
 
 export type OrderTotals = {
   subtotal: Cents;
+  /** The part of the subtotal that ships (all but gift cards): shipping and the tax estimate are on it. */
+  goods: Cents;
   shipping: Cents;
   tax: Cents;
   total: Cents;
@@ -58,23 +60,30 @@ export type OrderTotals = {
 /**
  * The one order-totals rule (spec §9), in integer cents, used by the cart page,
  * the checkout summary and the server. Subtotal of the lines that can still be
- * bought; shipping free OVER $100, else flat, and 0 at checkout until the
- * address is complete; tax is the 8 % estimate on the cart page only
+ * bought; shipping free OVER $100 of goods, else flat, and 0 at checkout until the
+ * address is complete. Gift cards are emailed, not shipped (issue 31): they do
+ * not count toward the $100, and an order of gift cards alone pays no shipping. Tax is the 8 % estimate on the cart page only
  * (`taxEstimate`, TAX_MODE=estimate), else 0 here: the tax for an address is the
  * server's (lib/tax/service.ts). Client-safe: no server or zod imports.
  */
 export function orderTotals(lines: ReadonlyArray<TotalsLine>, opts: { addressComplete?: boolean; taxEstimate?: boolean } = {}): OrderTotals {
   const addressComplete = opts.addressComplete ?? true;
-  const subtotal = subtotalOf(lines.filter((l) => !l.unavailable).map((l) => ({ price: toCents(l.price), quantity: l.quantity })));
-  const shipping = shippingFor(subtotal, addressComplete);
-  const tax = opts.taxEstimate ? estimateTax(subtotal) : 0;
+  const counted = lines.filter((l) => !l.unavailable);
+  const cents = (list: ReadonlyArray<TotalsLine>) => subtotalOf(list.map((l) => ({ price: toCents(l.price), quantity: l.quantity })));
+  const subtotal = cents(counted);
+  const goods = cents(counted.filter((l) => !l.giftCard));
+  const shipping = shippingFor(goods, addressComplete);
+  // The cart page's estimate: gift cards are not taxed (lib/tax/rules.ts).
+  const tax = opts.taxEstimate ? estimateTax(goods) : 0;
+  const nothingShips = subtotal > 0 && goods === 0;
   return {
     subtotal,
+    goods,
     shipping,
     tax,
     total: subtotal + shipping + tax,
     addressComplete,
-    freeShipping: qualifiesForFreeShipping(subtotal),
-    toFreeShipping: amountForFreeShipping(subtotal),
+    freeShipping: nothingShips || qualifiesForFreeShipping(goods),
+    toFreeShipping: nothingShips ? 0 : amountForFreeShipping(goods),
   };
 }

@@ -11,13 +11,13 @@ import { orderContactSchema, type Address, type CreatePaymentIntent, type Discou
 import { discountedTotals, type DiscountedTotals } from "@/lib/checkout/discount-totals";
 import { SHIPPING_SERVICE } from "@/lib/checkout/pricing";
 import { prisma, Prisma } from "@/lib/db";
-import { giftCardShortMessage, issueGiftCard, priceGiftCards, redeemGiftCards } from "@/lib/gift-cards/service";
+import { disableOrderGiftCards, giftCardShortMessage, issueGiftCard, priceGiftCards, redeemGiftCards } from "@/lib/gift-cards/service";
 import type { AppliedGiftCard } from "@/lib/gift-cards/rules";
 import { claimDiscountUse, priceDiscountCode, refusalMessage, type DiscountRefusal, type PricedDiscount } from "@/lib/discounts/service";
 import { AppError } from "@/lib/errors";
 import { fromCents, toCents } from "@/lib/money";
 import { sendGiftCardEmails, sendOrderEmails, type IssuedGiftCard } from "@/lib/orders/email-service";
-import { orderWithItems, type OrderWithItems } from "@/lib/orders/order-row";
+import { ORDER_TX_OPTIONS, orderWithItems, type OrderWithItems } from "@/lib/orders/order-row";
 import { claimPieceForOrder } from "@/lib/orders/pieces";
 import { claimStock, recordStockTaken, type StockTaken } from "@/lib/orders/stock";
 import { appendOrderEvent } from "@/lib/orders/timeline";
@@ -580,12 +580,14 @@ async function takeGiftCards(tx: Prisma.TransactionClient, checkout: Checkout, o
  * order's transaction, for the recipient the shopper named (else the shopper); their codes
  * are emailed once the payment is captured (announceOrder).
  */
-async function issueGiftCards(tx: Prisma.TransactionClient, checkout: Checkout, orderId: number, contact: OrderContact): Promise<IssuedGiftCard[]> {
+async function issueGiftCards(tx: Prisma.TransactionClient, checkout: Checkout, order: OrderWithItems, contact: OrderContact): Promise<IssuedGiftCard[]> {
   const recipientEmail = ((checkout.contact ?? {}) as { giftRecipientEmail?: string | null }).giftRecipientEmail || contact.email;
   const issued: IssuedGiftCard[] = [];
   for (const line of checkoutLines(checkout).filter((l) => l.giftCard)) {
+    // The order line it was bought with: a refund of that line refunds its cards.
+    const orderItemId = order.items.find((i) => i.productId === line.productId)?.id ?? null;
     for (let unit = 0; unit < line.quantity; unit++) {
-      const card = await issueGiftCard({ amount: toCents(line.price), recipientEmail, orderId }, tx);
+      const card = await issueGiftCard({ amount: toCents(line.price), recipientEmail, orderId: order.id, orderItemId }, tx);
       issued.push({ code: card.code, amount: card.initialAmount, recipientEmail });
     }
   }
@@ -661,7 +663,7 @@ async function recordOrder(checkout: Checkout, contact: OrderContact): Promise<F
       const stockTaken = await claimPieces(tx, order.id, lines);
       await claimDiscount(tx, checkout, order.id, contact);
       await takeGiftCards(tx, checkout, order.id);
-      const giftCardsIssued = await issueGiftCards(tx, checkout, order.id, contact);
+      const giftCardsIssued = await issueGiftCards(tx, checkout, order, contact);
       await appendOrderEvent(tx, order.id, "created", { total: order.total.toFixed(2), items: order.items.length, provider: checkout.provider }, { actor: "system" });
       await tx.checkout.update({ where: { id: checkout.id }, data: { status: "completed", orderId: order.id, failureReason: null } });
       await tx.cartItem.deleteMany({ where: { sessionId: checkout.sessionId } });
@@ -684,8 +686,14 @@ async function capturePayment(order: OrderWithItems, intent: PaymentIntentInfo):
     } catch (error) {
       // The order is recorded and the piece reserved; the maker sees it as pending and can retry the capture.
       log.error({ orderNumber: order.orderNumber, err: error }, "capture failed");
-      order = await prisma.order.update({ where: { id: order.id }, data: { status: "pending" }, include: orderWithItems });
-      await appendOrderEvent(prisma, order.id, "payment_pending", { reason: "capture failed" }, { actor: "system" });
+      order = await prisma.$transaction(async (tx) => {
+        const pending = await tx.order.update({ where: { id: order.id }, data: { status: "pending" }, include: orderWithItems });
+        await appendOrderEvent(tx, order.id, "payment_pending", { reason: "capture failed" }, { actor: "system" });
+        // Gift cards it bought pay nothing until their payment is taken (their codes are not sent: announceOrder).
+        const disabled = await disableOrderGiftCards(tx, order.id);
+        if (disabled) await appendOrderEvent(tx, order.id, "gift_cards_disabled", { count: disabled, reason: "payment not captured" }, { actor: "system" });
+        return pending;
+      }, ORDER_TX_OPTIONS);
     }
   }
   if (paid) await appendOrderEvent(prisma, order.id, "paid", { amount: order.total.toFixed(2), provider: provider.name }, { actor: "system" });
@@ -709,7 +717,7 @@ async function announceOrder(order: OrderWithItems, lines: CheckoutLine[], stock
   const slugs = lines.filter((l) => l.uniqueItem || counted.has(l.productId)).map((l) => l.slug);
   if (slugs.length) await expireCatalog({ slugs, gallery: soldUnique.length > 0 });
   await sendOrderEmails(order).catch((error) => log.error({ orderNumber: order.orderNumber, err: error }, "order emails failed"));
-  if (giftCards.length) await sendGiftCardEmails(order, giftCards).catch((error) => log.error({ orderNumber: order.orderNumber, err: error }, "gift card emails failed"));
+  if (giftCards.length && order.status !== "pending") await sendGiftCardEmails(order, giftCards).catch((error) => log.error({ orderNumber: order.orderNumber, err: error }, "gift card emails failed"));
 }
 
 /** Voids the authorisation, marks the checkout failed, and returns the 409 the shopper sees. */

@@ -37,3 +37,23 @@ export function allocateGiftCards(cards: ReadonlyArray<{ code: string; balance: 
   }
   return applied;
 }
+
+/** A card an order bought, as a refund of that order sees it. */
+export type BoughtCard = { id: number; orderItemId: number | null; face: Cents; unspent: Cents; refunded: boolean; returned: Cents };
+
+/**
+ * What an order's refunds can return of the gift cards it bought: a card is refunded for what
+ * is still on it (its recipient may have spent the rest), and only with its line or the whole
+ * order, which takes that balance off the card. So an amount refund, or a refund of other
+ * lines, is capped at the money the order took for everything else: `heldByCards` is what the
+ * cards' lines keep out of that cap (a live card its whole amount, a refunded one what was spent).
+ */
+export function boughtCardsRefund(cards: ReadonlyArray<BoughtCard>) {
+  const live = cards.filter((c) => !c.refunded);
+  return {
+    heldByCards: cards.reduce((sum, c) => sum + c.face - c.returned, 0),
+    live,
+    liveOfLine: (lineId: number) => live.filter((c) => c.orderItemId === lineId),
+    boughtWithLine: (lineId: number) => cards.some((c) => c.orderItemId === lineId),
+  };
+}

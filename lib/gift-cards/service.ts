@@ -3,7 +3,7 @@ import { entityIdOrNotFound } from "@/lib/admin/ids";
 import { recordAudit } from "@/lib/audit/service";
 import { prisma, Prisma } from "@/lib/db";
 import { AppError } from "@/lib/errors";
-import { allocateGiftCards, newGiftCardCode, type AppliedGiftCard } from "@/lib/gift-cards/rules";
+import { allocateGiftCards, newGiftCardCode, type AppliedGiftCard, type BoughtCard } from "@/lib/gift-cards/rules";
 import { fromCents, toCents, type Cents } from "@/lib/money";
 
 /**
@@ -32,6 +32,7 @@ export async function priceGiftCards(codes: ReadonlyArray<string>, due: Cents): 
   const cards = codes.map((code) => {
     const row = byCode.get(code);
     if (!row || !row.active) throw refuse(`“${code}” is not a valid gift card.`);
+    if (row.refundId !== null) throw refuse(`The gift card “${code}” was refunded and can no longer be used.`);
     if (row.balance.isZero()) throw refuse(`The gift card “${code}” has no balance left.`);
     return { code, balance: cents(row.balance) };
   });
@@ -48,7 +49,7 @@ export async function redeemGiftCards(tx: Tx, orderId: number, applied: Readonly
     const amount = fromCents(card.amount);
     const [row] = await tx.$queryRaw<Array<{ id: number; balance: Prisma.Decimal }>>`
       UPDATE "GiftCard" SET "balance" = "balance" - ${amount}::numeric, "updatedAt" = now()
-      WHERE "code" = ${card.code} AND "active" AND "balance" >= ${amount}::numeric
+      WHERE "code" = ${card.code} AND "active" AND "refundId" IS NULL AND "balance" >= ${amount}::numeric
       RETURNING "id", "balance"`;
     if (!row) return card.code;
     await tx.giftCardMovement.create({ data: { giftCardId: row.id, orderId, kind: "redeemed", amount: fromCents(-card.amount), balanceAfter: row.balance } });
@@ -77,6 +78,71 @@ export async function refundToGiftCards(tx: Tx, orderId: number, amount: Cents):
   return amount - left;
 }
 
+// ─── cards an order bought ──────────────────────────────────────────────────
+
+/**
+ * The cards an order bought, locked (in id order) for a refund of that order: a recipient
+ * spending one now waits, and the refund sees the balance it will take off the card.
+ */
+export async function lockBoughtCards(tx: Tx, orderId: number): Promise<BoughtCard[]> {
+  const rows = await tx.$queryRaw<Array<{ id: number; orderItemId: number | null; initialAmount: Prisma.Decimal; balance: Prisma.Decimal; refundId: number | null; refundedAmount: Prisma.Decimal }>>`
+    SELECT "id", "orderItemId", "initialAmount", "balance", "refundId", "refundedAmount" FROM "GiftCard"
+    WHERE "orderId" = ${orderId} ORDER BY "id" FOR UPDATE`;
+  return rows.map((r) => ({
+    id: r.id,
+    orderItemId: r.orderItemId,
+    face: cents(r.initialAmount),
+    unspent: r.refundId === null ? cents(r.balance) : 0,
+    refunded: r.refundId !== null,
+    returned: cents(r.refundedAmount),
+  }));
+}
+
+/**
+ * A refund of the buying order returns these cards' balances: each card's balance goes to 0
+ * and is recorded as what the refund returned (a ledger row "voided"), in the refund's
+ * transaction, so the money can never be both refunded and spent.
+ */
+export async function voidBoughtCards(tx: Tx, refund: { id: number; orderId: number }, cardIds: ReadonlyArray<number>): Promise<{ codes: string[]; amount: Cents }> {
+  const voided = { codes: [] as string[], amount: 0 };
+  for (const id of [...cardIds].sort((a, b) => a - b)) {
+    const [row] = await tx.$queryRaw<Array<{ code: string; refundedAmount: Prisma.Decimal }>>`
+      UPDATE "GiftCard" SET "refundedAmount" = "balance", "balance" = 0, "refundId" = ${refund.id}, "updatedAt" = now()
+      WHERE "id" = ${id} AND "refundId" IS NULL RETURNING "code", "refundedAmount"`;
+    if (!row) continue;
+    voided.codes.push(row.code);
+    voided.amount += cents(row.refundedAmount);
+    if (!row.refundedAmount.isZero()) {
+      await tx.giftCardMovement.create({ data: { giftCardId: id, orderId: refund.orderId, kind: "voided", amount: row.refundedAmount.negated(), balanceAfter: new Prisma.Decimal(0) } });
+    }
+    await recordAudit({ entityType: "gift_card", entityId: id, action: "refund", before: { balance: row.refundedAmount.toFixed(2) }, after: { balance: "0.00", refundId: refund.id } }, tx);
+  }
+  return voided;
+}
+
+/** A refund the provider refused: the balances it took off the buying order's cards go back on them. */
+export async function restoreVoidedCards(tx: Tx, refundId: number): Promise<string[]> {
+  const rows = await tx.$queryRaw<Array<{ id: number; code: string; orderId: number | null; balance: Prisma.Decimal; restored: Prisma.Decimal }>>`
+    UPDATE "GiftCard" AS g SET "balance" = g."balance" + g."refundedAmount", "refundedAmount" = 0, "refundId" = NULL, "updatedAt" = now()
+    FROM (SELECT "id", "refundedAmount" FROM "GiftCard" WHERE "refundId" = ${refundId} FOR UPDATE) AS before
+    WHERE g."id" = before."id" RETURNING g."id", g."code", g."orderId", g."balance", before."refundedAmount" AS restored`;
+  for (const row of rows) {
+    if (!row.restored.isZero()) await tx.giftCardMovement.create({ data: { giftCardId: row.id, orderId: row.orderId, kind: "restored", amount: row.restored, balanceAfter: row.balance } });
+    await recordAudit({ entityType: "gift_card", entityId: row.id, action: "update", before: { refundId }, after: { balance: row.balance.toFixed(2), refundId: null } }, tx);
+  }
+  return rows.map((r) => r.code);
+}
+
+/** The payment for these cards was never taken (its capture failed): they pay nothing until the maker enables them. */
+export async function disableOrderGiftCards(tx: Tx, orderId: number): Promise<number> {
+  const cards = await tx.giftCard.findMany({ where: { orderId, active: true }, select: { id: true } });
+  for (const card of cards) {
+    await tx.giftCard.update({ where: { id: card.id }, data: { active: false } });
+    await recordAudit({ entityType: "gift_card", entityId: card.id, action: "update", before: { active: true }, after: { active: false, reason: "payment not captured" } }, tx);
+  }
+  return cards.length;
+}
+
 // ─── the maker ──────────────────────────────────────────────────────────────
 
 export type GiftCardDTO = {
@@ -85,6 +151,8 @@ export type GiftCardDTO = {
   initialAmount: string;
   balance: string;
   active: boolean;
+  /** refunded to the order that bought it: it pays nothing any more */
+  refunded: boolean;
   recipientEmail: string | null;
   movements: Array<{ kind: string; amount: string; balanceAfter: string; orderNumber: string | null; createdAt: string }>;
 };
@@ -98,16 +166,17 @@ const toDTO = (row: CardRow): GiftCardDTO => ({
   initialAmount: row.initialAmount.toFixed(2),
   balance: row.balance.toFixed(2),
   active: row.active,
+  refunded: row.refundId !== null,
   recipientEmail: row.recipientEmail,
   movements: row.movements.map((m) => ({ kind: m.kind, amount: m.amount.toFixed(2), balanceAfter: m.balanceAfter.toFixed(2), orderNumber: m.order?.orderNumber ?? null, createdAt: m.createdAt.toISOString() })),
 });
 
 /** Issues a card (the maker, or an order that bought one): its first ledger row is the amount issued. */
-export async function issueGiftCard(input: { amount: Cents; recipientEmail?: string | null; orderId?: number | null }, db: Tx = prisma): Promise<GiftCardDTO> {
+export async function issueGiftCard(input: { amount: Cents; recipientEmail?: string | null; orderId?: number | null; orderItemId?: number | null }, db: Tx = prisma): Promise<GiftCardDTO> {
   if (!Number.isInteger(input.amount) || input.amount <= 0) throw new AppError("bad_request", "Enter an amount over $0.00", { amount: "Enter an amount over $0.00" });
   const amount = fromCents(input.amount);
   const card = await db.giftCard.create({
-    data: { code: newGiftCardCode(), initialAmount: amount, balance: amount, recipientEmail: input.recipientEmail?.toLowerCase() ?? null, orderId: input.orderId ?? null },
+    data: { code: newGiftCardCode(), initialAmount: amount, balance: amount, recipientEmail: input.recipientEmail?.toLowerCase() ?? null, orderId: input.orderId ?? null, orderItemId: input.orderItemId ?? null },
   });
   await db.giftCardMovement.create({ data: { giftCardId: card.id, orderId: input.orderId ?? null, kind: "issued", amount, balanceAfter: amount } });
   await recordAudit({ entityType: "gift_card", entityId: card.id, action: "create", before: null, after: { code: card.code, amount, recipientEmail: card.recipientEmail } }, db);

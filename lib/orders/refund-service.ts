@@ -14,7 +14,8 @@ import { toOrderDTO } from "@/lib/orders/dto";
 import { sendClaimedOrderEmail, type ClaimedEmail } from "@/lib/orders/email-service";
 import { lockOrder, ORDER_NOT_FOUND_MESSAGE, ORDER_TX_OPTIONS, orderWithItems, type OrderWithItems, type Tx } from "@/lib/orders/order-row";
 import { appendOrderEvent, type OrderEventActor } from "@/lib/orders/timeline";
-import { refundToGiftCards } from "@/lib/gift-cards/service";
+import { boughtCardsRefund, type BoughtCard } from "@/lib/gift-cards/rules";
+import { lockBoughtCards, refundToGiftCards, restoreVoidedCards, voidBoughtCards } from "@/lib/gift-cards/service";
 import { reverseTaxForRefund } from "@/lib/orders/tax-service";
 import { getPaymentProvider } from "@/lib/payments/provider";
 import type { RefundInfo } from "@/lib/payments/types";
@@ -97,30 +98,54 @@ function refundRequest(payment: Payment, input: OrderRefundInput): RefundRequest
   return { key: `refund-${payment.orderId}-${payment.createdAt.getTime()}-${hash(input.idempotencyKey ?? content)}`, fingerprint: hash(content) };
 }
 
-/** What a refund request comes to on the order as it is now (under its row lock). */
-function refundPlan(order: OrderWithItems, input: OrderRefundInput, open: Array<{ amount: Prisma.Decimal; lineIds: unknown }>): { amount: number; lineIds: number[] } {
+/** Nothing of the order can be refunded any more: everything left is gift-card value its recipients spent. */
+export const NOTHING_LEFT_MESSAGE = "Nothing is left to refund: the rest of this order is gift-card value that has been spent.";
+
+type RefundPlan = { amount: number; lineIds: number[]; voidCards: number[] };
+
+/**
+ * What a refund request comes to on the order as it is now (under its row lock, with the
+ * gift cards it bought locked too). A card it bought is refunded for what is still on it, and
+ * only with its line or the whole order (lib/gift-cards/rules.ts boughtCardsRefund): the plan
+ * names the cards whose balance the refund takes off.
+ */
+function refundPlan(order: OrderWithItems, input: OrderRefundInput, open: Array<{ amount: Prisma.Decimal; lineIds: unknown }>, bought: ReadonlyArray<BoughtCard>): RefundPlan {
   // Refunds still in flight count as done, so two requests at once cannot return the same money twice.
   const inFlight = open.reduce((sum, r) => sum + cents(r.amount), 0);
   const claimedLines = new Set(open.flatMap((r) => (r.lineIds as number[]) ?? []));
   const remaining = cents(order.total) - Math.max(cents(order.refundedAmount), inFlight);
   if (remaining <= 0) throw new AppError("conflict", "This order has already been fully refunded.");
+  const cards = boughtCardsRefund(bought);
+  // What can still be returned of everything but the cards it bought.
+  const otherLeft = Math.max(0, remaining - cards.heldByCards);
+  const unspent = (list: ReadonlyArray<BoughtCard>) => list.reduce((sum, c) => sum + c.unspent, 0);
+  const planned = (plan: RefundPlan) => {
+    if (plan.amount <= 0) throw new AppError("conflict", NOTHING_LEFT_MESSAGE);
+    return plan;
+  };
   if (input.lineIds) {
     const ids = [...new Set(input.lineIds)].sort((a, b) => a - b);
     const lines = ids.map((id) => order.items.find((i) => i.id === id));
     const missing = ids.filter((_, k) => !lines[k]);
     if (missing.length) throw new AppError("bad_request", `Order ${order.orderNumber} has no line ${missing.join(", ")}.`, { lineIds: "Choose lines of this order" });
-    const done = lines.filter((l) => l!.refunded || claimedLines.has(l!.id));
+    const done = lines.filter((l) => l!.refunded || claimedLines.has(l!.id) || (cards.boughtWithLine(l!.id) && !cards.liveOfLine(l!.id).length));
     if (done.length) throw new AppError("conflict", `“${done[0]!.productName}” has already been refunded.`);
-    // What the lines were paid: their totals less their share of the discount code, plus their tax (issue 31).
-    const amount = Math.min(lines.reduce((sum, l) => sum + cents(l!.total) - cents(l!.discount) + cents(l!.tax), 0), remaining);
-    return { amount, lineIds: ids };
+    const cardLines = lines.filter((l) => cards.boughtWithLine(l!.id));
+    const voided = cardLines.flatMap((l) => cards.liveOfLine(l!.id));
+    // What the other lines were paid: their totals less their share of the discount code, plus their tax (issue 31).
+    const others = lines.filter((l) => !cards.boughtWithLine(l!.id)).reduce((sum, l) => sum + cents(l!.total) - cents(l!.discount) + cents(l!.tax), 0);
+    if (cardLines.length && !unspent(voided) && !others) throw new AppError("conflict", `Nothing is left on the gift card bought with “${cardLines[0]!.productName}”: its recipient has spent it.`);
+    return planned({ amount: Math.min(others, otherLeft) + unspent(voided), lineIds: ids, voidCards: voided.map((c) => c.id) });
   }
   if (input.amount !== undefined) {
     const amount = Math.round(input.amount * 100);
-    if (amount > remaining) throw new AppError("bad_request", `At most ${formatMoney(remaining)} can still be refunded.`, { amount: `At most ${formatMoney(remaining)}` });
-    return { amount, lineIds: [] };
+    if (amount > otherLeft) {
+      const why = cards.heldByCards ? " A gift card this order bought is refunded with its line, for what is left on it." : "";
+      throw new AppError("bad_request", `At most ${formatMoney(otherLeft)} can still be refunded as an amount.${why}`, { amount: `At most ${formatMoney(otherLeft)}` });
+    }
+    return { amount, lineIds: [], voidCards: [] };
   }
-  return { amount: remaining, lineIds: [] };
+  return planned({ amount: otherLeft + unspent(cards.live), lineIds: [], voidCards: cards.live.map((c) => c.id) });
 }
 
 /** What the card payment took: the order's total less what its gift cards paid (issue 31). */
@@ -153,11 +178,14 @@ async function claimRefund(payment: Payment, input: OrderRefundInput, request: R
       return { refund: existing, created: false };
     }
     const open = await tx.refund.findMany({ where: { orderId: order.id, status: { in: ["pending", "succeeded"] } }, select: { amount: true, lineIds: true, giftCardAmount: true } });
-    const plan = refundPlan(order, input, open);
+    const plan = refundPlan(order, input, open, await lockBoughtCards(tx, order.id));
     const giftCardAmount = giftCardPart(order, plan.amount, open);
     const refund = await tx.refund.create({
       data: { orderId: order.id, amount: fromCents(plan.amount), giftCardAmount: fromCents(giftCardAmount), reason: input.reason, lineIds: plan.lineIds, provider: payment.provider, idempotencyKey: request.key, fingerprint: request.fingerprint },
     });
+    // The cards it bought lose their balance with this claim: spent now, the money could not come back too.
+    const voided = await voidBoughtCards(tx, refund, plan.voidCards);
+    if (voided.codes.length) await appendOrderEvent(tx, order.id, "gift_cards_refunded", { codes: voided.codes, amount: fromCents(voided.amount), refundKey: refund.idempotencyKey });
     return { refund, created: true };
   }, ORDER_TX_OPTIONS);
 }
@@ -226,6 +254,8 @@ async function refundAtProvider(payment: Payment, row: RefundRow): Promise<Refun
 async function dropPendingRefund(row: RefundRow, outcome: "refused" | "never_sent", paymentIntentId: string) {
   await prisma.$transaction(async (tx) => {
     const { count } = await tx.refund.deleteMany({ where: { id: row.id, status: "pending" } });
+    const restored = count ? await restoreVoidedCards(tx, row.id) : [];
+    if (restored.length) await appendOrderEvent(tx, row.orderId, "gift_cards_restored", { codes: restored, refundKey: row.idempotencyKey }, { actor: "system" });
     if (count && outcome === "never_sent") {
       await appendOrderEvent(tx, row.orderId, "refund_reconciled", { amount: row.amount.toFixed(2), outcome: "dropped", refundKey: row.idempotencyKey }, { actor: "system" });
     }

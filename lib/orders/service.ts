@@ -15,7 +15,7 @@ import { lockOrder, ORDER_NOT_FOUND_MESSAGE, ORDER_TX_OPTIONS, orderWithItems } 
 import { reclaimDiscountUse, releaseDiscountUse } from "@/lib/discounts/service";
 import { reclaimHeldPieces, releaseHeldPieces } from "@/lib/orders/pieces";
 import { reclaimOrderStock, returnOrderStock } from "@/lib/orders/stock";
-import { refundOrder } from "@/lib/orders/refund-service";
+import { NOTHING_LEFT_MESSAGE, refundOrder } from "@/lib/orders/refund-service";
 import { trackingUrl } from "@/lib/orders/shipping";
 import { appendOrderEvent, type OrderEventActor } from "@/lib/orders/timeline";
 
@@ -48,8 +48,13 @@ export async function changeOrderStatus(id: number | string, change: OrderStatus
     if (!current) throw new AppError("not_found", ORDER_NOT_FOUND_MESSAGE);
     if (toCents(current.refundedAmount.toFixed(2)) < toCents(current.total.toFixed(2))) {
       // The cancellation email carries the amount; an order cancelled earlier gets the refund email instead.
-      const result = await refundOrder(orderId, { reason: change.reason ?? "Order cancelled" }, { cancelling: current.status !== "cancelled" });
-      refundedNow = result.refund.amount;
+      try {
+        const result = await refundOrder(orderId, { reason: change.reason ?? "Order cancelled" }, { cancelling: current.status !== "cancelled" });
+        refundedNow = result.refund.amount;
+      } catch (error) {
+        // What is left unrefunded is gift-card value its recipients spent: the cancellation goes on without a refund.
+        if (!(error instanceof AppError && error.message === NOTHING_LEFT_MESSAGE)) throw error;
+      }
     }
   }
 

@@ -28,7 +28,10 @@ export type OrderEventType =
   | "tax_recorded"
   | "tax_record_failed"
   | "tax_reversed"
-  | "tax_reversal_failed";
+  | "tax_reversal_failed"
+  | "gift_cards_disabled"
+  | "gift_cards_refunded"
+  | "gift_cards_restored";
 export type OrderEventActor = "admin" | "system" | "webhook";
 
 /**

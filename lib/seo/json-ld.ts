@@ -84,6 +84,7 @@ const OFFER_AVAILABILITY: Record<Availability["state"], string> = {
   ready: "InStock",
   backorder: "BackOrder",
   made_to_order: "MadeToOrder",
+  emailed: "InStock",
 };
 
 /** A published review as the JSON-LD needs it (lib/reviews/queries.ts PublicReviewDTO). */
@@ -103,7 +104,8 @@ function offerJsonLd(url: string, price: string, availability: Availability) {
     availability: SCHEMA(OFFER_AVAILABILITY[availability.state]),
     itemCondition: SCHEMA("NewCondition"),
     seller: { "@type": "Organization", "@id": organizationId(siteUrl().origin), name: site.name },
-    shippingDetails: offerShippingDetails(toCents(price), handling),
+    // A gift card ships nothing: its code is emailed.
+    ...(availability.state === "emailed" ? {} : { shippingDetails: offerShippingDetails(toCents(price), handling) }),
     hasMerchantReturnPolicy: merchantReturnPolicy(siteUrl().origin),
   };
 }
@@ -140,7 +142,7 @@ export function variantPath(product: Pick<ProductDTO, "slug">, variant: Pick<Var
  */
 export function productJsonLd(product: ProductDTO, reviews: ReviewForJsonLd[] = []): JsonLd {
   const url = absoluteUrl(productPath(product));
-  const availability = availabilityOf(product);
+  const availability = availabilityOf({ ...product, giftCard: product.kind === "gift_card" });
   const aggregateRating = aggregateRatingJsonLd({ count: product.reviewCount, starTotal: product.reviewStarTotal });
   const images = (product.images.length ? product.images : [site.fallbackImage]).map(absoluteUrl);
   const description = productDescription(product);

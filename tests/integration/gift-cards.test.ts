@@ -8,6 +8,10 @@
 import { POST as createIntent } from "@/app/api/create-payment-intent/route";
 import { POST as postOrder } from "@/app/api/orders/route";
 import { POST as refund } from "@/app/api/orders/[id]/refund/route";
+import { GET as getProduct, PUT as putProduct } from "@/app/api/products/[slug]/route";
+import { POST as postProduct } from "@/app/api/products/route";
+import { POST as addToCart } from "@/app/api/cart/route";
+import { GET as getCart } from "@/app/api/cart/[sessionId]/route";
 import { POST as confirmCard } from "@/app/api/payments/test/confirm/route";
 import { runAsAdmin } from "@/lib/audit/context";
 import { signApiToken } from "@/lib/auth/tokens";
@@ -216,7 +220,7 @@ describe(`buying a gift card on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" :
     expect(withCode.status).toBe(409);
     expect(withCode.json.message).toBe("The code “ALLOFF” does not apply to the items in your cart.");
     const prepared = await call(createIntent, "/api/create-payment-intent", { body });
-    expect(prepared.json).toMatchObject({ subtotal: "100.00", total: "115.99" }); // shipped goods' shipping rule still applies (not over $100)
+    expect(prepared.json).toMatchObject({ subtotal: "100.00", shipping: "0.00", total: "100.00" }); // gift cards alone ship nothing
     expect((await call(confirmCard, "/api/payments/test/confirm", { body: { clientSecret: prepared.json.clientSecret, card: CARD_OK } })).status).toBe(200);
     const placed = await place(prepared.json.paymentIntentId);
     expect(placed.status).toBe(201);
@@ -236,5 +240,164 @@ describe(`buying a gift card on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" :
     const spend = await call(createIntent, "/api/create-payment-intent", { body: { ...body, items: [{ productId: ids["dowel-jig"], quantity: 1 }], giftCards: [cards[0].code], sessionId: `sess-gc-${++session}` } });
     expect(spend.json).toMatchObject({ provider: "gift_card", giftCardAmount: "39.99", cardAmount: "0.00" });
     await expectLedgersAddUp();
+  });
+});
+
+describe(`refunding an order that bought a gift card on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "the embedded database"}`, () => {
+  let giftCardProduct: number;
+  beforeAll(async () => {
+    const jigs = await db.prisma.category.findFirstOrThrow({ where: { slug: "jigs" } });
+    giftCardProduct = (await db.prisma.product.create({ data: { name: "Gift card $100", slug: "gift-card-100", description: "A gift card.", price: "100.00", categoryId: jigs.id, giftCard: true } })).id;
+  });
+
+  /** An order of a $100 gift card and a dowel jig ($24.00 + $15.99 shipping), paid by card; its card and a refund call. */
+  async function boughtWithJig() {
+    const prepared = await call(createIntent, "/api/create-payment-intent", {
+      body: { sessionId: `sess-gc-${++session}`, items: [{ productId: giftCardProduct, quantity: 1 }, { productId: ids["dowel-jig"], quantity: 1 }], email: "giver@example.com", firstName: "Gia", lastName: "Ver", shippingAddress: address, giftRecipientEmail: "friend@example.com" },
+    });
+    expect(prepared.json).toMatchObject({ subtotal: "124.00", shipping: "15.99", total: "139.99" });
+    expect((await call(confirmCard, "/api/payments/test/confirm", { body: { clientSecret: prepared.json.clientSecret, card: CARD_OK } })).status).toBe(200);
+    const placed = await place(prepared.json.paymentIntentId);
+    expect(placed.status).toBe(201);
+    const order = await db.prisma.order.findUniqueOrThrow({ where: { orderNumber: placed.json.orderNumber }, include: { items: { orderBy: { id: "asc" } } } });
+    const card = await db.prisma.giftCard.findFirstOrThrow({ where: { orderId: order.id } });
+    const giftLine = order.items.find((i) => i.productId === giftCardProduct)!;
+    expect(card.orderItemId).toBe(giftLine.id);
+    const refundOf = (body: unknown) => call(refund as never, `/api/orders/${order.id}/refund`, { body, params: { id: String(order.id) }, headers: auth });
+    return { order, card, giftLine, jigLine: order.items.find((i) => i.productId === ids["dowel-jig"])!, refundOf, intentId: prepared.json.paymentIntentId as string };
+  }
+  /** The recipient prepares a $39.99 purchase (a dowel jig and its shipping) paid by the card alone. */
+  const spendOn = async (code: string) => {
+    const prepared = await call(createIntent, "/api/create-payment-intent", {
+      body: { sessionId: `sess-gc-${++session}`, items: [{ productId: ids["dowel-jig"], quantity: 1 }], email: "friend@example.com", firstName: "Fran", lastName: "End", shippingAddress: address, giftCards: [code] },
+    });
+    expect(prepared.json).toMatchObject({ provider: "gift_card", giftCardAmount: "39.99", cardAmount: "0.00" });
+    return () => call(postOrder, "/api/orders", { body: { paymentIntentId: prepared.json.paymentIntentId, clientSecret: prepared.json.clientSecret } });
+  };
+  const refundedAtProvider = async (intentId: string) => (await db.prisma.testRefund.aggregate({ _sum: { amount: true }, where: { paymentIntentId: intentId } }))._sum.amount ?? 0;
+
+  it("the card is refunded for what is left on it, and that balance comes off the card; what its recipient spent is never refunded", async () => {
+    const bought = await boughtWithJig();
+    // The recipient spends $39.99 of it (a dowel jig with its shipping).
+    expect((await (await spendOn(bought.card.code))()).status).toBe(201);
+    expect(await balance(bought.card.code)).toBe("60.01");
+
+    // An amount cannot reach the card's value: only the jig and shipping ($39.99) can be refunded that way.
+    const tooMuch = await bought.refundOf({ amount: 40, reason: "Goodwill" });
+    expect(tooMuch.status).toBe(400);
+    expect(tooMuch.json.message).toBe("At most $39.99 can still be refunded as an amount. A gift card this order bought is refunded with its line, for what is left on it.");
+    // The gift card's line: what is left on the card, $60.01, and the card is spent out.
+    const line = await bought.refundOf({ lineIds: [bought.giftLine.id], reason: "Changed their mind" });
+    expect(line.status).toBe(200);
+    expect(line.json.refund.amount).toBe("60.01");
+    expect(await refundedAtProvider(bought.intentId)).toBe(6001);
+    expect(await lookupGiftCard(bought.card.code)).toMatchObject({ balance: "0.00", refunded: true });
+    expect((await lookupGiftCard(bought.card.code)).movements.map((m) => [m.kind, m.amount])).toEqual([["issued", "100.00"], ["redeemed", "-39.99"], ["voided", "-60.01"]]);
+    const again = await call(createIntent, "/api/create-payment-intent", { body: { sessionId: `sess-gc-${++session}`, items: [{ productId: ids["dowel-jig"], quantity: 1 }], shippingAddress: address, giftCards: [bought.card.code] } });
+    expect(again.status).toBe(409);
+    expect(again.json.message).toBe(`The gift card “${bought.card.code}” was refunded and can no longer be used.`);
+    expect((await bought.refundOf({ lineIds: [bought.giftLine.id], reason: "Again" })).status).toBe(409);
+
+    // The rest of the order: the jig and its shipping. Then nothing is left, and cancelling goes on without a refund.
+    const rest = await bought.refundOf({ reason: "Returned" });
+    expect(rest.json.refund.amount).toBe("39.99");
+    expect((await db.prisma.order.findUniqueOrThrow({ where: { id: bought.order.id } })).refundedAmount.toFixed(2)).toBe("100.00");
+    const nothing = await bought.refundOf({ reason: "Once more" });
+    expect(nothing.status).toBe(409);
+    expect(nothing.json.message).toBe("Nothing is left to refund: the rest of this order is gift-card value that has been spent.");
+    expect(await refundedAtProvider(bought.intentId)).toBe(10000);
+    const { changeOrderStatus } = await import("@/lib/orders/service");
+    expect((await runAsAdmin(maker, () => changeOrderStatus(bought.order.id, { status: "cancelled", refund: true }))).status).toBe("cancelled");
+    expect(await refundedAtProvider(bought.intentId)).toBe(10000);
+    const events = await db.prisma.orderEvent.findMany({ where: { orderId: bought.order.id, type: "gift_cards_refunded" } });
+    expect(events.map((e) => (e.detail as { amount: string }).amount)).toEqual(["60.01"]);
+    await expectLedgersAddUp();
+  });
+
+  it("a whole refund returns everything but what was spent; a refund and a purchase with the card at once never both have the money", async () => {
+    for (let round = 0; round < 4; round++) {
+      const bought = await boughtWithJig();
+      const spend = await spendOn(bought.card.code);
+      const [refunded, placed] = await Promise.all([bought.refundOf({ reason: "Cancelled by the giver" }), spend()]);
+      expect(refunded.status).toBe(200);
+      const card = await db.prisma.giftCard.findUniqueOrThrow({ where: { id: bought.card.id } });
+      const redeemed = await db.prisma.giftCardMovement.aggregate({ _sum: { amount: true }, where: { giftCardId: card.id, kind: "redeemed" } });
+      const spentCents = -Math.round(Number(redeemed._sum.amount ?? 0) * 100) || 0;
+      // Either the purchase took $39.99 first and the refund returned the $60.01 left, or the refund took it all and the purchase was refused.
+      expect([placed.status, spentCents]).toEqual(placed.status === 201 ? [201, 3999] : [409, 0]);
+      expect(toCentsOf(card.refundedAmount) + spentCents).toBe(10000);
+      expect(card.balance.toFixed(2)).toBe("0.00");
+      expect(refunded.json.refund.amount).toBe(((13999 - spentCents) / 100).toFixed(2));
+      expect(await refundedAtProvider(bought.intentId)).toBe(13999 - spentCents);
+    }
+    await expectLedgersAddUp();
+  });
+
+  it("a refund the provider refuses puts the balance back on the card, on the ledger", async () => {
+    const bought = await boughtWithJig();
+    const { getPaymentProvider } = await import("@/lib/payments/provider");
+    const provider = getPaymentProvider();
+    const spy = jest.spyOn(provider, "refund").mockResolvedValueOnce({ id: "re_refused", paymentIntentId: bought.intentId, amount: 0, status: "failed" });
+    try {
+      const refused = await bought.refundOf({ lineIds: [bought.giftLine.id], reason: "Refused" });
+      expect(refused.status).toBe(409);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(await lookupGiftCard(bought.card.code)).toMatchObject({ balance: "100.00", refunded: false });
+    expect((await lookupGiftCard(bought.card.code)).movements.map((m) => [m.kind, m.amount])).toEqual([["issued", "100.00"], ["voided", "-100.00"], ["restored", "100.00"]]);
+    expect(await db.prisma.refund.count({ where: { orderId: bought.order.id } })).toBe(0);
+    // Usable again, and refundable again.
+    expect((await bought.refundOf({ lineIds: [bought.giftLine.id], reason: "Now it goes through" })).json.refund.amount).toBe("100.00");
+    await expectLedgersAddUp();
+  });
+
+  it("a payment that cannot be captured leaves the cards it bought disabled, and their codes are not sent", async () => {
+    const { getPaymentProvider } = await import("@/lib/payments/provider");
+    const spy = jest.spyOn(getPaymentProvider(), "captureIntent").mockRejectedValueOnce(new Error("capture refused"));
+    const sent = await db.prisma.emailMessage.count({ where: { to: "friend@example.com" } });
+    let bought: Awaited<ReturnType<typeof boughtWithJig>>;
+    try {
+      bought = await boughtWithJig();
+    } finally {
+      spy.mockRestore();
+    }
+    expect((await db.prisma.order.findUniqueOrThrow({ where: { id: bought.order.id } })).status).toBe("pending");
+    expect(await lookupGiftCard(bought.card.code)).toMatchObject({ active: false, balance: "100.00" });
+    expect(await db.prisma.emailMessage.count({ where: { to: "friend@example.com" } })).toBe(sent);
+    const spend = await call(createIntent, "/api/create-payment-intent", { body: { sessionId: `sess-gc-${++session}`, items: [{ productId: ids["dowel-jig"], quantity: 1 }], shippingAddress: address, giftCards: [bought.card.code] } });
+    expect(spend.status).toBe(409);
+  });
+});
+
+const toCentsOf = (d: { toFixed(n: number): string }) => Math.round(Number(d.toFixed(2)) * 100);
+
+describe(`a gift card product, made by the maker, on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "the embedded database"}`, () => {
+  it("is a kind of product: no count, lead time or variants; the shop says it is emailed, and the cart ships nothing for it", async () => {
+    const jigs = await db.prisma.category.findFirstOrThrow({ where: { slug: "jigs" } });
+    const image = { url: "/uploads/gift-1.webp", width: 1200, height: 900, alt: null };
+    const body = { name: "Gift card $25", slug: "gift-card-25", description: "A gift card for the workshop.", price: "25.00", categoryId: jigs.id, images: [image], kind: "gift_card" };
+    const withVariants = await call(postProduct, "/api/products", { method: "POST", headers: auth, body: { ...body, options: [{ name: "Amount", values: ["25", "50"] }], variants: [{ values: ["25"], sku: "GC-25", price: "25.00", kind: "made_to_order" }, { values: ["50"], sku: "GC-50", price: "50.00", kind: "made_to_order" }] } });
+    expect(withVariants.status).toBe(400);
+    expect(withVariants.json.message).toBe("A gift card has no variants: make one gift card product per amount");
+    const created = await call(postProduct, "/api/products", { method: "POST", headers: auth, body: { ...body, leadTimeMinDays: 3, leadTimeMaxDays: 5 } });
+    expect(created.status).toBe(201);
+    const stored = await db.prisma.product.findUniqueOrThrow({ where: { slug: "gift-card-25" } });
+    expect({ giftCard: stored.giftCard, uniqueItem: stored.uniqueItem, stock: stored.stock, leadTimeMinDays: stored.leadTimeMinDays }).toEqual({ giftCard: true, uniqueItem: false, stock: null, leadTimeMinDays: null });
+    const shown = (await call(getProduct as never, "/api/products/gift-card-25", { params: { slug: "gift-card-25" } })).json;
+    expect(shown.kind).toBe("gift_card");
+
+    const sessionId = `sess-gc-${++session}`;
+    const added = await call(addToCart, "/api/cart", { method: "POST", body: { sessionId, productId: stored.id, quantity: 2 } });
+    expect([added.status, added.json]).toEqual([200, expect.anything()]);
+    const cart = await call(getCart as never, `/api/cart/${sessionId}`, { params: { sessionId } });
+    expect(cart.json.items[0]).toMatchObject({ giftCard: true, ships: "Emailed to its recipient once paid — nothing to ship", available: true });
+
+    // Made to order again: no longer a gift card.
+    const back = await call(putProduct, `/api/products/${stored.id}`, { method: "PUT", body: { kind: "made_to_order" }, params: { slug: String(stored.id) }, headers: auth });
+    expect(back.status).toBe(200);
+    expect((await db.prisma.product.findUniqueOrThrow({ where: { id: stored.id } })).giftCard).toBe(false);
+    const audit = await db.prisma.auditLog.findMany({ where: { entityType: "product", entityId: String(stored.id) } });
+    expect(audit.map((a) => a.action)).toEqual(["create", "update"]);
   });
 });

@@ -10,7 +10,7 @@ import { issueGiftCardAction, lookupGiftCardAction, setGiftCardActiveAction } fr
 import type { GiftCardDTO } from "@/lib/gift-cards/service";
 import { formatMoney } from "@/lib/money";
 
-const KIND = { issued: "Issued", redeemed: "Paid an order", refunded: "Refunded to the card" } as Record<string, string>;
+const KIND = { issued: "Issued", redeemed: "Paid an order", refunded: "Refunded to the card", voided: "Refunded to its buyer", restored: "Refund refused: balance restored" } as Record<string, string>;
 
 function CardDetails({ card, onChange }: { card: GiftCardDTO; onChange: (card: GiftCardDTO) => void }) {
   const toggle = () =>
@@ -31,7 +31,7 @@ function CardDetails({ card, onChange }: { card: GiftCardDTO; onChange: (card: G
         </Button>
       </div>
       <p className="mt-2 text-sm">
-        Balance <strong data-testid="gift-card-balance">{formatMoney(card.balance)}</strong> of {formatMoney(card.initialAmount)} · {card.active ? "Active" : "Disabled"}
+        Balance <strong data-testid="gift-card-balance">{formatMoney(card.balance)}</strong> of {formatMoney(card.initialAmount)} · {card.refunded ? "Refunded to its buyer" : card.active ? "Active" : "Disabled"}
         {card.recipientEmail ? ` · for ${card.recipientEmail}` : ""}
       </p>
       <table className="mt-4 w-full text-sm">

@@ -12,6 +12,7 @@ const KIND_TEXT: Record<ProductKind, { label: string; description: string }> = {
   one_of_a_kind: { label: "Unique item (one of a kind)", description: `Only 1 available; ships in ${HANDLING_DAYS.min}–${HANDLING_DAYS.max} days.` },
   in_stock: { label: "In stock (a counted batch)", description: `On sale until the count runs out; ships in ${HANDLING_DAYS.min}–${HANDLING_DAYS.max} days.` },
   made_to_order: { label: "Made to order", description: "Unlimited; ships in its lead time." },
+  gift_card: { label: "Gift card", description: "Sold in the amount of its price; paying emails its recipient a code. Nothing ships." },
 };
 
 type Props = {
@@ -34,7 +35,7 @@ export function StockFields({ register, errors, values, editing, loadedStock, di
         <span id="product-kind-label" className="text-sm font-medium">
           Kind
         </span>
-        <div className="grid gap-3 sm:grid-cols-3">
+        <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
           {PRODUCT_KINDS.map((k) => (
             <div key={k} className="flex items-start gap-3 rounded-lg border bg-background p-3">
               <input
