@@ -48,6 +48,7 @@ export type PaymentIntentRequest = {
   giftCards?: string[];
   /** Cents the page shows before tax (subtotal + shipping - discount); the server re-prices and answers 409 if it differs, and adds the tax. */
   amount: number;
+  giftRecipientEmail?: string;
 };
 
 export type TestCardPayload = { number: string; expMonth: string; expYear: string; cvc: string };

@@ -134,7 +134,7 @@ export function CheckoutForm({ items, publishableKey, onPlaced }: Props) {
         </div>
         <form onSubmit={onSubmit} noValidate aria-busy={submitting} aria-label="Checkout" className="flex min-w-0 flex-col gap-6 lg:col-start-1 lg:row-start-1">
           <fieldset disabled={submitting} className="flex min-w-0 flex-col gap-6">
-            <ContactCard />
+            <ContactCard giftCards={items.some((i) => i.giftCard)} />
             <ShippingCard />
           </fieldset>
           <PaymentCard

@@ -1,7 +1,7 @@
 import type { CartItem } from "@/lib/cart/types";
 import { discountedTotals, type AppliedDiscount } from "@/lib/checkout/discount-totals";
 import { SHIPPING_SERVICE } from "@/lib/checkout/pricing";
-import type { CheckoutFormValues, ShippingAddress } from "@/lib/checkout/schemas";
+import { isValidEmail, type CheckoutFormValues, type ShippingAddress } from "@/lib/checkout/schemas";
 import { fromCents, toCents } from "@/lib/money";
 import type { OrderPayload, PaymentIntentRequest, PaymentIntentResponse } from "@/components/checkout/checkout-api";
 import type { DiscountedTotals } from "@/lib/checkout/discount-totals";
@@ -37,7 +37,7 @@ export function cartLines(items: CartItem[]) {
   return items.map((i) => ({ productId: i.productId, variantId: i.variantId, quantity: i.quantity }));
 }
 
-type ContactSoFar = { email?: string; firstName?: string; lastName?: string; phone?: string; newsletter?: boolean };
+type ContactSoFar = { email?: string; firstName?: string; lastName?: string; phone?: string; newsletter?: boolean; giftRecipientEmail?: string };
 
 /** The create-payment-intent body: contact details only as far as they are filled in (and the email only once valid). */
 export function paymentIntentRequest(
@@ -62,6 +62,8 @@ export function paymentIntentRequest(
     ...(opt(contact.lastName) ? { lastName: opt(contact.lastName) } : {}),
     ...(opt(contact.phone) ? { phone: opt(contact.phone) } : {}),
     newsletter: Boolean(contact.newsletter),
+    // Only for a cart with gift cards, and only once it is an address (the server checks it again).
+    ...(items.some((i) => i.giftCard) && isValidEmail(opt(contact.giftRecipientEmail)) ? { giftRecipientEmail: opt(contact.giftRecipientEmail) } : {}),
     shippingAddress: address,
     ...(discount ? { discountCode: discount.code } : {}),
     ...(giftCards.length ? { giftCards } : {}),

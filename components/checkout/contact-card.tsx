@@ -5,8 +5,11 @@ import { Input } from "@/components/ui/input";
 import type { CheckoutFormInput } from "@/lib/checkout/schemas";
 import { CheckoutSection, FormField } from "@/components/checkout/form-field";
 
-/** Contact: email, first and last name, optional phone, newsletter opt-in (spec §3 "Checkout form"). */
-export function ContactCard() {
+/**
+ * Contact: email, first and last name, optional phone, newsletter opt-in (spec §3 "Checkout form"),
+ * and for a cart with gift cards, who gets them (issue 31).
+ */
+export function ContactCard({ giftCards = false }: { giftCards?: boolean }) {
   const {
     register,
     formState: { errors },
@@ -36,6 +39,18 @@ export function ContactCard() {
         >
           {(aria) => <Input {...aria} {...register("phone")} type="tel" autoComplete="tel" inputMode="tel" placeholder="(555) 555-0100" className="h-10" />}
         </FormField>
+        {giftCards && (
+          <FormField
+            id="checkout-gift-recipient"
+            label="Gift card recipient's email"
+            hint="(optional)"
+            error={errors.giftRecipientEmail?.message}
+            description="We email each gift card's code here once you have paid. Leave it empty to get the code yourself."
+            className="sm:col-span-2"
+          >
+            {(aria) => <Input {...aria} {...register("giftRecipientEmail")} type="email" autoComplete="off" inputMode="email" spellCheck={false} placeholder="friend@example.com" className="h-10" />}
+          </FormField>
+        )}
         <div className="flex items-start gap-3 sm:col-span-2">
           <input
             id="checkout-newsletter"

@@ -89,8 +89,9 @@ export function OrderSummary({ items, totals, taxNote, discount, giftCards }: { 
   const toFree = totals.toFreeShipping;
   const ships = cartShipsText(items);
 
-  const shippingValue = !totals.addressComplete ? formatMoney(0) : totals.shipping === 0 ? "Free" : formatMoney(totals.shipping);
-  const shippingNote = !totals.addressComplete ? "Calculated after address" : "USPS Ground Advantage";
+  const nothingShips = totals.subtotal > 0 && totals.goods === 0;
+  const shippingValue = nothingShips ? "None" : !totals.addressComplete ? formatMoney(0) : totals.shipping === 0 ? "Free" : formatMoney(totals.shipping);
+  const shippingNote = nothingShips ? "Gift cards are emailed" : !totals.addressComplete ? "Calculated after address" : "USPS Ground Advantage";
 
   return (
     <section aria-labelledby="order-summary-title" className="rounded-xl border bg-card p-5 shadow-xs sm:p-6" data-testid="order-summary">

@@ -12,6 +12,7 @@ import { DEFAULT_COUNTRY } from "@/lib/checkout/pricing";
 export const CHECKOUT_MESSAGES = {
   emailRequired: "Email is required",
   emailInvalid: "Please enter a valid email address",
+  giftRecipientInvalid: "Enter the recipient's email address, or leave it empty to get the gift card yourself",
   firstNameRequired: "First name is required",
   lastNameRequired: "Last name is required",
   line1Required: "Address is required",
@@ -53,6 +54,14 @@ export const checkoutFormSchema = z.object({
   lastName: required(CHECKOUT_MESSAGES.lastNameRequired, 100),
   phone: z.optional(z.string().check(z.trim(), z.maxLength(40, "Phone number is too long"))),
   newsletter: z._default(z.boolean(), false),
+  /** Who gets the gift cards in the cart (issue 31): blank means the buyer. Asked only when the cart holds one. */
+  giftRecipientEmail: z.optional(
+    z.string().check(
+      z.trim(),
+      z.maxLength(254, CHECKOUT_MESSAGES.giftRecipientInvalid),
+      z.refine((v) => v === "" || z.email().safeParse(v).success, CHECKOUT_MESSAGES.giftRecipientInvalid),
+    ),
+  ),
   shippingAddress: shippingAddressSchema,
 });
 

@@ -13,7 +13,8 @@ import { recordStripeTaxTransaction, reverseStripeTax } from "@/lib/tax/stripe-t
  * which Stripe spreads over the lines and shipping in proportion. A Stripe failure never undoes
  * money already moved: it is logged and on the order's timeline, and a transaction that could not
  * be recorded after capture is recorded by the hourly upkeep (recordMissingTaxTransactions) or,
- * at the latest, before the order's first reversal.
+ * at the latest, before the order's first reversal; a reversal that failed is made by the same
+ * upkeep (reverseMissingTaxReversals).
  */
 type TaxedOrder = { id: number; orderNumber: string; tax: Prisma.Decimal; taxCalculationId: string | null; taxTransactionId: string | null };
 
@@ -61,23 +62,57 @@ export async function recordMissingTaxTransactions(now = new Date()): Promise<{ 
   return outcome;
 }
 
+/** A refund whose part of the sale was already reversed in full by earlier ones: nothing left to reverse (kept so the upkeep does not ask again). */
+export const NOTHING_TO_REVERSE = "none";
+
+/**
+ * The hourly upkeep's other part: succeeded refunds whose Stripe Tax reversal failed (Stripe did
+ * not answer) are reversed now, up to 50 a run, oldest first, with the refund's own idempotency
+ * key (a reversal that did reach Stripe is not made twice); a failure is logged (the order's
+ * timeline already says so) and tried again next hour. Refunds under way (the last few minutes)
+ * are left to the request that made them.
+ */
+export async function reverseMissingTaxReversals(now = new Date()): Promise<{ reversed: number; failed: number }> {
+  const refunds = await prisma.refund.findMany({
+    where: {
+      status: "succeeded",
+      taxReversalId: null,
+      createdAt: { lt: new Date(now.getTime() - 5 * 60_000), gt: new Date(now.getTime() - CALCULATION_DAYS * 86_400_000) },
+      order: { taxCalculationId: { not: null } },
+    },
+    select: { id: true },
+    orderBy: { id: "asc" },
+    take: 50,
+  });
+  const outcome = { reversed: 0, failed: 0 };
+  for (const refund of refunds) {
+    if (await reverseTaxForRefund(refund.id, { quiet: true })) outcome.reversed++;
+    else outcome.failed++;
+  }
+  return outcome;
+}
+
 /**
  * A succeeded refund's reversal at Stripe Tax (once: the refund keeps its reversal id; the
  * idempotency key is the refund's own). Nothing for an order without a Stripe Tax calculation.
+ * True when the refund's tax is now reversed (or had nothing to reverse).
  */
-export async function reverseTaxForRefund(refundId: number): Promise<void> {
+export async function reverseTaxForRefund(refundId: number, { quiet = false }: { quiet?: boolean } = {}): Promise<boolean> {
   const refund = await prisma.refund.findUnique({
     where: { id: refundId },
     include: { order: { select: { id: true, orderNumber: true, total: true, tax: true, taxCalculationId: true, taxTransactionId: true } } },
   });
-  if (!refund || refund.status !== "succeeded" || refund.taxReversalId || !refund.order.taxCalculationId) return;
+  if (!refund || refund.status !== "succeeded" || refund.taxReversalId || !refund.order.taxCalculationId) return true;
   const { order } = refund;
-  const transactionId = await recordTaxTransaction(order);
-  if (!transactionId) return;
-  const reversed = await prisma.refund.findMany({ where: { orderId: order.id, id: { not: refund.id }, taxReversalId: { not: null } }, select: { amount: true } });
+  const transactionId = await recordTaxTransaction(order, { quiet });
+  if (!transactionId) return false;
+  const reversed = await prisma.refund.findMany({ where: { orderId: order.id, id: { not: refund.id }, AND: [{ taxReversalId: { not: null } }, { taxReversalId: { not: NOTHING_TO_REVERSE } }] }, select: { amount: true } });
   const reversedBefore = reversed.reduce((sum, r) => sum + cents(r.amount), 0);
   const amount = Math.min(cents(refund.amount), cents(order.total) - reversedBefore);
-  if (amount <= 0) return;
+  if (amount <= 0) {
+    await prisma.refund.updateMany({ where: { id: refund.id, taxReversalId: null }, data: { taxReversalId: NOTHING_TO_REVERSE } });
+    return true;
+  }
   const full = reversed.length === 0 && amount === cents(order.total);
   try {
     const reversalId = await reverseStripeTax({ transactionId, reference: `${order.orderNumber}-refund-${refund.id}`, idempotencyKey: `tax-reversal-${refund.idempotencyKey}`, full, amount });
@@ -85,8 +120,10 @@ export async function reverseTaxForRefund(refundId: number): Promise<void> {
       const { count } = await tx.refund.updateMany({ where: { id: refund.id, taxReversalId: null }, data: { taxReversalId: reversalId } });
       if (count) await appendOrderEvent(tx, order.id, "tax_reversed", { reversalId, mode: full ? "full" : "partial", amount: fromCents(amount) }, { actor: "system" });
     });
+    return true;
   } catch (error) {
     log.error({ orderNumber: order.orderNumber, refundId: refund.id, err: error }, "could not reverse the refund's Stripe Tax");
-    await appendOrderEvent(prisma, order.id, "tax_reversal_failed", { refundId: refund.id, message: messageOf(error) }, { actor: "system" });
+    if (!quiet) await appendOrderEvent(prisma, order.id, "tax_reversal_failed", { refundId: refund.id, message: messageOf(error) }, { actor: "system" });
+    return false;
   }
 }

@@ -1,5 +1,5 @@
 import { test, expect, type Page } from "./test";
-import { apiProducts, seedCart, waitForHydration, type ApiProduct } from "./a11y-helpers";
+import { apiProducts, expectNoAxeViolations, seedCart, waitForHydration, type ApiProduct } from "./a11y-helpers";
 import { queryE2eDb } from "./e2e-env";
 
 /** Gift cards as a shopper (issue 31): an order paid entirely by gift card, with no card form, recorded as one order. */
@@ -56,4 +56,60 @@ test("an order paid entirely by gift card: no card form, one order, the card's b
   const [card] = await queryE2eDb<{ balance: string }>(`SELECT balance::text FROM "GiftCard" WHERE code = $1`, [code]);
   expect(card.balance).toBe(((50_000 - total) / 100).toFixed(2));
   expect(await queryE2eDb(`SELECT 1 FROM "TestPaymentIntent" WHERE id = $1`, [order.stripePaymentIntentId])).toHaveLength(0);
+});
+
+test("buying a gift card for someone: nothing ships, the recipient's email is asked, and the code goes to the recipient", async ({ page }) => {
+  test.slow();
+  const slug = `gift-card-e2e-${Date.now().toString(36)}`;
+  const [category] = await queryE2eDb<{ id: number }>(`SELECT id FROM "Category" WHERE active ORDER BY "sortOrder", id LIMIT 1`);
+  await queryE2eDb(
+    `INSERT INTO "Product" (name, slug, description, price, "categoryId", "giftCard", "updatedAt") VALUES ($1, $2, 'A gift card for the workshop.', '40.00', $3, true, now())`,
+    ["E2E Gift Card $40", slug, category.id],
+  );
+  await page.goto(`/product/${slug}`);
+  await waitForHydration(page);
+  const main = page.getByRole("main");
+  await expect(main.getByText("Emailed to its recipient once paid — nothing to ship").first()).toBeVisible();
+  await main.getByRole("button", { name: /Add to Cart/ }).click();
+  await expect(page.getByTestId("cart-count")).toHaveText("1");
+
+  await page.goto("/cart");
+  await expect(page.getByTestId("summary-shipping")).toContainText("None (emailed)");
+  await expect(page.getByTestId("free-shipping-note")).toHaveCount(0);
+
+  await page.goto("/checkout");
+  await waitForHydration(page);
+  const form = page.getByRole("form", { name: "Checkout" });
+  const recipient = form.getByLabel("Gift card recipient's email");
+  await expect(recipient).toBeVisible();
+  await form.getByLabel("Email", { exact: true }).fill("gia.giver@example.com");
+  await form.getByLabel("First name").fill("Gia");
+  await form.getByLabel("Last name").fill("Giver");
+  await recipient.fill("not an address");
+  await form.getByLabel("Address", { exact: true }).fill("12 Elm Street");
+  await form.getByLabel("City").fill("Asheville");
+  await form.getByLabel("State").fill("NC");
+  await form.getByLabel("ZIP / postal code").fill("28801");
+  await expect(page.getByTestId("order-summary").getByTestId("summary-shipping")).toContainText("None");
+  await form.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await form.getByLabel("Expiry (MM / YY)").fill("12/34");
+  await form.getByLabel("CVC").fill("123");
+  await form.getByTestId("pay-button").click();
+  // A recipient that is not an address is refused in the form, and focused.
+  await expect(recipient).toHaveAttribute("aria-invalid", "true");
+  await expect(recipient).toBeFocused();
+  await expect(form.getByText("Enter the recipient's email address, or leave it empty to get the gift card yourself")).toBeVisible();
+  await recipient.fill("Fran.Friend@example.com");
+  await expectNoAxeViolations(page, "the checkout with a gift card");
+  await form.getByTestId("pay-button").click();
+  await expect(page).toHaveURL(/\/order-confirmation\?order=ORD-[\w-]+$/);
+  const orderNumber = new URL(page.url()).searchParams.get("order")!;
+
+  const [order] = await queryE2eDb<{ id: number; total: string; shipping: string }>(`SELECT id, total::text, shipping::text FROM "Order" WHERE "orderNumber" = $1`, [orderNumber]);
+  expect(order).toMatchObject({ total: "40.00", shipping: "0.00" });
+  const cards = await queryE2eDb<{ balance: string; recipientEmail: string }>(`SELECT balance::text, "recipientEmail" FROM "GiftCard" WHERE "orderId" = $1`, [order.id]);
+  expect(cards).toEqual([{ balance: "40.00", recipientEmail: "fran.friend@example.com" }]);
+  const emails = await queryE2eDb<{ subject: string; text: string }>(`SELECT subject, text FROM "EmailMessage" WHERE "to" = $1`, ["fran.friend@example.com"]);
+  expect(emails.map((e) => e.subject)).toEqual(["A Maple & Micron gift card for you"]);
+  expect(emails[0].text).toContain("Gia Giver sent you a Maple & Micron gift card for $40.00.");
 });

@@ -217,6 +217,28 @@ describe(`Stripe Tax against a fake Stripe API on ${process.env.TEST_DATABASE_UR
     expect((await runMaintenance()).taxTransactions).toEqual({ recorded: 0, failed: 0 });
   });
 
+  it("a reversal Stripe could not take is made by the hourly upkeep, once, with the refund's own key", async () => {
+    const { order } = await stripeOrder([["dowel-jig", 1]]);
+    fake.setNextError({ status: 500, type: "api_error", message: "Stripe Tax is having trouble" }, { method: "POST", path: "/v1/tax/transactions/create_reversal" });
+    const res = await refund(order.id, { amount: 7, reason: "Goodwill" });
+    expect(res.status).toBe(200);
+    const row = await db.prisma.refund.findFirstOrThrow({ where: { orderId: order.id } });
+    expect(row.taxReversalId).toBeNull();
+    expect(await db.prisma.orderEvent.findFirst({ where: { orderId: order.id, type: "tax_reversal_failed" } })).toMatchObject({ detail: { refundId: row.id, message: expect.stringContaining("Stripe Tax is having trouble") } });
+    const transactionId = (await db.prisma.order.findUniqueOrThrow({ where: { id: order.id } })).taxTransactionId!;
+    expect(fake.reversalsOf(transactionId)).toEqual([]);
+    const { runMaintenance } = await import("@/lib/maintenance/prune-service");
+    // A refund made in the last minutes is left to its own request; an hour later the upkeep reverses it.
+    expect((await runMaintenance()).taxReversals).toEqual({ reversed: 0, failed: 0 });
+    const later = new Date(Date.now() + 60 * 60_000);
+    expect((await runMaintenance(later)).taxReversals).toEqual({ reversed: 1, failed: 0 });
+    const [reversal] = fake.reversalsOf(transactionId);
+    expect(reversal).toMatchObject({ mode: "partial", flat_amount: -700, reference: `${order.orderNumber}-refund-${row.id}` });
+    expect((await db.prisma.refund.findUniqueOrThrow({ where: { id: row.id } })).taxReversalId).toBe(reversal.id);
+    expect((await runMaintenance(later)).taxReversals).toEqual({ reversed: 0, failed: 0 });
+    expect(fake.reversalsOf(transactionId)).toHaveLength(1);
+  });
+
   it("a gift card bought is sent as not taxable", async () => {
     const prepared = await prepare([["dowel-jig", 1], ["gift-card-50", 1]]);
     expect(prepared.status).toBe(200);
