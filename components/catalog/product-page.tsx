@@ -51,6 +51,8 @@ export async function ProductPageView({ product, sku }: { product: ProductDTO; s
   const video = parseVideoUrl(product.videoUrl);
   const images = product.media.length ? product.media : [FALLBACK_IMAGE];
   const soldUnique = product.uniqueItem && product.sold;
+  // A gift card ships nothing and is not made: no shipping or workshop lines, no commission link.
+  const giftCard = product.kind === "gift_card";
   const cartProduct = toCartProduct(product);
   // The purchase controls need the count limit, not the words shown above them.
   const { ships: _ships, fewLeft: _few, shipDays: _days, ...purchase } = cartProduct;
@@ -144,7 +146,7 @@ export async function ProductPageView({ product, sku }: { product: ProductDTO; s
 
           {product.shortDescription && <p className="text-lg text-foreground/90">{product.shortDescription}</p>}
 
-          {!soldUnique && (
+          {!soldUnique && !giftCard && (
             <ul className="grid gap-2 text-sm text-muted-foreground sm:grid-cols-2">
               <li className="flex items-center gap-2">
                 <Icon name="truck" className="text-primary" />
@@ -157,13 +159,15 @@ export async function ProductPageView({ product, sku }: { product: ProductDTO; s
             </ul>
           )}
 
-          <p className="text-sm text-muted-foreground" data-testid="commission-link">
-            Want one like this?{" "}
-            <Link href={`/commission?product=${product.slug}`} className="font-medium text-primary underline-offset-4 hover:underline">
-              Commission a piece
-            </Link>{" "}
-            made to your wood, size or tool.
-          </p>
+          {!giftCard && (
+            <p className="text-sm text-muted-foreground" data-testid="commission-link">
+              Want one like this?{" "}
+              <Link href={`/commission?product=${product.slug}`} className="font-medium text-primary underline-offset-4 hover:underline">
+                Commission a piece
+              </Link>{" "}
+              made to your wood, size or tool.
+            </p>
+          )}
 
           <Separator />
 
