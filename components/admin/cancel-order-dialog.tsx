@@ -20,12 +20,14 @@ export function CancelOrderDialog({
   onOpenChange,
   onCancel,
 }: {
-  order: { orderNumber: string; total: string; refundedAmount: string; stripePaymentIntentId: string | null };
+  order: { orderNumber: string; total: string; refundedAmount: string; stripePaymentIntentId: string | null; refundable?: { whole: string } };
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onCancel: (choice: CancelChoice) => Promise<boolean>;
 }) {
-  const refundable = order.stripePaymentIntentId ? toCents(order.total) - toCents(order.refundedAmount) : 0;
+  // What is left, less gift-card value the order bought and its recipients spent (the server's figure: lib/orders/dto.ts).
+  const left = toCents(order.total) - toCents(order.refundedAmount);
+  const refundable = order.stripePaymentIntentId ? Math.min(left, order.refundable ? toCents(order.refundable.whole) : left) : 0;
   const [refund, setRefund] = useState(refundable > 0);
   const [putBackOnSale, setPutBackOnSale] = useState(false);
   const [reason, setReason] = useState("");

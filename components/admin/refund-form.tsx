@@ -26,7 +26,10 @@ export function RefundForm({ order, onRefunded }: { order: OrderDTO; onRefunded:
   // genuine refunds of the same amount and reason are two refunds.
   const [requestKey, setRequestKey] = useState(newRequestKey);
   const renew = () => setRequestKey(newRequestKey());
-  const remaining = toCents(order.total) - toCents(order.refundedAmount);
+  // What is left, less gift-card value the order bought and its recipients spent (the server's figures: lib/orders/dto.ts).
+  const left = toCents(order.total) - toCents(order.refundedAmount);
+  const remaining = Math.min(left, toCents(order.refundable.whole));
+  const byAmount = Math.min(left, toCents(order.refundable.asAmount));
   const [lineIds, setLineIds] = useState<number[]>([]);
   const [amount, setAmount] = useState("");
   const [reason, setReason] = useState("");
@@ -101,7 +104,7 @@ export function RefundForm({ order, onRefunded }: { order: OrderDTO; onRefunded:
       <div className="grid gap-3 sm:grid-cols-2">
         <div className="grid gap-1.5">
           <Label htmlFor={`refund-amount-${order.id}`}>Amount (optional)</Label>
-          <Input id={`refund-amount-${order.id}`} inputMode="decimal" placeholder={fromCents(remaining)} value={amount} disabled={lineIds.length > 0} onChange={(e) => {
+          <Input id={`refund-amount-${order.id}`} inputMode="decimal" placeholder={fromCents(byAmount)} value={amount} disabled={lineIds.length > 0} onChange={(e) => {
               renew();
               setAmount(e.target.value);
             }} />

@@ -28,7 +28,7 @@ export function refreshCartAvailability(): Promise<void> {
   if (items.length === 0) return Promise.resolve();
   const promise = postCartCheck(checkedLines(items))
     .then((lines) => {
-      useCart.getState().reconcile(lines.map((l) => ({ ...l, price: l.price ?? undefined, giftCard: l.giftCard === true })));
+      useCart.getState().reconcile(lines.map((l) => ({ ...l, price: l.price ?? undefined, giftCard: !!l.giftCard })));
     })
     .catch((error) => console.error("Failed to check cart items", error));
   lastCheck = { at: now, promise };

@@ -61,7 +61,7 @@ export const useCart = create<CartState>()(
                 image: product.image,
                 quantity: qty,
                 uniqueItem: product.uniqueItem,
-                ...(product.giftCard ? { giftCard: true } : {}),
+                giftCard: product.giftCard,
                 unavailable: null,
               },
             ];

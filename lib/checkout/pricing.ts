@@ -68,10 +68,14 @@ export type OrderTotals = {
  */
 export function orderTotals(lines: ReadonlyArray<TotalsLine>, opts: { addressComplete?: boolean; taxEstimate?: boolean } = {}): OrderTotals {
   const addressComplete = opts.addressComplete ?? true;
-  const counted = lines.filter((l) => !l.unavailable);
-  const cents = (list: ReadonlyArray<TotalsLine>) => subtotalOf(list.map((l) => ({ price: toCents(l.price), quantity: l.quantity })));
-  const subtotal = cents(counted);
-  const goods = cents(counted.filter((l) => !l.giftCard));
+  let subtotal = 0;
+  let goods = 0;
+  for (const l of lines) {
+    if (l.unavailable) continue;
+    const amount = lineTotal(toCents(l.price), l.quantity);
+    subtotal += amount;
+    if (!l.giftCard) goods += amount;
+  }
   const shipping = shippingFor(goods, addressComplete);
   // The cart page's estimate: gift cards are not taxed (lib/tax/rules.ts).
   const tax = opts.taxEstimate ? estimateTax(goods) : 0;

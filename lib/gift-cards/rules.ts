@@ -48,12 +48,23 @@ export type BoughtCard = { id: number; orderItemId: number | null; face: Cents; 
  * lines, is capped at the money the order took for everything else: `heldByCards` is what the
  * cards' lines keep out of that cap (a live card its whole amount, a refunded one what was spent).
  */
-export function boughtCardsRefund(cards: ReadonlyArray<BoughtCard>) {
+export function boughtCardsRefund(cards: ReadonlyArray<BoughtCard>, remaining: Cents) {
   const live = cards.filter((c) => !c.refunded);
+  const heldByCards = cards.reduce((sum, c) => sum + c.face - c.returned, 0);
+  /** What can still be returned of everything but the cards the order bought. */
+  const otherLeft = Math.max(0, remaining - heldByCards);
   return {
-    heldByCards: cards.reduce((sum, c) => sum + c.face - c.returned, 0),
+    heldByCards,
+    otherLeft,
+    /** What a refund of the whole rest returns now: the rest of the order, and what is still on its live cards. */
+    whole: otherLeft + live.reduce((sum, c) => sum + c.unspent, 0),
     live,
     liveOfLine: (lineId: number) => live.filter((c) => c.orderItemId === lineId),
     boughtWithLine: (lineId: number) => cards.some((c) => c.orderItemId === lineId),
   };
+}
+
+/** A stored card as boughtCardsRefund reads it (amounts in cents). */
+export function boughtCard(row: { id: number; orderItemId: number | null; initialAmount: Cents; balance: Cents; refundId: number | null; refundedAmount: Cents }): BoughtCard {
+  return { id: row.id, orderItemId: row.orderItemId, face: row.initialAmount, unspent: row.refundId === null ? row.balance : 0, refunded: row.refundId !== null, returned: row.refundedAmount };
 }

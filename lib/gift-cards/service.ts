@@ -3,7 +3,7 @@ import { entityIdOrNotFound } from "@/lib/admin/ids";
 import { recordAudit } from "@/lib/audit/service";
 import { prisma, Prisma } from "@/lib/db";
 import { AppError } from "@/lib/errors";
-import { allocateGiftCards, newGiftCardCode, type AppliedGiftCard, type BoughtCard } from "@/lib/gift-cards/rules";
+import { allocateGiftCards, boughtCard, newGiftCardCode, type AppliedGiftCard, type BoughtCard } from "@/lib/gift-cards/rules";
 import { fromCents, toCents, type Cents } from "@/lib/money";
 
 /**
@@ -88,14 +88,7 @@ export async function lockBoughtCards(tx: Tx, orderId: number): Promise<BoughtCa
   const rows = await tx.$queryRaw<Array<{ id: number; orderItemId: number | null; initialAmount: Prisma.Decimal; balance: Prisma.Decimal; refundId: number | null; refundedAmount: Prisma.Decimal }>>`
     SELECT "id", "orderItemId", "initialAmount", "balance", "refundId", "refundedAmount" FROM "GiftCard"
     WHERE "orderId" = ${orderId} ORDER BY "id" FOR UPDATE`;
-  return rows.map((r) => ({
-    id: r.id,
-    orderItemId: r.orderItemId,
-    face: cents(r.initialAmount),
-    unspent: r.refundId === null ? cents(r.balance) : 0,
-    refunded: r.refundId !== null,
-    returned: cents(r.refundedAmount),
-  }));
+  return rows.map((r) => boughtCard({ ...r, initialAmount: cents(r.initialAmount), balance: cents(r.balance), refundedAmount: cents(r.refundedAmount) }));
 }
 
 /**

@@ -2,6 +2,22 @@ import type { OrderWithItems } from "@/lib/orders/order-row";
 import { trackingUrl } from "@/lib/orders/shipping";
 import { lineName } from "@/lib/catalog/variants";
 import type { TaxLine } from "@/lib/tax/display";
+import { boughtCard, boughtCardsRefund } from "@/lib/gift-cards/rules";
+import { fromCents, toCents } from "@/lib/money";
+
+const cents = (d: { toFixed(digits: number): string }) => toCents(d.toFixed(2));
+
+/**
+ * What a refund can still return: `whole` for the rest of the order, `asAmount` by an amount
+ * (a gift card the order bought is refunded only with its line, for what is left on it:
+ * lib/gift-cards/rules.ts boughtCardsRefund, the rule the refund itself applies).
+ */
+function refundableOf(o: OrderWithItems) {
+  const remaining = Math.max(0, cents(o.total) - cents(o.refundedAmount));
+  const cards = o.giftCardsBought.map((g) => boughtCard({ ...g, initialAmount: cents(g.initialAmount), balance: cents(g.balance), refundedAmount: cents(g.refundedAmount) }));
+  const rule = boughtCardsRefund(cards, remaining);
+  return { whole: fromCents(rule.whole), asAmount: fromCents(rule.otherLeft) };
+}
 
 /** An order's lines as its emails name them: the product's name with the variant's label ("Dowel Jig — Size: 8 mm"). */
 export function namedItems<T extends { productName: string; variantLabel?: string | null }>(items: T[]): T[] {
@@ -51,6 +67,7 @@ export function toOrderDTO(o: OrderWithItems) {
     trackingNumber: o.trackingNumber,
     trackingUrl: trackingUrl(o.carrier, o.trackingNumber),
     refundedAmount: o.refundedAmount.toFixed(2),
+    refundable: refundableOf(o),
     disputed: o.disputed,
   };
 }

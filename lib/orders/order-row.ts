@@ -4,7 +4,11 @@ import type { Prisma } from "@/lib/db";
 
 /** An order as the services read it: with its lines in order. */
 export const ORDER_NOT_FOUND_MESSAGE = "Order not found.";
-export const orderWithItems = { items: { orderBy: { id: "asc" } } } satisfies Prisma.OrderInclude;
+export const orderWithItems = {
+  items: { orderBy: { id: "asc" } },
+  // What a refund can return of the gift cards it bought (lib/gift-cards/rules.ts boughtCardsRefund).
+  giftCardsBought: { select: { id: true, orderItemId: true, initialAmount: true, balance: true, refundId: true, refundedAmount: true }, orderBy: { id: "asc" } },
+} satisfies Prisma.OrderInclude;
 export type OrderWithItems = Prisma.OrderGetPayload<{ include: typeof orderWithItems }>;
 export type Tx = Prisma.TransactionClient;
 

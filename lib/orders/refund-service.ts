@@ -115,9 +115,8 @@ function refundPlan(order: OrderWithItems, input: OrderRefundInput, open: Array<
   const claimedLines = new Set(open.flatMap((r) => (r.lineIds as number[]) ?? []));
   const remaining = cents(order.total) - Math.max(cents(order.refundedAmount), inFlight);
   if (remaining <= 0) throw new AppError("conflict", "This order has already been fully refunded.");
-  const cards = boughtCardsRefund(bought);
-  // What can still be returned of everything but the cards it bought.
-  const otherLeft = Math.max(0, remaining - cards.heldByCards);
+  const cards = boughtCardsRefund(bought, remaining);
+  const { otherLeft } = cards;
   const unspent = (list: ReadonlyArray<BoughtCard>) => list.reduce((sum, c) => sum + c.unspent, 0);
   const planned = (plan: RefundPlan) => {
     if (plan.amount <= 0) throw new AppError("conflict", NOTHING_LEFT_MESSAGE);
@@ -145,7 +144,7 @@ function refundPlan(order: OrderWithItems, input: OrderRefundInput, open: Array<
     }
     return { amount, lineIds: [], voidCards: [] };
   }
-  return planned({ amount: otherLeft + unspent(cards.live), lineIds: [], voidCards: cards.live.map((c) => c.id) });
+  return planned({ amount: cards.whole, lineIds: [], voidCards: cards.live.map((c) => c.id) });
 }
 
 /** What the card payment took: the order's total less what its gift cards paid (issue 31). */

@@ -290,6 +290,8 @@ describe(`refunding an order that bought a gift card on ${process.env.TEST_DATAB
     const line = await bought.refundOf({ lineIds: [bought.giftLine.id], reason: "Changed their mind" });
     expect(line.status).toBe(200);
     expect(line.json.refund.amount).toBe("60.01");
+    // The maker's dialogs show what can still be refunded: the jig and its shipping, not the spent $39.99.
+    expect(line.json.order.refundable).toEqual({ whole: "39.99", asAmount: "39.99" });
     expect(await refundedAtProvider(bought.intentId)).toBe(6001);
     expect(await lookupGiftCard(bought.card.code)).toMatchObject({ balance: "0.00", refunded: true });
     expect((await lookupGiftCard(bought.card.code)).movements.map((m) => [m.kind, m.amount])).toEqual([["issued", "100.00"], ["redeemed", "-39.99"], ["voided", "-60.01"]]);
@@ -301,6 +303,7 @@ describe(`refunding an order that bought a gift card on ${process.env.TEST_DATAB
     // The rest of the order: the jig and its shipping. Then nothing is left, and cancelling goes on without a refund.
     const rest = await bought.refundOf({ reason: "Returned" });
     expect(rest.json.refund.amount).toBe("39.99");
+    expect(rest.json.order).toMatchObject({ refundedAmount: "100.00", refundable: { whole: "0.00", asAmount: "0.00" } });
     expect((await db.prisma.order.findUniqueOrThrow({ where: { id: bought.order.id } })).refundedAmount.toFixed(2)).toBe("100.00");
     const nothing = await bought.refundOf({ reason: "Once more" });
     expect(nothing.status).toBe(409);

@@ -11,6 +11,12 @@ ADD COLUMN "refundedAmount" DECIMAL(10,2) NOT NULL DEFAULT 0;
 -- CreateIndex
 CREATE INDEX "GiftCard_orderId_idx" ON "GiftCard"("orderId");
 
+-- A card whose order was deleted before this key existed keeps no dangling id.
+UPDATE "GiftCard" AS g SET "orderId" = NULL WHERE g."orderId" IS NOT NULL AND NOT EXISTS (SELECT 1 FROM "Order" AS o WHERE o."id" = g."orderId");
+
+-- AddForeignKey (a card outlives the order that bought it, as its movements do)
+ALTER TABLE "GiftCard" ADD CONSTRAINT "GiftCard_orderId_fkey" FOREIGN KEY ("orderId") REFERENCES "Order"("id") ON DELETE SET NULL ON UPDATE CASCADE;
+
 -- Cards bought before this migration: the order's gift-card line at the card's amount.
 UPDATE "GiftCard" AS g SET "orderItemId" = (
   SELECT i."id" FROM "OrderItem" AS i JOIN "Product" AS p ON p."id" = i."productId"
