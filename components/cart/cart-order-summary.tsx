@@ -36,8 +36,8 @@ export function CartOrderSummary({ totals, taxLine, blocked, items, row, field }
   const { subtotal, shipping, tax, total } = totals;
   const [Estimate, load] = useLazyComponent(importEstimate);
   useEffect(load, [load]);
-  // Gift cards alone: nothing ships (lib/checkout/pricing.ts).
-  const shippingLabel = subtotal > 0 && totals.goods === 0 ? "None (emailed)" : subtotal > 0 && shipping === 0 ? "Free" : formatMoney(shipping);
+  // Free over $100 of goods, and for gift cards alone (nothing ships: lib/checkout/pricing.ts).
+  const shippingLabel = subtotal > 0 && shipping === 0 ? "Free" : formatMoney(shipping);
 
   // `!` where a class replaces one of the card's own (gap, line height, alignment): class lists are joined, not merged.
   return (

@@ -72,7 +72,8 @@ export function CheckoutForm({ items, publishableKey, onPlaced }: Props) {
 
   const buildRequest = useCallback(() => {
     const v = form.getValues();
-    return paymentIntentRequest(getSessionId(), items, cleanAddress(v.shippingAddress), v, isValidEmail(v.email), applied, giftCards);
+    const contact = { ...v, giftRecipientEmail: isValidEmail(v.giftRecipientEmail) ? v.giftRecipientEmail : undefined };
+    return paymentIntentRequest(getSessionId(), items, cleanAddress(v.shippingAddress), contact, isValidEmail(v.email), applied, giftCards);
   }, [form, items, applied, giftCards]);
 
   const onConflict = useCallback((error: ApiRequestError) => {

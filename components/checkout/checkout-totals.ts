@@ -1,7 +1,7 @@
 import type { CartItem } from "@/lib/cart/types";
 import { discountedTotals, type AppliedDiscount } from "@/lib/checkout/discount-totals";
 import { SHIPPING_SERVICE } from "@/lib/checkout/pricing";
-import { isValidEmail, type CheckoutFormValues, type ShippingAddress } from "@/lib/checkout/schemas";
+import type { CheckoutFormValues, ShippingAddress } from "@/lib/checkout/schemas";
 import { fromCents, toCents } from "@/lib/money";
 import type { OrderPayload, PaymentIntentRequest, PaymentIntentResponse } from "@/components/checkout/checkout-api";
 import type { DiscountedTotals } from "@/lib/checkout/discount-totals";
@@ -62,8 +62,8 @@ export function paymentIntentRequest(
     ...(opt(contact.lastName) ? { lastName: opt(contact.lastName) } : {}),
     ...(opt(contact.phone) ? { phone: opt(contact.phone) } : {}),
     newsletter: Boolean(contact.newsletter),
-    // Only for a cart with gift cards, and only once it is an address (the server checks it again).
-    ...(items.some((i) => i.giftCard) && isValidEmail(opt(contact.giftRecipientEmail)) ? { giftRecipientEmail: opt(contact.giftRecipientEmail) } : {}),
+    // Only for a cart with gift cards; the caller sends it once it is an address (the server checks it again).
+    ...(items.some((i) => i.giftCard) && opt(contact.giftRecipientEmail) ? { giftRecipientEmail: opt(contact.giftRecipientEmail) } : {}),
     shippingAddress: address,
     ...(discount ? { discountCode: discount.code } : {}),
     ...(giftCards.length ? { giftCards } : {}),

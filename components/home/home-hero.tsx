@@ -4,7 +4,7 @@ import Link from "next/link";
 import { Icon } from "@/components/ui/icon";
 import { Button } from "@/components/ui/button";
 import { ResponsiveImage } from "@/components/ui/responsive-image";
-import { FREE_SHIPPING_THRESHOLD } from "@/lib/checkout/pricing";
+import { FREE_SHIPPING_THRESHOLD } from "@/lib/checkout/shipping-rates";
 import { site } from "@/lib/site";
 import { HydrationSlice } from "@/components/ui/hydration-slice";
 

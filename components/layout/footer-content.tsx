@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { Icon } from "@/components/ui/icon";
 import { NewsletterForm } from "@/components/layout/newsletter-form";
-import { FREE_SHIPPING_THRESHOLD } from "@/lib/checkout/pricing";
+import { FREE_SHIPPING_THRESHOLD } from "@/lib/checkout/shipping-rates";
 import { site } from "@/lib/site";
 import { HydrationSlice } from "@/components/ui/hydration-slice";
 

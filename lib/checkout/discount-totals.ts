@@ -24,6 +24,7 @@ export function discountedTotals(
   const base = orderTotals(lines, { addressComplete: opts.addressComplete });
   const merchandiseOff = Math.min(opts.discount?.merchandise ?? 0, base.subtotal);
   const discount = merchandiseOff + (opts.discount?.freeShipping ? base.shipping : 0);
-  const tax = opts.taxEstimate ? estimateTax(Math.max(0, base.goods - merchandiseOff)) : 0;
+  // A code takes nothing off gift cards (lib/discounts): its merchandise part is off the goods.
+  const tax = opts.taxEstimate ? estimateTax(base.goods - merchandiseOff) : 0;
   return { ...base, discount, tax, total: base.subtotal + base.shipping - discount + tax };
 }

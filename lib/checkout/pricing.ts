@@ -3,9 +3,9 @@ import { percentOf, toCents, type Cents } from "@/lib/money";
 /** The country orders ship to by default (the checkout form's default; the only one, lib/checkout/schemas.ts SHIPPING_COUNTRIES). */
 export const DEFAULT_COUNTRY = "US";
 
-/** Spec §9: free shipping when the subtotal is OVER $100 (exactly $100 pays), else a flat $15.99. */
-export const FREE_SHIPPING_THRESHOLD: Cents = 100_00;
-export const FLAT_SHIPPING: Cents = 15_99;
+import { FLAT_SHIPPING, FREE_SHIPPING_THRESHOLD } from "@/lib/checkout/shipping-rates";
+
+export { FLAT_SHIPPING, FREE_SHIPPING_THRESHOLD };
 /** The cart page's estimate (TAX_MODE=estimate, the spec's default); the tax for an address is lib/tax's. */
 export const TAX_ESTIMATE_PERCENT = 8;
 export const SHIPPING_SERVICE = "USPS_GROUND_ADVANTAGE";

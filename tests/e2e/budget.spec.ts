@@ -18,7 +18,10 @@ import { test, expect } from "./test";
  * page can only get lighter; the note on issue 8 lists what is left. `/` is
  * measured after the other browser tests have changed the catalogue (sales,
  * admin edits): 58.1 KB on the fresh demo catalogue, 59.3 KB in the full
- * suite, so its budget is the 60 KB target itself.
+ * suite, so its budget is the 60 KB target itself. Stop 29 (issue 31's gift cards, which ship
+ * nothing): the totals code left the shared chunk the footer pulled onto every page, so the
+ * storefront pages lost 0.2–0.6 KB (their budgets follow) and /cart, which holds that code
+ * itself, gained 0.1 KB: its budget is the 150 KB target.
  */
 const KB = 1024;
 const HTML_BUDGET_KB: Record<string, number> = { "/": 60, "/shop": 54, product: 49, "/gallery": 38, "/my-story": 36, "/cart": 23, "/checkout": 24, "/contact": 35 };
@@ -27,15 +30,15 @@ const JS_BUDGET_KB: Record<string, number> = {
   "/shop": 150,
   category: 150,
   product: 150,
-  "/gallery": 146,
-  "/my-story": 146,
-  "/cart": 149,
-  "/contact": 146,
+  "/gallery": 145,
+  "/my-story": 145,
+  "/cart": 150,
+  "/contact": 145,
   "/checkout": 148,
   "/order-confirmation": 150,
   "/order-status": 147,
-  "/privacy": 146,
-  "/terms": 146,
+  "/privacy": 145,
+  "/terms": 145,
 };
 
 async function productPath(request: import("@playwright/test").APIRequestContext): Promise<string> {

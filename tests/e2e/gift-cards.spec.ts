@@ -92,7 +92,7 @@ async function buyGiftCardFor(page: Page, slug: string) {
   await expect(page.getByTestId("cart-count")).toHaveText("1");
 
   await page.goto("/cart");
-  await expect(page.getByTestId("summary-shipping")).toContainText("None (emailed)");
+  await expect(page.getByTestId("summary-shipping")).toContainText("Free");
   await expect(page.getByTestId("free-shipping-note")).toHaveCount(0);
 
   await page.goto("/checkout");
