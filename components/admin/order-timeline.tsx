@@ -67,7 +67,7 @@ export function describeOrderEvent(e: Pick<OrderEventDTO, "type" | "detail">): s
     case "gift_cards_disabled":
       return `Gift cards bought with this order disabled (${d.count}): the payment was not captured`;
     case "gift_cards_refunded":
-      return `Gift cards refunded for what was left on them ($${d.amount}): ${Array.isArray(d.codes) ? d.codes.join(", ") : ""}`;
+      return `Gift cards refunded for what was left on them ($${d.amount}): ${Array.isArray(d.codes) ? d.codes.join(", ") : ""}${d.spent ? ` — $${d.spent} refunded at the payment provider had already been spent` : ""}`;
     case "gift_cards_restored":
       return `Refund refused: the gift cards it took back are usable again (${Array.isArray(d.codes) ? d.codes.join(", ") : ""})`;
     case "refund_reconciled":

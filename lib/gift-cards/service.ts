@@ -113,6 +113,29 @@ export async function voidBoughtCards(tx: Tx, refund: { id: number; orderId: num
   return voided;
 }
 
+/**
+ * A refund made at the payment provider (its dashboard) returned more than the rest of the order:
+ * the excess was the value of gift cards the order bought, so it comes off their balances (the
+ * oldest card first; a ledger row "voided" each), and they stay usable for what is left. Returns
+ * the cents taken and the codes; what the cards no longer hold (spent already) is not taken.
+ */
+export async function debitBoughtCards(tx: Tx, orderId: number, cards: ReadonlyArray<BoughtCard>, amount: Cents): Promise<{ codes: string[]; amount: Cents }> {
+  const debited = { codes: [] as string[], amount: 0 };
+  for (const card of [...cards].sort((a, b) => a.id - b.id)) {
+    const take = Math.min(card.unspent, amount - debited.amount);
+    if (take <= 0) continue;
+    const [row] = await tx.$queryRaw<Array<{ code: string; balance: Prisma.Decimal }>>`
+      UPDATE "GiftCard" SET "balance" = "balance" - ${fromCents(take)}::numeric, "updatedAt" = now()
+      WHERE "id" = ${card.id} AND "refundId" IS NULL AND "balance" >= ${fromCents(take)}::numeric RETURNING "code", "balance"`;
+    if (!row) continue;
+    await tx.giftCardMovement.create({ data: { giftCardId: card.id, orderId, kind: "voided", amount: fromCents(-take), balanceAfter: row.balance } });
+    await recordAudit({ entityType: "gift_card", entityId: card.id, action: "refund", before: { balance: fromCents(cents(row.balance) + take) }, after: { balance: row.balance.toFixed(2), source: "provider" } }, tx);
+    debited.codes.push(row.code);
+    debited.amount += take;
+  }
+  return debited;
+}
+
 /** A refund the provider refused: the balances it took off the buying order's cards go back on them. */
 export async function restoreVoidedCards(tx: Tx, refundId: number): Promise<string[]> {
   const rows = await tx.$queryRaw<Array<{ id: number; code: string; orderId: number | null; balance: Prisma.Decimal; restored: Prisma.Decimal }>>`

@@ -15,7 +15,7 @@ import { sendClaimedOrderEmail, type ClaimedEmail } from "@/lib/orders/email-ser
 import { lockOrder, ORDER_NOT_FOUND_MESSAGE, ORDER_TX_OPTIONS, orderWithItems, type OrderWithItems, type Tx } from "@/lib/orders/order-row";
 import { appendOrderEvent, type OrderEventActor } from "@/lib/orders/timeline";
 import { boughtCardsRefund, type BoughtCard } from "@/lib/gift-cards/rules";
-import { lockBoughtCards, refundToGiftCards, restoreVoidedCards, voidBoughtCards } from "@/lib/gift-cards/service";
+import { debitBoughtCards, lockBoughtCards, refundToGiftCards, restoreVoidedCards, voidBoughtCards } from "@/lib/gift-cards/service";
 import { reverseTaxForRefund } from "@/lib/orders/tax-service";
 import { getPaymentProvider } from "@/lib/payments/provider";
 import type { RefundInfo } from "@/lib/payments/types";
@@ -399,9 +399,26 @@ export async function recordProviderRefund(paymentIntentId: string, amountRefund
     });
     const after = await syncRefundedAmount(tx, order.id);
     await appendOrderEvent(tx, order.id, "refunded", { amount: fromCents(external), totalRefunded: after, source: "provider" }, { actor });
+    await takeRefundedCardValue(tx, current, ours, external, actor);
     return refund;
   }, ORDER_TX_OPTIONS);
   if (recorded) await reverseTaxForRefund(recorded.id);
+}
+
+/**
+ * A refund at the provider beyond the rest of the order returned gift-card value the order bought:
+ * that much comes off the cards (lib/gift-cards/service.ts debitBoughtCards), so the money is not
+ * both refunded and spendable. What the recipients already spent cannot be taken back: it is on the
+ * timeline for the maker.
+ */
+async function takeRefundedCardValue(tx: Tx, order: OrderWithItems, ours: { _sum: { amount: Prisma.Decimal | null } }, external: number, actor: OrderEventActor) {
+  const bought = await lockBoughtCards(tx, order.id);
+  if (!bought.length) return;
+  const remainingBefore = cents(order.total) - Math.max(cents(order.refundedAmount), cents(ours._sum.amount ?? new Prisma.Decimal(0)));
+  const excess = external - boughtCardsRefund(bought, remainingBefore).otherLeft;
+  if (excess <= 0) return;
+  const taken = await debitBoughtCards(tx, order.id, bought.filter((c) => !c.refunded), excess);
+  await appendOrderEvent(tx, order.id, "gift_cards_refunded", { codes: taken.codes, amount: fromCents(taken.amount), source: "provider", ...(taken.amount < excess ? { spent: fromCents(excess - taken.amount) } : {}) }, { actor });
 }
 
 /** The order's refunded amount = the sum of its succeeded refunds (at most the total). */

@@ -355,6 +355,25 @@ describe(`refunding an order that bought a gift card on ${process.env.TEST_DATAB
     await expectLedgersAddUp();
   });
 
+  it("a refund made at the payment provider beyond the rest of the order comes off the card it bought; what was spent is named on the timeline", async () => {
+    const { recordProviderRefund } = await import("@/lib/orders/refund-service");
+    const partly = await boughtWithJig();
+    await recordProviderRefund(partly.intentId, 5000); // $50.00 in the provider's dashboard: $39.99 of jig and shipping, $10.01 of the card
+    expect(await lookupGiftCard(partly.card.code)).toMatchObject({ balance: "89.99", refunded: false });
+    expect((await db.prisma.order.findUniqueOrThrow({ where: { id: partly.order.id } })).refundedAmount.toFixed(2)).toBe("50.00");
+    // What is left to refund is what is left on the card.
+    expect((await partly.refundOf({ amount: 1, reason: "Goodwill" })).status).toBe(400);
+    expect((await partly.refundOf({ reason: "The rest" })).json.refund.amount).toBe("89.99");
+
+    const spent = await boughtWithJig();
+    expect((await (await spendOn(spent.card.code))()).status).toBe(201);
+    await recordProviderRefund(spent.intentId, 13999); // everything, in the dashboard: $39.99 of the card had been spent
+    expect(await balance(spent.card.code)).toBe("0.00");
+    const event = await db.prisma.orderEvent.findFirstOrThrow({ where: { orderId: spent.order.id, type: "gift_cards_refunded" } });
+    expect(event.detail).toMatchObject({ amount: "60.01", spent: "39.99", source: "provider" });
+    await expectLedgersAddUp();
+  });
+
   it("a payment that cannot be captured leaves the cards it bought disabled, and their codes are not sent", async () => {
     const { getPaymentProvider } = await import("@/lib/payments/provider");
     const spy = jest.spyOn(getPaymentProvider(), "captureIntent").mockRejectedValueOnce(new Error("capture refused"));
