@@ -35,7 +35,7 @@ export function StockFields({ register, errors, values, editing, loadedStock, di
         <span id="product-kind-label" className="text-sm font-medium">
           Kind
         </span>
-        <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
+        <div className="grid gap-3 sm:grid-cols-2">
           {PRODUCT_KINDS.map((k) => (
             <div key={k} className="flex items-start gap-3 rounded-lg border bg-background p-3">
               <input
