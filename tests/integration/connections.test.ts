@@ -19,7 +19,7 @@ import { adminToken } from "../helpers/shop-http";
 
 const ADMIN_EMAIL = "owner@example.com";
 const ADMIN_PASSWORD = "conn-test-password";
-const shop = useEmbeddedShop("conn", 14, { ADMIN_EMAIL, ADMIN_PASSWORD });
+const shop = useEmbeddedShop("conn", 17, { ADMIN_EMAIL, ADMIN_PASSWORD });
 
 type Answer = { status: number; allow: string | null; connection: string | null; body: string };
 

@@ -52,8 +52,8 @@ maybe("reviews on two instances on one PostgreSQL and one Redis", () => {
       ADMIN_PASSWORD: admin.password,
       RATE_LIMIT_SCALE: "1000",
     };
-    a = startInstance(testPort(40), env);
-    b = startInstance(testPort(41), env);
+    a = startInstance(testPort(50), env);
+    b = startInstance(testPort(51), env);
     await Promise.all([waitForOk(a, "/api/ready", 150_000), waitForOk(b, "/api/ready", 150_000)]);
   }, 15 * 60_000);
 
