@@ -39,7 +39,7 @@ export function allocateGiftCards(cards: ReadonlyArray<{ code: string; balance: 
 }
 
 /** A card an order bought, as a refund of that order sees it. */
-export type BoughtCard = { id: number; orderItemId: number | null; face: Cents; unspent: Cents; refunded: boolean; returned: Cents };
+export type BoughtCard = { id: number; code: string; orderItemId: number | null; face: Cents; unspent: Cents; refunded: boolean; returned: Cents };
 
 /**
  * What an order's refunds can return of the gift cards it bought: a card is refunded for what
@@ -65,6 +65,6 @@ export function boughtCardsRefund(cards: ReadonlyArray<BoughtCard>, remaining: C
 }
 
 /** A stored card as boughtCardsRefund reads it (amounts in cents). */
-export function boughtCard(row: { id: number; orderItemId: number | null; initialAmount: Cents; balance: Cents; refundId: number | null; refundedAmount: Cents }): BoughtCard {
-  return { id: row.id, orderItemId: row.orderItemId, face: row.initialAmount, unspent: row.refundId === null ? row.balance : 0, refunded: row.refundId !== null, returned: row.refundedAmount };
+export function boughtCard(row: { id: number; code: string; orderItemId: number | null; initialAmount: Cents; balance: Cents; refundId: number | null; refundedAmount: Cents }): BoughtCard {
+  return { id: row.id, code: row.code, orderItemId: row.orderItemId, face: row.initialAmount, unspent: row.refundId === null ? row.balance : 0, refunded: row.refundId !== null, returned: row.refundedAmount };
 }

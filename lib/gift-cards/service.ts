@@ -32,7 +32,8 @@ export async function priceGiftCards(codes: ReadonlyArray<string>, due: Cents): 
   const cards = codes.map((code) => {
     const row = byCode.get(code);
     if (!row || !row.active) throw refuse(`“${code}” is not a valid gift card.`);
-    if (row.refundId !== null) throw refuse(`The gift card “${code}” was refunded and can no longer be used.`);
+    // Refunded to its buyer: nothing on it, unless an order it paid was refunded since (that money is its holder's).
+    if (row.refundId !== null && row.balance.isZero()) throw refuse(`The gift card “${code}” was refunded and can no longer be used.`);
     if (row.balance.isZero()) throw refuse(`The gift card “${code}” has no balance left.`);
     return { code, balance: cents(row.balance) };
   });
@@ -49,7 +50,7 @@ export async function redeemGiftCards(tx: Tx, orderId: number, applied: Readonly
     const amount = fromCents(card.amount);
     const [row] = await tx.$queryRaw<Array<{ id: number; balance: Prisma.Decimal }>>`
       UPDATE "GiftCard" SET "balance" = "balance" - ${amount}::numeric, "updatedAt" = now()
-      WHERE "code" = ${card.code} AND "active" AND "refundId" IS NULL AND "balance" >= ${amount}::numeric
+      WHERE "code" = ${card.code} AND "active" AND "balance" >= ${amount}::numeric
       RETURNING "id", "balance"`;
     if (!row) return card.code;
     await tx.giftCardMovement.create({ data: { giftCardId: row.id, orderId, kind: "redeemed", amount: fromCents(-card.amount), balanceAfter: row.balance } });
@@ -63,9 +64,11 @@ export async function redeemGiftCards(tx: Tx, orderId: number, applied: Readonly
  * already given back. Returns the cents given back.
  */
 export async function refundToGiftCards(tx: Tx, orderId: number, amount: Cents): Promise<Cents> {
-  const movements = await tx.giftCardMovement.findMany({ where: { orderId }, orderBy: { id: "desc" } });
+  // What the order took from cards and gave back to them (not the cards it bought: their rows are issued and voided).
+  const movements = await tx.giftCardMovement.findMany({ where: { orderId, kind: { in: ["redeemed", "refunded"] } }, orderBy: { id: "desc" } });
   const owed = new Map<number, Cents>();
   for (const m of movements) owed.set(m.giftCardId, (owed.get(m.giftCardId) ?? 0) - signedCents(m.amount));
+  await lockCardsByCode(tx, [...owed.keys()]);
   let left = amount;
   for (const [giftCardId, stillTaken] of owed) {
     const back = Math.min(stillTaken, left);
@@ -78,16 +81,25 @@ export async function refundToGiftCards(tx: Tx, orderId: number, amount: Cents):
   return amount - left;
 }
 
+/**
+ * Card rows are always locked in code order, as an order's redemption takes them
+ * (redeemGiftCards): two transactions touching the same cards wait, never deadlock.
+ */
+async function lockCardsByCode(tx: Tx, ids: ReadonlyArray<number>): Promise<void> {
+  if (!ids.length) return;
+  await tx.$queryRaw`SELECT "id" FROM "GiftCard" WHERE "id" IN (${Prisma.join([...ids])}) ORDER BY "code" FOR UPDATE`;
+}
+
 // ─── cards an order bought ──────────────────────────────────────────────────
 
 /**
- * The cards an order bought, locked (in id order) for a refund of that order: a recipient
+ * The cards an order bought, locked (in code order, like every card lock) for a refund of that order: a recipient
  * spending one now waits, and the refund sees the balance it will take off the card.
  */
 export async function lockBoughtCards(tx: Tx, orderId: number): Promise<BoughtCard[]> {
-  const rows = await tx.$queryRaw<Array<{ id: number; orderItemId: number | null; initialAmount: Prisma.Decimal; balance: Prisma.Decimal; refundId: number | null; refundedAmount: Prisma.Decimal }>>`
-    SELECT "id", "orderItemId", "initialAmount", "balance", "refundId", "refundedAmount" FROM "GiftCard"
-    WHERE "orderId" = ${orderId} ORDER BY "id" FOR UPDATE`;
+  const rows = await tx.$queryRaw<Array<{ id: number; code: string; orderItemId: number | null; initialAmount: Prisma.Decimal; balance: Prisma.Decimal; refundId: number | null; refundedAmount: Prisma.Decimal }>>`
+    SELECT "id", "code", "orderItemId", "initialAmount", "balance", "refundId", "refundedAmount" FROM "GiftCard"
+    WHERE "orderId" = ${orderId} ORDER BY "code" FOR UPDATE`;
   return rows.map((r) => boughtCard({ ...r, initialAmount: cents(r.initialAmount), balance: cents(r.balance), refundedAmount: cents(r.refundedAmount) }));
 }
 
@@ -96,9 +108,9 @@ export async function lockBoughtCards(tx: Tx, orderId: number): Promise<BoughtCa
  * and is recorded as what the refund returned (a ledger row "voided"), in the refund's
  * transaction, so the money can never be both refunded and spent.
  */
-export async function voidBoughtCards(tx: Tx, refund: { id: number; orderId: number }, cardIds: ReadonlyArray<number>): Promise<{ codes: string[]; amount: Cents }> {
+export async function voidBoughtCards(tx: Tx, refund: { id: number; orderId: number }, cards: ReadonlyArray<Pick<BoughtCard, "id" | "code">>): Promise<{ codes: string[]; amount: Cents }> {
   const voided = { codes: [] as string[], amount: 0 };
-  for (const id of [...cardIds].sort((a, b) => a - b)) {
+  for (const id of [...cards].sort((a, b) => a.code.localeCompare(b.code)).map((c) => c.id)) {
     const [row] = await tx.$queryRaw<Array<{ code: string; refundedAmount: Prisma.Decimal }>>`
       UPDATE "GiftCard" SET "refundedAmount" = "balance", "balance" = 0, "refundId" = ${refund.id}, "updatedAt" = now()
       WHERE "id" = ${id} AND "refundId" IS NULL RETURNING "code", "refundedAmount"`;
@@ -115,13 +127,13 @@ export async function voidBoughtCards(tx: Tx, refund: { id: number; orderId: num
 
 /**
  * A refund made at the payment provider (its dashboard) returned more than the rest of the order:
- * the excess was the value of gift cards the order bought, so it comes off their balances (the
- * oldest card first; a ledger row "voided" each), and they stay usable for what is left. Returns
+ * the excess was the value of gift cards the order bought, so it comes off their balances (in
+ * code order; a ledger row "voided" each), and they stay usable for what is left. Returns
  * the cents taken and the codes; what the cards no longer hold (spent already) is not taken.
  */
 export async function debitBoughtCards(tx: Tx, orderId: number, cards: ReadonlyArray<BoughtCard>, amount: Cents): Promise<{ codes: string[]; amount: Cents }> {
   const debited = { codes: [] as string[], amount: 0 };
-  for (const card of [...cards].sort((a, b) => a.id - b.id)) {
+  for (const card of [...cards].sort((a, b) => a.code.localeCompare(b.code))) {
     const take = Math.min(card.unspent, amount - debited.amount);
     if (take <= 0) continue;
     const [row] = await tx.$queryRaw<Array<{ code: string; balance: Prisma.Decimal }>>`
@@ -140,7 +152,7 @@ export async function debitBoughtCards(tx: Tx, orderId: number, cards: ReadonlyA
 export async function restoreVoidedCards(tx: Tx, refundId: number): Promise<string[]> {
   const rows = await tx.$queryRaw<Array<{ id: number; code: string; orderId: number | null; balance: Prisma.Decimal; restored: Prisma.Decimal }>>`
     UPDATE "GiftCard" AS g SET "balance" = g."balance" + g."refundedAmount", "refundedAmount" = 0, "refundId" = NULL, "updatedAt" = now()
-    FROM (SELECT "id", "refundedAmount" FROM "GiftCard" WHERE "refundId" = ${refundId} FOR UPDATE) AS before
+    FROM (SELECT "id", "refundedAmount" FROM "GiftCard" WHERE "refundId" = ${refundId} ORDER BY "code" FOR UPDATE) AS before
     WHERE g."id" = before."id" RETURNING g."id", g."code", g."orderId", g."balance", before."refundedAmount" AS restored`;
   for (const row of rows) {
     if (!row.restored.isZero()) await tx.giftCardMovement.create({ data: { giftCardId: row.id, orderId: row.orderId, kind: "restored", amount: row.restored, balanceAfter: row.balance } });

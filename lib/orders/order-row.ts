@@ -7,7 +7,7 @@ export const ORDER_NOT_FOUND_MESSAGE = "Order not found.";
 export const orderWithItems = {
   items: { orderBy: { id: "asc" } },
   // What a refund can return of the gift cards it bought (lib/gift-cards/rules.ts boughtCardsRefund).
-  giftCardsBought: { select: { id: true, orderItemId: true, initialAmount: true, balance: true, refundId: true, refundedAmount: true }, orderBy: { id: "asc" } },
+  giftCardsBought: { select: { id: true, code: true, orderItemId: true, initialAmount: true, balance: true, refundId: true, refundedAmount: true }, orderBy: { id: "asc" } },
 } satisfies Prisma.OrderInclude;
 export type OrderWithItems = Prisma.OrderGetPayload<{ include: typeof orderWithItems }>;
 export type Tx = Prisma.TransactionClient;

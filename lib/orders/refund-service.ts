@@ -101,7 +101,7 @@ function refundRequest(payment: Payment, input: OrderRefundInput): RefundRequest
 /** Nothing of the order can be refunded any more: everything left is gift-card value its recipients spent. */
 export const NOTHING_LEFT_MESSAGE = "Nothing is left to refund: the rest of this order is gift-card value that has been spent.";
 
-type RefundPlan = { amount: number; lineIds: number[]; voidCards: number[] };
+type RefundPlan = { amount: number; lineIds: number[]; voidCards: BoughtCard[] };
 
 /**
  * What a refund request comes to on the order as it is now (under its row lock, with the
@@ -134,7 +134,7 @@ function refundPlan(order: OrderWithItems, input: OrderRefundInput, open: Array<
     // What the other lines were paid: their totals less their share of the discount code, plus their tax (issue 31).
     const others = lines.filter((l) => !cards.boughtWithLine(l!.id)).reduce((sum, l) => sum + cents(l!.total) - cents(l!.discount) + cents(l!.tax), 0);
     if (cardLines.length && !unspent(voided) && !others) throw new AppError("conflict", `Nothing is left on the gift card bought with “${cardLines[0]!.productName}”: its recipient has spent it.`);
-    return planned({ amount: Math.min(others, otherLeft) + unspent(voided), lineIds: ids, voidCards: voided.map((c) => c.id) });
+    return planned({ amount: Math.min(Math.min(others, otherLeft) + unspent(voided), remaining), lineIds: ids, voidCards: voided });
   }
   if (input.amount !== undefined) {
     const amount = Math.round(input.amount * 100);
@@ -144,7 +144,7 @@ function refundPlan(order: OrderWithItems, input: OrderRefundInput, open: Array<
     }
     return { amount, lineIds: [], voidCards: [] };
   }
-  return planned({ amount: cards.whole, lineIds: [], voidCards: cards.live.map((c) => c.id) });
+  return planned({ amount: Math.min(cards.whole, remaining), lineIds: [], voidCards: cards.live });
 }
 
 /** What the card payment took: the order's total less what its gift cards paid (issue 31). */

@@ -62,6 +62,15 @@ export async function recordMissingTaxTransactions(now = new Date()): Promise<{ 
   return outcome;
 }
 
+/**
+ * What a refund returned of the sale Stripe Tax recorded: its amount less the balance it took off
+ * gift cards the order bought (a card is not taxed, so returning it reverses no tax).
+ */
+async function taxedPart(refund: { id: number; amount: Prisma.Decimal }): Promise<number> {
+  const cards = await prisma.giftCard.aggregate({ _sum: { refundedAmount: true }, where: { refundId: refund.id } });
+  return cents(refund.amount) - cents(cards._sum.refundedAmount ?? new Prisma.Decimal(0));
+}
+
 /** A refund whose part of the sale was already reversed in full by earlier ones: nothing left to reverse (kept so the upkeep does not ask again). */
 export const NOTHING_TO_REVERSE = "none";
 
@@ -106,9 +115,9 @@ export async function reverseTaxForRefund(refundId: number, { quiet = false }: {
   const { order } = refund;
   const transactionId = await recordTaxTransaction(order, { quiet });
   if (!transactionId) return false;
-  const reversed = await prisma.refund.findMany({ where: { orderId: order.id, id: { not: refund.id }, AND: [{ taxReversalId: { not: null } }, { taxReversalId: { not: NOTHING_TO_REVERSE } }] }, select: { amount: true } });
-  const reversedBefore = reversed.reduce((sum, r) => sum + cents(r.amount), 0);
-  const amount = Math.min(cents(refund.amount), cents(order.total) - reversedBefore);
+  const reversed = await prisma.refund.findMany({ where: { orderId: order.id, id: { not: refund.id }, AND: [{ taxReversalId: { not: null } }, { taxReversalId: { not: NOTHING_TO_REVERSE } }] }, select: { id: true, amount: true } });
+  const reversedBefore = (await Promise.all(reversed.map(taxedPart))).reduce((sum, part) => sum + part, 0);
+  const amount = Math.min(await taxedPart(refund), cents(order.total) - reversedBefore);
   if (amount <= 0) {
     await prisma.refund.updateMany({ where: { id: refund.id, taxReversalId: null }, data: { taxReversalId: NOTHING_TO_REVERSE } });
     return true;

@@ -336,6 +336,40 @@ describe(`refunding an order that bought a gift card on ${process.env.TEST_DATAB
     await expectLedgersAddUp();
   });
 
+  it("money an order the card paid gets back after the card was refunded to its buyer is its holder's to spend, and not its buyer's again", async () => {
+    const bought = await boughtWithJig();
+    const placedB = await (await spendOn(bought.card.code))();
+    expect(placedB.status).toBe(201);
+    expect((await bought.refundOf({ lineIds: [bought.giftLine.id], reason: "Giver's refund" })).json.refund.amount).toBe("60.01");
+    const orderB = await db.prisma.order.findUniqueOrThrow({ where: { orderNumber: placedB.json.orderNumber } });
+    const refundB = await call(refund as never, `/api/orders/${orderB.id}/refund`, { body: { reason: "Returned" }, params: { id: String(orderB.id) }, headers: auth });
+    expect(refundB.json.refund.amount).toBe("39.99");
+    expect(await balance(bought.card.code)).toBe("39.99");
+    const again = await call(createIntent, "/api/create-payment-intent", { body: { sessionId: `sess-gc-${++session}`, items: [{ productId: ids["dowel-jig"], quantity: 1 }], shippingAddress: address, giftCards: [bought.card.code] } });
+    expect(again.json).toMatchObject({ giftCardAmount: "39.99" });
+    // The giver still gets back only the rest of their order.
+    expect((await bought.refundOf({ reason: "The rest" })).json.refund.amount).toBe("39.99");
+    await expectLedgersAddUp();
+  });
+
+  it("an order that bought a card and paid with another: a refund returns the paying card's part to it, never to the card it bought", async () => {
+    const paying = await issue(50);
+    const prepared = await call(createIntent, "/api/create-payment-intent", {
+      body: { sessionId: `sess-gc-${++session}`, items: [{ productId: giftCardProduct, quantity: 1 }, { productId: ids["dowel-jig"], quantity: 1 }], email: "giver@example.com", firstName: "Gia", lastName: "Ver", shippingAddress: address, giftCards: [paying.code] },
+    });
+    expect(prepared.json).toMatchObject({ total: "139.99", giftCardAmount: "50.00", cardAmount: "89.99" });
+    expect((await call(confirmCard, "/api/payments/test/confirm", { body: { clientSecret: prepared.json.clientSecret, card: CARD_OK } })).status).toBe(200);
+    const placed = await place(prepared.json.paymentIntentId);
+    const order = await db.prisma.order.findUniqueOrThrow({ where: { orderNumber: placed.json.orderNumber } });
+    const bought = await db.prisma.giftCard.findFirstOrThrow({ where: { orderId: order.id } });
+    const whole = await call(refund as never, `/api/orders/${order.id}/refund`, { body: { reason: "Cancelled" }, params: { id: String(order.id) }, headers: auth });
+    expect(whole.json.refund.amount).toBe("139.99");
+    expect(await balance(paying.code)).toBe("50.00");
+    expect(await balance(bought.code)).toBe("0.00");
+    expect((await db.prisma.testRefund.aggregate({ _sum: { amount: true }, where: { paymentIntentId: prepared.json.paymentIntentId } }))._sum.amount).toBe(8999);
+    await expectLedgersAddUp();
+  });
+
   it("a refund the provider refuses puts the balance back on the card, on the ledger", async () => {
     const bought = await boughtWithJig();
     const { getPaymentProvider } = await import("@/lib/payments/provider");

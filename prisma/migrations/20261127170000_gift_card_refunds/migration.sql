@@ -17,11 +17,12 @@ UPDATE "GiftCard" AS g SET "orderId" = NULL WHERE g."orderId" IS NOT NULL AND NO
 -- AddForeignKey (a card outlives the order that bought it, as its movements do)
 ALTER TABLE "GiftCard" ADD CONSTRAINT "GiftCard_orderId_fkey" FOREIGN KEY ("orderId") REFERENCES "Order"("id") ON DELETE SET NULL ON UPDATE CASCADE;
 
--- Cards bought before this migration: the order's gift-card line at the card's amount.
+-- Cards bought before this migration: the order's line at the card's amount, a gift card's first
+-- (its product may since have changed kind, or been deleted).
 UPDATE "GiftCard" AS g SET "orderItemId" = (
-  SELECT i."id" FROM "OrderItem" AS i JOIN "Product" AS p ON p."id" = i."productId"
-  WHERE i."orderId" = g."orderId" AND p."giftCard" AND i."price" = g."initialAmount"
-  ORDER BY i."id" LIMIT 1
+  SELECT i."id" FROM "OrderItem" AS i LEFT JOIN "Product" AS p ON p."id" = i."productId"
+  WHERE i."orderId" = g."orderId" AND i."price" = g."initialAmount"
+  ORDER BY (p."giftCard" IS TRUE) DESC, i."id" LIMIT 1
 ) WHERE g."orderId" IS NOT NULL;
 
 -- A refunded card returned at most what it was issued for; a live card returned nothing.
