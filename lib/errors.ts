@@ -6,6 +6,8 @@ export type AppErrorCode =
   | "forbidden"
   | "not_found"
   | "conflict"
+  /** What the link or record named is over for good (an expired or replaced quote). */
+  | "gone"
   | "payload_too_large"
   | "unsupported_media_type"
   | "rate_limited"
@@ -19,6 +21,7 @@ export const STATUS_BY_CODE: Record<AppErrorCode, number> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  gone: 410,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,

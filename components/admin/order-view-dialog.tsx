@@ -12,6 +12,7 @@ import type { OrderDTO } from "@/lib/orders/admin-service";
 import { formatMoney } from "@/lib/money";
 import { taxLinesNote } from "@/lib/tax/display";
 import { TestPaymentBadge } from "@/components/admin/test-payment-badge";
+import { CommissionBadge } from "@/components/admin/commission-badge";
 
 type Address = { line1?: string; line2?: string | null; city?: string; state?: string; postalCode?: string; country?: string };
 
@@ -73,6 +74,7 @@ export function OrderViewDialog({ order, onOpenChange }: { order: OrderDTO | nul
                 <OrderStatusBadge status={order.status} />
                 <TestPaymentBadge testPayment={order.testPayment} />
                 <DisputedBadge disputed={order.disputed} />
+                <CommissionBadge commission={order.commission} />
               </DialogTitle>
               <DialogDescription>Placed {formatDateTime(order.createdAt)}</DialogDescription>
             </DialogHeader>

@@ -14,6 +14,7 @@ import { Button } from "@/components/ui/button";
 import type { OrderDTO } from "@/lib/orders/admin-service";
 import { formatMoney } from "@/lib/money";
 import { TestPaymentBadge } from "@/components/admin/test-payment-badge";
+import { CommissionBadge } from "@/components/admin/commission-badge";
 import { DisputedBadge } from "@/components/admin/disputed-badge";
 
 const DELETE_FAILED = "Failed to delete order";
@@ -51,6 +52,7 @@ export function OrdersTable({ orders, emptyMessage }: { orders: OrderDTO[]; empt
                 {order.orderNumber}
                 <TestPaymentBadge testPayment={order.testPayment} className="ml-2 font-sans" />
                 <DisputedBadge disputed={order.disputed} className="ml-2 font-sans" />
+                <CommissionBadge commission={order.commission} className="ml-2 font-sans" />
               </Td>
               <Td>
                 <div className="font-medium">{fullName(order.firstName, order.lastName)}</div>

@@ -11,6 +11,7 @@ import { Button } from "@/components/ui/button";
 import type { OrderDTO } from "@/lib/orders/admin-service";
 import { formatMoney } from "@/lib/money";
 import { TestPaymentBadge } from "@/components/admin/test-payment-badge";
+import { CommissionBadge } from "@/components/admin/commission-badge";
 import { DisputedBadge } from "@/components/admin/disputed-badge";
 
 /** Dashboard: the newest orders with a view dialog. */
@@ -47,6 +48,7 @@ export function RecentOrders({ orders }: { orders: OrderDTO[] }) {
                 {order.orderNumber}
                 <TestPaymentBadge testPayment={order.testPayment} className="ml-2 font-sans" />
                 <DisputedBadge disputed={order.disputed} className="ml-2 font-sans" />
+                <CommissionBadge commission={order.commission} className="ml-2 font-sans" />
               </Td>
               <Td>{fullName(order.firstName, order.lastName)}</Td>
               <Td className="whitespace-nowrap">{formatDate(order.createdAt)}</Td>

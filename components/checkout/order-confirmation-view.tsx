@@ -174,9 +174,10 @@ export function OrderConfirmationView() {
     const pending = readPendingCheckout(paymentIntentId);
     // Stripe's redirect back carries the intent's client secret: the proof this browser paid.
     const clientSecret = params.get("payment_intent_client_secret") ?? undefined;
-    createOrder({ paymentIntentId, clientSecret, ...(pending ? { ...pending, paymentIntentId } : {}) })
+    const { quote, ...contact } = pending ?? { quote: false };
+    createOrder({ paymentIntentId, clientSecret, ...(pending ? { ...contact, paymentIntentId } : {}) })
       .then(({ orderNumber: created }) => {
-        rememberOrder(created);
+        rememberOrder(created, { keepCart: Boolean(quote) });
         toast.success("Order submitted!", {
           description: pending?.newsletter ? "You've also been subscribed to our newsletter." : "Your order has been successfully placed.",
         });

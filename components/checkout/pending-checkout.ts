@@ -15,6 +15,8 @@ export type PendingCheckout = {
   email: string;
   phone: string;
   newsletter: boolean;
+  /** Paying a commission's quote (issue 30): the shopper's cart is not what was bought, so it stays. */
+  quote?: boolean;
 };
 
 export function savePendingCheckout(pending: PendingCheckout): void {

@@ -18,12 +18,14 @@ export type PaymentIntentState =
   /** Any other failure: logged only (spec §8); the card offers a retry. */
   | { status: "error"; intent: null };
 
-type Options = {
+type Options<R extends object> = {
   enabled: boolean;
   /** Identifies what the intent is for (items, address, amount): a change prepares it again, debounced. */
   requestKey: string;
   /** The request body from the latest form values (contact details included, as far as they are known). */
-  buildRequest: () => PaymentIntentRequest;
+  buildRequest: () => R;
+  /** Where it is sent: a cart's checkout by default (POST /api/create-payment-intent); a quote's page sends it to its quote. */
+  post?: (body: R, signal?: AbortSignal) => Promise<PaymentIntentResponse>;
   onConflict?: (error: ApiRequestError) => void;
 };
 
@@ -35,16 +37,16 @@ type Inflight = { body: string; promise: Promise<PaymentIntentResponse | null>; 
  * matching the latest form values, re-sending at once if anything changed since the
  * last answer (e.g. contact details typed after the address).
  */
-export function usePaymentIntent({ enabled, requestKey, buildRequest, onConflict }: Options) {
+export function usePaymentIntent<R extends object = PaymentIntentRequest>({ enabled, requestKey, buildRequest, post, onConflict }: Options<R>) {
   const [state, setState] = useState<PaymentIntentState>({ status: "idle", intent: null });
   const [attempt, setAttempt] = useState(0);
-  const latest = useRef({ enabled, buildRequest, onConflict });
+  const latest = useRef({ enabled, buildRequest, post, onConflict });
   const prepared = useRef<{ body: string; intent: PaymentIntentResponse } | null>(null);
   const inflight = useRef<Inflight | null>(null);
   const timer = useRef<number | null>(null);
 
   useEffect(() => {
-    latest.current = { enabled, buildRequest, onConflict };
+    latest.current = { enabled, buildRequest, post, onConflict };
   });
 
   const clearTimer = () => {
@@ -60,7 +62,8 @@ export function usePaymentIntent({ enabled, requestKey, buildRequest, onConflict
     const controller = new AbortController();
     setState((s) => ({ status: "loading", intent: s.intent }));
 
-    const promise = createPaymentIntent(body, controller.signal)
+    const send = latest.current.post ?? (createPaymentIntent as unknown as (body: R, signal?: AbortSignal) => Promise<PaymentIntentResponse>);
+    const promise = send(body, controller.signal)
       .then(
         (intent): PaymentIntentResponse | null => {
           if (controller.signal.aborted) return null;

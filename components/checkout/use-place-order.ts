@@ -32,16 +32,19 @@ type Options = {
   onPlaced: (orderNumber: string) => void;
 };
 
-/** Records a successful order in the browser (spec §4): clear the cart, remember the number, toast, go to the confirmation. */
-export function rememberOrder(orderNumber: string) {
-  useCart.getState().clearCart();
+/**
+ * Records a successful order in the browser (spec §4): clear the cart, remember the number, toast, go to the confirmation.
+ * A commission's quote was not bought from the cart: `keepCart` leaves the cart and its discount code as they are.
+ */
+export function rememberOrder(orderNumber: string, { keepCart = false }: { keepCart?: boolean } = {}) {
+  if (!keepCart) useCart.getState().clearCart();
   try {
     window.localStorage.setItem(LAST_ORDER_KEY, orderNumber);
   } catch {
     // Private mode: the confirmation URL still carries the number.
   }
   clearPendingCheckout();
-  clearStoredDiscountCode();
+  if (!keepCart) clearStoredDiscountCode();
 }
 
 /**

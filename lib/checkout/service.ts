@@ -8,7 +8,7 @@ import { readOptions } from "@/lib/catalog/mappers";
 import { lineName, variantLabel, variantStock } from "@/lib/catalog/variants";
 import { expireCatalog } from "@/lib/catalog/revalidate";
 import { orderContactSchema, type Address, type CreatePaymentIntent, type DiscountPreview, type OrderContact } from "@/lib/checkout/api-schemas";
-import { discountedTotals, type DiscountedTotals } from "@/lib/checkout/discount-totals";
+import { discountedTotals } from "@/lib/checkout/discount-totals";
 import { SHIPPING_SERVICE } from "@/lib/checkout/pricing";
 import { prisma, Prisma } from "@/lib/db";
 import { disableOrderGiftCards, giftCardShortMessage, issueGiftCard, priceGiftCards, redeemGiftCards } from "@/lib/gift-cards/service";
@@ -26,6 +26,7 @@ import { UPDATABLE_STATUSES, type PaymentIntentInfo } from "@/lib/payments/types
 import { parseOrThrow } from "@/lib/validation";
 import { sendCheckoutConfirmation, subscribeAtCheckout } from "@/lib/newsletter/subscriber-service";
 import { recordTaxTransaction } from "@/lib/orders/tax-service";
+import { claimQuoteForOrder } from "@/lib/commissions/service";
 import { priceOrderTax, taxInputKey, taxSettings, type OrderTax } from "@/lib/tax/service";
 import type { TaxLine } from "@/lib/tax/display";
 
@@ -56,6 +57,8 @@ export type CheckoutLine = {
   variantId?: number;
   variantSku?: string;
   variantLabel?: string;
+  /** A commission's piece (issue 30): no product, priced from the maker's quote, claimed by claimQuote. */
+  quoteId?: number;
 };
 
 const CURRENCY = "usd";
@@ -225,7 +228,7 @@ const paidByGiftCards = (paymentIntentId: string | null | undefined) => Boolean(
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 
 async function prepareGiftCardPayment(sessionId: string, providerName: string, snapshot: Omit<Prisma.CheckoutUncheckedCreateInput, "sessionId" | "provider">) {
-  const existing = await prisma.checkout.findFirst({ where: { sessionId, status: "open", paymentIntentId: { startsWith: GIFT_CARD_PAYMENT } }, orderBy: { id: "desc" } });
+  const existing = await prisma.checkout.findFirst({ where: { sessionId, quoteId: null, status: "open", paymentIntentId: { startsWith: GIFT_CARD_PAYMENT } }, orderBy: { id: "desc" } });
   const paymentIntentId = existing?.paymentIntentId ?? `${GIFT_CARD_PAYMENT}${randomBytes(12).toString("hex")}`;
   const clientSecret = `${paymentIntentId}_secret_${randomBytes(16).toString("hex")}`;
   const data = { ...snapshot, sessionId, provider: providerName, paymentIntentId, secretHash: sha256(clientSecret) };
@@ -257,10 +260,10 @@ type PricedTax = OrderTax & { key: string };
  * mode the session's open checkout priced for the same lines, shipping and address keeps its tax
  * and calculation: Stripe is asked again only when something it prices changed.
  */
-async function priceTax(lines: CheckoutLine[], totals: DiscountedTotals, discount: PricedDiscount | null, address: Address, sessionId: string): Promise<PricedTax> {
+export async function priceTax(lines: CheckoutLine[], shipping: number, address: Address, sessionId: string): Promise<PricedTax> {
   const input = {
     lines: lines.map((l) => ({ key: lineKey(l), amount: toCents(l.price) * l.quantity - toCents(l.discount ?? "0"), quantity: l.quantity, giftCard: l.giftCard })),
-    shipping: discount?.freeShipping ? 0 : totals.shipping,
+    shipping,
     address,
   };
   const key = taxInputKey(input);
@@ -282,7 +285,7 @@ function taxOfCheckout(checkout: { tax: Prisma.Decimal; taxLines: Prisma.JsonVal
 }
 
 /** Each line carries its part of the tax, so a line refund returns what that line was paid. */
-const withLineTax = (lines: CheckoutLine[], tax: OrderTax): CheckoutLine[] =>
+export const withLineTax = (lines: CheckoutLine[], tax: OrderTax): CheckoutLine[] =>
   tax.amount ? lines.map((l) => ({ ...l, tax: fromCents(tax.perLine[lineKey(l)] ?? 0) })) : lines;
 
 /**
@@ -305,7 +308,8 @@ export async function preparePayment(data: CreatePaymentIntent) {
   if (data.amount !== undefined && data.amount !== totals.total) {
     throw new AppError("conflict", "Your cart total has changed. Please review your order before paying.", undefined, { ...beforeTax, total: fromCents(totals.total) });
   }
-  const tax = await priceTax(discounted, totals, discount, data.shippingAddress, data.sessionId);
+  // The shipping charged: none when the code waives it.
+  const tax = await priceTax(discounted, discount?.freeShipping ? 0 : totals.shipping, data.shippingAddress, data.sessionId);
   const lines = withLineTax(discounted, tax);
   const total = totals.total + tax.amount;
   const giftCards = await applyGiftCards(data.giftCards, total);
@@ -338,10 +342,21 @@ export async function preparePayment(data: CreatePaymentIntent) {
     total: amounts.total,
   };
   if (cardAmount === 0) return { ...(await prepareGiftCardPayment(data.sessionId, provider.name, snapshot)), ...amounts };
-  const metadata = { sessionId: data.sessionId };
+  return { ...(await authoriseCheckout({ sessionId: data.sessionId, quoteId: null }, snapshot, cardAmount)), ...amounts };
+}
 
+export type CheckoutSnapshot = Omit<Prisma.CheckoutUncheckedCreateInput, "sessionId" | "provider" | "quoteId">;
+
+/**
+ * The authorise-only intent for `cardAmount`, on the open checkout of this session (a cart's) or
+ * of this quote: its intent updated while the provider allows, else a new checkout and intent.
+ * A cart's checkout and a quote's never share one (`quoteId`), whatever session id a client sends.
+ */
+export async function authoriseCheckout(owner: { sessionId: string; quoteId: number | null }, snapshot: CheckoutSnapshot, cardAmount: number) {
+  const provider = getPaymentProvider();
+  const metadata = { sessionId: owner.sessionId, ...(owner.quoteId ? { quoteId: String(owner.quoteId) } : {}) };
   let checkout = await prisma.checkout.findFirst({
-    where: { sessionId: data.sessionId, status: "open", provider: provider.name },
+    where: { sessionId: owner.sessionId, quoteId: owner.quoteId, status: "open", provider: provider.name },
     orderBy: { id: "desc" },
   });
   let intent: PaymentIntentInfo | null = null;
@@ -355,11 +370,11 @@ export async function preparePayment(data: CreatePaymentIntent) {
     }
   }
   if (!checkout || !intent) {
-    checkout = await prisma.checkout.create({ data: { sessionId: data.sessionId, provider: provider.name, ...snapshot } });
+    checkout = await prisma.checkout.create({ data: { sessionId: owner.sessionId, quoteId: owner.quoteId, provider: provider.name, ...snapshot } });
     intent = await provider.createIntent({ amount: cardAmount, currency: CURRENCY, metadata: { ...metadata, checkoutId: String(checkout.id) }, idempotencyKey: idempotencyKey("checkout", checkout) });
   }
   await prisma.checkout.update({ where: { id: checkout.id }, data: { ...snapshot, paymentIntentId: intent.id } });
-  return { clientSecret: intent.clientSecret, paymentIntentId: intent.id, provider: provider.name, checkoutId: checkout.id, ...amounts };
+  return { clientSecret: intent.clientSecret, paymentIntentId: intent.id, provider: provider.name, checkoutId: checkout.id };
 }
 
 /**
@@ -408,7 +423,7 @@ type Finalized = { order: OrderWithItems; created: boolean; stockTaken?: StockTa
 type CheckoutConfirm = Awaited<ReturnType<typeof subscribeAtCheckout>>["confirm"];
 
 /** Why an authorised checkout cannot become an order; callers branch on the code, never on the message. */
-export type CheckoutFailureCode = UnavailableCode | "price_changed" | "amount_mismatch" | "discount_refused" | "gift_card_short";
+export type CheckoutFailureCode = UnavailableCode | "price_changed" | "amount_mismatch" | "discount_refused" | "gift_card_short" | "quote_refused";
 
 /** A finalisation that must void the authorisation: thrown by a step, handled once by releaseOnFailure. */
 class CheckoutFailure extends Error {
@@ -448,6 +463,8 @@ function failureMessage(failure: CheckoutFailureCode, productName: string, left:
       return `${giftCardShortMessage(productName)} Your card has not been charged and no gift card was used; please review your order.`;
     case "discount_refused":
       return `${refusalMessage(discountRefusal, productName)} Your card has not been charged; please review your order.`;
+    case "quote_refused":
+      return `${productName} Your card has not been charged.`;
   }
 }
 
@@ -517,6 +534,8 @@ function readContact(checkout: Checkout): OrderContact {
 
 /** Prices and availability must still be what the shopper authorised. */
 async function verifyCartUnchanged(checkout: Checkout) {
+  // A quote's price is the maker's, fixed when it was sent: claimQuote checks it can still be paid.
+  if (checkout.quoteId) return;
   const lines = checkoutLines(checkout);
   const priced = await priceCart(
     lines.map((l) => ({ productId: l.productId, variantId: l.variantId ?? null, quantity: l.quantity })),
@@ -537,7 +556,7 @@ async function verifyCartUnchanged(checkout: Checkout) {
  */
 async function claimPieces(tx: Prisma.TransactionClient, orderId: number, lines: CheckoutLine[]): Promise<StockTaken[]> {
   const taken: StockTaken[] = [];
-  for (const line of [...lines].sort((a, b) => a.productId - b.productId || (a.variantId ?? 0) - (b.variantId ?? 0))) {
+  for (const line of [...lines].filter((l) => !l.quoteId).sort((a, b) => a.productId - b.productId || (a.variantId ?? 0) - (b.variantId ?? 0))) {
     const ref = { productId: line.productId, ...(line.variantId ? { variantId: line.variantId } : {}) };
     const name = lineName(line.name, line.variantLabel);
     if (line.uniqueItem) {
@@ -562,6 +581,19 @@ async function claimDiscount(tx: Prisma.TransactionClient, checkout: Checkout, o
   if (!checkout.discountCode) return;
   const refusal = await claimDiscountUse(tx, { code: checkout.discountCode, orderId, email: contact.email, amount: toCents(checkout.discount.toFixed(2)) });
   if (refusal) throw new CheckoutFailure("discount_refused", checkout.discountCode, undefined, 0, undefined, refusal);
+}
+
+/**
+ * A commission's quote (issue 30) is paid once: claimed for the new order in its transaction
+ * (lib/commissions/service.ts claimQuoteForOrder: open → paid, the commission accepted). Paid
+ * meanwhile through another checkout, replaced, declined or long expired, it fails like a sold
+ * piece: everything rolls back and the authorisation is voided.
+ */
+async function claimQuote(tx: Prisma.TransactionClient, checkout: Checkout, orderId: number) {
+  if (!checkout.quoteId) return;
+  const galleryConsent = Boolean((checkout.contact as { galleryConsent?: boolean } | null)?.galleryConsent);
+  const refusal = await claimQuoteForOrder(tx, checkout.quoteId, orderId, { galleryConsent });
+  if (refusal) throw new CheckoutFailure("quote_refused", refusal);
 }
 
 /**
@@ -642,7 +674,7 @@ async function recordOrder(checkout: Checkout, contact: OrderContact): Promise<F
           paymentProvider: checkout.provider,
           items: {
             create: lines.map((l) => ({
-              productId: l.productId,
+              productId: l.quoteId ? null : l.productId,
               productName: l.name,
               price: l.price,
               quantity: l.quantity,
@@ -661,6 +693,7 @@ async function recordOrder(checkout: Checkout, contact: OrderContact): Promise<F
         include: orderWithItems,
       });
       const stockTaken = await claimPieces(tx, order.id, lines);
+      await claimQuote(tx, checkout, order.id);
       await claimDiscount(tx, checkout, order.id, contact);
       await takeGiftCards(tx, checkout, order.id);
       const giftCardsIssued = await issueGiftCards(tx, checkout, order, contact);

@@ -64,10 +64,12 @@ export function quoteEmail(c: { reference: string; name: string }, q: QuoteForEm
     `This quote is valid until ${day(q.expiresAt)}.`,
     "Custom work is made for you and cannot be returned.",
   ];
-  const text = [`Hello ${c.name},`, "", `Here is my quote for your commission ${c.reference}.`, "", ...lines, ...(q.notes ? ["", q.notes] : []), "", `See the quote: ${quoteLink}`].join("\n");
+  // Without a deposit the link's page takes the payment (lib/commissions/quote-payment.ts).
+  const action = amounts.deposit === null ? "See and pay the quote" : "See the quote";
+  const text = [`Hello ${c.name},`, "", `Here is my quote for your commission ${c.reference}.`, "", ...lines, ...(q.notes ? ["", q.notes] : []), "", `${action}: ${quoteLink}`].join("\n");
   const html = emailLayout(
     `Your quote for ${c.reference}`,
-    `<p>Hello ${escapeHtml(c.name)},</p><p>Here is my quote for your commission ${escapeHtml(c.reference)}.</p><p>${lines.map(escapeHtml).join("<br>")}</p>${q.notes ? paragraphs(q.notes) : ""}${link(quoteLink, "See the quote")}`,
+    `<p>Hello ${escapeHtml(c.name)},</p><p>Here is my quote for your commission ${escapeHtml(c.reference)}.</p><p>${lines.map(escapeHtml).join("<br>")}</p>${q.notes ? paragraphs(q.notes) : ""}${link(quoteLink, action)}`,
   );
   return { subject: `Your quote for commission ${c.reference}`, text, html };
 }

@@ -51,3 +51,17 @@ export function quoteAmounts(q: { priceCents: number; shippingCents: number; dep
   const deposit = q.depositPercent ? Math.round((q.priceCents * q.depositPercent) / 100) : null;
   return { total, deposit, balance: deposit === null ? null : total - deposit, dueNow: deposit ?? total };
 }
+
+/**
+ * Paying a quote (issue 30): a quote link is good to 23:59:59 UTC of its day; a payment the
+ * shopper authorised before then is still taken for an hour after it (a webhook that arrives
+ * late, a card confirmed on the last minute). Later, the claim refuses it and the card is released.
+ */
+export const QUOTE_PAYMENT_GRACE_MS = 60 * 60_000;
+
+/** The order line a paid quote becomes: the commission's reference and the start of what it is. */
+export function commissionLineName(reference: string, description: string): string {
+  const words = description.replace(/\s+/g, " ").trim();
+  const excerpt = words.length > 80 ? `${words.slice(0, 79).replace(/\s+\S*$/, "")}…` : words;
+  return `Commission ${reference} — ${excerpt}`;
+}

@@ -13,7 +13,7 @@ import type { MoveCommission, QuoteInput } from "@/lib/commissions/admin-schemas
 import { QUOTE_MAX_DAYS } from "@/lib/commissions/admin-schemas";
 import { commissionDeclinedEmail, commissionNoticeEmail, commissionReceivedEmail, makerMessageEmail, quoteEmail, shopperReplyNoticeEmail } from "@/lib/commissions/emails";
 import { quoteUrl, readQuoteToken, readThreadToken, threadUrl } from "@/lib/commissions/links";
-import { canMove, isOpenCommission, quoteAmounts, type CommissionStatus } from "@/lib/commissions/rules";
+import { canMove, isOpenCommission, QUOTE_PAYMENT_GRACE_MS, quoteAmounts, type CommissionStatus } from "@/lib/commissions/rules";
 import { MAX_COMMISSION_PHOTOS, TOO_MANY_COMMISSION_PHOTOS, type CommissionPhoto, type CommissionReply, type CommissionRequest } from "@/lib/commissions/schemas";
 
 /**
@@ -170,20 +170,49 @@ export function quoteView(q: QuoteRow) {
 export type QuoteView = ReturnType<typeof quoteView>;
 
 export type OpenedQuote =
-  | { ok: true; quote: QuoteView; commission: { reference: string; name: string; email: string; description: string; status: string } }
-  | { ok: false; code: "bad_request" | "not_found" | "gone" | "conflict"; message: string };
+  | { ok: true; quote: QuoteView; commission: { id: number; reference: string; name: string; email: string; description: string; status: string } }
+  /** `orderNumber`: a paid quote's order, for the page and the API to point at. */
+  | { ok: false; code: "bad_request" | "not_found" | "gone" | "conflict"; message: string; orderNumber?: string };
 
 /** What a quote link opens: the quote and its commission, or why it cannot be paid. */
 export async function openQuote(token: string, now: Date = new Date()): Promise<OpenedQuote> {
   const read = await readQuoteToken(token, now);
   if (!read.ok) return read.reason === "expired" ? { ok: false, code: "gone", message: LINK_MESSAGES.expired } : { ok: false, code: "bad_request", message: LINK_MESSAGES.invalid };
-  const quote = await prisma.commissionQuote.findUnique({ where: { id: read.value }, include: { commission: { select: { reference: true, name: true, email: true, description: true, status: true } } } });
+  const quote = await prisma.commissionQuote.findUnique({
+    where: { id: read.value },
+    include: { commission: { select: { id: true, reference: true, name: true, email: true, description: true, status: true } }, order: { select: { orderNumber: true } } },
+  });
   if (!quote) return { ok: false, code: "not_found", message: LINK_MESSAGES.invalid };
-  if (quote.status === "paid") return { ok: false, code: "conflict", message: LINK_MESSAGES.paid };
+  if (quote.status === "paid") return { ok: false, code: "conflict", message: LINK_MESSAGES.paid, ...(quote.order ? { orderNumber: quote.order.orderNumber } : {}) };
   if (quote.commission.status === "declined") return { ok: false, code: "gone", message: LINK_MESSAGES.declined };
   if (quote.status === "withdrawn") return { ok: false, code: "gone", message: LINK_MESSAGES.withdrawn };
   if (quote.expiresAt < now) return { ok: false, code: "gone", message: LINK_MESSAGES.expired };
   return { ok: true, quote: quoteView(quote), commission: quote.commission };
+}
+
+/**
+ * Paying a quote, in the order's transaction (lib/checkout/service.ts claimQuote): the quote goes
+ * from open to paid naming the order — one conditional update, so of two payments of one quote
+ * only one can claim it — and the commission from quoted to accepted. Returns why it cannot be
+ * claimed (the sentence the shopper sees), or null once claimed.
+ */
+export async function claimQuoteForOrder(tx: Prisma.TransactionClient, quoteId: number, orderId: number, opts: { galleryConsent: boolean; now?: Date }): Promise<string | null> {
+  const now = opts.now ?? new Date();
+  const claimed = await tx.commissionQuote.updateMany({
+    where: { id: quoteId, status: "open", expiresAt: { gt: new Date(now.getTime() - QUOTE_PAYMENT_GRACE_MS) }, commission: { status: { in: ["quoted", "accepted"] } } },
+    data: { status: "paid", paidAt: now, orderId },
+  });
+  if (claimed.count === 1) {
+    const quote = await tx.commissionQuote.findUniqueOrThrow({ where: { id: quoteId }, select: { commissionId: true } });
+    await tx.commission.update({ where: { id: quote.commissionId }, data: { status: "accepted", ...(opts.galleryConsent ? { galleryConsent: true } : {}) } });
+    return null;
+  }
+  const quote = await tx.commissionQuote.findUnique({ where: { id: quoteId }, select: { status: true, expiresAt: true, order: { select: { orderNumber: true } }, commission: { select: { status: true } } } });
+  if (quote?.status === "paid") return `This quote has already been paid${quote.order ? ` (order ${quote.order.orderNumber})` : ""}.`;
+  if (quote?.commission.status === "declined") return LINK_MESSAGES.declined;
+  if (quote?.status === "withdrawn") return LINK_MESSAGES.withdrawn;
+  if (quote && quote.expiresAt.getTime() + QUOTE_PAYMENT_GRACE_MS <= now.getTime()) return LINK_MESSAGES.expired;
+  return "This quote can no longer be paid. Please reply to the maker.";
 }
 
 /** The shopper's thread link: their request, its messages and the current quote's state, or null when the link is not good. */

@@ -69,5 +69,7 @@ export function toOrderDTO(o: OrderWithItems) {
     refundedAmount: o.refundedAmount.toFixed(2),
     refundable: refundableOf(o),
     disputed: o.disputed,
+    /** The commission this order paid a quote of (issue 30), or null. */
+    commission: o.commissionQuote ? { id: o.commissionQuote.commission.id, reference: o.commissionQuote.commission.reference } : null,
   };
 }

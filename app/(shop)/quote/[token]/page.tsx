@@ -2,7 +2,9 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { TRANSIT_DAYS } from "@/lib/checkout/pricing";
 import { threadUrl } from "@/lib/commissions/links";
-import { openQuote } from "@/lib/commissions/service";
+import { LINK_MESSAGES, openQuote, type OpenedQuote } from "@/lib/commissions/service";
+import { QuotePaymentForm } from "@/components/commissions/quote-payment-form";
+import { env } from "@/lib/env";
 import { formatMoney } from "@/lib/money";
 
 export const metadata: Metadata = { title: "Your quote", robots: { index: false, follow: false } };
@@ -12,18 +14,28 @@ const day = (d: Date) => d.toLocaleDateString("en-US", { year: "numeric", month:
 
 /**
  * The page a quote link opens (/quote/{token}, emailed by the maker): the piece,
- * its price, shipping, lead time and delivery estimate, the terms, and how to
- * accept; or why the link no longer works (expired, replaced, declined, paid).
+ * its price, shipping, lead time and delivery estimate, the terms, and the
+ * payment form (lib/commissions/quote-payment.ts); or why the link no longer
+ * works (expired, replaced, declined), or the order that paid it.
  */
 export default async function QuotePage(props: Props) {
   const { token } = await props.params;
-  const opened = token.length <= 2000 ? await openQuote(token) : ({ ok: false, message: "This link is not valid. Please use the link from your email." } as const);
+  const opened: OpenedQuote = token.length <= 2000 ? await openQuote(token) : { ok: false, code: "bad_request", message: LINK_MESSAGES.invalid };
   if (!opened.ok) {
     return (
       <div className="mx-auto w-full max-w-2xl px-4 py-8 sm:px-6 sm:py-12">
         <h1 className="font-serif text-3xl font-semibold">Your quote</h1>
         <div className="mt-6 rounded-lg border border-destructive/30 bg-destructive/5 p-4" data-testid="quote-refused">
           <p className="font-medium">{opened.message}</p>
+          {opened.orderNumber && (
+            <p className="mt-2 text-sm">
+              Your order is <span className="font-mono font-medium">{opened.orderNumber}</span>:{" "}
+              <Link href={`/order-status?order=${encodeURIComponent(opened.orderNumber)}`} className="font-medium text-primary underline underline-offset-4">
+                follow it on the order status page
+              </Link>
+              .
+            </p>
+          )}
           <p className="mt-2 text-sm text-muted-foreground">
             <Link href="/contact" className="font-medium text-primary underline-offset-4 hover:underline">
               Contact us
@@ -78,19 +90,35 @@ export default async function QuotePage(props: Props) {
           ); the one-year warranty applies.
         </li>
       </ul>
-      <section aria-labelledby="accept-title" className="mt-8 rounded-lg border border-primary/30 bg-accent/40 p-4">
-        <h2 id="accept-title" className="font-sans text-base font-semibold">
-          Accept or ask a question
-        </h2>
-        <p className="mt-2 text-sm">
-          Reply to the maker on your commission&apos;s page: say you accept, or ask anything about the piece. The maker confirms and arranges the payment with you.
-        </p>
-        <p className="mt-3">
-          <a href={thread} className="inline-flex min-h-10 items-center rounded-md bg-primary px-4 text-sm font-medium text-primary-foreground hover:bg-primary/90 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none">
-            Reply to the maker
-          </a>
-        </p>
-      </section>
+      {quote.deposit === null ? (
+        <section aria-labelledby="pay-title" className="mt-8">
+          <h2 id="pay-title" className="font-sans text-xl font-semibold">
+            Accept and pay
+          </h2>
+          <p className="mt-2 mb-6 text-sm text-muted-foreground">
+            Paying accepts the quote: the maker starts on your piece and you get an order confirmation by email. A question first?{" "}
+            <a href={thread} className="font-medium text-primary underline underline-offset-4">
+              Reply to the maker
+            </a>
+            .
+          </p>
+          <QuotePaymentForm token={token} total={quote.total} name={commission.name} email={commission.email} publishableKey={env.NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY ?? null} />
+        </section>
+      ) : (
+        <section aria-labelledby="accept-title" className="mt-8 rounded-lg border border-primary/30 bg-accent/40 p-4">
+          <h2 id="accept-title" className="font-sans text-base font-semibold">
+            Accept or ask a question
+          </h2>
+          <p className="mt-2 text-sm">
+            This quote starts with a deposit: reply to the maker on your commission&apos;s page to accept, or ask anything about the piece. The maker arranges the deposit with you.
+          </p>
+          <p className="mt-3">
+            <a href={thread} className="inline-flex min-h-10 items-center rounded-md bg-primary px-4 text-sm font-medium text-primary-foreground hover:bg-primary/90 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none">
+              Reply to the maker
+            </a>
+          </p>
+        </section>
+      )}
     </div>
   );
 }

@@ -1,0 +1,203 @@
+/**
+ * Issue 30: paying a commission's quote through the shop's own checkout, with the test
+ * provider, on both databases. Request → quote → POST /api/quotes/{token}/payment (priced
+ * from the quote, never from the browser) → the test card → POST /api/orders → one order
+ * with the commission's line; the quote is paid once; expired, replaced and tampered
+ * payments are refused and release the card. Route modules are imported after the env is set.
+ */
+import { runAsAdmin } from "@/lib/audit/context";
+import { createCatalogFixture } from "@/tests/helpers/fixtures";
+import { call, fromClient } from "@/tests/helpers/route";
+import { createTestDatabase, type TestDatabase } from "@/tests/helpers/test-db";
+
+process.env.RATE_LIMIT_SCALE = "1";
+
+type Handler = Parameters<typeof call>[0];
+let db: TestDatabase;
+let routes: { commission: Handler; pay: Handler; confirm: Handler; orders: Handler; createIntent: Handler };
+let service: typeof import("@/lib/commissions/service");
+let schemas: typeof import("@/lib/commissions/admin-schemas");
+let dto: typeof import("@/lib/orders/dto");
+let orderRow: typeof import("@/lib/orders/order-row");
+let maker: { id: number; username: string };
+let productId: number;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  await createCatalogFixture(db.prisma);
+  routes = {
+    commission: (await import("@/app/api/commissions/route")).POST as Handler,
+    pay: (await import("@/app/api/quotes/[token]/payment/route")).POST as Handler,
+    confirm: (await import("@/app/api/payments/test/confirm/route")).POST as Handler,
+    orders: (await import("@/app/api/orders/route")).POST as Handler,
+    createIntent: (await import("@/app/api/create-payment-intent/route")).POST as Handler,
+  };
+  service = await import("@/lib/commissions/service");
+  schemas = await import("@/lib/commissions/admin-schemas");
+  dto = await import("@/lib/orders/dto");
+  orderRow = await import("@/lib/orders/order-row");
+  maker = await db.prisma.adminUser.create({ data: { username: "maker", email: "maker@example.com", passwordHash: "x" } });
+  productId = (await db.prisma.product.findFirstOrThrow({ where: { uniqueItem: false, giftCard: false }, orderBy: { id: "asc" } })).id;
+});
+afterAll(() => db?.cleanup());
+
+const address = { line1: "12 Elm Street", city: "Asheville", state: "NC", postalCode: "28801", country: "US" };
+const contact = { email: "robin@example.com", firstName: "Robin", lastName: "Ash", phone: "555-0100" };
+const CARD_OK = { number: "4242 4242 4242 4242", expMonth: "12", expYear: "34", cvc: "123" };
+const day = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+
+let ip = 0;
+const nextIp = () => `198.51.100.${++ip}`;
+
+/** A new commission request and a quote for it (no deposit unless asked), as the maker sends it. */
+async function quoted(over: Record<string, unknown> = {}, now = new Date()) {
+  const asked = await call(routes.commission, "/api/commissions", {
+    body: { name: "Robin Ash", email: contact.email, description: "A salad bowl in black walnut, about 12 inches across, for a wedding present.", budget: "150_300" },
+    headers: fromClient(nextIp()),
+  });
+  expect(asked.status).toBe(201);
+  const commission = await db.prisma.commission.findUniqueOrThrow({ where: { reference: asked.json.reference } });
+  const input = schemas.quoteSchema.parse({ id: commission.id, price: "240", shipping: "18.50", leadTimeMinDays: "15", leadTimeMaxDays: "20", expiresOn: day(14), ...over });
+  const { url, quoteId } = await runAsAdmin(maker, () => service.createQuote(input, now));
+  return { commission, quoteId, token: url.split("/quote/")[1] };
+}
+
+const pay = (token: string, body: Record<string, unknown> = {}) =>
+  call(routes.pay, `/api/quotes/${token}/payment`, { params: { token }, body: { ...contact, shippingAddress: address, amount: 25850, ...body } });
+const authorize = (clientSecret: string) => call(routes.confirm, "/api/payments/test/confirm", { body: { clientSecret, card: CARD_OK } });
+const finalize = (paymentIntentId: string, clientSecret?: string) => call(routes.orders, "/api/orders", { body: { paymentIntentId, clientSecret } });
+const intentStatus = async (paymentIntentId: string) => (await db.prisma.testPaymentIntent.findUniqueOrThrow({ where: { id: paymentIntentId } })).status;
+
+describe(`Paying a commission's quote on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "the embedded database"}`, () => {
+  it("request → quote → pay → one order with the commission's line; the quote is paid once and a second payment points at the order", async () => {
+    const { commission, quoteId, token } = await quoted();
+    const prepared = await pay(token, { galleryConsent: true });
+    expect(prepared.status).toBe(200);
+    expect(prepared.json).toMatchObject({ provider: "test", subtotal: "240.00", shipping: "18.50", discount: "0.00", tax: "0.00", total: "258.50", cardAmount: "258.50" });
+    const checkout = await db.prisma.checkout.findUniqueOrThrow({ where: { paymentIntentId: prepared.json.paymentIntentId } });
+    expect(checkout).toMatchObject({ quoteId, status: "open", sessionId: `quote-${quoteId}` });
+
+    // Preparing again (the address typed anew) keeps one checkout and one intent.
+    const again = await pay(token, { galleryConsent: true });
+    expect(again.json.paymentIntentId).toBe(prepared.json.paymentIntentId);
+    expect(await db.prisma.checkout.count({ where: { quoteId } })).toBe(1);
+
+    expect((await authorize(prepared.json.clientSecret)).status).toBe(200);
+    const placed = await finalize(prepared.json.paymentIntentId, prepared.json.clientSecret);
+    expect(placed.status).toBe(201);
+    const order = await db.prisma.order.findUniqueOrThrow({ where: { orderNumber: placed.json.orderNumber }, include: orderRow.orderWithItems });
+    expect(order).toMatchObject({ status: "confirmed", email: "robin@example.com", firstName: "Robin", lastName: "Ash" });
+    expect([order.subtotal, order.shipping, order.tax, order.total].map((d) => d.toFixed(2))).toEqual(["240.00", "18.50", "0.00", "258.50"]);
+    expect(order.items.map((i) => ({ productId: i.productId, name: i.productName, price: i.price.toFixed(2), quantity: i.quantity, ships: i.ships, min: i.shipsMinDays, max: i.shipsMaxDays }))).toEqual([
+      { productId: null, name: `Commission ${commission.reference} — A salad bowl in black walnut, about 12 inches across, for a wedding present.`, price: "240.00", quantity: 1, ships: "Made to order — ships in 15–20 working days", min: 15, max: 20 },
+    ]);
+    expect(await intentStatus(prepared.json.paymentIntentId)).toBe("succeeded");
+    expect(dto.toOrderDTO(order).commission).toEqual({ id: commission.id, reference: commission.reference });
+    expect(await db.prisma.commissionQuote.findUniqueOrThrow({ where: { id: quoteId } })).toMatchObject({ status: "paid", orderId: order.id, paidAt: expect.any(Date) });
+    expect(await db.prisma.commission.findUniqueOrThrow({ where: { id: commission.id } })).toMatchObject({ status: "accepted", galleryConsent: true });
+    const mails = await db.prisma.emailMessage.findMany({ where: { subject: { contains: order.orderNumber } }, orderBy: { id: "asc" } });
+    expect(mails.map((m) => m.to)).toContain("robin@example.com");
+    expect(mails.find((m) => m.to === "robin@example.com")!.text).toContain(`Commission ${commission.reference}`);
+
+    // The same link again: refused, naming the order; nothing new is authorised.
+    const second = await pay(token);
+    expect(second.status).toBe(409);
+    expect(second.json).toMatchObject({ message: "This quote has been paid. Thank you!", orderNumber: order.orderNumber });
+    expect(await service.openQuote(token)).toEqual({ ok: false, code: "conflict", message: "This quote has been paid. Thank you!", orderNumber: order.orderNumber });
+    expect(await db.prisma.checkout.count({ where: { quoteId } })).toBe(1);
+    // Replaying the order call returns the same order.
+    const replay = await finalize(prepared.json.paymentIntentId);
+    expect(replay).toMatchObject({ status: 200, json: { orderNumber: order.orderNumber } });
+    expect(await db.prisma.order.count({ where: { commissionQuote: { id: quoteId } } })).toBe(1);
+  });
+
+  it("a tampered amount is refused before anything is authorised; the server's price is the quote's", async () => {
+    const { quoteId, token } = await quoted();
+    for (const amount of [100, 25849, 0]) {
+      const res = await pay(token, { amount });
+      expect(res.status).toBe(409);
+      expect(res.json).toMatchObject({ message: "This quote's amount is not what your page shows. Please reload the quote before paying.", total: "258.50" });
+    }
+    expect(await db.prisma.checkout.count({ where: { quoteId } })).toBe(0);
+    // Without an amount the quote's own total is charged: the browser never prices it.
+    const res = await pay(token, { amount: undefined, price: "1.00", total: "1.00", items: [{ productId, quantity: 1 }] });
+    expect(res.status).toBe(200);
+    expect(res.json.total).toBe("258.50");
+    expect((await db.prisma.testPaymentIntent.findUniqueOrThrow({ where: { id: res.json.paymentIntentId } })).amount).toBe(25850);
+  });
+
+  it("an expired or replaced quote is refused with its message; a payment claimed after the quote was replaced releases the card", async () => {
+    const past = new Date(Date.now() - 30 * 86_400_000);
+    const expired = await quoted({ expiresOn: past.toISOString().slice(0, 10) }, past);
+    const res = await pay(expired.token);
+    expect(res.status).toBe(410);
+    expect(res.json.message).toBe("This quote has expired. Reply to the maker if you would still like the piece: they can send a new one.");
+
+    // Authorised, then the maker sends a new quote before the order is made: no order, the card released.
+    const { commission, quoteId, token } = await quoted();
+    const prepared = await pay(token);
+    expect((await authorize(prepared.json.clientSecret)).status).toBe(200);
+    const replaced = await runAsAdmin(maker, () => service.createQuote(schemas.quoteSchema.parse({ id: commission.id, price: "260", shipping: "0", leadTimeMinDays: "15", leadTimeMaxDays: "20", expiresOn: day(7) })));
+    const refused = await finalize(prepared.json.paymentIntentId);
+    expect(refused.status).toBe(409);
+    expect(refused.json.message).toBe("This quote was replaced by a newer one. Please use the link from the latest email. Your card has not been charged.");
+    expect(await intentStatus(prepared.json.paymentIntentId)).toBe("canceled");
+    expect(await db.prisma.order.count({ where: { stripePaymentIntentId: prepared.json.paymentIntentId } })).toBe(0);
+    expect(await db.prisma.commissionQuote.findUniqueOrThrow({ where: { id: quoteId } })).toMatchObject({ status: "withdrawn", orderId: null });
+    expect((await pay(token)).status).toBe(410);
+
+    // The new quote pays; authorised just before its day ended, it is still taken within the hour after.
+    const fresh = await pay(replaced.url.split("/quote/")[1], { amount: 26000 });
+    expect(fresh.json.total).toBe("260.00");
+    await authorize(fresh.json.clientSecret);
+    await db.prisma.commissionQuote.update({ where: { id: replaced.quoteId }, data: { expiresAt: new Date(Date.now() - 30 * 60_000) } });
+    expect((await finalize(fresh.json.paymentIntentId)).status).toBe(201);
+    expect(await db.prisma.commission.findUniqueOrThrow({ where: { id: commission.id } })).toMatchObject({ status: "accepted", galleryConsent: false });
+  });
+
+  it("a payment finished more than an hour after the quote expired is refused and released", async () => {
+    const { quoteId, token } = await quoted();
+    const prepared = await pay(token);
+    await authorize(prepared.json.clientSecret);
+    await db.prisma.commissionQuote.update({ where: { id: quoteId }, data: { expiresAt: new Date(Date.now() - 2 * 3_600_000) } });
+    const refused = await finalize(prepared.json.paymentIntentId);
+    expect(refused.status).toBe(409);
+    expect(refused.json.message).toBe("This quote has expired. Reply to the maker if you would still like the piece: they can send a new one. Your card has not been charged.");
+    expect(await intentStatus(prepared.json.paymentIntentId)).toBe("canceled");
+    expect(await db.prisma.commissionQuote.findUniqueOrThrow({ where: { id: quoteId } })).toMatchObject({ status: "open", orderId: null });
+  });
+
+  it("bad input is a 4xx and changes nothing; a deposit quote is not paid online; a cart's session id cannot reach a quote's checkout", async () => {
+    const { quoteId, token } = await quoted();
+    const bad: Array<[string, Record<string, unknown>, number]> = [
+      ["a token that is not one", {}, 400],
+      [token, { shippingAddress: { ...address, country: "FR" } }, 400],
+      [token, { shippingAddress: "12 Elm Street" }, 400],
+      [token, { amount: "25850" }, 400],
+      [token, { amount: 1e12 }, 400],
+      [token, { galleryConsent: "yes" }, 400],
+      [token, { email: "x".repeat(300) }, 400],
+      [token, { shippingAddress: { ...address, city: "Ashe\u0000ville" } }, 400],
+    ];
+    for (const [t, body, status] of bad) {
+      const res = await call(routes.pay, `/api/quotes/${encodeURIComponent(t)}/payment`, { params: { token: t }, body: { ...contact, shippingAddress: address, amount: 25850, ...body } });
+      expect([t.slice(0, 20), body, res.status]).toEqual([t.slice(0, 20), body, status]);
+      expect(res.json.message).toEqual(expect.any(String));
+    }
+    const notJson = await call(routes.pay, `/api/quotes/${token}/payment`, { params: { token }, rawBody: "{not json", headers: { "content-type": "application/json" } });
+    expect(notJson.status).toBe(400);
+    expect(await db.prisma.checkout.count({ where: { quoteId } })).toBe(0);
+
+    const deposit = await quoted({ depositPercent: "30" });
+    const refused = await pay(deposit.token);
+    expect(refused).toMatchObject({ status: 409, json: { message: "This quote asks for a deposit first: the maker arranges it with you in your commission's messages." } });
+
+    // A cart sent under the quote's session id gets a checkout of its own; the quote's is untouched.
+    const prepared = await pay(token);
+    const cart = await call(routes.createIntent, "/api/create-payment-intent", { body: { sessionId: `quote-${quoteId}`, items: [{ productId, quantity: 1 }], ...contact, shippingAddress: address } });
+    expect(cart.status).toBe(200);
+    expect(cart.json.paymentIntentId).not.toBe(prepared.json.paymentIntentId);
+    expect(await db.prisma.checkout.findUniqueOrThrow({ where: { paymentIntentId: prepared.json.paymentIntentId } })).toMatchObject({ quoteId, total: expect.anything() });
+    expect((await db.prisma.checkout.findUniqueOrThrow({ where: { paymentIntentId: cart.json.paymentIntentId } })).quoteId).toBeNull();
+  });
+});

@@ -1,0 +1,114 @@
+import Stripe from "stripe";
+import { runAsAdmin } from "@/lib/audit/context";
+import { startFakeStripe, type FakeStripe, FAKE_WEBHOOK_SECRET, useFakeStripeEnv } from "@/tests/helpers/fake-stripe";
+import { createCatalogFixture } from "@/tests/helpers/fixtures";
+import { call, fromClient } from "@/tests/helpers/route";
+import { createTestDatabase, type TestDatabase } from "@/tests/helpers/test-db";
+
+/**
+ * Issue 30 with Stripe (the real `stripe` SDK against the local fake Stripe API): a quote's
+ * payment is a manual-capture intent for the quote's total; the shopper authorises and closes
+ * the tab, and the payment webhook makes the order exactly once (a redelivery and the browser
+ * coming back late get the same order); a tampered intent amount is refused and voided.
+ */
+type Handler = Parameters<typeof call>[0];
+let restoreEnv: () => void = () => {};
+let fake: FakeStripe;
+let db: TestDatabase;
+let routes: { commission: Handler; pay: Handler; orders: Handler; webhook: Handler };
+let service: typeof import("@/lib/commissions/service");
+let schemas: typeof import("@/lib/commissions/admin-schemas");
+let maker: { id: number; username: string };
+const signer = new Stripe("sk_test_fake");
+
+beforeAll(async () => {
+  fake = await startFakeStripe();
+  restoreEnv = useFakeStripeEnv(fake);
+  db = await createTestDatabase();
+  await createCatalogFixture(db.prisma);
+  routes = {
+    commission: (await import("@/app/api/commissions/route")).POST as Handler,
+    pay: (await import("@/app/api/quotes/[token]/payment/route")).POST as Handler,
+    orders: (await import("@/app/api/orders/route")).POST as Handler,
+    webhook: (await import("@/app/api/webhooks/stripe/route")).POST as Handler,
+  };
+  service = await import("@/lib/commissions/service");
+  schemas = await import("@/lib/commissions/admin-schemas");
+  maker = await db.prisma.adminUser.create({ data: { username: "maker", email: "maker@example.com", passwordHash: "x" } });
+});
+afterAll(async () => {
+  await fake?.close();
+  await db?.cleanup();
+  restoreEnv();
+});
+
+const address = { line1: "12 Elm Street", city: "Portland", state: "OR", postalCode: "97201", country: "US" };
+const contact = { email: "sam@example.com", firstName: "Sam", lastName: "Birch" };
+const day = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+let ip = 0;
+
+async function quoted() {
+  const asked = await call(routes.commission, "/api/commissions", {
+    body: { name: "Sam Birch", email: contact.email, description: "A cherry side table, 20 inches high, with one drawer and tapered legs.", budget: "600_1200" },
+    headers: fromClient(`192.0.2.${++ip}`),
+  });
+  const commission = await db.prisma.commission.findUniqueOrThrow({ where: { reference: asked.json.reference } });
+  const input = schemas.quoteSchema.parse({ id: commission.id, price: "680", shipping: "45", leadTimeMinDays: "20", leadTimeMaxDays: "30", expiresOn: day(10) });
+  const { url, quoteId } = await runAsAdmin(maker, () => service.createQuote(input));
+  return { commission, quoteId, token: url.split("/quote/")[1] };
+}
+const pay = (token: string) => call(routes.pay, `/api/quotes/${token}/payment`, { params: { token }, body: { ...contact, shippingAddress: address, amount: 72500 } });
+const finalize = (paymentIntentId: string) => call(routes.orders, "/api/orders", { body: { paymentIntentId } });
+const captureCalls = (id: string) => fake.callsTo("POST", `/v1/payment_intents/${id}/capture`);
+
+function webhook(type: string, intentId: string, id: string) {
+  const payload = JSON.stringify({ id, object: "event", api_version: "2025-01-01", created: Math.floor(Date.now() / 1000), livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, type, data: { object: fake.intents.get(intentId) } });
+  const header = signer.webhooks.generateTestHeaderString({ payload, secret: FAKE_WEBHOOK_SECRET });
+  return call(routes.webhook, "/api/webhooks/stripe", { rawBody: payload, headers: { "stripe-signature": header } });
+}
+
+describe(`A quote paid with Stripe against a fake Stripe API on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "the embedded database"}`, () => {
+  it("the tab closes after the card is authorised: the webhook records the order exactly once", async () => {
+    const { commission, quoteId, token } = await quoted();
+    const prepared = await pay(token);
+    expect(prepared.status).toBe(200);
+    expect(prepared.json).toMatchObject({ provider: "stripe", subtotal: "680.00", shipping: "45.00", total: "725.00" });
+    const id = prepared.json.paymentIntentId;
+    expect(fake.intents.get(id)).toMatchObject({ amount: 72500, currency: "usd", capture_method: "manual", metadata: { sessionId: `quote-${quoteId}`, quoteId: String(quoteId) } });
+
+    fake.authorize(id);
+    const first = await webhook("payment_intent.amount_capturable_updated", id, `evt_quote_${quoteId}`);
+    expect(first).toMatchObject({ status: 200, json: { received: true, duplicate: false, handled: true } });
+    const order = await db.prisma.order.findUniqueOrThrow({ where: { stripePaymentIntentId: id }, include: { items: true } });
+    expect(order).toMatchObject({ status: "confirmed", email: "sam@example.com", paymentProvider: "stripe" });
+    expect(order.total.toFixed(2)).toBe("725.00");
+    expect(order.items.map((i) => [i.productId, i.productName.startsWith(`Commission ${commission.reference} — A cherry side table`), i.ships])).toEqual([[null, true, "Made to order — ships in 20–30 working days"]]);
+    expect(fake.intents.get(id)).toMatchObject({ status: "succeeded", amount_received: 72500 });
+    expect(await db.prisma.commissionQuote.findUniqueOrThrow({ where: { id: quoteId } })).toMatchObject({ status: "paid", orderId: order.id });
+    expect((await db.prisma.commission.findUniqueOrThrow({ where: { id: commission.id } })).status).toBe("accepted");
+
+    // Stripe delivers again, then the succeeded event, then the browser comes back: still one order, one capture.
+    expect((await webhook("payment_intent.amount_capturable_updated", id, `evt_quote_${quoteId}`)).json).toMatchObject({ duplicate: true });
+    expect((await webhook("payment_intent.succeeded", id, `evt_quote_${quoteId}_ok`)).status).toBe(200);
+    const late = await finalize(id);
+    expect(late).toMatchObject({ status: 200, json: { orderNumber: order.orderNumber } });
+    expect(await db.prisma.order.count({ where: { stripePaymentIntentId: id } })).toBe(1);
+    expect(captureCalls(id)).toHaveLength(1);
+    expect((await pay(token)).json).toMatchObject({ orderNumber: order.orderNumber });
+  });
+
+  it("an intent whose amount was changed outside the shop is refused and voided; the quote stays open", async () => {
+    const { quoteId, token } = await quoted();
+    const prepared = await pay(token);
+    const id = prepared.json.paymentIntentId;
+    fake.intents.get(id)!.amount = 100;
+    fake.authorize(id);
+    const refused = await finalize(id);
+    expect(refused.status).toBe(409);
+    expect(refused.json.message).toBe("The payment amount does not match your order. You have not been charged.");
+    expect(fake.intents.get(id)!.status).toBe("canceled");
+    expect(captureCalls(id)).toHaveLength(0);
+    expect(await db.prisma.order.count({ where: { stripePaymentIntentId: id } })).toBe(0);
+    expect(await db.prisma.commissionQuote.findUniqueOrThrow({ where: { id: quoteId } })).toMatchObject({ status: "open", orderId: null });
+  });
+});
