@@ -6,9 +6,11 @@ import { queryE2eDb } from "./e2e-env";
  * Issue 30 in the browser, by keyboard on both sides: a shopper goes from a
  * product page's "Want one like this?" to the commission form and sends it; the
  * maker opens it on the Commissions board, writes to the shopper and sends a
- * quote; the shopper opens the quote link from the email, then replies in the
- * thread. axe (WCAG 2.2 AA) finds nothing on the form, the thread, the quote
- * page, the board and the commission's screen at 1280 and 390 px.
+ * quote; the shopper opens the quote link from the email, replies in the
+ * thread, then pays the quote with the test card; the maker sees the order
+ * with its Commission badge. axe (WCAG 2.2 AA) finds nothing on the form, the
+ * thread, the quote page and its payment form, the board and the commission's
+ * screen at 1280 and 390 px.
  */
 test.describe.configure({ mode: "serial" });
 
@@ -108,7 +110,7 @@ test("the maker answers and quotes from the Commissions board, by keyboard", asy
 test("the shopper opens the quote from the email and replies in the thread, by keyboard", async ({ page }) => {
   // Many keystrokes, each waiting for the page: on a loaded 2-core machine it ran past the 45 s default (50 s).
   test.slow();
-  const quotePath = await linkFromEmail(EMAIL, "Your quote for commission", "See the quote: ");
+  const quotePath = await linkFromEmail(EMAIL, "Your quote for commission", "See and pay the quote: ");
   await page.goto(quotePath);
   await expect(page.getByRole("heading", { level: 1, name: "Your quote" })).toBeVisible();
   const amounts = page.getByTestId("quote-amounts");
@@ -134,4 +136,64 @@ test("the shopper opens the quote from the email and replies in the thread, by k
   // A tampered link opens nothing.
   await page.goto(`${quotePath.slice(0, -4)}AAAA`);
   await expect(page.getByTestId("quote-refused")).toHaveText(/This link is not valid/);
+});
+
+test("the shopper pays the quote by keyboard; the link then shows the order, and the maker sees a Commission order", async ({ page }) => {
+  test.slow();
+  const quotePath = await linkFromEmail(EMAIL, "Your quote for commission", "See and pay the quote: ");
+  await page.goto(quotePath);
+  await waitForHydration(page);
+  const form = page.getByRole("form", { name: "Pay for your commission" });
+  // The name and email of the request are filled in.
+  await expect(form.getByLabel("Email")).toHaveValue(EMAIL);
+  await expect(form.getByLabel("First name")).toHaveValue("Casey");
+  await expect(form.getByLabel("Last name")).toHaveValue("Fern");
+  await expect(form.getByText("Please complete your shipping address to proceed with payment.")).toBeVisible();
+  await typeInto(page, "Address", "4 Orchard Lane");
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Tab");
+  await expect(form.getByLabel("City")).toBeFocused();
+  await page.keyboard.type("Burlington");
+  await typeInto(page, "State", "VT");
+  await typeInto(page, "ZIP / postal code", "05401");
+  const consent = form.getByLabel("The maker may show the finished piece in the gallery");
+  await consent.focus();
+  await page.keyboard.press("Space");
+  await expect(consent).toBeChecked();
+  await expect(form.getByLabel("Card number")).toBeVisible();
+  await expect(form.getByTestId("pay-button")).toHaveText("Pay $203.50");
+  await expectNoAxeViolations(page, "the quote page's payment form");
+  await typeInto(page, "Card number", "4242 4242 4242 4242");
+  await typeInto(page, "Expiry (MM / YY)", "12/34");
+  await typeInto(page, "CVC", "123");
+  await page.keyboard.press("Tab");
+  await expect(form.getByTestId("pay-button")).toBeFocused();
+  await page.keyboard.press("Enter");
+
+  await expect(page).toHaveURL(/\/order-confirmation\?order=ORD-[\w-]+$/, { timeout: 20_000 });
+  await expect(page.getByRole("heading", { level: 1, name: "Order Confirmed!" })).toBeVisible();
+  const orderNumber = new URL(page.url()).searchParams.get("order")!;
+  const lines = await queryE2eDb<{ productId: number | null; productName: string; total: string; ships: string }>(
+    `SELECT i."productId", i."productName", o.total::text AS total, i.ships FROM "OrderItem" i JOIN "Order" o ON o.id = i."orderId" WHERE o."orderNumber" = $1`,
+    [orderNumber],
+  );
+  expect(lines).toEqual([{ productId: null, productName: expect.stringMatching(new RegExp(`^Commission ${reference} — The same bowl in cherry`)), total: "203.50", ships: "Made to order — ships in 10–15 working days" }]);
+  const [row] = await queryE2eDb<{ status: string; galleryConsent: boolean }>(`SELECT status::text, "galleryConsent" FROM "Commission" WHERE reference = $1`, [reference]);
+  expect(row).toEqual({ status: "accepted", galleryConsent: true });
+
+  // The link again: paid, naming the order.
+  await page.goto(quotePath);
+  await expect(page.getByTestId("quote-refused")).toContainText("This quote has been paid. Thank you!");
+  await expect(page.getByTestId("quote-refused")).toContainText(orderNumber);
+
+  await signIn(page);
+  await page.goto("/admin/orders");
+  const orderRow = page.getByTestId("order-row").filter({ hasText: orderNumber });
+  await expect(orderRow.getByTestId("commission-badge")).toHaveText("Commission");
+  await orderRow.getByTestId("commission-badge").focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { level: 1, name: `Commission ${reference}` })).toBeVisible();
+  await expect(page.getByTestId("admin-commission-status")).toHaveText("Accepted");
+  await expect(page.getByTestId("admin-commission-paid")).toContainText(orderNumber);
+  await expect(page.getByTestId("admin-commission-consent")).toHaveText("The shopper agreed to show the finished piece");
 });

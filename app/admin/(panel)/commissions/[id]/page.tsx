@@ -66,6 +66,8 @@ export default async function AdminCommissionPage(props: { params: Promise<{ id:
               <dd>{BUDGET_RANGES[commission.budget as BudgetRange] ?? commission.budget}</dd>
               <dt className="text-muted-foreground">Wanted by</dt>
               <dd>{commission.wantedBy ? commission.wantedBy.toISOString().slice(0, 10) : "—"}</dd>
+              <dt className="text-muted-foreground">Gallery</dt>
+              <dd data-testid="admin-commission-consent">{commission.galleryConsent ? "The shopper agreed to show the finished piece" : "Not agreed"}</dd>
             </dl>
             {commission.photos.length > 0 && (
               <ul className="mt-3 flex flex-wrap gap-2" aria-label="Reference photos">
@@ -111,6 +113,21 @@ export default async function AdminCommissionPage(props: { params: Promise<{ id:
                     <span className="font-medium">{formatMoney(q.total)}</span> ({formatMoney(q.priceCents)} + {q.shippingCents ? formatMoney(q.shippingCents) : "free"} shipping)
                     {q.deposit !== null && <> · deposit {formatMoney(q.deposit)}</>} · {q.leadTimeMinDays}–{q.leadTimeMaxDays} working days · valid until {q.expiresAt.toISOString().slice(0, 10)} · {QUOTE_STATUS[q.status]} · sent {at(q.createdAt)}
                     {q.adminName ? ` by ${q.adminName}` : ""}
+                    {q.paidAt && (
+                      <p className="mt-1 font-medium" data-testid="admin-commission-paid">
+                        Paid {at(q.paidAt)}
+                        {q.orderNumber && (
+                          <>
+                            {" "}
+                            · order <span className="font-mono">{q.orderNumber}</span> (
+                            <Link href="/admin/orders" className="text-primary underline underline-offset-4">
+                              orders
+                            </Link>
+                            )
+                          </>
+                        )}
+                      </p>
+                    )}
                   </li>
                 ))}
               </ul>
