@@ -145,7 +145,7 @@ export async function getAdminProduct(id: number | string): Promise<AdminProduct
 }
 
 /** Creates a product (also a clone, which may have no images yet). */
-export async function createProduct(data: ProductData): Promise<AdminProductDTO> {
+export async function createProduct(data: ProductData, opts: { commissionId?: number; audit?: (tx: Prisma.TransactionClient, productId: number) => Promise<unknown> } = {}): Promise<AdminProductDTO> {
   await assertCategoryExists(data.categoryId);
   await assertProductSlugFree(data.slug);
   const { images, clone: _clone, variants, options, ...fields } = data;
@@ -153,10 +153,12 @@ export async function createProduct(data: ProductData): Promise<AdminProductDTO>
   try {
     id = await prisma.$transaction(async (tx) => {
       const created = await tx.product.create({
-        data: { ...fields, options, images: { create: imageRows(images) }, variants: { create: variants.map(variantRow) } },
+        data: { ...fields, options, images: { create: imageRows(images) }, variants: { create: variants.map(variantRow) }, ...(opts.commissionId ? { commissionId: opts.commissionId } : {}) },
         select: { id: true },
       });
       await recordAudit({ entityType: "product", entityId: created.id, action: "create", before: null, after: await auditSnapshot(() => findAdminProduct(created.id, tx)) }, tx);
+      // A caller's own record of the same write (a commission published to the gallery), in its transaction.
+      await opts.audit?.(tx, created.id);
       return created.id;
     });
   } catch (error) {

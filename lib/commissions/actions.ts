@@ -2,7 +2,8 @@
 
 import { revalidatePath } from "next/cache";
 import { adminAction } from "@/lib/actions";
-import { makerMessageSchema, moveCommissionSchema, quoteSchema } from "@/lib/commissions/admin-schemas";
+import { makerMessageSchema, moveCommissionSchema, publishCommissionSchema, quoteSchema } from "@/lib/commissions/admin-schemas";
+import { publishCommission } from "@/lib/commissions/gallery";
 import { createQuote, moveCommission, sendMakerMessage } from "@/lib/commissions/service";
 
 const refresh = (id: number) => {
@@ -26,6 +27,12 @@ const quote = adminAction(quoteSchema, async (input) => {
   return { quoteId };
 });
 
+const publish = adminAction(publishCommissionSchema, async (input) => {
+  const product = await publishCommission(input);
+  refresh(input.id);
+  return { slug: product.slug };
+});
+
 /** The Commissions screen: move along (or decline with a message), write to the shopper, send a quote. */
 export async function moveCommissionAction(input: { id: number; status: string; message?: string }) {
   return move(input);
@@ -35,4 +42,7 @@ export async function sendCommissionMessageAction(input: { id: number; body: str
 }
 export async function sendQuoteAction(input: Record<string, unknown>) {
   return quote(input);
+}
+export async function publishCommissionAction(input: Record<string, unknown>) {
+  return publish(input);
 }

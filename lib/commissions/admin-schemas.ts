@@ -54,3 +54,7 @@ export const quoteSchema = z
     if (v.leadTimeMaxDays < v.leadTimeMinDays) ctx.addIssue({ code: "custom", path: ["leadTimeMaxDays"], message: "The longest lead time must be at least the shortest" });
   });
 export type QuoteInput = z.output<typeof quoteSchema>;
+
+/** Publishing a finished commission to the gallery: the commission, and the piece's product fields (checked by the product's own rules). */
+export const publishCommissionSchema = z.looseObject({ id: entityIdSchema });
+export type PublishCommissionInput = z.output<typeof publishCommissionSchema>;

@@ -23,6 +23,7 @@ export async function getCommissionForAdmin(id: number) {
       messages: { orderBy: { createdAt: "asc" } },
       quotes: { orderBy: { createdAt: "desc" }, include: { order: { select: { orderNumber: true } } } },
       product: { select: { name: true, slug: true } },
+      galleryPiece: { select: { name: true, slug: true } },
     },
   });
   if (!commission) return null;

@@ -65,3 +65,19 @@ export function commissionLineName(reference: string, description: string): stri
   const excerpt = words.length > 80 ? `${words.slice(0, 79).replace(/\s+\S*$/, "")}…` : words;
   return `Commission ${reference} — ${excerpt}`;
 }
+
+export const PUBLISH_REFUSALS = {
+  consent: "The shopper did not agree to show this piece: it cannot go in the gallery.",
+  unfinished: "Only a shipped or closed commission can go in the gallery.",
+  unquoted: "This commission has no quote: there is no price to show it at.",
+  published: (name: string) => `This commission is already in the gallery as “${name}”.`,
+} as const;
+
+/** Why a commission cannot be published to the gallery, or null when it can: consent, finished, priced, not yet there. */
+export function canPublish(c: { status: string; galleryConsent: boolean; published: string | null; quoted: boolean }): string | null {
+  if (c.published) return PUBLISH_REFUSALS.published(c.published);
+  if (!c.galleryConsent) return PUBLISH_REFUSALS.consent;
+  if (c.status !== "shipped" && c.status !== "closed") return PUBLISH_REFUSALS.unfinished;
+  if (!c.quoted) return PUBLISH_REFUSALS.unquoted;
+  return null;
+}

@@ -19,8 +19,13 @@ let service: typeof import("@/lib/commissions/service");
 let schemas: typeof import("@/lib/commissions/admin-schemas");
 let dto: typeof import("@/lib/orders/dto");
 let orderRow: typeof import("@/lib/orders/order-row");
+let gallery: typeof import("@/lib/commissions/gallery");
+let galleryRoute: Handler;
 let maker: { id: number; username: string };
 let productId: number;
+let categoryId: number;
+/** The commission paid in the first test, with the shopper's consent to show it. */
+let paid: { id: number; reference: string };
 
 beforeAll(async () => {
   db = await createTestDatabase();
@@ -36,8 +41,11 @@ beforeAll(async () => {
   schemas = await import("@/lib/commissions/admin-schemas");
   dto = await import("@/lib/orders/dto");
   orderRow = await import("@/lib/orders/order-row");
+  gallery = await import("@/lib/commissions/gallery");
+  galleryRoute = (await import("@/app/api/gallery/route")).GET as Handler;
   maker = await db.prisma.adminUser.create({ data: { username: "maker", email: "maker@example.com", passwordHash: "x" } });
   productId = (await db.prisma.product.findFirstOrThrow({ where: { uniqueItem: false, giftCard: false }, orderBy: { id: "asc" } })).id;
+  categoryId = (await db.prisma.category.findFirstOrThrow({ where: { active: true }, orderBy: { id: "asc" } })).id;
 });
 afterAll(() => db?.cleanup());
 
@@ -95,6 +103,7 @@ describe(`Paying a commission's quote on ${process.env.TEST_DATABASE_URL ? "Post
     expect(dto.toOrderDTO(order).commission).toEqual({ id: commission.id, reference: commission.reference });
     expect(await db.prisma.commissionQuote.findUniqueOrThrow({ where: { id: quoteId } })).toMatchObject({ status: "paid", orderId: order.id, paidAt: expect.any(Date) });
     expect(await db.prisma.commission.findUniqueOrThrow({ where: { id: commission.id } })).toMatchObject({ status: "accepted", galleryConsent: true });
+    paid = { id: commission.id, reference: commission.reference };
     const mails = await db.prisma.emailMessage.findMany({ where: { subject: { contains: order.orderNumber } }, orderBy: { id: "asc" } });
     expect(mails.map((m) => m.to)).toContain("robin@example.com");
     expect(mails.find((m) => m.to === "robin@example.com")!.text).toContain(`Commission ${commission.reference}`);
@@ -199,5 +208,33 @@ describe(`Paying a commission's quote on ${process.env.TEST_DATABASE_URL ? "Post
     expect(cart.json.paymentIntentId).not.toBe(prepared.json.paymentIntentId);
     expect(await db.prisma.checkout.findUniqueOrThrow({ where: { paymentIntentId: prepared.json.paymentIntentId } })).toMatchObject({ quoteId, total: expect.anything() });
     expect((await db.prisma.checkout.findUniqueOrThrow({ where: { paymentIntentId: cart.json.paymentIntentId } })).quoteId).toBeNull();
+  });
+
+  it("a finished commission the shopper agreed to show is published to the gallery once, as a sold piece at the price paid", async () => {
+    const piece = { name: "Black walnut salad bowl", categoryId, description: "Turned from one board of black walnut, oiled.", images: [{ url: "/demo/products/walnut-bowl-1.webp", width: 1200, height: 900 }] };
+    const publish = (id: number, over: Record<string, unknown> = {}) => runAsAdmin(maker, () => gallery.publishCommission({ id, ...piece, ...over }));
+    await expect(publish(paid.id)).rejects.toMatchObject({ code: "conflict", message: "Only a shipped or closed commission can go in the gallery." });
+    for (const status of ["in_progress", "shipped"] as const) await runAsAdmin(maker, () => service.moveCommission({ id: paid.id, status }));
+    // The product's own rules: photos and a name are required; nothing is created.
+    await expect(publish(paid.id, { images: [], name: "" })).rejects.toMatchObject({ code: "bad_request", fields: { images: expect.any(String), name: expect.any(String) } });
+    // A price sent with it is not the one shown: the piece shows at what was paid.
+    const product = await publish(paid.id, { price: "1.00", sold: false, showInGallery: false });
+    expect(product).toMatchObject({ name: "Black walnut salad bowl", price: "240.00", uniqueItem: true, sold: true, showInGallery: true, active: true });
+    expect((await db.prisma.product.findUniqueOrThrow({ where: { id: product.id } })).commissionId).toBe(paid.id);
+    // The shop already has a "Black Walnut Salad Bowl": the piece's address takes the commission's reference.
+    expect(product.slug).toBe(`black-walnut-salad-bowl-${paid.reference.toLowerCase()}`);
+    const shown = await call(galleryRoute, "/api/gallery");
+    expect(shown.status).toBe(200);
+    expect(JSON.stringify(shown.json)).toContain("Black walnut salad bowl");
+    const audit = await db.prisma.auditLog.findMany({ where: { OR: [{ entityType: "commission", entityId: String(paid.id), action: "publish" }, { entityType: "product", entityId: String(product.id) }] } });
+    expect(audit.map((a) => [a.entityType, a.action, a.adminName]).sort()).toEqual([["commission", "publish", "maker"], ["product", "create", "maker"]]);
+
+    await expect(publish(paid.id, { name: "Another bowl" })).rejects.toMatchObject({ code: "conflict", message: "This commission is already in the gallery as “Black walnut salad bowl”." });
+    expect(await db.prisma.product.count({ where: { commissionId: paid.id } })).toBe(1);
+
+    // Without the shopper's consent nothing is published, finished or not.
+    const { commission } = await quoted();
+    await expect(publish(commission.id, { name: "Unshown bowl" })).rejects.toMatchObject({ code: "conflict", message: "The shopper did not agree to show this piece: it cannot go in the gallery." });
+    expect(await db.prisma.product.count({ where: { name: "Unshown bowl" } })).toBe(0);
   });
 });

@@ -3,13 +3,15 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { AdminPageHeader } from "@/components/admin/admin-page-header";
 import { CommissionActions } from "@/components/admin/commission-actions";
+import { CommissionGallery } from "@/components/admin/commission-gallery";
+import { listAdminCategories } from "@/lib/catalog/admin-queries";
 import { formatDateTime } from "@/components/admin/format";
 import { Badge } from "@/components/ui/badge";
 import { ResponsiveImage } from "@/components/ui/responsive-image";
 import { readEntityId } from "@/lib/admin/ids";
 import { requireAdminPage } from "@/lib/auth/guard";
 import { getCommissionForAdmin } from "@/lib/commissions/queries";
-import { COMMISSION_STATUS_LABELS, type CommissionStatus } from "@/lib/commissions/rules";
+import { canPublish, COMMISSION_STATUS_LABELS, type CommissionStatus } from "@/lib/commissions/rules";
 import { BUDGET_RANGES, type BudgetRange } from "@/lib/commissions/schemas";
 import { formatMoney } from "@/lib/money";
 
@@ -137,6 +139,12 @@ export default async function AdminCommissionPage(props: { params: Promise<{ id:
 
         <div className="grid content-start gap-6">
           <CommissionActions id={commission.id} status={status} defaultExpiry={defaultExpiry} />
+          <CommissionGallery
+            id={commission.id}
+            piece={commission.galleryPiece}
+            refusal={canPublish({ status, galleryConsent: commission.galleryConsent, published: null, quoted: commission.quotes.length > 0 })}
+            categories={(await listAdminCategories()).map((c) => ({ id: c.id, name: c.name }))}
+          />
           <section aria-labelledby="trail-title" className="rounded-lg border bg-card p-4">
             <h2 id="trail-title" className="font-sans text-base font-semibold">
               Audit trail
