@@ -1,3 +1,4 @@
+import sharp from "sharp";
 import { test, expect, type Page } from "./test";
 import { expectNoAxeViolations, signIn, waitForHydration } from "./a11y-helpers";
 import { queryE2eDb } from "./e2e-env";
@@ -196,4 +197,48 @@ test("the shopper pays the quote by keyboard; the link then shows the order, and
   await expect(page.getByTestId("admin-commission-status")).toHaveText("Accepted");
   await expect(page.getByTestId("admin-commission-paid")).toContainText(orderNumber);
   await expect(page.getByTestId("admin-commission-consent")).toHaveText("The shopper agreed to show the finished piece");
+});
+
+test("once shipped, the maker publishes the commission to the gallery by keyboard; it shows there as a sold piece", async ({ page }) => {
+  test.slow();
+  await signIn(page);
+  const [{ id }] = await queryE2eDb<{ id: number }>(`SELECT id FROM "Commission" WHERE reference = $1`, [reference]);
+  await page.goto(`/admin/commissions/${id}`);
+  const gallery = page.getByTestId("commission-gallery");
+  await expect(gallery).toContainText("Only a shipped or closed commission can go in the gallery.");
+  for (const step of ["Mark in progress", "Mark shipped"]) {
+    await page.getByRole("button", { name: step }).focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByText(`Moved to ${step.replace("Mark ", "").replace(/^./, (c) => c.toUpperCase())}`)).toBeVisible();
+  }
+  await expect(page.getByTestId("admin-commission-status")).toHaveText("Shipped");
+  await expect(gallery.getByRole("heading", { name: "Publish to the gallery" })).toBeVisible();
+
+  // Sent without a name or photos: the product's own rules say what is missing.
+  await gallery.getByRole("button", { name: "Publish to the gallery" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(gallery.getByText("Name is required")).toBeVisible();
+
+  await typeInto(page, "Name of the piece", "Deep cherry fruit bowl");
+  await page.getByLabel("Category").focus();
+  await page.keyboard.press("ArrowDown");
+  await typeInto(page, "Description", "Turned from one cherry board, 11 inches across and 5 deep, oiled.");
+  const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: { r: 150, g: 80, b: 40 } } }).png().toBuffer();
+  await gallery.getByLabel("Upload images").setInputFiles({ name: "bowl.png", mimeType: "image/png", buffer: photo });
+  await expect(gallery.getByRole("list", { name: "Product images" }).getByRole("listitem")).toHaveCount(1);
+  await expect(gallery.getByRole("button", { name: "Publish to the gallery" })).toHaveCSS("opacity", "1");
+  await expectNoAxeViolations(page, "the commission's gallery form");
+  await gallery.getByRole("button", { name: "Publish to the gallery" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("Published to the gallery")).toBeVisible();
+  await expect(gallery).toContainText("In the gallery as Deep cherry fruit bowl.");
+
+  await page.goto("/gallery");
+  const card = page.locator("main").getByText("Deep cherry fruit bowl");
+  await expect(card.first()).toBeVisible();
+  const [product] = await queryE2eDb<{ price: string; sold: boolean; showInGallery: boolean; uniqueItem: boolean }>(
+    `SELECT price::text, sold, "showInGallery", "uniqueItem" FROM "Product" WHERE "commissionId" = $1`,
+    [id],
+  );
+  expect(product).toEqual({ price: "185.00", sold: true, showInGallery: true, uniqueItem: true });
 });
