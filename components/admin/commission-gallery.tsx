@@ -60,6 +60,11 @@ export function CommissionGallery({ id, refusal, piece, categories }: Props) {
         <form
           className="mt-3 grid gap-4"
           noValidate
+          // A field's message goes once it is changed; the server checks them all again on the next send.
+          onChange={(event) => {
+            const name = (event.target as unknown as { name?: string }).name;
+            if (name && errors[name]) setErrors(({ [name]: _, ...rest }) => rest);
+          }}
           onSubmit={(event) => {
             event.preventDefault();
             const form = new FormData(event.currentTarget);
@@ -98,7 +103,17 @@ export function CommissionGallery({ id, refusal, piece, categories }: Props) {
             <span className="text-sm font-medium" id="gallery-photos-label">
               Photos of the finished piece
             </span>
-            <ImageUploadField id="gallery-photos" multiple value={images} onChange={setImages} error={errors.images} disabled={busy} />
+            <ImageUploadField
+              id="gallery-photos"
+              multiple
+              value={images}
+              onChange={(next) => {
+                setImages(next);
+                setErrors(({ images: _, ...rest }) => rest);
+              }}
+              error={errors.images}
+              disabled={busy}
+            />
           </div>
           <div>
             <Button type="submit" disabled={busy}>

@@ -220,6 +220,7 @@ test("once shipped, the maker publishes the commission to the gallery by keyboar
   await expect(gallery.getByText("Name is required")).toBeVisible();
 
   await typeInto(page, "Name of the piece", "Deep cherry fruit bowl");
+  await expect(gallery.getByText("Name is required")).toHaveCount(0);
   await page.getByLabel("Category").focus();
   await page.keyboard.press("ArrowDown");
   await typeInto(page, "Description", "Turned from one cherry board, 11 inches across and 5 deep, oiled.");

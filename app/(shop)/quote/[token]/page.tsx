@@ -25,7 +25,7 @@ export default async function QuotePage(props: Props) {
     return (
       <div className="mx-auto w-full max-w-2xl px-4 py-8 sm:px-6 sm:py-12">
         <h1 className="font-serif text-3xl font-semibold">Your quote</h1>
-        <div className="mt-6 rounded-lg border border-destructive/30 bg-destructive/5 p-4" data-testid="quote-refused">
+        <div className={opened.orderNumber ? "mt-6 rounded-lg border border-primary/30 bg-accent/40 p-4" : "mt-6 rounded-lg border border-destructive/30 bg-destructive/5 p-4"} data-testid="quote-refused">
           <p className="font-medium">{opened.message}</p>
           {opened.orderNumber && (
             <p className="mt-2 text-sm">
