@@ -17,7 +17,7 @@ import { ORDER_FAILED, rememberOrder } from "@/components/checkout/use-place-ord
 import { toast } from "@/components/ui/toast";
 import { DEFAULT_COUNTRY } from "@/lib/checkout/pricing";
 import { isAddressComplete, isValidEmail, type ShippingAddress } from "@/lib/checkout/schemas";
-import { quotePaymentFormSchema, type QuotePaymentFormInput, type QuotePaymentFormValues } from "@/lib/commissions/payment-form-schema";
+import { quotePaymentFormSchema, type QuotePaymentFormInput, type QuotePaymentFormValues } from "@/lib/checkout/quote-form-schema";
 import { formatMoney, toCents } from "@/lib/money";
 
 type QuotePaymentRequest = {

@@ -3,7 +3,7 @@
 import { revalidatePath } from "next/cache";
 import { adminAction } from "@/lib/actions";
 import { makerMessageSchema, moveCommissionSchema, publishCommissionSchema, quoteSchema } from "@/lib/commissions/admin-schemas";
-import { publishCommission } from "@/lib/commissions/gallery";
+import { publishCommission } from "@/lib/commissions/gallery-service";
 import { createQuote, moveCommission, sendMakerMessage } from "@/lib/commissions/service";
 
 const refresh = (id: number) => {

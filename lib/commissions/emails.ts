@@ -64,7 +64,7 @@ export function quoteEmail(c: { reference: string; name: string }, q: QuoteForEm
     `This quote is valid until ${day(q.expiresAt)}.`,
     "Custom work is made for you and cannot be returned.",
   ];
-  // Without a deposit the link's page takes the payment (lib/commissions/quote-payment.ts).
+  // Without a deposit the link's page takes the payment (lib/checkout/quote-payment.ts).
   const action = amounts.deposit === null ? "See and pay the quote" : "See the quote";
   const text = [`Hello ${c.name},`, "", `Here is my quote for your commission ${c.reference}.`, "", ...lines, ...(q.notes ? ["", q.notes] : []), "", `${action}: ${quoteLink}`].join("\n");
   const html = emailLayout(

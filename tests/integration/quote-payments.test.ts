@@ -19,7 +19,7 @@ let service: typeof import("@/lib/commissions/service");
 let schemas: typeof import("@/lib/commissions/admin-schemas");
 let dto: typeof import("@/lib/orders/dto");
 let orderRow: typeof import("@/lib/orders/order-row");
-let gallery: typeof import("@/lib/commissions/gallery");
+let gallery: typeof import("@/lib/commissions/gallery-service");
 let galleryRoute: Handler;
 let maker: { id: number; username: string };
 let productId: number;
@@ -41,7 +41,7 @@ beforeAll(async () => {
   schemas = await import("@/lib/commissions/admin-schemas");
   dto = await import("@/lib/orders/dto");
   orderRow = await import("@/lib/orders/order-row");
-  gallery = await import("@/lib/commissions/gallery");
+  gallery = await import("@/lib/commissions/gallery-service");
   galleryRoute = (await import("@/app/api/gallery/route")).GET as Handler;
   maker = await db.prisma.adminUser.create({ data: { username: "maker", email: "maker@example.com", passwordHash: "x" } });
   productId = (await db.prisma.product.findFirstOrThrow({ where: { uniqueItem: false, giftCard: false }, orderBy: { id: "asc" } })).id;

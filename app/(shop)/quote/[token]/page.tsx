@@ -15,7 +15,7 @@ const day = (d: Date) => d.toLocaleDateString("en-US", { year: "numeric", month:
 /**
  * The page a quote link opens (/quote/{token}, emailed by the maker): the piece,
  * its price, shipping, lead time and delivery estimate, the terms, and the
- * payment form (lib/commissions/quote-payment.ts); or why the link no longer
+ * payment form (lib/checkout/quote-payment.ts); or why the link no longer
  * works (expired, replaced, declined), or the order that paid it.
  */
 export default async function QuotePage(props: Props) {

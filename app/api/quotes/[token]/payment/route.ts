@@ -1,5 +1,5 @@
 import { readJson, withRoute } from "@/lib/http";
-import { prepareQuotePayment, quotePaymentSchema } from "@/lib/commissions/quote-payment";
+import { prepareQuotePayment, quotePaymentSchema } from "@/lib/checkout/quote-payment";
 
 /**
  * POST /api/quotes/{token}/payment {email, firstName, lastName, phone?, newsletter?, galleryConsent?, shippingAddress, amount?}
