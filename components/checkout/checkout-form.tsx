@@ -27,6 +27,7 @@ import { ShippingCard } from "@/components/checkout/shipping-card";
 import { useDiscountCode } from "@/components/checkout/use-discount-code";
 import { usePaymentIntent } from "@/components/checkout/use-payment-intent";
 import { usePlaceOrder } from "@/components/checkout/use-place-order";
+import { useGuardedSubmit } from "@/components/checkout/use-guarded-submit";
 
 const DEFAULTS: CheckoutFormInput = {
   email: "",
@@ -105,22 +106,9 @@ export function CheckoutForm({ items, publishableKey, onPlaced }: Props) {
     onPlaced,
   });
 
-  // Our own flag rather than formState.isSubmitting: it is set only once the form is valid, so a failed
-  // validation never disables (and so never un-focuses) the field that needs fixing.
-  const [submitting, setSubmitting] = useState(false);
-  const busy = useRef(false);
+  const { submitting, submit } = useGuardedSubmit(placeOrder);
   const onSubmit = form.handleSubmit(
-    async (values) => {
-      if (busy.current) return;
-      busy.current = true;
-      setSubmitting(true);
-      try {
-        await placeOrder(values);
-      } finally {
-        busy.current = false;
-        setSubmitting(false);
-      }
-    },
+    submit,
     () => {
       // Show the card's own messages too, so every problem is visible at once (focus stays on the first form error).
       paymentHandle.current?.validate({ focus: false });

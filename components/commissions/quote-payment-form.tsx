@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useRef, useState } from "react";
+import { useCallback, useRef } from "react";
 import { useRouter } from "next/navigation";
 import { FormProvider, useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@/components/forms/zod-resolver";
@@ -13,6 +13,7 @@ import type { PaymentHandle } from "@/components/checkout/payment-handle";
 import { savePendingCheckout } from "@/components/checkout/pending-checkout";
 import { ShippingCard } from "@/components/checkout/shipping-card";
 import { usePaymentIntent } from "@/components/checkout/use-payment-intent";
+import { useGuardedSubmit } from "@/components/checkout/use-guarded-submit";
 import { ORDER_FAILED, rememberOrder } from "@/components/checkout/use-place-order";
 import { toast } from "@/components/ui/toast";
 import { DEFAULT_COUNTRY } from "@/lib/checkout/pricing";
@@ -82,9 +83,6 @@ export function QuotePaymentForm({ token, total, name, email, publishableKey }: 
   const answered = payment.state.status === "ready" ? payment.state.intent : null;
   const tax = answered ? toCents(answered.tax) : 0;
 
-  const [submitting, setSubmitting] = useState(false);
-  const busy = useRef(false);
-
   async function pay(values: QuotePaymentFormValues) {
     const handle = paymentHandle.current;
     if (!handle) {
@@ -118,23 +116,15 @@ export function QuotePaymentForm({ token, total, name, email, publishableKey }: 
     }
   }
 
-  const onSubmit = form.handleSubmit(
-    async (values) => {
-      if (busy.current) return;
-      busy.current = true;
-      setSubmitting(true);
-      try {
-        await pay(values);
-      } catch (error) {
-        console.error("Payment failed", error);
-        toast.error("Payment failed", { description: `An unexpected error occurred: ${error instanceof Error ? error.message : String(error)}` });
-      } finally {
-        busy.current = false;
-        setSubmitting(false);
-      }
-    },
-    () => paymentHandle.current?.validate({ focus: false }),
-  );
+  const { submitting, submit } = useGuardedSubmit(async (values: QuotePaymentFormValues) => {
+    try {
+      await pay(values);
+    } catch (error) {
+      console.error("Payment failed", error);
+      toast.error("Payment failed", { description: `An unexpected error occurred: ${error instanceof Error ? error.message : String(error)}` });
+    }
+  });
+  const onSubmit = form.handleSubmit(submit, () => paymentHandle.current?.validate({ focus: false }));
 
   return (
     <FormProvider {...form}>
