@@ -15,7 +15,8 @@ type Handler = Parameters<typeof call>[0];
 let restoreEnv: () => void = () => {};
 let fake: FakeStripe;
 let db: TestDatabase;
-let routes: { commission: Handler; pay: Handler; orders: Handler; webhook: Handler };
+let routes: { commission: Handler; pay: Handler; orders: Handler; webhook: Handler; status: Handler; refund: Handler };
+let auth: Record<string, string>;
 let service: typeof import("@/lib/commissions/service");
 let schemas: typeof import("@/lib/commissions/admin-schemas");
 let maker: { id: number; username: string };
@@ -31,10 +32,13 @@ beforeAll(async () => {
     pay: (await import("@/app/api/quotes/[token]/payment/route")).POST as Handler,
     orders: (await import("@/app/api/orders/route")).POST as Handler,
     webhook: (await import("@/app/api/webhooks/stripe/route")).POST as Handler,
+    status: (await import("@/app/api/orders/[id]/status/route")).PATCH as Handler,
+    refund: (await import("@/app/api/orders/[id]/refund/route")).POST as Handler,
   };
   service = await import("@/lib/commissions/service");
   schemas = await import("@/lib/commissions/admin-schemas");
   maker = await db.prisma.adminUser.create({ data: { username: "maker", email: "maker@example.com", passwordHash: "x" } });
+  auth = { authorization: `Bearer ${await (await import("@/lib/auth/tokens")).signApiToken(maker)}` };
 });
 afterAll(async () => {
   await fake?.close();
@@ -110,5 +114,28 @@ describe(`A quote paid with Stripe against a fake Stripe API on ${process.env.TE
     expect(captureCalls(id)).toHaveLength(0);
     expect(await db.prisma.order.count({ where: { stripePaymentIntentId: id } })).toBe(0);
     expect(await db.prisma.commissionQuote.findUniqueOrThrow({ where: { id: quoteId } })).toMatchObject({ status: "open", orderId: null });
+  });
+
+  it("a commission's order has the whole after-sale loop: shipped with tracking (emailed), its line refunded through Stripe", async () => {
+    const { quoteId, token } = await quoted();
+    const id = (await pay(token)).json.paymentIntentId;
+    fake.authorize(id);
+    expect((await finalize(id)).status).toBe(201);
+    const order = await db.prisma.order.findUniqueOrThrow({ where: { stripePaymentIntentId: id }, include: { items: true } });
+
+    const shipped = await call(routes.status, `/api/orders/${order.id}/status`, { method: "PATCH", body: { status: "shipped", carrier: "UPS", trackingNumber: "1Z999AA10123456784" }, params: { id: String(order.id) }, headers: auth });
+    expect(shipped.status).toBe(200);
+    const mail = await db.prisma.emailMessage.findFirstOrThrow({ where: { to: "sam@example.com", subject: { contains: "shipped" } }, orderBy: { id: "desc" } });
+    expect(mail.text).toContain("1Z999AA10123456784");
+    expect(mail.text).toContain("Commission COM-");
+
+    const refunded = await call(routes.refund, `/api/orders/${order.id}/refund`, { body: { lineIds: [order.items[0].id], reason: "The drawer does not close" }, params: { id: String(order.id) }, headers: auth });
+    expect(refunded.status).toBe(200);
+    expect(refunded.json.refund).toMatchObject({ amount: "680.00", status: "succeeded", provider: "stripe" });
+    const calls = fake.callsTo("POST", "/v1/refunds").filter((c) => c.body.payment_intent === id);
+    expect(calls.map((c) => c.body.amount)).toEqual(["68000"]);
+    expect((await db.prisma.order.findUniqueOrThrow({ where: { id: order.id } })).refundedAmount.toFixed(2)).toBe("680.00");
+    // The quote stays paid: a refund is the after-sale, not a new chance to pay.
+    expect((await db.prisma.commissionQuote.findUniqueOrThrow({ where: { id: quoteId } })).status).toBe("paid");
   });
 });
