@@ -5,6 +5,7 @@ import { requireAdminPage } from "@/lib/auth/guard";
 import type { AdminIdentity } from "@/lib/auth/service";
 import { runAsAdmin } from "@/lib/audit/context";
 import { isAppError } from "@/lib/errors";
+import { containsNul } from "@/lib/net/body";
 import { fieldErrors } from "@/lib/validation";
 
 /** What every admin server action returns to its form. */
@@ -18,7 +19,10 @@ export type ActionResult<T = unknown> = { ok: true; data: T } | { ok: false; mes
 export function adminAction<S extends z.ZodType, T>(schema: S, fn: (input: z.output<S>, admin: AdminIdentity) => Promise<T>) {
   return async (input: unknown): Promise<ActionResult<T>> => {
     const admin = await requireAdminPage();
-    const parsed = schema.safeParse(input instanceof FormData ? Object.fromEntries(input.entries()) : input);
+    const values = input instanceof FormData ? Object.fromEntries(input.entries()) : input;
+    // As the API's JSON reader (lib/net/body.ts): PostgreSQL cannot store a NUL character.
+    if (containsNul(values)) return { ok: false, message: "The form must not contain NUL characters." };
+    const parsed = schema.safeParse(values);
     if (!parsed.success) {
       const fields = fieldErrors(parsed.error);
       return { ok: false, message: Object.values(fields)[0] ?? "Invalid input", fields };

@@ -70,6 +70,10 @@ export function describeOrderEvent(e: Pick<OrderEventDTO, "type" | "detail">): s
       return `Gift cards refunded for what was left on them ($${d.amount}): ${Array.isArray(d.codes) ? d.codes.join(", ") : ""}${d.spent ? ` — $${d.spent} refunded at the payment provider had already been spent` : ""}`;
     case "gift_cards_restored":
       return `Refund refused: the gift cards it took back are usable again (${Array.isArray(d.codes) ? d.codes.join(", ") : ""})`;
+    case "commission_reopened":
+      return `Commission ${d.reference} open again: the maker can send a new quote`;
+    case "commission_accepted":
+      return `Commission ${d.reference} accepted again`;
     case "refund_reconciled":
       return d.outcome === "succeeded" ? `Refund of $${d.amount} confirmed by the payment provider` : `Refund of $${d.amount} never reached the payment provider: dropped`;
     default:

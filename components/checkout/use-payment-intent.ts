@@ -74,7 +74,8 @@ export function usePaymentIntent<R extends object = PaymentIntentRequest>({ enab
         (error: unknown): null => {
           if (controller.signal.aborted) return null;
           prepared.current = null;
-          if (isApiRequestError(error) && error.status === 409) {
+          // 409: sold or re-priced meanwhile; 410: what it pays is over (a quote expired or replaced).
+          if (isApiRequestError(error) && (error.status === 409 || error.status === 410)) {
             setState({ status: "conflict", intent: null, message: error.message });
             latest.current.onConflict?.(error);
           } else {

@@ -79,7 +79,9 @@ export function QuotePaymentForm({ token, total, name, email, publishableKey }: 
     (body: QuotePaymentRequest, signal?: AbortSignal) => requestJson<PaymentIntentResponse>("POST", `/api/quotes/${encodeURIComponent(token)}/payment`, { body, signal }),
     [token],
   );
-  const payment = usePaymentIntent({ enabled: addressComplete, requestKey: JSON.stringify({ address, galleryConsent }), buildRequest, post });
+  // Expired, replaced or paid meanwhile (410, 409): the page is rendered again and says which.
+  const onConflict = useCallback(() => router.refresh(), [router]);
+  const payment = usePaymentIntent({ enabled: addressComplete, requestKey: JSON.stringify({ address, galleryConsent }), buildRequest, post, onConflict });
   const answered = payment.state.status === "ready" ? payment.state.intent : null;
   const tax = answered ? toCents(answered.tax) : 0;
 

@@ -55,6 +55,16 @@ export const quoteSchema = z
   });
 export type QuoteInput = z.output<typeof quoteSchema>;
 
-/** Publishing a finished commission to the gallery: the commission, and the piece's product fields (checked by the product's own rules). */
-export const publishCommissionSchema = z.looseObject({ id: entityIdSchema });
+/**
+ * Publishing a finished commission to the gallery: the commission, and the piece's own fields — only these
+ * (checked by the product's own rules in lib/commissions/gallery-service.ts); everything else is the rule's.
+ */
+export const publishCommissionSchema = z.object({
+  id: entityIdSchema,
+  name: z.unknown().optional(),
+  categoryId: z.unknown().optional(),
+  shortDescription: z.unknown().optional(),
+  description: z.unknown().optional(),
+  images: z.unknown().optional(),
+});
 export type PublishCommissionInput = z.output<typeof publishCommissionSchema>;

@@ -1,5 +1,5 @@
 import "server-only";
-import { shopOrigin } from "@/lib/orders/links";
+import { shopOrigin } from "@/lib/net/origin";
 import { readLinkToken, signLinkToken } from "@/lib/security/signed-links";
 
 /**

@@ -21,7 +21,7 @@ export async function getCommissionForAdmin(id: number) {
     where: { id },
     include: {
       messages: { orderBy: { createdAt: "asc" } },
-      quotes: { orderBy: { createdAt: "desc" }, include: { order: { select: { orderNumber: true } } } },
+      quotes: { orderBy: { createdAt: "desc" }, include: { order: { select: { orderNumber: true, status: true } } } },
       product: { select: { name: true, slug: true } },
       galleryPiece: { select: { name: true, slug: true } },
     },
@@ -31,7 +31,7 @@ export async function getCommissionForAdmin(id: number) {
   return {
     ...commission,
     photos: commission.photos as CommissionPhoto[],
-    quotes: commission.quotes.map((q) => ({ ...quoteView(q), status: q.status, createdAt: q.createdAt, adminName: q.adminName, paidAt: q.paidAt, orderNumber: q.order?.orderNumber ?? null })),
+    quotes: commission.quotes.map((q) => ({ ...quoteView(q), status: q.status, createdAt: q.createdAt, adminName: q.adminName, paidAt: q.paidAt, orderNumber: q.order?.orderNumber ?? null, orderStatus: q.order?.status ?? null })),
     trail,
   };
 }

@@ -7,7 +7,7 @@ import { ownerEmail, sendEmail } from "@/lib/email/service";
 import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { toCents } from "@/lib/money";
-import { shopOrigin } from "@/lib/orders/links";
+import { shopOrigin } from "@/lib/net/origin";
 import { storeUploadedImages } from "@/lib/storage";
 import type { MoveCommission, QuoteInput } from "@/lib/commissions/admin-schemas";
 import { QUOTE_MAX_DAYS } from "@/lib/commissions/admin-schemas";
@@ -198,13 +198,16 @@ export async function openQuote(token: string, now: Date = new Date()): Promise<
  */
 export async function claimQuoteForOrder(tx: Prisma.TransactionClient, quoteId: number, orderId: number, opts: { galleryConsent: boolean; now?: Date }): Promise<string | null> {
   const now = opts.now ?? new Date();
+  // The commission's row first, as the maker's quote, decline and moves take it (loadForUpdate): never a deadlock between them.
+  await tx.$queryRaw`SELECT c."id" FROM "Commission" c JOIN "CommissionQuote" q ON q."commissionId" = c."id" WHERE q."id" = ${quoteId} FOR UPDATE OF c`;
   const claimed = await tx.commissionQuote.updateMany({
     where: { id: quoteId, status: "open", expiresAt: { gt: new Date(now.getTime() - QUOTE_PAYMENT_GRACE_MS) }, commission: { status: { in: ["quoted", "accepted"] } } },
     data: { status: "paid", paidAt: now, orderId },
   });
   if (claimed.count === 1) {
     const quote = await tx.commissionQuote.findUniqueOrThrow({ where: { id: quoteId }, select: { commissionId: true } });
-    await tx.commission.update({ where: { id: quote.commissionId }, data: { status: "accepted", ...(opts.galleryConsent ? { galleryConsent: true } : {}) } });
+    // The consent goes with this sale: given or not on this payment (cancelling the order takes it back).
+    await tx.commission.update({ where: { id: quote.commissionId }, data: { status: "accepted", galleryConsent: opts.galleryConsent } });
     return null;
   }
   const quote = await tx.commissionQuote.findUnique({ where: { id: quoteId }, select: { status: true, expiresAt: true, order: { select: { orderNumber: true } }, commission: { select: { status: true } } } });
@@ -213,6 +216,43 @@ export async function claimQuoteForOrder(tx: Prisma.TransactionClient, quoteId: 
   if (quote?.status === "withdrawn") return LINK_MESSAGES.withdrawn;
   if (quote && quote.expiresAt.getTime() + QUOTE_PAYMENT_GRACE_MS <= now.getTime()) return LINK_MESSAGES.expired;
   return "This quote can no longer be paid. Please reply to the maker.";
+}
+
+/** The commission whose quote this order paid, its row locked (the order's row is locked first: lib/orders/service.ts). */
+async function commissionOfOrder(tx: Prisma.TransactionClient, orderId: number) {
+  const [row] = await tx.$queryRaw<Array<{ id: number; reference: string; status: CommissionStatus }>>`
+    SELECT c."id", c."reference", c."status"::text AS status FROM "Commission" c JOIN "CommissionQuote" q ON q."commissionId" = c."id"
+    WHERE q."orderId" = ${orderId} FOR UPDATE OF c`;
+  return row ?? null;
+}
+
+/**
+ * Cancelling a commission's order: the sale is off, so the commission goes back to new (the maker can
+ * quote again) and the shopper's consent to show the piece, given with that sale, goes with it. The
+ * paid quote keeps its record of the order. A commission already shipped or closed is left as it is.
+ * Returns the commission's reference when it was reopened.
+ */
+export async function reopenCommissionOfOrder(tx: Prisma.TransactionClient, orderId: number): Promise<string | null> {
+  const commission = await commissionOfOrder(tx, orderId);
+  if (!commission || (commission.status !== "accepted" && commission.status !== "in_progress")) return null;
+  await tx.commission.update({ where: { id: commission.id }, data: { status: "new", galleryConsent: false } });
+  return commission.reference;
+}
+
+/**
+ * Re-opening a cancelled commission's order: the commission is accepted again, with the consent the
+ * shopper gave when paying — unless the maker has quoted it anew since, which refuses the re-opening.
+ */
+export async function reacceptCommissionOfOrder(tx: Prisma.TransactionClient, orderId: number, orderNumber: string): Promise<string | null> {
+  const commission = await commissionOfOrder(tx, orderId);
+  if (!commission || commission.status !== "new") {
+    if (commission?.status === "quoted") throw new AppError("conflict", `Commission ${commission.reference} was quoted again after order ${orderNumber} was cancelled: the order cannot be re-opened.`);
+    return null;
+  }
+  const checkout = await tx.checkout.findUnique({ where: { orderId }, select: { contact: true } });
+  const galleryConsent = Boolean((checkout?.contact as { galleryConsent?: boolean } | null)?.galleryConsent);
+  await tx.commission.update({ where: { id: commission.id }, data: { status: "accepted", galleryConsent } });
+  return commission.reference;
 }
 
 /** The shopper's thread link: their request, its messages and the current quote's state, or null when the link is not good. */

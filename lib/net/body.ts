@@ -69,7 +69,7 @@ export function parseJsonText(text: string): unknown {
   return body;
 }
 
-function containsNul(value: unknown): boolean {
+export function containsNul(value: unknown): boolean {
   if (typeof value === "string") return value.includes(NUL);
   if (Array.isArray(value)) return value.some(containsNul);
   if (value && typeof value === "object") return Object.entries(value).some(([k, v]) => k.includes(NUL) || containsNul(v));

@@ -1,10 +1,7 @@
 import "server-only";
-import { env } from "@/lib/env";
+import { shopOrigin } from "@/lib/net/origin";
 
-/** The shop's public origin for links in emails. */
-export function shopOrigin(): string {
-  return (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
-}
+export { shopOrigin };
 
 /** The public "Track your order" page, prefilled with the order number (the shopper still types their email). */
 export function orderStatusUrl(orderNumber: string): string {

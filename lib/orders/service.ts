@@ -13,6 +13,7 @@ import { sendClaimedOrderEmail, type ClaimedEmail } from "@/lib/orders/email-ser
 import { orderStatusUrl } from "@/lib/orders/links";
 import { lockOrder, ORDER_NOT_FOUND_MESSAGE, ORDER_TX_OPTIONS, orderWithItems } from "@/lib/orders/order-row";
 import { reclaimDiscountUse, releaseDiscountUse } from "@/lib/discounts/service";
+import { reacceptCommissionOfOrder, reopenCommissionOfOrder } from "@/lib/commissions/service";
 import { reclaimHeldPieces, releaseHeldPieces } from "@/lib/orders/pieces";
 import { reclaimOrderStock, returnOrderStock } from "@/lib/orders/stock";
 import { NOTHING_LEFT_MESSAGE, refundOrder } from "@/lib/orders/refund-service";
@@ -72,6 +73,7 @@ export async function changeOrderStatus(id: number | string, change: OrderStatus
     if (from === "cancelled" && to !== "cancelled") {
       changedSlugs = [...(await reclaimHeldPieces(tx, before)), ...(await reclaimOrderStock(tx, before))];
       await reclaimDiscount(tx, before);
+      await reacceptCommission(tx, before);
     }
 
     const after = await tx.order.update({ where: { id: orderId }, data, include: orderWithItems });
@@ -99,6 +101,7 @@ export async function changeOrderStatus(id: number | string, change: OrderStatus
     if (to === "cancelled") {
       if (change.putBackOnSale && from !== to) changedSlugs = [...(await releaseHeldPieces(tx, after)), ...(await returnOrderStock(tx, orderId))];
       if (from !== to) await releaseDiscount(tx, orderId);
+      if (from !== to) await reopenCommission(tx, orderId);
       if (from !== to && (await appendOrderEvent(tx, orderId, "email_sent", { template: "cancelled", to: after.email, refunded: refundedNow }, { onceKey: "email:cancelled" }))) {
         emails.push({ template: "cancelled", message: orderRefundEmail({ ...after, items: namedItems(after.items) }, { amount: refundedNow, cancelled: true, reason: change.reason ?? null, lines: [] }) });
       }
@@ -121,6 +124,18 @@ async function releaseDiscount(tx: Prisma.TransactionClient, orderId: number) {
 async function reclaimDiscount(tx: Prisma.TransactionClient, order: { id: number; orderNumber: string }) {
   const code = await reclaimDiscountUse(tx, order);
   if (code) await appendOrderEvent(tx, order.id, "discount_reclaimed", { code });
+}
+
+/** Cancelling a commission's order reopens the commission for a new quote (lib/commissions/service.ts), on the timeline. */
+async function reopenCommission(tx: Prisma.TransactionClient, orderId: number) {
+  const reference = await reopenCommissionOfOrder(tx, orderId);
+  if (reference) await appendOrderEvent(tx, orderId, "commission_reopened", { reference });
+}
+
+/** Re-opening the order accepts its commission again, or is refused when the maker quoted it anew meanwhile. */
+async function reacceptCommission(tx: Prisma.TransactionClient, order: { id: number; orderNumber: string }) {
+  const reference = await reacceptCommissionOfOrder(tx, order.id, order.orderNumber);
+  if (reference) await appendOrderEvent(tx, order.id, "commission_accepted", { reference });
 }
 
 // ─── disputes ───────────────────────────────────────────────────────────────

@@ -31,7 +31,9 @@ export type OrderEventType =
   | "tax_reversal_failed"
   | "gift_cards_disabled"
   | "gift_cards_refunded"
-  | "gift_cards_restored";
+  | "gift_cards_restored"
+  | "commission_reopened"
+  | "commission_accepted";
 export type OrderEventActor = "admin" | "system" | "webhook";
 
 /**

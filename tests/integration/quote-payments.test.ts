@@ -212,11 +212,15 @@ describe(`Paying a commission's quote on ${process.env.TEST_DATABASE_URL ? "Post
 
   it("a finished commission the shopper agreed to show is published to the gallery once, as a sold piece at the price paid", async () => {
     const piece = { name: "Black walnut salad bowl", categoryId, description: "Turned from one board of black walnut, oiled.", images: [{ url: "/demo/products/walnut-bowl-1.webp", width: 1200, height: 900 }] };
-    const publish = (id: number, over: Record<string, unknown> = {}) => runAsAdmin(maker, () => gallery.publishCommission({ id, ...piece, ...over }));
+    // As the server action sends it: through its schema, which keeps only the piece's own fields.
+    const publish = (id: number, over: Record<string, unknown> = {}) => runAsAdmin(maker, () => gallery.publishCommission(schemas.publishCommissionSchema.parse({ id, ...piece, ...over })));
     await expect(publish(paid.id)).rejects.toMatchObject({ code: "conflict", message: "Only a shipped or closed commission can go in the gallery." });
     for (const status of ["in_progress", "shipped"] as const) await runAsAdmin(maker, () => service.moveCommission({ id: paid.id, status }));
     // The product's own rules: photos and a name are required; nothing is created.
     await expect(publish(paid.id, { images: [], name: "" })).rejects.toMatchObject({ code: "bad_request", fields: { images: expect.any(String), name: expect.any(String) } });
+    // Only the piece's own fields are taken: the product form's "clone" (which waives the photos) is not one of them.
+    await expect(publish(paid.id, { images: [], clone: true })).rejects.toMatchObject({ code: "bad_request", fields: { images: expect.any(String) } });
+    expect(await db.prisma.product.count({ where: { commissionId: paid.id } })).toBe(0);
     // A price sent with it is not the one shown: the piece shows at what was paid.
     const product = await publish(paid.id, { price: "1.00", sold: false, showInGallery: false });
     expect(product).toMatchObject({ name: "Black walnut salad bowl", price: "240.00", uniqueItem: true, sold: true, showInGallery: true, active: true });
@@ -236,5 +240,42 @@ describe(`Paying a commission's quote on ${process.env.TEST_DATABASE_URL ? "Post
     const { commission } = await quoted();
     await expect(publish(commission.id, { name: "Unshown bowl" })).rejects.toMatchObject({ code: "conflict", message: "The shopper did not agree to show this piece: it cannot go in the gallery." });
     expect(await db.prisma.product.count({ where: { name: "Unshown bowl" } })).toBe(0);
+  });
+
+  it("cancelling a commission's order reopens the commission for a new quote; re-opening the order accepts it again, unless it was quoted anew", async () => {
+    const orders = await import("@/lib/orders/service");
+    const placeOrder = async () => {
+      const { commission, quoteId, token } = await quoted();
+      const prepared = await pay(token, { galleryConsent: true });
+      await authorize(prepared.json.clientSecret);
+      const placed = await finalize(prepared.json.paymentIntentId);
+      const order = await db.prisma.order.findUniqueOrThrow({ where: { orderNumber: placed.json.orderNumber } });
+      return { commission, quoteId, order };
+    };
+    const status = (orderId: number, change: Record<string, unknown>) => runAsAdmin(maker, () => orders.changeOrderStatus(orderId, change as never));
+    const commissionOf = (id: number) => db.prisma.commission.findUniqueOrThrow({ where: { id }, select: { status: true, galleryConsent: true } });
+
+    const first = await placeOrder();
+    await status(first.order.id, { status: "cancelled", refund: true, reason: "The shopper changed their mind" });
+    expect(await commissionOf(first.commission.id)).toEqual({ status: "new", galleryConsent: false });
+    // The paid quote keeps its record of the order; the refund went through the provider.
+    expect(await db.prisma.commissionQuote.findUniqueOrThrow({ where: { id: first.quoteId } })).toMatchObject({ status: "paid", orderId: first.order.id });
+    expect((await db.prisma.order.findUniqueOrThrow({ where: { id: first.order.id } })).refundedAmount.toFixed(2)).toBe("258.50");
+    const events = await db.prisma.orderEvent.findMany({ where: { orderId: first.order.id, type: "commission_reopened" } });
+    expect(events.map((e) => e.detail)).toEqual([{ reference: first.commission.reference }]);
+    // Re-opened without a new quote: accepted again, with the consent given when paying.
+    await status(first.order.id, { status: "confirmed" });
+    expect(await commissionOf(first.commission.id)).toEqual({ status: "accepted", galleryConsent: true });
+
+    const second = await placeOrder();
+    await status(second.order.id, { status: "cancelled" });
+    const again = await runAsAdmin(maker, () => service.createQuote(schemas.quoteSchema.parse({ id: second.commission.id, price: "200", shipping: "0", leadTimeMinDays: "10", leadTimeMaxDays: "12", expiresOn: day(7) })));
+    expect(again.quoteId).toEqual(expect.any(Number));
+    await expect(status(second.order.id, { status: "confirmed" })).rejects.toMatchObject({
+      code: "conflict",
+      message: `Commission ${second.commission.reference} was quoted again after order ${second.order.orderNumber} was cancelled: the order cannot be re-opened.`,
+    });
+    expect((await db.prisma.order.findUniqueOrThrow({ where: { id: second.order.id } })).status).toBe("cancelled");
+    expect((await commissionOf(second.commission.id)).status).toBe("quoted");
   });
 });

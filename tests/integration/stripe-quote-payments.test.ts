@@ -19,7 +19,7 @@ let routes: { commission: Handler; pay: Handler; orders: Handler; webhook: Handl
 let auth: Record<string, string>;
 let service: typeof import("@/lib/commissions/service");
 let schemas: typeof import("@/lib/commissions/admin-schemas");
-let maker: { id: number; username: string };
+let maker: { id: number; username: string; email: string; sessionVersion: number };
 const signer = new Stripe("sk_test_fake");
 
 beforeAll(async () => {

@@ -121,11 +121,10 @@ export default async function AdminCommissionPage(props: { params: Promise<{ id:
                         {q.orderNumber && (
                           <>
                             {" "}
-                            · order <span className="font-mono">{q.orderNumber}</span> (
-                            <Link href="/admin/orders" className="text-primary underline underline-offset-4">
-                              orders
+                            · order <span className="font-mono">{q.orderNumber}</span>,{" "}
+                            <Link href={`/admin/orders?status=${q.orderStatus}`} className="text-primary underline underline-offset-4">
+                              {q.orderStatus}
                             </Link>
-                            )
                           </>
                         )}
                       </p>
