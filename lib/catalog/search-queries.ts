@@ -18,7 +18,12 @@ import { DEFAULT_SORT, type SortValue } from "@/lib/catalog/sort";
  * nothing, words that match no product are corrected to a word of a product
  * or category name by the rule in lib/catalog/typos.ts (a slip or two away:
  * "walnot" → "walnut", "cetnre" → "centre"; else the most trigram-similar),
- * the corrected term is searched and offered as "Did you mean …?".
+ * the corrected term is searched and offered as "Did you mean …?". The
+ * corrections a word may need are worked out before the search, from the word
+ * list in memory, and the term, whether its words match anything alone and
+ * the corrected term are searched in one statement (searchPage): a search
+ * never seen before is one round trip, whichever way it ends (it was two or
+ * three when the term found nothing).
  *
  * Ranking: the whole term as a phrase in the name first (its words in
  * order, one after another), then all its words in the name, then ts_rank
@@ -111,14 +116,15 @@ async function catalogVersion(): Promise<string> {
   return `${store.generation}|${await catalogFingerprint()}`;
 }
 
-async function cached<T>(cache: LRUCache<string, Entry<T>>, key: string, load: () => Promise<T>): Promise<T> {
+/** `load` is given the catalogue version just read, for the word list (nameVocabulary): one read of the version a search. */
+async function cached<T>(cache: LRUCache<string, Entry<T>>, key: string, load: (version: string) => Promise<T>): Promise<T> {
   const version = await catalogVersion();
   const hit = cache.get(key);
   if (hit && hit.version === version) return hit.value;
   const flightKey = `${version}\n${key}`;
   let pending = store.inflight.get(flightKey) as Promise<T> | undefined;
   if (!pending) {
-    pending = load()
+    pending = load(version)
       .then((value) => {
         cache.set(key, { version, value });
         return value;
@@ -131,7 +137,9 @@ async function cached<T>(cache: LRUCache<string, Entry<T>>, key: string, load: (
 
 // ---------------------------------------------------------------- queries
 
-const tsQuery = (query: string) => Prisma.sql`to_tsquery('english', ${query})`;
+/** A tsquery: the text of one, or SQL that yields one (the corrected term, built in the statement: searchPage). */
+type TsQuery = string | Prisma.Sql;
+const tsQuery = (query: TsQuery) => (typeof query === "string" ? Prisma.sql`to_tsquery('english', ${query})` : query);
 
 /**
  * The term's words in order, one after another (buildTsQuery's `phrase`), for
@@ -142,46 +150,106 @@ function phraseQuery(words: Array<string | string[]>, opts: { prefixLast?: boole
 }
 
 /** Higher is better: the phrase in the name (the vector's A part: 5), else all words in the name (4), plus ts_rank (weights A > B > C, below 1). */
-function rankSql(query: string, phrase: string | null) {
+function rankSql(query: TsQuery, phrase: TsQuery | null) {
   const inName = Prisma.sql`ts_filter(p."searchVector", '{a}')`;
   const phraseInName = phrase ? Prisma.sql`WHEN ${inName} @@ ${tsQuery(phrase)} THEN 5` : Prisma.empty;
   return Prisma.sql`(CASE ${phraseInName} WHEN ${inName} @@ ${tsQuery(query)} THEN 4 ELSE 0 END + ts_rank(p."searchVector", ${tsQuery(query)}))`;
 }
 
-/** One page of products matching `query`, in rank (or the explicit sort's) order, and how many match in all. */
-async function searchPage(query: string, phrase: string | null, opts: SearchOptions): Promise<ProductList> {
-  const conditions: Prisma.Sql[] = [Prisma.sql`p."searchVector" @@ ${tsQuery(query)}`, Prisma.sql`p."active" = true`, Prisma.sql`c."active" = true`];
+/** A search's filters beside its term: public products, and the listing's category, featured flag and excluded product. */
+function filterSql(opts: SearchOptions): Prisma.Sql {
+  const conditions: Prisma.Sql[] = [Prisma.sql`p."active" = true`, Prisma.sql`c."active" = true`];
   if (opts.category) conditions.push(Prisma.sql`c."slug" = ${opts.category}`);
   if (opts.featured !== undefined) conditions.push(Prisma.sql`p."featured" = ${opts.featured}`);
   if (opts.excludeSlug) conditions.push(Prisma.sql`p."slug" <> ${opts.excludeSlug}`);
-  const where = Prisma.join(conditions, " AND ");
-  const order = opts.sort && opts.sort !== DEFAULT_SORT ? ORDER_SQL[opts.sort] : Prisma.sql`${rankSql(query, phrase)} DESC, ${ORDER_SQL[DEFAULT_SORT]}`;
-  // The page's products come with their ranks: one query, not a second read of each product.
-  const rows = await prisma.$queryRaw<Array<ProductSqlRow & { total: bigint }>>`
-    WITH ranked AS (
-      SELECT p."id", COUNT(*) OVER () AS total, ROW_NUMBER() OVER (ORDER BY ${order}) AS n
-      FROM "Product" p JOIN "Category" c ON c."id" = p."categoryId"
-      WHERE ${where}
-      ORDER BY n LIMIT ${opts.limit} OFFSET ${opts.offset})
-    SELECT ranked.total, ${PRODUCT_SQL_COLUMNS}
-    FROM ranked JOIN "Product" p ON p."id" = ranked."id" JOIN "Category" c ON c."id" = p."categoryId"
-    ORDER BY ranked.n`;
-  let total = rows.length ? Number(rows[0].total) : 0;
-  if (!rows.length && opts.offset > 0) {
-    const [{ count }] = await prisma.$queryRaw<Array<{ count: bigint }>>`
-      SELECT COUNT(*) AS count FROM "Product" p JOIN "Category" c ON c."id" = p."categoryId" WHERE ${where}`;
-    total = Number(count);
+  return Prisma.join(conditions, " AND ");
+}
+
+/** The listing's order for a term: its rank, unless an explicit sort other than the default overrides it. */
+function orderSql(query: TsQuery, phrase: TsQuery | null, opts: SearchOptions): Prisma.Sql {
+  return opts.sort && opts.sort !== DEFAULT_SORT ? ORDER_SQL[opts.sort] : Prisma.sql`${rankSql(query, phrase)} DESC, ${ORDER_SQL[DEFAULT_SORT]}`;
+}
+
+/** Ranked matches of a term (every match, numbered in order, with their count), FROM "Product" p JOIN "Category" c. */
+function rankedSql(query: TsQuery, phrase: TsQuery | null, filters: Prisma.Sql, opts: SearchOptions): Prisma.Sql {
+  return Prisma.sql`
+    SELECT p."id", COUNT(*) OVER () AS total, ROW_NUMBER() OVER (ORDER BY ${orderSql(query, phrase, opts)}) AS n
+    FROM "Product" p JOIN "Category" c ON c."id" = p."categoryId"
+    WHERE p."searchVector" @@ ${tsQuery(query)} AND ${filters}`;
+}
+
+/**
+ * A term's correction, decided in the statement that searches it
+ * (searchPage): the words that may be slips (`fixes`: for each word, the
+ * catalogue words it may be a slip of, best first; none for a word of a
+ * public product's name or with no close word) are corrected unless they
+ * match some public product after all (`found`, SQL per word). Only the
+ * found flags of these words are read, and only when the term itself
+ * matched nothing.
+ */
+type Correction = { words: string[]; fixes: string[][]; found: Map<number, Prisma.Sql>; ctes: Prisma.Sql[] };
+
+type SearchRow = ProductSqlRow & { total: bigint; n: bigint | null; corrected: boolean; found: boolean[] | null };
+
+/**
+ * One page of products matching `query` in rank (or the explicit sort's)
+ * order, and how many match in all, in one statement; with a `correction`,
+ * when the term matches nothing the same statement searches the corrected
+ * term instead (`corrected`, with which words it corrected). A page past
+ * the last still says how many match (one row without a product).
+ */
+async function searchPage(query: string, phrase: string | null, opts: SearchOptions, correction: Correction | null = null) {
+  const filters = filterSql(opts);
+  const ctes: Prisma.Sql[] = [Prisma.sql`strict AS MATERIALIZED (${rankedSql(query, phrase, filters, opts)})`];
+  let chosen = Prisma.sql`SELECT "id", total, n, false AS corrected, NULL::boolean[] AS found FROM strict`;
+  if (correction) {
+    const { words, fixes, found } = correction;
+    const fixable = [...found.keys()];
+    const flag = (i: number) => Prisma.raw(`f${i}`);
+    // Each word as searched: its corrections too unless it was found (buildTsQuery's parts, joined as it joins them).
+    const part = (i: number, as: (w: string, fix: string[]) => string) =>
+      found.has(i) ? Prisma.sql`CASE WHEN f.${flag(i)} THEN ${as(words[i], [])}::text ELSE ${as(words[i], fixes[i])}::text END` : Prisma.sql`${as(words[i], [])}::text`;
+    const queryParts = words.map((_, i) => part(i, (w, fix) => buildTsQuery([[w, ...fix]])));
+    const phraseParts = words.map((_, i) => part(i, (w, fix) => buildTsQuery([fix[0] ?? w])));
+    ctes.push(
+      ...correction.ctes,
+      Prisma.sql`found AS MATERIALIZED (SELECT ${Prisma.join(fixable.map((i) => Prisma.sql`${found.get(i)!} AS ${flag(i)}`))})`,
+      // Only when the term matched nothing, and some word that may be a slip matches nothing either.
+      Prisma.sql`terms AS MATERIALIZED (
+        SELECT to_tsquery('english', concat_ws(' & ', ${Prisma.join(queryParts)})) AS query,
+               to_tsquery('english', concat_ws(' <-> ', ${Prisma.join(phraseParts)})) AS phrase,
+               ARRAY[${Prisma.join(words.map((_, i) => (found.has(i) ? Prisma.sql`f.${flag(i)}` : Prisma.sql`true`)))}] AS found
+        FROM found f
+        WHERE NOT EXISTS (SELECT 1 FROM strict) AND NOT (${Prisma.join(fixable.map((i) => Prisma.sql`f.${flag(i)}`), " AND ")}))`,
+      Prisma.sql`corrected AS (${rankedSql(
+        Prisma.sql`(SELECT query FROM terms)`,
+        words.length > 1 ? Prisma.sql`(SELECT phrase FROM terms)` : null,
+        filters,
+        opts,
+      )})`,
+    );
+    chosen = Prisma.sql`${chosen} UNION ALL SELECT "id", total, n, true, (SELECT found FROM terms) FROM corrected`;
   }
-  return { products: rows.map(({ total: _, ...row }) => toProductDTO(fromProductSql(row))), total };
+  const rows = await prisma.$queryRaw<SearchRow[]>`
+    WITH ${Prisma.join(ctes, ", ")},
+    chosen AS (${chosen}),
+    page AS (SELECT * FROM chosen ORDER BY n LIMIT ${opts.limit} OFFSET ${opts.offset})
+    SELECT head.total, head.corrected, head.found, page.n, ${PRODUCT_SQL_COLUMNS}
+    FROM (SELECT total, corrected, found FROM chosen LIMIT 1) head
+    LEFT JOIN page ON true LEFT JOIN "Product" p ON p."id" = page."id" LEFT JOIN "Category" c ON c."id" = p."categoryId"
+    ORDER BY page.n`;
+  const head = rows[0];
+  const products = rows.filter((row) => row.n !== null).map(({ total: _t, n: _n, corrected: _c, found: _f, ...row }) => toProductDTO(fromProductSql(row)));
+  return { products, total: head ? Number(head.total) : 0, corrected: head?.corrected ? head.found : null };
 }
 
 /**
  * The words typos are corrected to: distinct words (letters only, 3–40 long)
  * of public product names and active category names, indexed for
- * corrections (lib/catalog/typos.ts). Loaded once per process and catalogue version.
+ * corrections (lib/catalog/typos.ts). Loaded once per process and catalogue
+ * version (`version`: catalogVersion(), as the search read it).
  */
-async function nameVocabulary(): Promise<Vocabulary> {
-  const version = await catalogVersion();
+async function nameVocabulary(version: string): Promise<Vocabulary> {
   if (store.vocabulary?.version !== version) {
     const value = prisma.$queryRaw<Array<{ word: string }>>`
       SELECT DISTINCT t.word FROM (
@@ -201,46 +269,64 @@ async function nameVocabulary(): Promise<Vocabulary> {
 }
 
 /**
- * For each word: none when some public product matches it (or it is a stop
- * word), else the words of the name vocabulary it may be a slip of, best first
- * (lib/catalog/typos.ts corrections; none when none is close enough). `searchedAlone`: the
- * words were just searched together, unfiltered, and matched nothing, so a
- * single word is known to match nothing and is not looked up again.
+ * For each word, what it would be corrected to if no public product matched
+ * it: none for a word of a public product's name (it matches that product),
+ * else the words of the name vocabulary it may be a slip of, best first
+ * (lib/catalog/typos.ts corrections; none when none is close enough).
  */
-async function corrections(words: string[], searchedAlone: boolean): Promise<string[][]> {
-  if (!words.length) return [];
-  const vocabulary = await nameVocabulary();
-  // A word of a public product's name matches that product: nothing to correct.
-  const unknown = words.flatMap((w, i) => (isCatalogueWord(vocabulary, w) ? [] : [i]));
-  if (!unknown.length) return words.map(() => []);
-  const isStopWord = (i: number) => Prisma.sql`numnode(to_tsquery('english', ${words[i]})) = 0`;
-  let rows: Array<{ i: number; found: boolean }>;
-  if (searchedAlone && words.length === 1) {
-    rows = await prisma.$queryRaw`SELECT 0::int AS i, ${isStopWord(0)} AS found`;
-  } else {
-    // One materialised CTE per word: planned without EXISTS's first-row costing, an unknown word is a GIN index probe, not a table scan.
-    const matches = unknown.map(
-      (i) => Prisma.sql`${Prisma.raw(`m${i}`)} AS MATERIALIZED (
-        SELECT 1 FROM "Product" p JOIN "Category" c ON c."id" = p."categoryId"
-        WHERE p."searchVector" @@ to_tsquery('english', ${words[i]}) AND p."active" AND c."active")`,
-    );
-    const perWord = unknown.map((i) => Prisma.sql`SELECT ${i}::int AS i, (${isStopWord(i)} OR EXISTS (SELECT 1 FROM ${Prisma.raw(`m${i}`)})) AS found`);
-    rows = await prisma.$queryRaw`WITH ${Prisma.join(matches, ", ")} ${Prisma.join(perWord, " UNION ALL ")}`;
-  }
-  const fixes: string[][] = words.map(() => []);
-  for (const { i, found } of rows) if (!found) fixes[i] = typoCorrections(vocabulary, words[i]);
-  return fixes;
+function possibleFixes(words: string[], vocabulary: Vocabulary): string[][] {
+  return words.map((w) => (isCatalogueWord(vocabulary, w) ? [] : typoCorrections(vocabulary, w)));
 }
 
-async function runSearch(words: string[], opts: SearchOptions): Promise<SearchList> {
-  const strict = await searchPage(buildTsQuery(words), phraseQuery(words), opts);
-  if (strict.total > 0) return strict;
-  // Unfiltered, the strict search just showed that a one-word term matches no public product.
-  const fixes = await corrections(words, !opts.category && opts.featured === undefined && !opts.excludeSlug);
-  if (!fixes.some((f) => f.length)) return strict;
-  const corrected = words.map((w, i) => fixes[i][0] ?? w);
-  const result = await searchPage(buildTsQuery(words.map((w, i) => [w, ...fixes[i]])), phraseQuery(corrected), opts);
-  return result.total > 0 ? { ...result, didYouMean: corrected.join(" ") } : strict;
+/**
+ * Whether each word at `indices` needs no correction, as SQL per word: some
+ * public product matches it, or it is a stop word (the search ignores it);
+ * `ctes` are the CTEs that SQL reads (one materialised CTE per word: planned
+ * without EXISTS's first-row costing, an unknown word is a GIN index probe,
+ * not a table scan). `searchedAlone`: the words are read only after they were
+ * searched together, unfiltered, and matched nothing, so a single word is
+ * known to match nothing and is not looked up again.
+ */
+function wordsFound(words: string[], indices: number[], searchedAlone: boolean): { found: Map<number, Prisma.Sql>; ctes: Prisma.Sql[] } {
+  const isStopWord = (i: number) => Prisma.sql`numnode(to_tsquery('english', ${words[i]})) = 0`;
+  if (searchedAlone && words.length === 1) return { found: new Map(indices.map((i) => [i, isStopWord(i)])), ctes: [] };
+  const matches = (i: number) => Prisma.raw(`m${i}`);
+  return {
+    found: new Map(indices.map((i) => [i, Prisma.sql`(${isStopWord(i)} OR EXISTS (SELECT 1 FROM ${matches(i)}))`])),
+    ctes: indices.map(
+      (i) => Prisma.sql`${matches(i)} AS MATERIALIZED (
+        SELECT 1 FROM "Product" p JOIN "Category" c ON c."id" = p."categoryId"
+        WHERE p."searchVector" @@ to_tsquery('english', ${words[i]}) AND p."active" AND c."active")`,
+    ),
+  };
+}
+
+/** For each word: possibleFixes, unless the word matches some public product (or is a stop word); one query. */
+async function corrections(words: string[], vocabulary: Vocabulary): Promise<string[][]> {
+  const fixes = possibleFixes(words, vocabulary);
+  const fixable = fixes.flatMap((f, i) => (f.length ? [i] : []));
+  if (!fixable.length) return fixes;
+  const { found, ctes } = wordsFound(words, fixable, false);
+  const [row] = await prisma.$queryRaw<Array<Record<string, boolean>>>`
+    WITH ${Prisma.join(ctes, ", ")} SELECT ${Prisma.join(fixable.map((i) => Prisma.sql`${found.get(i)!} AS ${Prisma.raw(`f${i}`)}`))}`;
+  return fixes.map((f, i) => (row[`f${i}`] ? [] : f));
+}
+
+/**
+ * The term, or when it matches nothing its correction (a word no public
+ * product matches, corrected to the catalogue words it may be a slip of), in
+ * one statement (searchPage); "Did you mean" names the corrected term when
+ * only it finds something.
+ */
+async function runSearch(words: string[], opts: SearchOptions, version: string): Promise<SearchList> {
+  const fixes = possibleFixes(words, await nameVocabulary(version));
+  const fixable = fixes.flatMap((f, i) => (f.length ? [i] : []));
+  // Read only after the term matched nothing: unfiltered, a one-word term is then known to match no public product.
+  const searchedAlone = !opts.category && opts.featured === undefined && !opts.excludeSlug;
+  const correction = fixable.length ? { words, fixes, ...wordsFound(words, fixable, searchedAlone) } : null;
+  const { products, total, corrected } = await searchPage(buildTsQuery(words), phraseQuery(words), opts, correction);
+  if (!corrected) return { products, total };
+  return { products, total, didYouMean: words.map((w, i) => (corrected[i] ? w : fixes[i][0])).join(" ") };
 }
 
 /** Public products matching a shopper's term, best first (or in the explicit sort), with "Did you mean …?" when only a corrected term finds something. */
@@ -248,7 +334,7 @@ export async function searchCatalog(opts: SearchOptions): Promise<SearchList> {
   const words = searchWords(opts.search);
   if (!words.length || opts.limit <= 0) return { products: [], total: 0 };
   const key = JSON.stringify([words.join(" "), opts.category ?? null, opts.featured ?? null, opts.sort ?? DEFAULT_SORT, opts.limit, opts.offset, opts.excludeSlug ?? null]);
-  return cached(store.results, key, () => runSearch(words, opts));
+  return cached(store.results, key, (version) => runSearch(words, opts, version));
 }
 
 async function suggestRows(query: string, phrase: string | null): Promise<SearchSuggestion[]> {
@@ -276,11 +362,11 @@ export async function suggestProducts(term: string): Promise<SearchSuggestion[]>
   const words = searchWords(term);
   const key = words.join(" ");
   if (key.length < SUGGEST_MIN_LENGTH) return [];
-  return cached(store.suggestions, key, async () => {
+  return cached(store.suggestions, key, async (version) => {
     const rows = await suggestRows(buildTsQuery(words, { prefixLast: true }), phraseQuery(words, { prefixLast: true }));
     if (rows.length) return rows;
     // A suggestion's last word is a prefix: "wal" matches nothing alone, yet is no typo, so each word is looked up.
-    const fixes = await corrections(words, false);
+    const fixes = await corrections(words, await nameVocabulary(version));
     if (!fixes.some((f) => f.length)) return rows;
     return suggestRows(
       buildTsQuery(words.map((w, i) => [w, ...fixes[i]]), { prefixLast: true }),

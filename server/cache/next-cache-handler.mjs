@@ -42,7 +42,8 @@
  * cache; in Redis they expire after SEARCH_PAGE_TTL_SECONDS. Tag expiry
  * applies to them as to every entry. The cached twins of the public catalogue
  * API (/api/cached/…, lib/net/cached-api.mjs), open to any query, are admitted
- * the same way, by their whole key.
+ * the same way, by their twin's path; `npm start`'s front server sends only a
+ * query read before on its instance to the twin (server/front-server.mjs).
  */
 import { CacheHandler } from "@fortedigital/nextjs-cache-handler";
 import createRedisHandler from "@fortedigital/nextjs-cache-handler/redis-strings";
@@ -55,7 +56,7 @@ import { createGenerationReader, readCacheGeneration, recordCacheExpiry, withRed
 import { sharedEnv } from "../../lib/env-shared.mjs";
 import { createLogger } from "../../lib/log-shared.mjs";
 import { expireStoredResponses, GENERATION_HEADER } from "./response-cache.mjs";
-import { noteCacheRead as noteSearchRead, readBefore as isPopularSearch, searchPageKey } from "./search-admission.mjs";
+import { cachedApiKey, noteCacheRead as noteSearchRead, readBefore as isPopularSearch, searchPageKey } from "./search-admission.mjs";
 import { openUnrecordedExpiries, unrecordedExpiriesDir } from "./unrecorded-expiries.mjs";
 
 const FileSystemCache = FileSystemCacheModule.default ?? FileSystemCacheModule;
@@ -154,21 +155,18 @@ function expiredLocallySince(tags, since) {
 
 // ---------------------------------------------------------------- search result pages
 
-/** A cached API answer's key ends in /api/cached/{route}/{query} (lib/net/cached-api.mjs). */
-const CACHED_API_KEY = /(?:^|\/\$)\/api\/cached\/[^/]+\/[^/]+$/;
-
 /**
  * What an entry open to any input is admitted by: a search result page (its
  * key ends in /listing/{category}/{sort}/{page}/{term}; Next prefixes route
  * keys with /route-cache/…/$) by that page with its term normalised
  * (server/cache/search-admission.mjs; "" for a term without words: never
- * stored), a cached API answer by its whole key; undefined for every other
+ * stored), a cached API answer by its twin's path (cachedApiKey: the key the
+ * front server counts its requests by); undefined for every other
  * entry.
  */
 function searchPageTerm(key) {
   if (typeof key !== "string") return undefined;
-  if (CACHED_API_KEY.test(key)) return `api:${key}`;
-  return searchPageKey(key);
+  return cachedApiKey(key) ?? searchPageKey(key);
 }
 
 /** Search pages held in memory (one instance): at most this many, and this many bytes. */

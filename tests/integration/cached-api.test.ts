@@ -47,6 +47,16 @@ describe("cached catalogue API", () => {
     expect(suggested.body.suggestions.length).toBeGreaterThan(0);
   }, 60_000);
 
+  it("a query's first read on an instance is answered by the live route, which looks up and prepares no cache entry; its second by the twin, which stores it", async () => {
+    const url = `/api/products?search=walnut+${randomBytes(4).toString("hex")}&limit=3`;
+    const first = await get(url);
+    const second = await get(url);
+    const third = await get(url);
+    expect([first.cache, second.cache, third.cache]).toEqual([null, "MISS", "HIT"]);
+    expect(second.body).toEqual(first.body);
+    expect(third.body).toEqual(first.body);
+  }, 60_000);
+
   it("bad queries get the live route's 4xx every time and are never stored", async () => {
     const cases: Array<[string, number, string]> = [
       ["/api/products?limit=0", 400, "limit must be between 1 and 100"],

@@ -2,6 +2,7 @@ import { GET as getProducts } from "@/app/api/products/route";
 import { GET as getSuggestions } from "@/app/api/search/suggest/route";
 import { categoryUpdateSchema, productUpdateSchema } from "@/lib/catalog/admin-schemas";
 import { updateCategory, updateProduct } from "@/lib/catalog/service";
+import { Prisma } from "@/lib/db";
 import { createCatalogFixture } from "@/tests/helpers/fixtures";
 import { call } from "@/tests/helpers/route";
 import { createTestDatabase, type TestDatabase } from "@/tests/helpers/test-db";
@@ -134,6 +135,39 @@ describe(`search on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "the embedd
     expect(new Set([...slugs(first.json), ...slugs(second.json)]).size).toBe(6);
     const past = await call(getProducts, "/api/products?search=peg&limit=3&offset=30");
     expect(past.json).toEqual({ products: [], total: 8 });
+    // A corrected term's pages the same way, past the last too.
+    const walnut = (await call(getProducts, "/api/products?search=walnut&limit=100")).json as Listed;
+    const corrected = (await call(getProducts, "/api/products?search=walnot&limit=2&offset=2")).json as Listed;
+    expect(corrected).toEqual({ products: walnut.products.slice(2, 4), total: walnut.total, didYouMean: "walnut" });
+    const pastCorrected = await call(getProducts, "/api/products?search=walnot&limit=2&offset=60");
+    expect(pastCorrected.json).toEqual({ products: [], total: walnut.total, didYouMean: "walnut" });
+  });
+
+  it("searches a term, and when it matches nothing its correction, in one query (issue 32)", async () => {
+    const queryRaw = jest.spyOn(db.prisma, "$queryRaw");
+    // The statements that read the search index (not the catalogue version or the word list, read once per catalogue version).
+    const text = ([query, ...values]: unknown[]) => (Array.isArray(query) ? Prisma.sql(query as unknown as TemplateStringsArray, ...values) : (query as Prisma.Sql)).text;
+    const searchQueries = () => queryRaw.mock.calls.filter((args) => text(args).includes('"searchVector"')).length;
+    try {
+      const cases: Array<[string, { total: boolean; didYouMean?: string }]> = [
+        ["walnut%20bowl", { total: true }], // found
+        ["walnot%20bowl", { total: true, didYouMean: "walnut bowl" }], // corrected
+        ["walnot", { total: true, didYouMean: "walnut" }], // one word, corrected
+        ["walnot%20xyzzy", { total: false }], // corrected, and still nothing
+        ["xyzzy%20bowl", { total: false }], // a word nothing is close to
+        ["bowl%20stool", { total: false }], // catalogue words that match nothing together: nothing to correct
+        ["festool%20xyzzy", { total: false }], // a word only a description has: found, not corrected
+      ];
+      for (const [term, expected] of cases) {
+        queryRaw.mockClear();
+        // A limit no other test asks for: never a cached result.
+        const { json } = await call(getProducts, `/api/products?limit=7&search=${term}`);
+        const { total, didYouMean } = json as Listed;
+        expect({ term, total: total > 0, didYouMean, queries: searchQueries() }).toEqual({ term, ...expected, queries: 1 });
+      }
+    } finally {
+      queryRaw.mockRestore();
+    }
   });
 
   describe("GET /api/search/suggest", () => {
