@@ -19,9 +19,11 @@
  *   most DISCARD_BYTES: that much is read and dropped, and the connection
  *   serves the next request.
  * - Once the answer is sent, what is left of the body is read and dropped,
- *   never kept (memory stays flat), at most LINGER_BYTES for at most
- *   LINGER_MS; a connection that said close is closed when the client has
- *   sent its body or at that bound. Reading while closing (a lingering
+ *   never kept (memory stays flat), at most LINGER_BYTES, for as long as
+ *   the client keeps sending (a pause of LINGER_IDLE_MS ends it) and at most
+ *   LINGER_MS in all, as nginx's lingering_timeout and lingering_time; a
+ *   connection that said close is closed when the client has sent its body
+ *   or at those bounds. Reading while closing (a lingering
  *   close) is what lets a client still sending its upload get the answer:
  *   a socket closed with unread data is reset, and a reset can drop the
  *   answer on its way.
@@ -34,8 +36,13 @@
 
 /** A refused body with at most this much declared still to come is read and dropped, keeping the connection. */
 export const DISCARD_BYTES = 256 * 1024;
-/** After an answer that closes the connection, what the client still sends is read and dropped for this long… */
-export const LINGER_MS = 2_000;
+/**
+ * After an answer that closes the connection, what the client still sends is read and dropped while it
+ * keeps coming — until a pause this long (a slow upload, or a busy machine, still gets its answer
+ * rather than a reset) — and for this long at most…
+ */
+export const LINGER_IDLE_MS = 5_000;
+export const LINGER_MS = 30_000;
 /** …and up to this much (its memory is never held), then the connection is closed. */
 export const LINGER_BYTES = 16 * 1024 * 1024;
 
@@ -57,7 +64,7 @@ function smallRest(req) {
  * unread, as described above. Costs a request without a body one header
  * look-up.
  */
-export function settleUnreadBody(req, res, { lingerMs = LINGER_MS, lingerBytes = LINGER_BYTES } = {}) {
+export function settleUnreadBody(req, res, { lingerMs = LINGER_MS, lingerIdleMs = LINGER_IDLE_MS, lingerBytes = LINGER_BYTES } = {}) {
   if (!hasBody(req)) return;
   let closes = false;
   const writeHead = res.writeHead;
@@ -71,11 +78,11 @@ export function settleUnreadBody(req, res, { lingerMs = LINGER_MS, lingerBytes =
   };
   res.once("finish", () => {
     if (req.readableEnded || req.destroyed || req.socket.destroyed) return;
-    discardRest(req, closes, lingerMs, lingerBytes);
+    discardRest(req, closes, { lingerMs, lingerIdleMs, lingerBytes });
   });
 }
 
-function discardRest(req, closes, lingerMs, lingerBytes) {
+function discardRest(req, closes, { lingerMs, lingerIdleMs, lingerBytes }) {
   const socket = req.socket;
   if (closes && socket.listeners("finish").includes(socket.destroy)) {
     // Node.js closes a connection that said close as soon as the answer is
@@ -85,19 +92,26 @@ function discardRest(req, closes, lingerMs, lingerBytes) {
     socket.removeListener("finish", socket.destroy);
   }
   let dropped = 0;
-  const close = () => {
+  const stop = () => {
     clearTimeout(timer);
+    clearTimeout(idle);
+  };
+  const close = () => {
+    stop();
     socket.destroy();
   };
   const timer = setTimeout(close, lingerMs);
   timer.unref();
+  let idle = setTimeout(close, lingerIdleMs);
+  idle.unref();
   req.removeAllListeners("data");
   req.removeAllListeners("readable");
   req.on("data", (chunk) => {
     dropped += chunk.length;
-    if (dropped > lingerBytes) close();
+    if (dropped > lingerBytes) return close();
+    idle.refresh();
   });
-  req.once("end", () => (closes ? close() : clearTimeout(timer)));
-  req.once("close", () => clearTimeout(timer));
+  req.once("end", () => (closes ? close() : stop()));
+  req.once("close", stop);
   req.resume();
 }
