@@ -29,9 +29,11 @@ export function describeOrderEvent(e: Pick<OrderEventDTO, "type" | "detail">): s
     case "created":
       return "Order placed";
     case "paid":
-      return `Payment of $${d.amount} captured`;
+      return d.balance ? `Balance of $${d.amount} captured` : `Payment of $${d.amount} captured${d.balanceDue ? ` (deposit; balance of $${d.balanceDue} due)` : ""}`;
     case "payment_pending":
-      return "Payment authorised, capture pending";
+      return d.reason === "balance capture failed" ? "Balance authorised, capture failed: not taken" : "Payment authorised, capture pending";
+    case "balance_recorded":
+      return `Balance of $${d.amount} paid by the shopper's link`;
     case "status_changed":
       return `Status ${statusLabel(String(d.from))} → ${statusLabel(String(d.to))}${d.trackingNumber ? ` (${d.carrier} ${d.trackingNumber})` : ""}`;
     case "email_sent":

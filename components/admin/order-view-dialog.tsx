@@ -9,7 +9,7 @@ import { RefundForm } from "@/components/admin/refund-form";
 import { formatDateTime, fullName } from "@/components/admin/format";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import type { OrderDTO } from "@/lib/orders/admin-service";
-import { formatMoney } from "@/lib/money";
+import { formatMoney, toCents } from "@/lib/money";
 import { taxLinesNote } from "@/lib/tax/display";
 import { TestPaymentBadge } from "@/components/admin/test-payment-badge";
 import { CommissionBadge } from "@/components/admin/commission-badge";
@@ -145,6 +145,12 @@ export function OrderViewDialog({ order, onOpenChange }: { order: OrderDTO | nul
                 value={formatMoney(order.tax)}
               />
               <TotalRow label="Total" value={formatMoney(order.total)} strong />
+              {/* A commission paid with a deposit (issue 30): the balance still due, or the payment that paid it. */}
+              {order.balanceDue !== "0.00" && <TotalRow label="Paid (deposit)" value={formatMoney(toCents(order.total) - toCents(order.balanceDue))} />}
+              {order.balanceDue !== "0.00" && <TotalRow label="Balance due" value={formatMoney(order.balanceDue)} />}
+              {order.payments.map((p) => (
+                <TotalRow key={p.paymentIntentId} label={p.captured ? "Balance paid" : "Balance authorised, not taken"} value={formatMoney(p.amount)} />
+              ))}
               {refundedAmount && refundedAmount !== "0.00" && <TotalRow label="Refunded" value={`−${formatMoney(refundedAmount)}`} />}
             </dl>
 

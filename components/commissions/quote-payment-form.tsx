@@ -1,20 +1,16 @@
 "use client";
 
-import { useCallback, useRef } from "react";
+import { useCallback } from "react";
 import { useRouter } from "next/navigation";
 import { FormProvider, useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@/components/forms/zod-resolver";
-import { isApiRequestError, requestJson } from "@/components/api/request-json";
-import { createOrder, type PaymentIntentResponse } from "@/components/checkout/checkout-api";
 import { cleanAddress } from "@/components/checkout/checkout-totals";
 import { ContactCard } from "@/components/checkout/contact-card";
 import { PaymentCard } from "@/components/checkout/payment-card";
-import type { PaymentHandle } from "@/components/checkout/payment-handle";
-import { savePendingCheckout } from "@/components/checkout/pending-checkout";
 import { ShippingCard } from "@/components/checkout/shipping-card";
-import { usePaymentIntent } from "@/components/checkout/use-payment-intent";
 import { useGuardedSubmit } from "@/components/checkout/use-guarded-submit";
-import { ORDER_FAILED, rememberOrder } from "@/components/checkout/use-place-order";
+import { rememberOrder } from "@/components/checkout/use-place-order";
+import { useQuoteCheckout } from "@/components/commissions/use-quote-checkout";
 import { toast } from "@/components/ui/toast";
 import { DEFAULT_COUNTRY } from "@/lib/checkout/pricing";
 import { isAddressComplete, isValidEmail, type ShippingAddress } from "@/lib/checkout/schemas";
@@ -46,6 +42,8 @@ type Props = {
   token: string;
   /** The quote's total before tax, in cents, as the page shows it: the server compares it with the quote. */
   total: number;
+  /** With a deposit: what the card pays now, in cents (the rest, tax included, is the order's balance). */
+  deposit: number | null;
   name: string;
   email: string;
   publishableKey: string | null;
@@ -56,7 +54,7 @@ type Props = {
  * address, the gallery consent and the card. The server prices the payment from the quote
  * (POST /api/quotes/{token}/payment); the order is then made as every order is (POST /api/orders).
  */
-export function QuotePaymentForm({ token, total, name, email, publishableKey }: Props) {
+export function QuotePaymentForm({ token, total, deposit, name, email, publishableKey }: Props) {
   const router = useRouter();
   const [firstName, ...rest] = name.trim().split(/\s+/);
   const form = useForm<QuotePaymentFormInput, unknown, QuotePaymentFormValues>({
@@ -65,7 +63,6 @@ export function QuotePaymentForm({ token, total, name, email, publishableKey }: 
     mode: "onSubmit",
     reValidateMode: "onChange",
   });
-  const paymentHandle = useRef<PaymentHandle | null>(null);
   const address = cleanAddress(useWatch({ control: form.control, name: "shippingAddress" }));
   const galleryConsent = Boolean(useWatch({ control: form.control, name: "galleryConsent" }));
   const addressComplete = isAddressComplete(address);
@@ -75,47 +72,17 @@ export function QuotePaymentForm({ token, total, name, email, publishableKey }: 
     const contact = isValidEmail(v.email) ? { email: v.email, firstName: v.firstName || undefined, lastName: v.lastName || undefined, phone: v.phone || undefined } : {};
     return { ...contact, newsletter: Boolean(v.newsletter), galleryConsent: Boolean(v.galleryConsent), shippingAddress: cleanAddress(v.shippingAddress), amount: total };
   }, [form, total]);
-  const post = useCallback(
-    (body: QuotePaymentRequest, signal?: AbortSignal) => requestJson<PaymentIntentResponse>("POST", `/api/quotes/${encodeURIComponent(token)}/payment`, { body, signal }),
-    [token],
-  );
-  // Expired, replaced or paid meanwhile (410, 409): the page is rendered again and says which.
-  const onConflict = useCallback(() => router.refresh(), [router]);
-  const payment = usePaymentIntent({ enabled: addressComplete, requestKey: JSON.stringify({ address, galleryConsent }), buildRequest, post, onConflict });
+  const { payment, paymentHandle, payAndRecord } = useQuoteCheckout({ token, enabled: addressComplete, requestKey: JSON.stringify({ address, galleryConsent }), buildRequest });
   const answered = payment.state.status === "ready" ? payment.state.intent : null;
   const tax = answered ? toCents(answered.tax) : 0;
 
   async function pay(values: QuotePaymentFormValues) {
-    const handle = paymentHandle.current;
-    if (!handle) {
-      toast.error("Payment failed", { description: "The payment form is not ready yet. Please try again in a moment." });
-      return;
-    }
-    if (!handle.validate({ focus: true })) return;
-    const intent = await payment.ensureCurrent();
-    if (!intent) return; // the payment card says why
     const contact = { firstName: values.firstName, lastName: values.lastName, email: values.email, phone: values.phone ?? "", newsletter: values.newsletter };
-    if (intent.provider === "stripe") savePendingCheckout({ paymentIntentId: intent.paymentIntentId, ...contact, quote: true });
-    const outcome = await handle.confirm(intent, { name: `${values.firstName} ${values.lastName}`, email: values.email, phone: values.phone });
-    if (!outcome.ok) {
-      if (outcome.prepareAgain) payment.reset();
-      return;
-    }
-    try {
-      const { orderNumber } = await createOrder({ paymentIntentId: outcome.paymentIntentId, clientSecret: intent.clientSecret, ...contact });
-      rememberOrder(orderNumber, { keepCart: true });
-      toast.success("Order submitted!", { description: "Thank you: the maker starts on your piece." });
-      router.push(`/order-confirmation?order=${encodeURIComponent(orderNumber)}`);
-    } catch (error) {
-      if (isApiRequestError(error) && (error.status === 409 || error.status === 402)) {
-        // Paid meanwhile in another tab, replaced or withdrawn: the card was released. The page shows the quote's state.
-        toast.error(error.status === 409 ? "Order not completed" : "Payment failed", { description: error.message });
-        router.refresh();
-        return;
-      }
-      console.error("Order creation failed", error);
-      toast.error(ORDER_FAILED.title, { description: ORDER_FAILED.description });
-    }
+    const orderNumber = await payAndRecord(contact, { sendContact: true });
+    if (!orderNumber) return;
+    rememberOrder(orderNumber, { keepCart: true });
+    toast.success("Order submitted!", { description: deposit === null ? "Thank you: the maker starts on your piece." : "Thank you: the deposit is paid and the maker starts on your piece." });
+    router.push(`/order-confirmation?order=${encodeURIComponent(orderNumber)}`);
   }
 
   const { submitting, submit } = useGuardedSubmit(async (values: QuotePaymentFormValues) => {
@@ -157,6 +124,12 @@ export function QuotePaymentForm({ token, total, name, email, publishableKey }: 
         {tax > 0 && (
           <p className="text-sm" data-testid="quote-tax">
             Sales tax for your address: <span className="font-medium">{formatMoney(tax)}</span>
+            {deposit !== null && " (paid with the balance)"}
+          </p>
+        )}
+        {deposit !== null && (
+          <p className="text-sm" data-testid="quote-due-now">
+            Due now, the deposit: <span className="font-medium">{formatMoney(deposit)}</span>. The balance of {formatMoney(total + tax - deposit)} is paid by a link the maker sends when the piece is ready.
           </p>
         )}
         <PaymentCard
@@ -164,7 +137,7 @@ export function QuotePaymentForm({ token, total, name, email, publishableKey }: 
           blocked={false}
           addressComplete={addressComplete}
           submitting={submitting}
-          total={total + tax}
+          total={deposit ?? total + tax}
           publishableKey={publishableKey}
           handleRef={paymentHandle}
           onRetry={payment.reset}

@@ -3,7 +3,7 @@ import { addressSchema, type Address } from "@/lib/checkout/api-schemas";
 import { shipDays, shippingPromise } from "@/lib/catalog/stock";
 import { authoriseCheckout, priceTax, withLineTax, type CheckoutLine, type CheckoutSnapshot } from "@/lib/checkout/service";
 import { commissionLineName } from "@/lib/commissions/rules";
-import { openQuote, type QuoteView } from "@/lib/commissions/service";
+import { openQuote, type BalanceOrder, type QuoteView } from "@/lib/commissions/service";
 import { AppError } from "@/lib/errors";
 import { fromCents } from "@/lib/money";
 import { z } from "@/lib/zod";
@@ -15,6 +15,10 @@ import { z } from "@/lib/zod";
  * quote's checkout with an authorise-only intent (lib/checkout/service.ts authoriseCheckout). From
  * there the order is made as every order is: POST /api/orders or the payment webhook →
  * finalizeOrder, which claims the quote in the order's transaction (paid once) and captures.
+ *
+ * With a deposit, the order is priced whole (the piece, shipping, tax) and the card authorises
+ * the deposit only; the rest is the order's balance due. The maker's balance link is a quote
+ * naming that order: paying it is a second payment of the same order (no address, no new tax).
  */
 
 const text = (max: number) => z.string().trim().max(max);
@@ -27,20 +31,19 @@ export const quotePaymentSchema = z.object({
   newsletter: z.boolean().optional().default(false),
   /** The shopper agrees that the finished piece may be shown in the gallery. */
   galleryConsent: z.boolean().optional().default(false),
-  shippingAddress: addressSchema,
+  /** Required for a quote; a balance link ships to the order's own address (anything sent is ignored). */
+  shippingAddress: z.optional(addressSchema),
   /** What the page shows before tax, in cents: compared with the quote, never used. */
   amount: z.number().int().min(0).max(100_000_000).optional(),
 });
 export type QuotePayment = z.output<typeof quotePaymentSchema>;
 
-export const DEPOSIT_NOT_ONLINE = "This quote asks for a deposit first: the maker arranges it with you in your commission's messages.";
 export const QUOTE_AMOUNT_CHANGED = "This quote's amount is not what your page shows. Please reload the quote before paying.";
 
 /** The quote a link names, if it can be paid now; else the refusal the page and the API give (a paid quote names its order). */
 async function payableQuote(token: string) {
   const opened = await openQuote(token);
   if (!opened.ok) throw new AppError(opened.code, opened.message, undefined, opened.orderNumber ? { orderNumber: opened.orderNumber } : undefined);
-  if (opened.quote.deposit !== null) throw new AppError("conflict", DEPOSIT_NOT_ONLINE);
   return opened;
 }
 
@@ -65,13 +68,17 @@ const quoteSession = (quoteId: number) => `quote-${quoteId}`;
 
 /** POST /api/quotes/{token}/payment: the quote's checkout and its authorisation, with the amounts the page shows. */
 export async function prepareQuotePayment(token: string, data: QuotePayment) {
-  const { quote, commission } = await payableQuote(token);
+  const { quote, commission, balanceOf } = await payableQuote(token);
   if (data.amount !== undefined && data.amount !== quote.total) throw new AppError("conflict", QUOTE_AMOUNT_CHANGED, undefined, { total: fromCents(quote.total) });
+  if (balanceOf) return prepareBalancePayment(quote, balanceOf);
   const sessionId = quoteSession(quote.id);
+  if (!data.shippingAddress) throw new AppError("bad_request", "Enter your shipping address", { shippingAddress: "Enter your shipping address" });
   const address: Address = data.shippingAddress;
   const line = quoteLine(quote, commission);
   const tax = await priceTax([line], quote.shippingCents, address, sessionId);
   const total = quote.total + tax.amount;
+  // With a deposit the card pays the deposit now; the rest (tax included) is the order's balance.
+  const cardAmount = quote.deposit ?? total;
   const snapshot: CheckoutSnapshot = {
     items: withLineTax([line], tax),
     contact: { email: data.email ?? null, firstName: data.firstName ?? null, lastName: data.lastName ?? null, phone: data.phone ?? null, newsletter: data.newsletter, galleryConsent: data.galleryConsent },
@@ -83,8 +90,9 @@ export async function prepareQuotePayment(token: string, data: QuotePayment) {
     taxCalculationId: tax.calculationId,
     taxKey: tax.key,
     total: fromCents(total),
+    balanceDue: fromCents(total - cardAmount),
   };
-  const intent = await authoriseCheckout({ sessionId, quoteId: quote.id }, snapshot, total);
+  const intent = await authoriseCheckout({ sessionId, quoteId: quote.id }, snapshot, cardAmount);
   return {
     ...intent,
     subtotal: fromCents(quote.priceCents),
@@ -95,6 +103,27 @@ export async function prepareQuotePayment(token: string, data: QuotePayment) {
     taxLines: tax.lines,
     giftCardAmount: "0.00",
     total: fromCents(total),
-    cardAmount: fromCents(total),
+    cardAmount: fromCents(cardAmount),
+    balanceDue: fromCents(total - cardAmount),
   };
+}
+
+/**
+ * A balance link: the rest of the deposit order, authorised on a checkout of its own that names
+ * the order (finalizeOrder then records a second payment of it, never a new order). The order's
+ * contact and address are the ones it was placed with; its tax was priced then.
+ */
+async function prepareBalancePayment(quote: QuoteView, order: BalanceOrder) {
+  const amount = fromCents(quote.priceCents);
+  const snapshot: CheckoutSnapshot = {
+    items: [],
+    contact: { email: order.email, firstName: order.firstName, lastName: order.lastName, phone: order.phone, newsletter: false },
+    shippingAddress: order.shippingAddress,
+    subtotal: amount,
+    shipping: "0.00",
+    total: amount,
+    balanceOrderId: order.id,
+  };
+  const intent = await authoriseCheckout({ sessionId: quoteSession(quote.id), quoteId: quote.id }, snapshot, quote.priceCents);
+  return { ...intent, subtotal: amount, shipping: "0.00", discount: "0.00", discountCode: null, tax: "0.00", taxLines: [], giftCardAmount: "0.00", total: amount, cardAmount: amount, balanceDue: "0.00", orderNumber: order.orderNumber };
 }

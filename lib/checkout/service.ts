@@ -17,7 +17,7 @@ import { claimDiscountUse, priceDiscountCode, refusalMessage, type DiscountRefus
 import { AppError } from "@/lib/errors";
 import { fromCents, toCents } from "@/lib/money";
 import { sendGiftCardEmails, sendOrderEmails, type IssuedGiftCard } from "@/lib/orders/email-service";
-import { ORDER_TX_OPTIONS, orderWithItems, type OrderWithItems } from "@/lib/orders/order-row";
+import { lockOrder, ORDER_TX_OPTIONS, orderWithItems, type OrderWithItems } from "@/lib/orders/order-row";
 import { claimPieceForOrder } from "@/lib/orders/pieces";
 import { claimStock, recordStockTaken, type StockTaken } from "@/lib/orders/stock";
 import { appendOrderEvent } from "@/lib/orders/timeline";
@@ -26,7 +26,8 @@ import { UPDATABLE_STATUSES, type PaymentIntentInfo } from "@/lib/payments/types
 import { parseOrThrow } from "@/lib/validation";
 import { sendCheckoutConfirmation, subscribeAtCheckout } from "@/lib/newsletter/subscriber-service";
 import { recordTaxTransaction } from "@/lib/orders/tax-service";
-import { claimQuoteForOrder } from "@/lib/commissions/service";
+import { announceBalancePaid, claimBalanceQuote, claimQuoteForOrder } from "@/lib/commissions/service";
+import { orderStatusUrl } from "@/lib/orders/links";
 import { priceOrderTax, taxInputKey, taxSettings, type OrderTax } from "@/lib/tax/service";
 import type { TaxLine } from "@/lib/tax/display";
 
@@ -478,9 +479,12 @@ function failureMessage(failure: CheckoutFailureCode, productName: string, left:
  */
 export async function finalizeOrder(paymentIntentId: string): Promise<Finalized> {
   const checkout = await findCheckout(paymentIntentId);
-  if (checkout.status === "completed" && checkout.orderId) return { order: await loadOrder(prisma, checkout.orderId), created: false };
+  const paidOrderId = checkout.orderId ?? checkout.balanceOrderId;
+  if (checkout.status === "completed" && paidOrderId) return { order: await loadOrder(prisma, paidOrderId), created: false };
   assertOpen(checkout.status, checkout.failureReason);
   try {
+    if (checkout.balanceOrderId) return await finalizeBalance(checkout);
+    if (!checkoutLines(checkout).length) throw new CheckoutFailure("quote_refused", "This payment is for an order that no longer exists.");
     const intent = await verifyPayment(checkout);
     const contact = readContact(checkout);
     await verifyCartUnchanged(checkout);
@@ -497,6 +501,57 @@ export async function finalizeOrder(paymentIntentId: string): Promise<Finalized>
   }
 }
 
+/**
+ * A balance link's payment (issue 30), as named steps: the provider authorised exactly the balance,
+ * the payment is recorded on the order (the balance quote claimed once, the order's balance due
+ * cleared), then captured, then the shopper and the maker are told. Never a new order.
+ */
+async function finalizeBalance(checkout: Checkout): Promise<Finalized> {
+  const intent = await verifyPayment(checkout);
+  const result = await recordBalance(checkout);
+  if (!result.created) return result;
+  if (await captureBalance(result.order, intent)) await announceBalancePaid(checkout.quoteId!, result.order, intent.amount, orderStatusUrl(result.order.orderNumber));
+  return result;
+}
+
+/** One transaction: the checkout and the order locked, the balance quote claimed, the payment on record, the balance cleared. */
+async function recordBalance(checkout: Checkout): Promise<Finalized> {
+  const orderId = checkout.balanceOrderId!;
+  return prisma.$transaction(async (tx) => {
+    const [locked] = await tx.$queryRaw<Array<{ status: string }>>`SELECT "status"::text AS status FROM "Checkout" WHERE "id" = ${checkout.id} FOR UPDATE`;
+    if (locked?.status === "completed") return { order: await loadOrder(tx, orderId), created: false };
+    assertOpen(locked?.status);
+    const order = await lockOrder(tx, orderId);
+    const refusal = await claimBalanceQuote(tx, checkout.quoteId!, order, cardAmountOf(checkout));
+    if (refusal) throw new CheckoutFailure("quote_refused", refusal);
+    await tx.orderPayment.create({ data: { orderId, paymentIntentId: checkout.paymentIntentId!, provider: checkout.provider, amount: checkout.total, quoteId: checkout.quoteId! } });
+    const after = await tx.order.update({ where: { id: orderId }, data: { balanceDue: 0 }, include: orderWithItems });
+    await appendOrderEvent(tx, orderId, "balance_recorded", { amount: checkout.total.toFixed(2), paymentIntentId: checkout.paymentIntentId }, { actor: "system" });
+    await tx.checkout.update({ where: { id: checkout.id }, data: { status: "completed", failureReason: null } });
+    return { order: after, created: true };
+  }, ORDER_TX_OPTIONS);
+}
+
+/**
+ * Takes the balance. A failed capture leaves the authorisation standing and the payment marked not
+ * captured (the order's payments say so, and the timeline): it is never refunded as if taken.
+ */
+async function captureBalance(order: OrderWithItems, intent: PaymentIntentInfo): Promise<boolean> {
+  const provider = getPaymentProvider();
+  try {
+    if (intent.status !== "succeeded") await provider.captureIntent(intent.id, `capture-${intent.id}`);
+  } catch (error) {
+    log.error({ orderNumber: order.orderNumber, paymentIntentId: intent.id, err: error }, "balance capture failed");
+    await appendOrderEvent(prisma, order.id, "payment_pending", { reason: "balance capture failed", paymentIntentId: intent.id }, { actor: "system" });
+    return false;
+  }
+  await prisma.$transaction(async (tx) => {
+    await tx.orderPayment.update({ where: { paymentIntentId: intent.id }, data: { captured: true } });
+    await appendOrderEvent(tx, order.id, "paid", { amount: fromCents(intent.amount), provider: provider.name, balance: true }, { actor: "system" });
+  }, ORDER_TX_OPTIONS);
+  return true;
+}
+
 async function findCheckout(paymentIntentId: string): Promise<Checkout> {
   const checkout = await prisma.checkout.findUnique({ where: { paymentIntentId } });
   if (!checkout) throw new AppError("not_found", "We could not find this checkout. Please start again from your cart.");
@@ -507,8 +562,8 @@ function assertOpen(status: string | undefined, failureReason?: string | null) {
   if (status !== "open") throw new AppError("conflict", failureReason ?? "This checkout was cancelled. You have not been charged.");
 }
 
-/** What the card pays of a checkout: its total less its gift cards. */
-const cardAmountOf = (checkout: Checkout) => toCents(checkout.total.toFixed(2)) - toCents(checkout.giftCardAmount.toFixed(2));
+/** What the card pays of a checkout now: its total less its gift cards and, for a deposit, less the balance paid later. */
+const cardAmountOf = (checkout: Checkout) => toCents(checkout.total.toFixed(2)) - toCents(checkout.giftCardAmount.toFixed(2)) - toCents(checkout.balanceDue.toFixed(2));
 const loadOrder = (db: Prisma.TransactionClient, id: number) => db.order.findUniqueOrThrow({ where: { id }, include: orderWithItems });
 const checkoutLines = (checkout: Checkout) => checkout.items as unknown as CheckoutLine[];
 
@@ -670,6 +725,7 @@ async function recordOrder(checkout: Checkout, contact: OrderContact): Promise<F
           discountCode: checkout.discountCode,
           giftCardAmount: checkout.giftCardAmount,
           total: checkout.total,
+          balanceDue: checkout.balanceDue,
           stripePaymentIntentId: checkout.paymentIntentId!,
           paymentProvider: checkout.provider,
           items: {
@@ -729,7 +785,9 @@ async function capturePayment(order: OrderWithItems, intent: PaymentIntentInfo):
       }, ORDER_TX_OPTIONS);
     }
   }
-  if (paid) await appendOrderEvent(prisma, order.id, "paid", { amount: order.total.toFixed(2), provider: provider.name }, { actor: "system" });
+  // What was paid now: the whole order, or its deposit (the balance is paid later by its own link).
+  const balanceDue = toCents(order.balanceDue.toFixed(2));
+  if (paid) await appendOrderEvent(prisma, order.id, "paid", { amount: fromCents(toCents(order.total.toFixed(2)) - balanceDue), provider: provider.name, ...(balanceDue ? { balanceDue: order.balanceDue.toFixed(2) } : {}) }, { actor: "system" });
   return order;
 }
 

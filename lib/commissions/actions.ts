@@ -2,9 +2,9 @@
 
 import { revalidatePath } from "next/cache";
 import { adminAction } from "@/lib/actions";
-import { makerMessageSchema, moveCommissionSchema, publishCommissionSchema, quoteSchema } from "@/lib/commissions/admin-schemas";
+import { balanceQuoteSchema, makerMessageSchema, moveCommissionSchema, publishCommissionSchema, quoteSchema } from "@/lib/commissions/admin-schemas";
 import { publishCommission } from "@/lib/commissions/gallery-service";
-import { createQuote, moveCommission, sendMakerMessage } from "@/lib/commissions/service";
+import { createQuote, moveCommission, sendBalanceQuote, sendMakerMessage } from "@/lib/commissions/service";
 
 const refresh = (id: number) => {
   revalidatePath("/admin/commissions");
@@ -27,6 +27,12 @@ const quote = adminAction(quoteSchema, async (input) => {
   return { quoteId };
 });
 
+const balance = adminAction(balanceQuoteSchema, async (input) => {
+  const { quoteId } = await sendBalanceQuote(input);
+  refresh(input.id);
+  return { quoteId };
+});
+
 const publish = adminAction(publishCommissionSchema, async (input) => {
   const product = await publishCommission(input);
   refresh(input.id);
@@ -42,6 +48,9 @@ export async function sendCommissionMessageAction(input: { id: number; body: str
 }
 export async function sendQuoteAction(input: Record<string, unknown>) {
   return quote(input);
+}
+export async function sendBalanceQuoteAction(input: Record<string, unknown>) {
+  return balance(input);
 }
 export async function publishCommissionAction(input: Record<string, unknown>) {
   return publish(input);

@@ -55,6 +55,13 @@ export const quoteSchema = z
   });
 export type QuoteInput = z.output<typeof quoteSchema>;
 
+/** The balance link of a commission paid with a deposit: the day it expires (the amount is the order's balance, never typed). */
+export const balanceQuoteSchema = z.object({
+  id: entityIdSchema,
+  expiresOn: z.string({ message: "Choose the day the link expires" }).trim().regex(DAY, "Choose the day the link expires"),
+});
+export type BalanceQuoteInput = z.output<typeof balanceQuoteSchema>;
+
 /**
  * Publishing a finished commission to the gallery: the commission, and the piece's own fields — only these
  * (checked by the product's own rules in lib/commissions/gallery-service.ts); everything else is the rule's.

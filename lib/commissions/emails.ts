@@ -64,8 +64,8 @@ export function quoteEmail(c: { reference: string; name: string }, q: QuoteForEm
     `This quote is valid until ${day(q.expiresAt)}.`,
     "Custom work is made for you and cannot be returned.",
   ];
-  // Without a deposit the link's page takes the payment (lib/checkout/quote-payment.ts).
-  const action = amounts.deposit === null ? "See and pay the quote" : "See the quote";
+  // The link's page takes the payment, or the deposit (lib/checkout/quote-payment.ts).
+  const action = amounts.deposit === null ? "See and pay the quote" : "See the quote and pay the deposit";
   const text = [`Hello ${c.name},`, "", `Here is my quote for your commission ${c.reference}.`, "", ...lines, ...(q.notes ? ["", q.notes] : []), "", `${action}: ${quoteLink}`].join("\n");
   const html = emailLayout(
     `Your quote for ${c.reference}`,
@@ -78,4 +78,30 @@ export function commissionDeclinedEmail(c: { reference: string; name: string }, 
   const text = [`Hello ${c.name},`, "", `I am sorry: I cannot take on your commission ${c.reference}.`, "", reason].join("\n");
   const html = emailLayout(`About your commission ${c.reference}`, `<p>Hello ${escapeHtml(c.name)},</p><p>I am sorry: I cannot take on your commission ${escapeHtml(c.reference)}.</p>${paragraphs(reason)}`);
   return { subject: `About your commission ${c.reference}`, text, html };
+}
+
+/** The balance link (issue 30): the piece is ready, the rest of its order is due. */
+export function balanceQuoteEmail(c: { reference: string; name: string }, b: { orderNumber: string; balanceCents: number; expiresAt: Date }, quoteLink: string) {
+  const lines = [`Balance of order ${b.orderNumber}: ${formatMoney(b.balanceCents)}`, `This link is valid until ${day(b.expiresAt)}.`];
+  const intro = `Your commission ${c.reference} is ready. Here is the link to pay the balance; the piece ships once it is paid.`;
+  const text = [`Hello ${c.name},`, "", intro, "", ...lines, "", `Pay the balance: ${quoteLink}`].join("\n");
+  const html = emailLayout(
+    `The balance for ${c.reference}`,
+    `<p>Hello ${escapeHtml(c.name)},</p><p>${escapeHtml(intro)}</p><p>${lines.map(escapeHtml).join("<br>")}</p>${link(quoteLink, "Pay the balance")}`,
+  );
+  return { subject: `The balance for your commission ${c.reference}`, text, html };
+}
+
+/** The balance was taken: a receipt for the shopper, and a notice for the maker. */
+export function balancePaidEmail(c: { reference: string; name: string }, b: { orderNumber: string; amountCents: number }, statusLink: string) {
+  const intro = `Thank you, ${c.name}: the balance of ${formatMoney(b.amountCents)} for your commission ${c.reference} (order ${b.orderNumber}) is paid. Nothing more is due.`;
+  const text = [intro, "", `Follow your order: ${statusLink}`].join("\n");
+  const html = emailLayout(`Balance received for ${b.orderNumber}`, `<p>${escapeHtml(intro)}</p>${link(statusLink, "Follow your order")}`);
+  return { subject: `Balance received for order ${b.orderNumber}`, text, html };
+}
+
+export function balancePaidNoticeEmail(c: { reference: string; name: string }, b: { orderNumber: string; amountCents: number }, adminLink: string) {
+  const text = [`${c.name} paid the balance of ${formatMoney(b.amountCents)} for ${c.reference} (order ${b.orderNumber}).`, "", adminLink].join("\n");
+  const html = emailLayout(`Balance paid: ${b.orderNumber}`, `<p>${escapeHtml(text.split("\n")[0])}</p>${link(adminLink, "Open it in the admin")}`);
+  return { subject: `[Commission] ${c.reference}: balance paid (${b.orderNumber})`, text, html };
 }

@@ -2,6 +2,7 @@ import "server-only";
 import { prisma } from "@/lib/db";
 import type { CommissionStatus } from "@/lib/commissions/rules";
 import { quoteView } from "@/lib/commissions/service";
+import { toCents } from "@/lib/money";
 import type { CommissionPhoto } from "@/lib/commissions/schemas";
 
 /** The Commissions board: newest first within a status, open ones by default. */
@@ -21,17 +22,29 @@ export async function getCommissionForAdmin(id: number) {
     where: { id },
     include: {
       messages: { orderBy: { createdAt: "asc" } },
-      quotes: { orderBy: { createdAt: "desc" }, include: { order: { select: { orderNumber: true, status: true } } } },
+      quotes: { orderBy: { createdAt: "desc" }, include: { order: { select: { orderNumber: true, status: true, total: true, balanceDue: true } }, balanceOrder: { select: { orderNumber: true } } } },
       product: { select: { name: true, slug: true } },
       galleryPiece: { select: { name: true, slug: true } },
     },
   });
   if (!commission) return null;
   const trail = await prisma.auditLog.findMany({ where: { entityType: "commission", entityId: String(id) }, orderBy: { createdAt: "asc" }, select: { id: true, action: true, adminName: true, createdAt: true } });
+  // A deposit order still owing its balance (issue 30): what the maker's balance link asks for.
+  const owing = commission.quotes.find((q) => q.order && q.order.status !== "cancelled" && !q.order.balanceDue.isZero())?.order;
   return {
     ...commission,
     photos: commission.photos as CommissionPhoto[],
-    quotes: commission.quotes.map((q) => ({ ...quoteView(q), status: q.status, createdAt: q.createdAt, adminName: q.adminName, paidAt: q.paidAt, orderNumber: q.order?.orderNumber ?? null, orderStatus: q.order?.status ?? null })),
+    quotes: commission.quotes.map((q) => ({
+      ...quoteView(q),
+      status: q.status,
+      createdAt: q.createdAt,
+      adminName: q.adminName,
+      paidAt: q.paidAt,
+      orderNumber: q.order?.orderNumber ?? q.balanceOrder?.orderNumber ?? null,
+      orderStatus: q.order?.status ?? null,
+      balanceOf: q.balanceOrder?.orderNumber ?? null,
+    })),
+    balance: owing ? { orderNumber: owing.orderNumber, dueCents: toCents(owing.balanceDue.toFixed(2)), paidCents: toCents(owing.total.toFixed(2)) - toCents(owing.balanceDue.toFixed(2)) } : null,
     trail,
   };
 }

@@ -9,9 +9,9 @@ import { log } from "@/lib/log";
 import { toCents } from "@/lib/money";
 import { shopOrigin } from "@/lib/net/origin";
 import { storeUploadedImages } from "@/lib/storage";
-import type { MoveCommission, QuoteInput } from "@/lib/commissions/admin-schemas";
+import type { BalanceQuoteInput, MoveCommission, QuoteInput } from "@/lib/commissions/admin-schemas";
 import { QUOTE_MAX_DAYS } from "@/lib/commissions/admin-schemas";
-import { commissionDeclinedEmail, commissionNoticeEmail, commissionReceivedEmail, makerMessageEmail, quoteEmail, shopperReplyNoticeEmail } from "@/lib/commissions/emails";
+import { balancePaidEmail, balancePaidNoticeEmail, balanceQuoteEmail, commissionDeclinedEmail, commissionNoticeEmail, commissionReceivedEmail, makerMessageEmail, quoteEmail, shopperReplyNoticeEmail } from "@/lib/commissions/emails";
 import { quoteUrl, readQuoteToken, readThreadToken, threadUrl } from "@/lib/commissions/links";
 import { canMove, isOpenCommission, QUOTE_PAYMENT_GRACE_MS, quoteAmounts, type CommissionStatus } from "@/lib/commissions/rules";
 import { MAX_COMMISSION_PHOTOS, TOO_MANY_COMMISSION_PHOTOS, type CommissionPhoto, type CommissionReply, type CommissionRequest } from "@/lib/commissions/schemas";
@@ -30,6 +30,8 @@ export const LINK_MESSAGES = {
   withdrawn: "This quote was replaced by a newer one. Please use the link from the latest email.",
   declined: "This commission was declined, so its quote can no longer be paid.",
   paid: "This quote has been paid. Thank you!",
+  balancePaid: "This balance has been paid. Thank you!",
+  orderCancelled: "This order was cancelled, so its balance can no longer be paid.",
 } as const;
 
 const adminLink = (id: number) => `${shopOrigin()}/admin/commissions/${id}`;
@@ -122,15 +124,20 @@ export async function sendMakerMessage(id: number, body: string) {
   await notify("maker message", [{ to: commission.email, replyTo: ownerEmail(), ...makerMessageEmail(commission, body, await threadUrl(commission.reference)) }]);
 }
 
+/** The end (23:59:59 UTC) of the day a quote or balance link expires: from today, at most QUOTE_MAX_DAYS ahead. */
+function quoteExpiry(expiresOn: string, now: Date): Date {
+  const day = dayStart(expiresOn);
+  if (!day || day < today(now)) throw new AppError("bad_request", "Choose an expiry day from today on", { expiresOn: "Choose an expiry day from today on" });
+  if (day.getTime() > today(now).getTime() + QUOTE_MAX_DAYS * 86_400_000) throw new AppError("bad_request", `A quote can be valid for at most ${QUOTE_MAX_DAYS} days`, { expiresOn: `A quote can be valid for at most ${QUOTE_MAX_DAYS} days` });
+  return new Date(day.getTime() + 86_400_000 - 1000);
+}
+
 /**
  * The maker's quote: replaces any open one (its link stops working), moves the commission to quoted,
  * and emails the shopper the signed link, valid to the end of the chosen day (UTC).
  */
 export async function createQuote(input: QuoteInput, now: Date = new Date()) {
-  const day = dayStart(input.expiresOn);
-  if (!day || day < today(now)) throw new AppError("bad_request", "Choose an expiry day from today on", { expiresOn: "Choose an expiry day from today on" });
-  if (day.getTime() > today(now).getTime() + QUOTE_MAX_DAYS * 86_400_000) throw new AppError("bad_request", `A quote can be valid for at most ${QUOTE_MAX_DAYS} days`, { expiresOn: `A quote can be valid for at most ${QUOTE_MAX_DAYS} days` });
-  const expiresAt = new Date(day.getTime() + 86_400_000 - 1000);
+  const expiresAt = quoteExpiry(input.expiresOn, now);
   const { commission, quote } = await prisma.$transaction(async (tx) => {
     const current = await loadForUpdate(tx, input.id);
     if (current.status !== "new" && current.status !== "quoted") throw new AppError("conflict", `A ${current.status.replace("_", " ")} commission cannot be quoted again.`);
@@ -165,12 +172,27 @@ type QuoteRow = Prisma.CommissionQuoteGetPayload<object>;
 export function quoteView(q: QuoteRow) {
   const priceCents = toCents(q.price.toFixed(2));
   const shippingCents = toCents(q.shipping.toFixed(2));
-  return { id: q.id, priceCents, shippingCents, depositPercent: q.depositPercent, leadTimeMinDays: q.leadTimeMinDays, leadTimeMaxDays: q.leadTimeMaxDays, notes: q.notes, expiresAt: q.expiresAt, ...quoteAmounts({ priceCents, shippingCents, depositPercent: q.depositPercent }) };
+  return {
+    id: q.id,
+    priceCents,
+    shippingCents,
+    depositPercent: q.depositPercent,
+    leadTimeMinDays: q.leadTimeMinDays,
+    leadTimeMaxDays: q.leadTimeMaxDays,
+    notes: q.notes,
+    expiresAt: q.expiresAt,
+    /** A balance link: the deposit order whose rest it asks for. */
+    balanceOrderId: q.balanceOrderId,
+    ...quoteAmounts({ priceCents, shippingCents, depositPercent: q.depositPercent }),
+  };
 }
 export type QuoteView = ReturnType<typeof quoteView>;
 
+/** The order a balance link pays the rest of: its number and the contact and address it ships to. */
+export type BalanceOrder = { id: number; orderNumber: string; email: string; firstName: string; lastName: string; phone: string | null; shippingAddress: Record<string, string | null>; total: string };
+
 export type OpenedQuote =
-  | { ok: true; quote: QuoteView; commission: { id: number; reference: string; name: string; email: string; description: string; status: string } }
+  | { ok: true; quote: QuoteView; commission: { id: number; reference: string; name: string; email: string; description: string; status: string }; balanceOf: BalanceOrder | null }
   /** `orderNumber`: a paid quote's order, for the page and the API to point at. */
   | { ok: false; code: "bad_request" | "not_found" | "gone" | "conflict"; message: string; orderNumber?: string };
 
@@ -180,14 +202,21 @@ export async function openQuote(token: string, now: Date = new Date()): Promise<
   if (!read.ok) return read.reason === "expired" ? { ok: false, code: "gone", message: LINK_MESSAGES.expired } : { ok: false, code: "bad_request", message: LINK_MESSAGES.invalid };
   const quote = await prisma.commissionQuote.findUnique({
     where: { id: read.value },
-    include: { commission: { select: { id: true, reference: true, name: true, email: true, description: true, status: true } }, order: { select: { orderNumber: true } } },
+    include: {
+      commission: { select: { id: true, reference: true, name: true, email: true, description: true, status: true } },
+      order: { select: { orderNumber: true } },
+      balanceOrder: { select: { id: true, orderNumber: true, email: true, firstName: true, lastName: true, phone: true, shippingAddress: true, total: true, status: true } },
+    },
   });
   if (!quote) return { ok: false, code: "not_found", message: LINK_MESSAGES.invalid };
-  if (quote.status === "paid") return { ok: false, code: "conflict", message: LINK_MESSAGES.paid, ...(quote.order ? { orderNumber: quote.order.orderNumber } : {}) };
+  const { balanceOrder } = quote;
+  if (quote.status === "paid") return balanceOrder ? { ok: false, code: "conflict", message: LINK_MESSAGES.balancePaid, orderNumber: balanceOrder.orderNumber } : { ok: false, code: "conflict", message: LINK_MESSAGES.paid, ...(quote.order ? { orderNumber: quote.order.orderNumber } : {}) };
   if (quote.commission.status === "declined") return { ok: false, code: "gone", message: LINK_MESSAGES.declined };
   if (quote.status === "withdrawn") return { ok: false, code: "gone", message: LINK_MESSAGES.withdrawn };
   if (quote.expiresAt < now) return { ok: false, code: "gone", message: LINK_MESSAGES.expired };
-  return { ok: true, quote: quoteView(quote), commission: quote.commission };
+  if (balanceOrder?.status === "cancelled") return { ok: false, code: "gone", message: LINK_MESSAGES.orderCancelled };
+  const balanceOf = balanceOrder ? { ...balanceOrder, shippingAddress: balanceOrder.shippingAddress as Record<string, string | null>, total: balanceOrder.total.toFixed(2) } : null;
+  return { ok: true, quote: quoteView(quote), commission: quote.commission, balanceOf };
 }
 
 /**
@@ -218,6 +247,66 @@ export async function claimQuoteForOrder(tx: Prisma.TransactionClient, quoteId: 
   return "This quote can no longer be paid. Please reply to the maker.";
 }
 
+/**
+ * The balance link (issue 30): for a commission whose order was paid with a deposit and still has a
+ * balance due, the maker sends a quote naming that order, priced at the balance (never typed), with
+ * the lead time of the paid quote; it replaces an open balance link of the order. Emailed like a quote.
+ */
+export async function sendBalanceQuote(input: BalanceQuoteInput, now: Date = new Date()) {
+  const expiresAt = quoteExpiry(input.expiresOn, now);
+  const { commission, quote, order } = await prisma.$transaction(async (tx) => {
+    const current = await loadForUpdate(tx, input.id);
+    const paid = await tx.commissionQuote.findFirst({ where: { commissionId: input.id, status: "paid", orderId: { not: null } }, orderBy: { id: "desc" }, include: { order: { select: { id: true, orderNumber: true, status: true, balanceDue: true } } } });
+    const order = paid?.order;
+    if (!order || order.balanceDue.isZero()) throw new AppError("conflict", "This commission has no balance due: its order was paid in full.");
+    if (order.status === "cancelled") throw new AppError("conflict", `Order ${order.orderNumber} was cancelled: there is no balance to ask for.`);
+    if (current.status === "declined" || current.status === "new" || current.status === "quoted") throw new AppError("conflict", `A ${current.status} commission has no order to ask the balance of.`);
+    await tx.commissionQuote.updateMany({ where: { balanceOrderId: order.id, status: "open" }, data: { status: "withdrawn" } });
+    const quote = await tx.commissionQuote.create({
+      data: { commissionId: input.id, balanceOrderId: order.id, price: order.balanceDue, shipping: 0, leadTimeMinDays: paid.leadTimeMinDays, leadTimeMaxDays: paid.leadTimeMaxDays, expiresAt, ...makerName() },
+    });
+    await recordAudit({ entityType: "commission", entityId: input.id, action: "balance_quote", before: null, after: { quoteId: quote.id, orderNumber: order.orderNumber, balance: order.balanceDue.toFixed(2), expiresOn: input.expiresOn } }, tx);
+    return { commission: current, quote, order };
+  });
+  const url = await quoteUrl(quote.id, expiresAt);
+  await notify("balance quote", [{ to: commission.email, replyTo: ownerEmail(), ...balanceQuoteEmail(commission, { orderNumber: order.orderNumber, balanceCents: toCents(order.balanceDue.toFixed(2)), expiresAt }, url) }]);
+  return { quoteId: quote.id, url };
+}
+
+/**
+ * Paying a balance link, in the payment's transaction (lib/checkout/service.ts recordBalance), after
+ * the order's row is locked: the quote goes from open to paid once (a conditional update) while the
+ * order still owes exactly that amount and is not cancelled. Returns the refusal, or null once claimed.
+ */
+export async function claimBalanceQuote(tx: Prisma.TransactionClient, quoteId: number, order: { id: number; status: string; balanceDue: Prisma.Decimal; orderNumber: string }, amountCents: number, now: Date = new Date()): Promise<string | null> {
+  await tx.$queryRaw`SELECT c."id" FROM "Commission" c JOIN "CommissionQuote" q ON q."commissionId" = c."id" WHERE q."id" = ${quoteId} FOR UPDATE OF c`;
+  if (order.status === "cancelled") return LINK_MESSAGES.orderCancelled;
+  if (toCents(order.balanceDue.toFixed(2)) !== amountCents) return `The balance of order ${order.orderNumber} is no longer what this link asks for. Please use the link from the latest email.`;
+  const claimed = await tx.commissionQuote.updateMany({
+    where: { id: quoteId, balanceOrderId: order.id, status: "open", expiresAt: { gt: new Date(now.getTime() - QUOTE_PAYMENT_GRACE_MS) }, commission: { status: { not: "declined" } } },
+    data: { status: "paid", paidAt: now },
+  });
+  if (claimed.count === 1) return null;
+  const quote = await tx.commissionQuote.findUnique({ where: { id: quoteId }, select: { status: true, expiresAt: true, commission: { select: { status: true } } } });
+  if (quote?.status === "paid") return `This balance has already been paid (order ${order.orderNumber}).`;
+  if (quote?.commission.status === "declined") return LINK_MESSAGES.declined;
+  if (quote?.status === "withdrawn") return LINK_MESSAGES.withdrawn;
+  if (quote && quote.expiresAt.getTime() + QUOTE_PAYMENT_GRACE_MS <= now.getTime()) return LINK_MESSAGES.expired;
+  return "This balance can no longer be paid. Please reply to the maker.";
+}
+
+/** The balance was taken: the shopper's receipt and the maker's notice (a failed send is logged). */
+export async function announceBalancePaid(quoteId: number, order: { orderNumber: string }, amountCents: number, statusLink: string) {
+  const quote = await prisma.commissionQuote.findUnique({ where: { id: quoteId }, select: { commission: { select: { id: true, reference: true, name: true, email: true } } } });
+  if (!quote) return;
+  const c = quote.commission;
+  const paid = { orderNumber: order.orderNumber, amountCents };
+  await notify("balance paid", [
+    { to: c.email, ...balancePaidEmail(c, paid, statusLink) },
+    { to: ownerEmail(), replyTo: c.email, ...balancePaidNoticeEmail(c, paid, adminLink(c.id)) },
+  ]);
+}
+
 /** The commission whose quote this order paid, its row locked (the order's row is locked first: lib/orders/service.ts). */
 async function commissionOfOrder(tx: Prisma.TransactionClient, orderId: number) {
   const [row] = await tx.$queryRaw<Array<{ id: number; reference: string; status: CommissionStatus }>>`
@@ -234,6 +323,8 @@ async function commissionOfOrder(tx: Prisma.TransactionClient, orderId: number) 
  */
 export async function reopenCommissionOfOrder(tx: Prisma.TransactionClient, orderId: number): Promise<string | null> {
   const commission = await commissionOfOrder(tx, orderId);
+  // Its balance link stops working with the order.
+  if (commission) await tx.commissionQuote.updateMany({ where: { balanceOrderId: orderId, status: "open" }, data: { status: "withdrawn" } });
   if (!commission || (commission.status !== "accepted" && commission.status !== "in_progress")) return null;
   await tx.commission.update({ where: { id: commission.id }, data: { status: "new", galleryConsent: false } });
   return commission.reference;

@@ -22,7 +22,7 @@ const changeStatus = adminAction(orderStatusChangeSchema, async ({ id, ...change
 const refund = adminAction(z.object({ id: entityIdSchema, input: orderRefundSchema }), async ({ id, input }) => {
   const result = await refundOrder(id, input);
   revalidateOrderScreens();
-  return { amount: result.refund.amount, refundedAmount: result.order.refundedAmount, replayed: result.replayed, message: result.message };
+  return { amount: result.amount, refundedAmount: result.order.refundedAmount, replayed: result.replayed, message: result.message };
 });
 
 const timeline = adminAction(z.object({ id: entityIdSchema }), async ({ id }) => getOrderTimeline(id));

@@ -13,7 +13,7 @@ const cents = (d: { toFixed(digits: number): string }) => toCents(d.toFixed(2));
  * lib/gift-cards/rules.ts boughtCardsRefund, the rule the refund itself applies).
  */
 function refundableOf(o: OrderWithItems) {
-  const remaining = Math.max(0, cents(o.total) - cents(o.refundedAmount));
+  const remaining = Math.max(0, cents(o.total) - cents(o.balanceDue) - cents(o.refundedAmount));
   const cards = o.giftCardsBought.map((g) => boughtCard({ ...g, initialAmount: cents(g.initialAmount), balance: cents(g.balance), refundedAmount: cents(g.refundedAmount) }));
   const rule = boughtCardsRefund(cards, remaining);
   return { whole: fromCents(rule.whole), asAmount: fromCents(rule.otherLeft) };
@@ -59,6 +59,10 @@ export function toOrderDTO(o: OrderWithItems) {
     discount: o.discount.toFixed(2),
     discountCode: o.discountCode,
     total: o.total.toFixed(2),
+    /** A commission paid with a deposit (issue 30): what is still due of the total ("0.00" once paid or for any other order). */
+    balanceDue: o.balanceDue.toFixed(2),
+    /** The card payments after the first (a commission's balance): amount, and whether it was taken. */
+    payments: o.payments.map((p) => ({ paymentIntentId: p.paymentIntentId, amount: p.amount.toFixed(2), captured: p.captured, createdAt: p.createdAt.toISOString() })),
     stripePaymentIntentId: o.stripePaymentIntentId,
     paymentProvider: o.paymentProvider,
     /** Paid with the test card form: no money moved, never revenue. */

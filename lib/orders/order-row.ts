@@ -10,6 +10,8 @@ export const orderWithItems = {
   giftCardsBought: { select: { id: true, code: true, orderItemId: true, initialAmount: true, balance: true, refundId: true, refundedAmount: true }, orderBy: { id: "asc" } },
   // A commission's order (issue 30): the quote it paid, and its commission.
   commissionQuote: { select: { id: true, commission: { select: { id: true, reference: true } } } },
+  // Card payments after the first (a commission's balance).
+  payments: { select: { paymentIntentId: true, amount: true, captured: true, createdAt: true }, orderBy: { id: "asc" } },
 } satisfies Prisma.OrderInclude;
 export type OrderWithItems = Prisma.OrderGetPayload<{ include: typeof orderWithItems }>;
 export type Tx = Prisma.TransactionClient;

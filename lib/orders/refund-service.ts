@@ -30,8 +30,9 @@ import type { RefundInfo } from "@/lib/payments/types";
  * pending (a process that died mid-call) is checked against the provider after
  * STALE_REFUND_MS and settled or dropped, never counted "in flight" for ever.
  */
-export type RefundDTO = { id: number; amount: string; reason: string; lineIds: number[]; provider: string; providerRefundId: string | null; status: string; createdAt: string };
-export type RefundResult = { refund: RefundDTO; order: ReturnType<typeof toOrderDTO>; replayed: boolean; message: string };
+export type RefundDTO = { id: number; amount: string; reason: string; lineIds: number[]; provider: string; providerRefundId: string | null; paymentIntentId: string | null; status: string; createdAt: string };
+/** `refund` is the first (or only) row; a refund spread over an order's payments (a deposit and its balance) has one row per payment in `refunds`, and `amount` their sum. */
+export type RefundResult = { refund: RefundDTO; refunds: RefundDTO[]; amount: string; order: ReturnType<typeof toOrderDTO>; replayed: boolean; message: string };
 
 type RefundRow = Prisma.RefundGetPayload<object>;
 type Payment = { orderId: number; createdAt: Date; paymentIntentId: string; provider: string };
@@ -52,6 +53,7 @@ const toRefundDTO = (r: RefundRow): RefundDTO => ({
   lineIds: (r.lineIds as number[]) ?? [],
   provider: r.provider,
   providerRefundId: r.providerRefundId,
+  paymentIntentId: r.paymentIntentId,
   status: r.status,
   createdAt: r.createdAt.toISOString(),
 });
@@ -68,11 +70,24 @@ export async function refundOrder(id: number | string, input: OrderRefundInput, 
   const request = refundRequest(payment, input);
   await reconcileStaleRefunds({ orderId });
   const claim = await claimRefund(payment, input, request);
-  if (!claim.created) return replayedRefund(orderId, await awaitSettled(claim.refund));
-  const providerRefund = await refundAtProvider(payment, claim.refund);
-  const { order, saved } = await settleRefund(claim.refund, providerRefund.id, { notify: !opts.cancelling });
-  return { refund: toRefundDTO(saved), order: toOrderDTO(order), replayed: false, message: `Refunded ${formatMoney(saved.amount.toFixed(2))}.` };
+  if (!claim.created) return replayedRefund(orderId, await Promise.all(claim.refunds.map(awaitSettled)));
+  const settled: RefundRow[] = [];
+  let order: OrderWithItems | null = null;
+  // One provider refund per payment it returns money to (issue 30: a deposit and its balance), each under its own key.
+  for (const row of claim.refunds) {
+    const providerRefund = await refundAtProvider(payment, row).catch((error: unknown) => {
+      if (!settled.length || !(error instanceof AppError)) throw error;
+      throw new AppError("conflict", `Refunded ${formatMoney(sumOf(settled))} of ${formatMoney(sumOf(claim.refunds))}; the rest could not be: ${error.message}`);
+    });
+    const result = await settleRefund(row, providerRefund.id, { notify: !opts.cancelling });
+    settled.push(result.saved);
+    order = result.order;
+  }
+  const amount = sumOf(settled);
+  return { refund: toRefundDTO(settled[0]), refunds: settled.map(toRefundDTO), amount: fromCents(amount), order: toOrderDTO(order!), replayed: false, message: `Refunded ${formatMoney(amount)}.` };
 }
+
+const sumOf = (rows: ReadonlyArray<{ amount: Prisma.Decimal }>) => rows.reduce((sum, r) => sum + cents(r.amount), 0);
 
 /** The order's card payment, taken by the provider this shop runs now. */
 async function refundablePayment(orderId: number): Promise<Payment> {
@@ -113,7 +128,8 @@ function refundPlan(order: OrderWithItems, input: OrderRefundInput, open: Array<
   // Refunds still in flight count as done, so two requests at once cannot return the same money twice.
   const inFlight = open.reduce((sum, r) => sum + cents(r.amount), 0);
   const claimedLines = new Set(open.flatMap((r) => (r.lineIds as number[]) ?? []));
-  const remaining = cents(order.total) - Math.max(cents(order.refundedAmount), inFlight);
+  // A balance not paid yet (issue 30) was never taken: only what was paid can come back.
+  const remaining = cents(order.total) - cents(order.balanceDue) - Math.max(cents(order.refundedAmount), inFlight);
   if (remaining <= 0) throw new AppError("conflict", "This order has already been fully refunded.");
   const cards = boughtCardsRefund(bought, remaining);
   const { otherLeft } = cards;
@@ -147,8 +163,8 @@ function refundPlan(order: OrderWithItems, input: OrderRefundInput, open: Array<
   return planned({ amount: Math.min(cards.whole, remaining), lineIds: [], voidCards: cards.live });
 }
 
-/** What the card payment took: the order's total less what its gift cards paid (issue 31). */
-const cardPaid = (order: { total: Prisma.Decimal; giftCardAmount: Prisma.Decimal }) => cents(order.total) - cents(order.giftCardAmount);
+/** What the card payments took: the order's total less what its gift cards paid (issue 31) and less a balance not paid yet (issue 30). */
+const cardPaid = (order: { total: Prisma.Decimal; giftCardAmount: Prisma.Decimal; balanceDue: Prisma.Decimal }) => cents(order.total) - cents(order.giftCardAmount) - cents(order.balanceDue);
 /** The part of a refund the provider returns (the rest goes back to the order's gift cards). */
 const providerPart = (r: { amount: Prisma.Decimal; giftCardAmount: Prisma.Decimal }) => cents(r.amount) - cents(r.giftCardAmount);
 
@@ -166,27 +182,71 @@ function giftCardPart(order: OrderWithItems, amount: number, open: Array<{ amoun
  * it: created = false), or a new pending row for what the request comes to.
  * Only the request that created the row calls the provider.
  */
-async function claimRefund(payment: Payment, input: OrderRefundInput, request: RefundRequest): Promise<{ refund: RefundRow; created: boolean }> {
+async function claimRefund(payment: Payment, input: OrderRefundInput, request: RefundRequest): Promise<{ refunds: RefundRow[]; created: boolean }> {
   return prisma.$transaction(async (tx) => {
     const order = await lockOrder(tx, payment.orderId);
-    const existing = await tx.refund.findUnique({ where: { idempotencyKey: request.key } });
-    if (existing) {
-      if (existing.fingerprint && existing.fingerprint !== request.fingerprint) {
+    const existing = await tx.refund.findMany({ where: { OR: [{ idempotencyKey: request.key }, { idempotencyKey: { startsWith: `${request.key}${PART_KEY}` } }] }, orderBy: { id: "asc" } });
+    if (existing.length) {
+      if (existing.some((r) => r.fingerprint && r.fingerprint !== request.fingerprint)) {
         throw new AppError("conflict", "This idempotency key was already used for a different refund of this order.");
       }
-      return { refund: existing, created: false };
+      return { refunds: existing, created: false };
     }
-    const open = await tx.refund.findMany({ where: { orderId: order.id, status: { in: ["pending", "succeeded"] } }, select: { amount: true, lineIds: true, giftCardAmount: true } });
+    const open = await tx.refund.findMany({ where: { orderId: order.id, status: { in: ["pending", "succeeded"] } }, select: { amount: true, lineIds: true, giftCardAmount: true, paymentIntentId: true } });
     const plan = refundPlan(order, input, open, await lockBoughtCards(tx, order.id));
     const giftCardAmount = giftCardPart(order, plan.amount, open);
+    const shares = paymentShares(await cardPayments(tx, order, open), plan.amount - giftCardAmount);
+    const base = { orderId: order.id, reason: input.reason, provider: payment.provider, fingerprint: request.fingerprint };
+    // The first row carries the lines and the gift cards' part; each further payment's share is a row of its own.
+    const [first, ...rest] = shares.length ? shares : [{ paymentIntentId: payment.paymentIntentId, amount: 0 }];
     const refund = await tx.refund.create({
-      data: { orderId: order.id, amount: fromCents(plan.amount), giftCardAmount: fromCents(giftCardAmount), reason: input.reason, lineIds: plan.lineIds, provider: payment.provider, idempotencyKey: request.key, fingerprint: request.fingerprint },
+      data: { ...base, amount: fromCents(first.amount + giftCardAmount), giftCardAmount: fromCents(giftCardAmount), lineIds: plan.lineIds, paymentIntentId: first.paymentIntentId, idempotencyKey: request.key },
     });
+    const more: RefundRow[] = [];
+    for (const [k, share] of rest.entries()) {
+      more.push(await tx.refund.create({ data: { ...base, amount: fromCents(share.amount), lineIds: [], paymentIntentId: share.paymentIntentId, idempotencyKey: `${request.key}${PART_KEY}${k + 2}` } }));
+    }
     // The cards it bought lose their balance with this claim: spent now, the money could not come back too.
     const voided = await voidBoughtCards(tx, refund, plan.voidCards);
     if (voided.codes.length) await appendOrderEvent(tx, order.id, "gift_cards_refunded", { codes: voided.codes, amount: fromCents(voided.amount), refundKey: refund.idempotencyKey });
-    return { refund, created: true };
+    return { refunds: [refund, ...more], created: true };
   }, ORDER_TX_OPTIONS);
+}
+
+/** The key of a refund's further rows: the request's key, this, and the row's number (2, 3…). */
+const PART_KEY = "~part-";
+
+/** A card payment of an order: the first (Order.stripePaymentIntentId) or a later one (OrderPayment: a commission's balance). */
+type CardPayment = { paymentIntentId: string; amount: number; refunded: number };
+
+/**
+ * The order's card payments that took money, oldest first, with what each took and what refunds (pending
+ * or done) returned to it. The first took the card's part less every later payment; a refund row from before
+ * payments were named (paymentIntentId null) returned money to the first.
+ */
+async function cardPayments(tx: Tx, order: OrderWithItems, open: ReadonlyArray<{ amount: Prisma.Decimal; giftCardAmount: Prisma.Decimal; paymentIntentId: string | null }>): Promise<CardPayment[]> {
+  const later = await tx.orderPayment.findMany({ where: { orderId: order.id }, orderBy: { id: "asc" }, select: { paymentIntentId: true, amount: true, captured: true } });
+  const refundedTo = (intent: string, first: boolean) => open.filter((r) => r.paymentIntentId === intent || (first && r.paymentIntentId === null)).reduce((sum, r) => sum + providerPart(r), 0);
+  // Every later payment's amount is not the first's, captured or not (a failed capture took nothing, and is not listed).
+  const firstAmount = cardPaid(order) - later.reduce((sum, p) => sum + cents(p.amount), 0);
+  const first = order.stripePaymentIntentId ? [{ paymentIntentId: order.stripePaymentIntentId, amount: firstAmount, refunded: refundedTo(order.stripePaymentIntentId, true) }] : [];
+  return [...first, ...later.filter((p) => p.captured).map((p) => ({ paymentIntentId: p.paymentIntentId, amount: cents(p.amount), refunded: refundedTo(p.paymentIntentId, false) }))];
+}
+
+/**
+ * How a refund's card part is spread over the payments: the latest payment first (a commission's
+ * balance, then its deposit), each up to what it took less what was refunded to it already.
+ */
+function paymentShares(payments: CardPayment[], amount: number): Array<{ paymentIntentId: string; amount: number }> {
+  const shares: Array<{ paymentIntentId: string; amount: number }> = [];
+  let left = amount;
+  for (const p of [...payments].reverse()) {
+    const share = Math.min(left, Math.max(0, p.amount - p.refunded));
+    if (share > 0) shares.push({ paymentIntentId: p.paymentIntentId, amount: share });
+    left -= share;
+  }
+  if (left > 0) throw new AppError("conflict", `Only ${formatMoney(amount - left)} of the card payments can still be refunded.`);
+  return shares;
 }
 
 /** An identical request is under way: its outcome, once it has one (up to SETTLE_WAIT_MS). */
@@ -202,14 +262,17 @@ async function awaitSettled(row: RefundRow): Promise<RefundRow> {
   return current;
 }
 
-async function replayedRefund(orderId: number, refund: RefundRow): Promise<RefundResult> {
+async function replayedRefund(orderId: number, refunds: RefundRow[]): Promise<RefundResult> {
   const order = await prisma.order.findUniqueOrThrow({ where: { id: orderId }, include: orderWithItems });
-  const when = refund.createdAt.toISOString().slice(0, 16).replace("T", " ");
+  const when = refunds[0].createdAt.toISOString().slice(0, 16).replace("T", " ");
+  const amount = sumOf(refunds);
   return {
-    refund: toRefundDTO(refund),
+    refund: toRefundDTO(refunds[0]),
+    refunds: refunds.map(toRefundDTO),
+    amount: fromCents(amount),
     order: toOrderDTO(order),
     replayed: true,
-    message: `Already refunded: this same request refunded ${formatMoney(refund.amount.toFixed(2))} at ${when} UTC. No money moved this time.`,
+    message: `Already refunded: this same request refunded ${formatMoney(amount)} at ${when} UTC. No money moved this time.`,
   };
 }
 
@@ -221,9 +284,10 @@ async function replayedRefund(orderId: number, refund: RefundRow): Promise<Refun
  */
 async function refundAtProvider(payment: Payment, row: RefundRow): Promise<RefundInfo> {
   const provider = getPaymentProvider();
-  const where = { paymentIntentId: payment.paymentIntentId, idempotencyKey: row.idempotencyKey };
+  const paymentIntentId = row.paymentIntentId ?? payment.paymentIntentId;
+  const where = { paymentIntentId, idempotencyKey: row.idempotencyKey };
   // Returned to gift cards only: nothing for the provider to do (the cards are credited as the refund settles).
-  if (providerPart(row) === 0) return { id: `gift-card-${row.idempotencyKey}`, paymentIntentId: payment.paymentIntentId, amount: 0, status: "succeeded" };
+  if (providerPart(row) === 0) return { id: `gift-card-${row.idempotencyKey}`, paymentIntentId, amount: 0, status: "succeeded" };
   let refusal: string;
   try {
     const result = await provider.refund({ ...where, amount: providerPart(row), reason: row.reason });
@@ -239,7 +303,7 @@ async function refundAtProvider(payment: Payment, row: RefundRow): Promise<Refun
     if (found && found.status !== "failed") return found;
     refusal = `The payment provider refused the refund: ${error instanceof Error ? error.message : String(error)}`;
   }
-  await dropPendingRefund(row, "refused", payment.paymentIntentId);
+  await dropPendingRefund(row, "refused", paymentIntentId);
   throw new AppError("conflict", refusal);
 }
 
@@ -313,6 +377,7 @@ async function markSucceeded(tx: Tx, row: RefundRow, providerRefundId: string): 
       reason: row.reason,
       lineIds: row.lineIds as Prisma.InputJsonValue,
       provider: row.provider,
+      paymentIntentId: row.paymentIntentId,
       idempotencyKey: row.idempotencyKey,
       fingerprint: row.fingerprint,
       adminUserId: row.adminUserId,
@@ -342,7 +407,7 @@ export async function reconcileStaleRefunds(opts: { orderId?: number; now?: Date
   });
   const outcome = { settled: 0, dropped: 0, unresolved: 0 };
   for (const { order, ...row } of stale) {
-    const paymentIntentId = order.stripePaymentIntentId!;
+    const paymentIntentId = row.paymentIntentId ?? order.stripePaymentIntentId!;
     try {
       const found = await provider.findRefund({ paymentIntentId, idempotencyKey: row.idempotencyKey });
       if (found && found.status !== "failed") {
@@ -378,13 +443,16 @@ export async function reconcileStaleRefunds(opts: { orderId?: number; now?: Date
  */
 export async function recordProviderRefund(paymentIntentId: string, amountRefundedCents: number, actor: OrderEventActor = "webhook") {
   const recorded = await prisma.$transaction(async (tx) => {
-    const order = await tx.order.findUnique({ where: { stripePaymentIntentId: paymentIntentId }, select: { id: true } });
-    if (!order) return;
-    const current = await lockOrder(tx, order.id);
-    // The provider's total covers the card payment only: our refunds' provider parts, at most what the card paid.
+    const orderId = await orderIdOfPayment(tx, paymentIntentId);
+    if (!orderId) return;
+    const current = await lockOrder(tx, orderId);
+    const order = { id: orderId };
+    // The provider's total covers this card payment only: our refunds' provider parts to it, at most what it took.
     const ours = await tx.refund.aggregate({ _sum: { amount: true, giftCardAmount: true }, where: { orderId: order.id, status: { in: ["pending", "succeeded"] } } });
-    const oursAtProvider = cents(ours._sum.amount ?? new Prisma.Decimal(0)) - cents(ours._sum.giftCardAmount ?? new Prisma.Decimal(0));
-    const external = Math.min(amountRefundedCents, cardPaid(current)) - oursAtProvider;
+    const open = await tx.refund.findMany({ where: { orderId: order.id, status: { in: ["pending", "succeeded"] } }, select: { amount: true, giftCardAmount: true, paymentIntentId: true } });
+    const payment = (await cardPayments(tx, current, open)).find((p) => p.paymentIntentId === paymentIntentId);
+    if (!payment) return;
+    const external = Math.min(amountRefundedCents, payment.amount) - payment.refunded;
     if (external <= 0) return;
     const refund = await tx.refund.create({
       data: {
@@ -393,6 +461,7 @@ export async function recordProviderRefund(paymentIntentId: string, amountRefund
         reason: "Refunded at the payment provider",
         lineIds: [],
         provider: current.paymentProvider,
+        paymentIntentId,
         status: "succeeded",
         idempotencyKey: `provider-${paymentIntentId}-${amountRefundedCents}`,
       },
@@ -419,6 +488,14 @@ async function takeRefundedCardValue(tx: Tx, order: OrderWithItems, ours: { _sum
   if (excess <= 0) return;
   const taken = await debitBoughtCards(tx, order.id, bought.filter((c) => !c.refunded), excess);
   await appendOrderEvent(tx, order.id, "gift_cards_refunded", { codes: taken.codes, amount: fromCents(taken.amount), source: "provider", ...(taken.amount < excess ? { spent: fromCents(excess - taken.amount) } : {}) }, { actor });
+}
+
+/** The order a card payment belongs to: its first payment, or a later one (OrderPayment). */
+export async function orderIdOfPayment(tx: Tx, paymentIntentId: string): Promise<number | null> {
+  const order = await tx.order.findUnique({ where: { stripePaymentIntentId: paymentIntentId }, select: { id: true } });
+  if (order) return order.id;
+  const later = await tx.orderPayment.findUnique({ where: { paymentIntentId }, select: { orderId: true } });
+  return later?.orderId ?? null;
 }
 
 /** The order's refunded amount = the sum of its succeeded refunds (at most the total). */

@@ -16,7 +16,7 @@ import { reclaimDiscountUse, releaseDiscountUse } from "@/lib/discounts/service"
 import { reacceptCommissionOfOrder, reopenCommissionOfOrder } from "@/lib/commissions/service";
 import { reclaimHeldPieces, releaseHeldPieces } from "@/lib/orders/pieces";
 import { reclaimOrderStock, returnOrderStock } from "@/lib/orders/stock";
-import { NOTHING_LEFT_MESSAGE, refundOrder } from "@/lib/orders/refund-service";
+import { NOTHING_LEFT_MESSAGE, orderIdOfPayment, refundOrder } from "@/lib/orders/refund-service";
 import { trackingUrl } from "@/lib/orders/shipping";
 import { appendOrderEvent, type OrderEventActor } from "@/lib/orders/timeline";
 
@@ -45,13 +45,14 @@ export async function changeOrderStatus(id: number | string, change: OrderStatus
 
   let refundedNow: string | null = null;
   if (change.status === "cancelled" && change.refund) {
-    const current = await prisma.order.findUnique({ where: { id: orderId }, select: { total: true, refundedAmount: true, status: true } });
+    const current = await prisma.order.findUnique({ where: { id: orderId }, select: { total: true, balanceDue: true, refundedAmount: true, status: true } });
     if (!current) throw new AppError("not_found", ORDER_NOT_FOUND_MESSAGE);
-    if (toCents(current.refundedAmount.toFixed(2)) < toCents(current.total.toFixed(2))) {
+    // What was paid: the total, less a commission's balance not paid yet.
+    if (toCents(current.refundedAmount.toFixed(2)) < toCents(current.total.toFixed(2)) - toCents(current.balanceDue.toFixed(2))) {
       // The cancellation email carries the amount; an order cancelled earlier gets the refund email instead.
       try {
         const result = await refundOrder(orderId, { reason: change.reason ?? "Order cancelled" }, { cancelling: current.status !== "cancelled" });
-        refundedNow = result.refund.amount;
+        refundedNow = result.amount;
       } catch (error) {
         // What is left unrefunded is gift-card value its recipients spent: the cancellation goes on without a refund.
         if (!(error instanceof AppError && error.message === NOTHING_LEFT_MESSAGE)) throw error;
@@ -143,7 +144,8 @@ async function reacceptCommission(tx: Prisma.TransactionClient, order: { id: num
 /** charge.dispute.created: the shopper's bank opened a dispute; the order is flagged for the dashboard. */
 export async function recordDispute(paymentIntentId: string, detail: { amount: number; reason: string | null; disputeId: string }, actor: OrderEventActor = "webhook") {
   await prisma.$transaction(async (tx) => {
-    const order = await tx.order.findUnique({ where: { stripePaymentIntentId: paymentIntentId }, select: { id: true, disputed: true } });
+    const orderId = await orderIdOfPayment(tx, paymentIntentId);
+    const order = orderId ? { id: orderId } : null;
     if (!order) return;
     await tx.order.update({ where: { id: order.id }, data: { disputed: true } });
     await appendOrderEvent(tx, order.id, "dispute_opened", { amount: fromCents(detail.amount), reason: detail.reason, disputeId: detail.disputeId }, { actor, onceKey: `dispute:${detail.disputeId}` });

@@ -33,7 +33,8 @@ export type OrderEventType =
   | "gift_cards_refunded"
   | "gift_cards_restored"
   | "commission_reopened"
-  | "commission_accepted";
+  | "commission_accepted"
+  | "balance_recorded";
 export type OrderEventActor = "admin" | "system" | "webhook";
 
 /**

@@ -176,7 +176,7 @@ describe(`Paying a commission's quote on ${process.env.TEST_DATABASE_URL ? "Post
     expect(await db.prisma.commissionQuote.findUniqueOrThrow({ where: { id: quoteId } })).toMatchObject({ status: "open", orderId: null });
   });
 
-  it("bad input is a 4xx and changes nothing; a deposit quote is not paid online; a cart's session id cannot reach a quote's checkout", async () => {
+  it("bad input is a 4xx and changes nothing; a cart's session id cannot reach a quote's checkout", async () => {
     const { quoteId, token } = await quoted();
     const bad: Array<[string, Record<string, unknown>, number]> = [
       ["a token that is not one", {}, 400],
@@ -197,9 +197,10 @@ describe(`Paying a commission's quote on ${process.env.TEST_DATABASE_URL ? "Post
     expect(notJson.status).toBe(400);
     expect(await db.prisma.checkout.count({ where: { quoteId } })).toBe(0);
 
-    const deposit = await quoted({ depositPercent: "30" });
-    const refused = await pay(deposit.token);
-    expect(refused).toMatchObject({ status: 409, json: { message: "This quote asks for a deposit first: the maker arranges it with you in your commission's messages." } });
+    // A quote needs the address it ships to.
+    const noAddress = await pay(token, { shippingAddress: undefined });
+    expect(noAddress).toMatchObject({ status: 400, json: { message: "Enter your shipping address" } });
+    expect(await db.prisma.checkout.count({ where: { quoteId } })).toBe(0);
 
     // A cart sent under the quote's session id gets a checkout of its own; the quote's is untouched.
     const prepared = await pay(token);
@@ -277,5 +278,106 @@ describe(`Paying a commission's quote on ${process.env.TEST_DATABASE_URL ? "Post
     });
     expect((await db.prisma.order.findUniqueOrThrow({ where: { id: second.order.id } })).status).toBe("cancelled");
     expect((await commissionOf(second.commission.id)).status).toBe("quoted");
+  });
+  it("deposit then balance: two captured payments on one order; the balance link is paid once; refunds go back per payment", async () => {
+    const { commission, quoteId, token } = await quoted({ depositPercent: "30" });
+    // 30 % of the 240.00 price now; the rest (168.00 + 18.50 shipping) is the balance.
+    const prepared = await pay(token);
+    expect(prepared.status).toBe(200);
+    expect(prepared.json).toMatchObject({ total: "258.50", cardAmount: "72.00", balanceDue: "186.50" });
+    expect((await db.prisma.testPaymentIntent.findUniqueOrThrow({ where: { id: prepared.json.paymentIntentId } })).amount).toBe(7200);
+    await authorize(prepared.json.clientSecret);
+    const placed = await finalize(prepared.json.paymentIntentId, prepared.json.clientSecret);
+    expect(placed.status).toBe(201);
+    const orderId = (await db.prisma.order.findUniqueOrThrow({ where: { orderNumber: placed.json.orderNumber } })).id;
+    const loadOrder = () => db.prisma.order.findUniqueOrThrow({ where: { id: orderId }, include: orderRow.orderWithItems });
+    let order = await loadOrder();
+    expect([order.total, order.balanceDue].map((d) => d.toFixed(2))).toEqual(["258.50", "186.50"]);
+    expect(dto.toOrderDTO(order)).toMatchObject({ balanceDue: "186.50", payments: [], refundable: { whole: "72.00" } });
+    expect(await intentStatus(prepared.json.paymentIntentId)).toBe("succeeded");
+    const paidEvent = await db.prisma.orderEvent.findFirstOrThrow({ where: { orderId, type: "paid" } });
+    expect(paidEvent.detail).toMatchObject({ amount: "72.00", balanceDue: "186.50" });
+
+    // The maker sends the balance link: the amount is the order's balance, never typed.
+    await runAsAdmin(maker, () => service.moveCommission({ id: commission.id, status: "in_progress" }));
+    const sent = await runAsAdmin(maker, () => service.sendBalanceQuote(schemas.balanceQuoteSchema.parse({ id: commission.id, expiresOn: day(7) })));
+    const balanceToken = sent.url.split("/quote/")[1];
+    const mail = await db.prisma.emailMessage.findFirstOrThrow({ where: { to: contact.email, subject: { contains: "The balance for your commission" } }, orderBy: { id: "desc" } });
+    expect(mail.text).toContain(`Balance of order ${order.orderNumber}: $186.50`);
+    expect(mail.text).toContain(sent.url);
+    const opened = await service.openQuote(balanceToken);
+    expect(opened).toMatchObject({ ok: true, quote: { total: 18650 }, balanceOf: { orderNumber: order.orderNumber } });
+
+    // A tampered amount is refused; the address sent is ignored (it ships to the order's).
+    expect((await pay(balanceToken, { amount: 100 })).status).toBe(409);
+    const balance = await pay(balanceToken, { amount: 18650, shippingAddress: { ...address, city: "Elsewhere" } });
+    expect(balance.status).toBe(200);
+    expect(balance.json).toMatchObject({ total: "186.50", cardAmount: "186.50", orderNumber: order.orderNumber });
+    const balanceCheckout = await db.prisma.checkout.findUniqueOrThrow({ where: { paymentIntentId: balance.json.paymentIntentId } });
+    expect(balanceCheckout).toMatchObject({ balanceOrderId: orderId });
+    expect((balanceCheckout.shippingAddress as { city: string }).city).toBe("Asheville");
+    await authorize(balance.json.clientSecret);
+    const recorded = await finalize(balance.json.paymentIntentId, balance.json.clientSecret);
+    expect(recorded).toMatchObject({ status: 201, json: { orderNumber: order.orderNumber } });
+    expect(await db.prisma.order.count({ where: { commissionQuote: { commissionId: commission.id } } })).toBe(1);
+    order = await loadOrder();
+    expect(order.balanceDue.toFixed(2)).toBe("0.00");
+    expect(order.payments.map((p) => [p.paymentIntentId, p.amount.toFixed(2), p.captured])).toEqual([[balance.json.paymentIntentId, "186.50", true]]);
+    expect(await intentStatus(balance.json.paymentIntentId)).toBe("succeeded");
+    const receipts = await db.prisma.emailMessage.findMany({ where: { subject: { contains: `Balance received for order ${order.orderNumber}` } } });
+    expect(receipts.map((m) => m.to)).toEqual([contact.email]);
+    // Paid once: the link now points at the order, a replay records nothing new.
+    expect(await pay(balanceToken)).toMatchObject({ status: 409, json: { message: "This balance has been paid. Thank you!", orderNumber: order.orderNumber } });
+    expect(await finalize(balance.json.paymentIntentId)).toMatchObject({ status: 200, json: { orderNumber: order.orderNumber } });
+    expect(await db.prisma.orderPayment.count({ where: { orderId } })).toBe(1);
+    await expect(runAsAdmin(maker, () => service.sendBalanceQuote(schemas.balanceQuoteSchema.parse({ id: commission.id, expiresOn: day(7) })))).rejects.toMatchObject({ code: "conflict" });
+
+    // Refunds per payment: an amount comes back from the balance first; the rest of the order from both, each under its own key.
+    const refunds = await import("@/lib/orders/refund-service");
+    const partial = await runAsAdmin(maker, () => refunds.refundOrder(orderId, { amount: 50, reason: "A scratch on the top" }));
+    expect(partial).toMatchObject({ amount: "50.00", refunds: [{ amount: "50.00", paymentIntentId: balance.json.paymentIntentId }] });
+    const rest = await runAsAdmin(maker, () => refunds.refundOrder(orderId, { reason: "Returned in the end" }));
+    expect(rest.amount).toBe("208.50");
+    expect(rest.refunds.map((r) => [r.paymentIntentId, r.amount])).toEqual([
+      [balance.json.paymentIntentId, "136.50"],
+      [prepared.json.paymentIntentId, "72.00"],
+    ]);
+    const atProvider = await db.prisma.testRefund.findMany({ orderBy: { createdAt: "asc" }, where: { paymentIntentId: { in: [prepared.json.paymentIntentId, balance.json.paymentIntentId] } } });
+    expect(atProvider.map((r) => [r.paymentIntentId, r.amount])).toEqual([
+      [balance.json.paymentIntentId, 5000],
+      [balance.json.paymentIntentId, 13650],
+      [prepared.json.paymentIntentId, 7200],
+    ]);
+    expect(new Set(atProvider.map((r) => r.idempotencyKey)).size).toBe(3);
+    expect((await loadOrder()).refundedAmount.toFixed(2)).toBe("258.50");
+    // The same request again moves no money.
+    const replay = await runAsAdmin(maker, () => refunds.refundOrder(orderId, { reason: "Returned in the end" }));
+    expect(replay).toMatchObject({ replayed: true, amount: "208.50" });
+    expect(await db.prisma.testRefund.count({ where: { paymentIntentId: { in: [prepared.json.paymentIntentId, balance.json.paymentIntentId] } } })).toBe(3);
+  });
+
+  it("a balance link stops working when its order is cancelled; a deposit order cancelled with a refund returns the deposit only", async () => {
+    const { commission, token } = await quoted({ depositPercent: "50" });
+    const prepared = await pay(token);
+    await authorize(prepared.json.clientSecret);
+    const placed = await finalize(prepared.json.paymentIntentId);
+    const order = await db.prisma.order.findUniqueOrThrow({ where: { orderNumber: placed.json.orderNumber } });
+    const sent = await runAsAdmin(maker, () => service.sendBalanceQuote(schemas.balanceQuoteSchema.parse({ id: commission.id, expiresOn: day(3) })));
+    const balanceToken = sent.url.split("/quote/")[1];
+    const balance = await pay(balanceToken, { amount: 13850 });
+    expect(balance.status).toBe(200);
+    await authorize(balance.json.clientSecret);
+
+    const orders = await import("@/lib/orders/service");
+    await runAsAdmin(maker, () => orders.changeOrderStatus(order.id, { status: "cancelled", refund: true, reason: "The shopper cancelled" } as never));
+    const after = await db.prisma.order.findUniqueOrThrow({ where: { id: order.id } });
+    expect([after.status, after.refundedAmount.toFixed(2), after.balanceDue.toFixed(2)]).toEqual(["cancelled", "120.00", "138.50"]);
+    // The authorised balance is refused and released; the link says why.
+    const refused = await finalize(balance.json.paymentIntentId);
+    expect(refused.status).toBe(409);
+    expect(refused.json.message).toContain("Your card has not been charged.");
+    expect(await intentStatus(balance.json.paymentIntentId)).toBe("canceled");
+    expect(await db.prisma.orderPayment.count({ where: { orderId: order.id } })).toBe(0);
+    expect(await pay(balanceToken)).toMatchObject({ status: 410 });
   });
 });

@@ -51,22 +51,22 @@ const contact = { email: "sam@example.com", firstName: "Sam", lastName: "Birch" 
 const day = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 let ip = 0;
 
-async function quoted() {
+async function quoted(over: Record<string, unknown> = {}) {
   const asked = await call(routes.commission, "/api/commissions", {
     body: { name: "Sam Birch", email: contact.email, description: "A cherry side table, 20 inches high, with one drawer and tapered legs.", budget: "600_1200" },
     headers: fromClient(`192.0.2.${++ip}`),
   });
   const commission = await db.prisma.commission.findUniqueOrThrow({ where: { reference: asked.json.reference } });
-  const input = schemas.quoteSchema.parse({ id: commission.id, price: "680", shipping: "45", leadTimeMinDays: "20", leadTimeMaxDays: "30", expiresOn: day(10) });
+  const input = schemas.quoteSchema.parse({ id: commission.id, price: "680", shipping: "45", leadTimeMinDays: "20", leadTimeMaxDays: "30", expiresOn: day(10), ...over });
   const { url, quoteId } = await runAsAdmin(maker, () => service.createQuote(input));
   return { commission, quoteId, token: url.split("/quote/")[1] };
 }
-const pay = (token: string) => call(routes.pay, `/api/quotes/${token}/payment`, { params: { token }, body: { ...contact, shippingAddress: address, amount: 72500 } });
+const pay = (token: string, amount = 72500) => call(routes.pay, `/api/quotes/${token}/payment`, { params: { token }, body: { ...contact, shippingAddress: address, amount } });
 const finalize = (paymentIntentId: string) => call(routes.orders, "/api/orders", { body: { paymentIntentId } });
 const captureCalls = (id: string) => fake.callsTo("POST", `/v1/payment_intents/${id}/capture`);
 
-function webhook(type: string, intentId: string, id: string) {
-  const payload = JSON.stringify({ id, object: "event", api_version: "2025-01-01", created: Math.floor(Date.now() / 1000), livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, type, data: { object: fake.intents.get(intentId) } });
+function webhook(type: string, intentId: string, id: string, object: unknown = fake.intents.get(intentId)) {
+  const payload = JSON.stringify({ id, object: "event", api_version: "2025-01-01", created: Math.floor(Date.now() / 1000), livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, type, data: { object } });
   const header = signer.webhooks.generateTestHeaderString({ payload, secret: FAKE_WEBHOOK_SECRET });
   return call(routes.webhook, "/api/webhooks/stripe", { rawBody: payload, headers: { "stripe-signature": header } });
 }
@@ -137,5 +137,47 @@ describe(`A quote paid with Stripe against a fake Stripe API on ${process.env.TE
     expect((await db.prisma.order.findUniqueOrThrow({ where: { id: order.id } })).refundedAmount.toFixed(2)).toBe("680.00");
     // The quote stays paid: a refund is the after-sale, not a new chance to pay.
     expect((await db.prisma.commissionQuote.findUniqueOrThrow({ where: { id: quoteId } })).status).toBe("paid");
+  });
+  it("deposit then balance, both tabs closed: the webhooks record one order and its second payment once; refunds go back per intent", async () => {
+    const { commission, token } = await quoted({ depositPercent: "40" });
+    // 40 % of 680.00 now; 408.00 + 45.00 shipping later (no tax in estimate mode).
+    const deposit = await pay(token);
+    expect(deposit.json).toMatchObject({ total: "725.00", cardAmount: "272.00", balanceDue: "453.00" });
+    const depositId = deposit.json.paymentIntentId;
+    expect(fake.intents.get(depositId)).toMatchObject({ amount: 27200, capture_method: "manual" });
+    fake.authorize(depositId);
+    expect((await webhook("payment_intent.amount_capturable_updated", depositId, `evt_dep_${depositId}`)).status).toBe(200);
+    const order = await db.prisma.order.findUniqueOrThrow({ where: { stripePaymentIntentId: depositId } });
+    expect([order.total.toFixed(2), order.balanceDue.toFixed(2)]).toEqual(["725.00", "453.00"]);
+    expect(fake.intents.get(depositId)).toMatchObject({ status: "succeeded", amount_received: 27200 });
+
+    await runAsAdmin(maker, () => service.moveCommission({ id: commission.id, status: "in_progress" }));
+    const sent = await runAsAdmin(maker, () => service.sendBalanceQuote(schemas.balanceQuoteSchema.parse({ id: commission.id, expiresOn: day(5) })));
+    const balance = await pay(sent.url.split("/quote/")[1], 45300);
+    expect(balance.status).toBe(200);
+    const balanceId = balance.json.paymentIntentId;
+    expect(fake.intents.get(balanceId)).toMatchObject({ amount: 45300, capture_method: "manual" });
+    fake.authorize(balanceId);
+    // The tab closes: the webhook records the balance; a redelivery and the browser coming back change nothing.
+    expect((await webhook("payment_intent.amount_capturable_updated", balanceId, `evt_bal_${balanceId}`)).status).toBe(200);
+    expect((await webhook("payment_intent.succeeded", balanceId, `evt_bal_ok_${balanceId}`)).status).toBe(200);
+    expect(await finalize(balanceId)).toMatchObject({ status: 200, json: { orderNumber: order.orderNumber } });
+    expect(captureCalls(balanceId)).toHaveLength(1);
+    expect(fake.intents.get(balanceId)).toMatchObject({ status: "succeeded", amount_received: 45300 });
+    expect(await db.prisma.orderPayment.findMany({ where: { orderId: order.id }, select: { paymentIntentId: true, captured: true } })).toEqual([{ paymentIntentId: balanceId, captured: true }]);
+    expect((await db.prisma.order.findUniqueOrThrow({ where: { id: order.id } })).balanceDue.toFixed(2)).toBe("0.00");
+    expect(await db.prisma.order.count({ where: { commissionQuote: { commissionId: commission.id } } })).toBe(1);
+
+    // Refund 500.00: the balance's 453.00 and 47.00 of the deposit, one Stripe refund per intent.
+    const refunded = await call(routes.refund, `/api/orders/${order.id}/refund`, { body: { amount: 500, reason: "Delivered late" }, params: { id: String(order.id) }, headers: auth });
+    expect(refunded.status).toBe(200);
+    expect(refunded.json).toMatchObject({ amount: "500.00", refunds: [{ paymentIntentId: balanceId, amount: "453.00", status: "succeeded" }, { paymentIntentId: depositId, amount: "47.00", status: "succeeded" }] });
+    const calls = fake.callsTo("POST", "/v1/refunds").filter((c) => c.body.payment_intent === depositId || c.body.payment_intent === balanceId);
+    expect(calls.map((c) => [c.body.payment_intent, c.body.amount])).toEqual([[balanceId, "45300"], [depositId, "4700"]]);
+    expect(new Set(calls.map((c) => c.idempotencyKey)).size).toBe(2);
+    // Stripe's charge.refunded for each intent: already ours, never counted twice.
+    for (const id of [balanceId, depositId]) expect((await webhook("charge.refunded", id, `evt_ref_${id}`, fake.chargeOf(id))).status).toBe(200);
+    expect((await db.prisma.order.findUniqueOrThrow({ where: { id: order.id } })).refundedAmount.toFixed(2)).toBe("500.00");
+    expect(await db.prisma.refund.count({ where: { orderId: order.id } })).toBe(2);
   });
 });

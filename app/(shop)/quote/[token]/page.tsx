@@ -3,9 +3,10 @@ import Link from "next/link";
 import { TRANSIT_DAYS } from "@/lib/checkout/pricing";
 import { threadUrl } from "@/lib/commissions/links";
 import { LINK_MESSAGES, openQuote, type OpenedQuote } from "@/lib/commissions/service";
+import { BalancePaymentForm } from "@/components/commissions/balance-payment-form";
 import { QuotePaymentForm } from "@/components/commissions/quote-payment-form";
 import { env } from "@/lib/env";
-import { formatMoney } from "@/lib/money";
+import { formatMoney, toCents } from "@/lib/money";
 
 export const metadata: Metadata = { title: "Your quote", robots: { index: false, follow: false } };
 
@@ -46,8 +47,34 @@ export default async function QuotePage(props: Props) {
       </div>
     );
   }
-  const { quote, commission } = opened;
+  const { quote, commission, balanceOf } = opened;
   const thread = await threadUrl(commission.reference);
+  if (balanceOf) {
+    return (
+      <div className="mx-auto w-full max-w-2xl px-4 py-8 sm:px-6 sm:py-12">
+        <h1 className="font-serif text-3xl font-semibold">The balance of your commission</h1>
+        <p className="mt-3 text-muted-foreground">
+          Hello {commission.name}, your commission {commission.reference} is ready. Paying the balance completes order{" "}
+          <span className="font-mono">{balanceOf.orderNumber}</span>; the piece ships once it is paid.
+        </p>
+        <dl className="mt-6 grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-2 text-sm" data-testid="quote-amounts">
+          <dt>Order total</dt>
+          <dd className="text-right font-medium">{formatMoney(balanceOf.total)}</dd>
+          <dt>Paid so far</dt>
+          <dd className="text-right font-medium">{formatMoney(toCents(balanceOf.total) - quote.total)}</dd>
+          <dt className="border-t pt-2 font-semibold">Balance due</dt>
+          <dd className="border-t pt-2 text-right font-semibold">{formatMoney(quote.total)}</dd>
+        </dl>
+        <p className="mt-4 text-sm text-muted-foreground">This link is valid until {day(quote.expiresAt)}. It ships to the address of your order.</p>
+        <section aria-labelledby="pay-title" className="mt-8">
+          <h2 id="pay-title" className="mb-6 font-sans text-xl font-semibold">
+            Pay the balance
+          </h2>
+          <BalancePaymentForm token={token} amount={quote.total} contact={balanceOf} publishableKey={env.NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY ?? null} />
+        </section>
+      </div>
+    );
+  }
   return (
     <div className="mx-auto w-full max-w-2xl px-4 py-8 sm:px-6 sm:py-12">
       <h1 className="font-serif text-3xl font-semibold">Your quote</h1>
@@ -90,35 +117,20 @@ export default async function QuotePage(props: Props) {
           ); the one-year warranty applies.
         </li>
       </ul>
-      {quote.deposit === null ? (
-        <section aria-labelledby="pay-title" className="mt-8">
-          <h2 id="pay-title" className="font-sans text-xl font-semibold">
-            Accept and pay
-          </h2>
-          <p className="mt-2 mb-6 text-sm text-muted-foreground">
-            Paying accepts the quote: the maker starts on your piece and you get an order confirmation by email. A question first?{" "}
-            <a href={thread} className="font-medium text-primary underline underline-offset-4">
-              Reply to the maker
-            </a>
-            .
-          </p>
-          <QuotePaymentForm token={token} total={quote.total} name={commission.name} email={commission.email} publishableKey={env.NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY ?? null} />
-        </section>
-      ) : (
-        <section aria-labelledby="accept-title" className="mt-8 rounded-lg border border-primary/30 bg-accent/40 p-4">
-          <h2 id="accept-title" className="font-sans text-base font-semibold">
-            Accept or ask a question
-          </h2>
-          <p className="mt-2 text-sm">
-            This quote starts with a deposit: reply to the maker on your commission&apos;s page to accept, or ask anything about the piece. The maker arranges the deposit with you.
-          </p>
-          <p className="mt-3">
-            <a href={thread} className="inline-flex min-h-10 items-center rounded-md bg-primary px-4 text-sm font-medium text-primary-foreground hover:bg-primary/90 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none">
-              Reply to the maker
-            </a>
-          </p>
-        </section>
-      )}
+      <section aria-labelledby="pay-title" className="mt-8">
+        <h2 id="pay-title" className="font-sans text-xl font-semibold">
+          {quote.deposit === null ? "Accept and pay" : "Accept and pay the deposit"}
+        </h2>
+        <p className="mt-2 mb-6 text-sm text-muted-foreground">
+          Paying accepts the quote: the maker starts on your piece and you get an order confirmation by email.
+          {quote.deposit !== null && " The balance is paid by a link the maker sends when the piece is ready."} A question first?{" "}
+          <a href={thread} className="font-medium text-primary underline underline-offset-4">
+            Reply to the maker
+          </a>
+          .
+        </p>
+        <QuotePaymentForm token={token} total={quote.total} deposit={quote.deposit} name={commission.name} email={commission.email} publishableKey={env.NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY ?? null} />
+      </section>
     </div>
   );
 }

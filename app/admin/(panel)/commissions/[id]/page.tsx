@@ -3,6 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { AdminPageHeader } from "@/components/admin/admin-page-header";
 import { CommissionActions } from "@/components/admin/commission-actions";
+import { CommissionBalance } from "@/components/admin/commission-balance";
 import { CommissionGallery } from "@/components/admin/commission-gallery";
 import { listAdminCategories } from "@/lib/catalog/admin-queries";
 import { formatDateTime } from "@/components/admin/format";
@@ -112,8 +113,17 @@ export default async function AdminCommissionPage(props: { params: Promise<{ id:
               <ul className="mt-3 grid gap-2 text-sm" data-testid="admin-commission-quotes">
                 {commission.quotes.map((q) => (
                   <li key={q.id} className="rounded-lg border bg-card p-3">
-                    <span className="font-medium">{formatMoney(q.total)}</span> ({formatMoney(q.priceCents)} + {q.shippingCents ? formatMoney(q.shippingCents) : "free"} shipping)
-                    {q.deposit !== null && <> · deposit {formatMoney(q.deposit)}</>} · {q.leadTimeMinDays}–{q.leadTimeMaxDays} working days · valid until {q.expiresAt.toISOString().slice(0, 10)} · {QUOTE_STATUS[q.status]} · sent {at(q.createdAt)}
+                    {q.balanceOf ? (
+                      <>
+                        <span className="font-medium">{formatMoney(q.total)}</span> balance link for order <span className="font-mono">{q.balanceOf}</span>
+                      </>
+                    ) : (
+                      <>
+                        <span className="font-medium">{formatMoney(q.total)}</span> ({formatMoney(q.priceCents)} + {q.shippingCents ? formatMoney(q.shippingCents) : "free"} shipping)
+                        {q.deposit !== null && <> · deposit {formatMoney(q.deposit)}</>} · {q.leadTimeMinDays}–{q.leadTimeMaxDays} working days
+                      </>
+                    )}{" "}
+                    · valid until {q.expiresAt.toISOString().slice(0, 10)} · {QUOTE_STATUS[q.status]} · sent {at(q.createdAt)}
                     {q.adminName ? ` by ${q.adminName}` : ""}
                     {q.paidAt && (
                       <p className="mt-1 font-medium" data-testid="admin-commission-paid">
@@ -121,10 +131,15 @@ export default async function AdminCommissionPage(props: { params: Promise<{ id:
                         {q.orderNumber && (
                           <>
                             {" "}
-                            · order <span className="font-mono">{q.orderNumber}</span>,{" "}
-                            <Link href={`/admin/orders?status=${q.orderStatus}`} className="text-primary underline underline-offset-4">
-                              {q.orderStatus}
-                            </Link>
+                            · order <span className="font-mono">{q.orderNumber}</span>
+                            {q.orderStatus && (
+                              <>
+                                ,{" "}
+                                <Link href={`/admin/orders?status=${q.orderStatus}`} className="text-primary underline underline-offset-4">
+                                  {q.orderStatus}
+                                </Link>
+                              </>
+                            )}
                           </>
                         )}
                       </p>
@@ -138,6 +153,7 @@ export default async function AdminCommissionPage(props: { params: Promise<{ id:
 
         <div className="grid content-start gap-6">
           <CommissionActions id={commission.id} status={status} defaultExpiry={defaultExpiry} />
+          {commission.balance && <CommissionBalance id={commission.id} {...commission.balance} defaultExpiry={defaultExpiry} />}
           <CommissionGallery
             id={commission.id}
             piece={commission.galleryPiece}
