@@ -243,3 +243,88 @@ test("once shipped, the maker publishes the commission to the gallery by keyboar
   );
   expect(product).toEqual({ price: "185.00", sold: true, showInGallery: true, uniqueItem: true });
 });
+
+test("a deposit, then the balance: the shopper pays both links by keyboard; the maker sends the balance link and sees paid / due", async ({ page, request }) => {
+  test.slow();
+  const email = `deposit-${Date.now()}@example.com`;
+  const asked = await request.post("/api/commissions", {
+    data: { name: "Robin Oak", email, description: "A walnut step stool, 9 inches high, with a hand hole in the top.", budget: "150_300" },
+    headers: { "x-forwarded-for": `203.0.113.${Math.floor(Math.random() * 200) + 20}` },
+  });
+  expect(asked.status()).toBe(201);
+  const { reference: depositRef } = await asked.json();
+  const [{ id }] = await queryE2eDb<{ id: number }>(`SELECT id FROM "Commission" WHERE reference = $1`, [depositRef]);
+
+  // The maker quotes 200.00 + 20.00 shipping with a 25 % deposit, by keyboard.
+  await signIn(page);
+  await page.goto(`/admin/commissions/${id}`);
+  await typeInto(page, "Price ($)", "200");
+  await page.getByLabel("Shipping ($, 0 for free)").fill("");
+  await typeInto(page, "Shipping ($, 0 for free)", "20");
+  await typeInto(page, "Lead time from (working days)", "5");
+  await typeInto(page, "Lead time to (working days)", "8");
+  await typeInto(page, "Deposit (% of the price, optional)", "25");
+  await page.getByRole("button", { name: "Send quote" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("Quote sent")).toBeVisible();
+  await expect(page.getByTestId("admin-commission-quotes")).toContainText("deposit $50.00");
+
+  // The shopper pays the deposit only.
+  const quotePath = await linkFromEmail(email, "Your quote for commission", "See the quote and pay the deposit: ");
+  await page.goto(quotePath);
+  await waitForHydration(page);
+  await expect(page.getByRole("heading", { level: 2, name: "Accept and pay the deposit" })).toBeVisible();
+  const form = page.getByRole("form", { name: "Pay for your commission" });
+  await typeInto(page, "Address", "9 Mill Road");
+  await typeInto(page, "City", "Keene");
+  await typeInto(page, "State", "NH");
+  await typeInto(page, "ZIP / postal code", "03431");
+  await expect(form.getByTestId("pay-button")).toHaveText("Pay $50.00");
+  await expect(form.getByTestId("quote-due-now")).toContainText("The balance of $170.00 is paid by a link the maker sends when the piece is ready.");
+  await typeInto(page, "Card number", "4242 4242 4242 4242");
+  await typeInto(page, "Expiry (MM / YY)", "12/34");
+  await typeInto(page, "CVC", "123");
+  await page.keyboard.press("Tab");
+  await expect(form.getByTestId("pay-button")).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/order-confirmation\?order=ORD-[\w-]+$/, { timeout: 20_000 });
+  const orderNumber = new URL(page.url()).searchParams.get("order")!;
+  const orderRow = async () => (await queryE2eDb<{ total: string; balanceDue: string }>(`SELECT total::text, "balanceDue"::text FROM "Order" WHERE "orderNumber" = $1`, [orderNumber]))[0];
+  expect(await orderRow()).toEqual({ total: "220.00", balanceDue: "170.00" });
+
+  // The maker sends the balance link from the commission's screen.
+  await page.goto(`/admin/commissions/${id}`);
+  await expect(page.getByTestId("admin-commission-balance")).toHaveText(`Order ${orderNumber}: paid $50.00 · due $170.00`);
+  await expect(page.getByRole("button", { name: "Send the balance link ($170.00)" })).toHaveCSS("opacity", "1");
+  await expectNoAxeViolations(page, "the commission's screen with a balance due");
+  await page.getByRole("button", { name: "Send the balance link ($170.00)" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("Balance link sent")).toBeVisible();
+  await expect(page.getByTestId("admin-commission-quotes")).toContainText(`$170.00 balance link for order ${orderNumber}`);
+
+  // The shopper pays the balance: the card only; the link then says it is paid.
+  const balancePath = await linkFromEmail(email, "The balance for your commission", "Pay the balance: ");
+  await page.goto(balancePath);
+  await waitForHydration(page);
+  await expect(page.getByRole("heading", { level: 1, name: "The balance of your commission" })).toBeVisible();
+  await expect(page.getByTestId("quote-amounts")).toContainText("$170.00");
+  const balanceForm = page.getByRole("form", { name: "Pay the balance" });
+  await expect(balanceForm.getByTestId("pay-button")).toHaveText("Pay $170.00");
+  await expectNoAxeViolations(page, "the balance link's page");
+  await typeInto(page, "Card number", "4242 4242 4242 4242");
+  await typeInto(page, "Expiry (MM / YY)", "12/34");
+  await typeInto(page, "CVC", "123");
+  await page.keyboard.press("Tab");
+  await expect(balanceForm.getByTestId("pay-button")).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("quote-refused")).toContainText("This balance has been paid. Thank you!", { timeout: 20_000 });
+  await expect(page.getByTestId("quote-refused")).toContainText(orderNumber);
+  expect(await orderRow()).toEqual({ total: "220.00", balanceDue: "0.00" });
+  const payments = await queryE2eDb<{ amount: string; captured: boolean }>(`SELECT p.amount::text, p.captured FROM "OrderPayment" p JOIN "Order" o ON o.id = p."orderId" WHERE o."orderNumber" = $1`, [orderNumber]);
+  expect(payments).toEqual([{ amount: "170.00", captured: true }]);
+
+  // The maker's screen: nothing more is due.
+  await page.goto(`/admin/commissions/${id}`);
+  await expect(page.getByRole("heading", { level: 1, name: `Commission ${depositRef}` })).toBeVisible();
+  await expect(page.getByTestId("admin-commission-balance")).toHaveCount(0);
+});

@@ -182,7 +182,7 @@ describe(`commissions on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "the e
     expect(mail.text).toContain("Price: $240.00\nShipping: $25.50\nTotal: $265.50\nDeposit now: $72.00 (30 % of the price); the balance of $193.50 when the piece is ready");
     expect(mail.text).toContain("This quote is valid until December 11, 2026.");
     expect(mail.text).toContain("Custom work is made for you and cannot be returned.");
-    const token = new URL(/See the quote: (\S+)/.exec(mail.text)![1]).pathname.replace("/quote/", "");
+    const token = new URL(/See the quote and pay the deposit: (\S+)/.exec(mail.text)![1]).pathname.replace("/quote/", "");
     expect(token).toBe(first.url.split("/quote/")[1]);
 
     const opened = await service.openQuote(token, new Date("2026-12-11T23:59:00Z"));
