@@ -24,6 +24,30 @@ async function typeInto(page: Page, label: string | RegExp, text: string) {
   await page.keyboard.type(text);
 }
 
+/** The maker fills in the quote form on a commission's screen and sends it, by keyboard. */
+async function sendQuote(page: Page, q: { price: string; shipping: string; from: string; to: string; deposit?: string; notes?: string }) {
+  await typeInto(page, "Price ($)", q.price);
+  await page.getByLabel("Shipping ($, 0 for free)").fill("");
+  await typeInto(page, "Shipping ($, 0 for free)", q.shipping);
+  await typeInto(page, "Lead time from (working days)", q.from);
+  await typeInto(page, "Lead time to (working days)", q.to);
+  if (q.deposit) await typeInto(page, "Deposit (% of the price, optional)", q.deposit);
+  if (q.notes) await typeInto(page, "Notes for the shopper (optional)", q.notes);
+  await page.getByRole("button", { name: "Send quote" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("Quote sent")).toBeVisible();
+}
+
+/** Types the test card that succeeds, tabs to the pay button and presses it. */
+async function payByKeyboard(page: Page, form: ReturnType<Page["getByRole"]>) {
+  await typeInto(page, "Card number", "4242 4242 4242 4242");
+  await typeInto(page, "Expiry (MM / YY)", "12/34");
+  await typeInto(page, "CVC", "123");
+  await page.keyboard.press("Tab");
+  await expect(form.getByTestId("pay-button")).toBeFocused();
+  await page.keyboard.press("Enter");
+}
+
 /** The newest email to `to` whose subject starts with `subject`, and the first link in it after `prefix`. */
 async function linkFromEmail(to: string, subject: string, prefix: string): Promise<string> {
   const [row] = await queryE2eDb<{ text: string }>(`SELECT text FROM "EmailMessage" WHERE "to" = $1 AND subject LIKE $2 ORDER BY id DESC LIMIT 1`, [to, `${subject}%`]);
@@ -91,15 +115,7 @@ test("the maker answers and quotes from the Commissions board, by keyboard", asy
   await expect(page.getByText("Message sent")).toBeVisible();
   await expect(page.getByTestId("admin-commission-thread")).toContainText("Would a natural oil finish suit you?");
 
-  await typeInto(page, "Price ($)", "185");
-  await page.getByLabel("Shipping ($, 0 for free)").fill("");
-  await typeInto(page, "Shipping ($, 0 for free)", "18.50");
-  await typeInto(page, "Lead time from (working days)", "10");
-  await typeInto(page, "Lead time to (working days)", "15");
-  await typeInto(page, "Notes for the shopper (optional)", "Cherry darkens beautifully in the first year.");
-  await page.getByRole("button", { name: "Send quote" }).focus();
-  await page.keyboard.press("Enter");
-  await expect(page.getByText("Quote sent")).toBeVisible();
+  await sendQuote(page, { price: "185", shipping: "18.50", from: "10", to: "15", notes: "Cherry darkens beautifully in the first year." });
   await expect(page.getByTestId("admin-commission-status")).toHaveText("Quoted");
   await expect(page.getByTestId("admin-commission-quotes")).toContainText("$203.50");
   // The screen has settled (its buttons fade while an action runs) before axe reads the colours.
@@ -164,12 +180,7 @@ test("the shopper pays the quote by keyboard; the link then shows the order, and
   await expect(form.getByLabel("Card number")).toBeVisible();
   await expect(form.getByTestId("pay-button")).toHaveText("Pay $203.50");
   await expectNoAxeViolations(page, "the quote page's payment form");
-  await typeInto(page, "Card number", "4242 4242 4242 4242");
-  await typeInto(page, "Expiry (MM / YY)", "12/34");
-  await typeInto(page, "CVC", "123");
-  await page.keyboard.press("Tab");
-  await expect(form.getByTestId("pay-button")).toBeFocused();
-  await page.keyboard.press("Enter");
+  await payByKeyboard(page, form);
 
   await expect(page).toHaveURL(/\/order-confirmation\?order=ORD-[\w-]+$/, { timeout: 20_000 });
   await expect(page.getByRole("heading", { level: 1, name: "Order Confirmed!" })).toBeVisible();
@@ -258,15 +269,7 @@ test("a deposit, then the balance: the shopper pays both links by keyboard; the 
   // The maker quotes 200.00 + 20.00 shipping with a 25 % deposit, by keyboard.
   await signIn(page);
   await page.goto(`/admin/commissions/${id}`);
-  await typeInto(page, "Price ($)", "200");
-  await page.getByLabel("Shipping ($, 0 for free)").fill("");
-  await typeInto(page, "Shipping ($, 0 for free)", "20");
-  await typeInto(page, "Lead time from (working days)", "5");
-  await typeInto(page, "Lead time to (working days)", "8");
-  await typeInto(page, "Deposit (% of the price, optional)", "25");
-  await page.getByRole("button", { name: "Send quote" }).focus();
-  await page.keyboard.press("Enter");
-  await expect(page.getByText("Quote sent")).toBeVisible();
+  await sendQuote(page, { price: "200", shipping: "20", from: "5", to: "8", deposit: "25" });
   await expect(page.getByTestId("admin-commission-quotes")).toContainText("deposit $50.00");
 
   // The shopper pays the deposit only.
@@ -281,12 +284,7 @@ test("a deposit, then the balance: the shopper pays both links by keyboard; the 
   await typeInto(page, "ZIP / postal code", "03431");
   await expect(form.getByTestId("pay-button")).toHaveText("Pay $50.00");
   await expect(form.getByTestId("quote-due-now")).toContainText("The balance of $170.00 is paid by a link the maker sends when the piece is ready.");
-  await typeInto(page, "Card number", "4242 4242 4242 4242");
-  await typeInto(page, "Expiry (MM / YY)", "12/34");
-  await typeInto(page, "CVC", "123");
-  await page.keyboard.press("Tab");
-  await expect(form.getByTestId("pay-button")).toBeFocused();
-  await page.keyboard.press("Enter");
+  await payByKeyboard(page, form);
   await expect(page).toHaveURL(/\/order-confirmation\?order=ORD-[\w-]+$/, { timeout: 20_000 });
   const orderNumber = new URL(page.url()).searchParams.get("order")!;
   const orderRow = async () => (await queryE2eDb<{ total: string; balanceDue: string }>(`SELECT total::text, "balanceDue"::text FROM "Order" WHERE "orderNumber" = $1`, [orderNumber]))[0];
@@ -311,12 +309,7 @@ test("a deposit, then the balance: the shopper pays both links by keyboard; the 
   const balanceForm = page.getByRole("form", { name: "Pay the balance" });
   await expect(balanceForm.getByTestId("pay-button")).toHaveText("Pay $170.00");
   await expectNoAxeViolations(page, "the balance link's page");
-  await typeInto(page, "Card number", "4242 4242 4242 4242");
-  await typeInto(page, "Expiry (MM / YY)", "12/34");
-  await typeInto(page, "CVC", "123");
-  await page.keyboard.press("Tab");
-  await expect(balanceForm.getByTestId("pay-button")).toBeFocused();
-  await page.keyboard.press("Enter");
+  await payByKeyboard(page, balanceForm);
   await expect(page.getByTestId("quote-refused")).toContainText("This balance has been paid. Thank you!", { timeout: 20_000 });
   await expect(page.getByTestId("quote-refused")).toContainText(orderNumber);
   expect(await orderRow()).toEqual({ total: "220.00", balanceDue: "0.00" });
