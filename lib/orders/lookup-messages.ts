@@ -8,7 +8,7 @@ export type PublicOrderStatus = {
   orderNumber: string;
   status: string;
   placedAt: string;
-  milestones: Array<{ key: "placed" | "paid" | "shipped" | "delivered" | "cancelled" | "refunded"; label: string; at: string }>;
+  milestones: Array<{ key: "placed" | "paid" | "balance_paid" | "shipped" | "delivered" | "cancelled" | "refunded"; label: string; at: string }>;
   carrier: string | null;
   trackingNumber: string | null;
   trackingUrl: string | null;

@@ -330,6 +330,10 @@ describe(`Paying a commission's quote on ${process.env.TEST_DATABASE_URL ? "Post
     expect(await pay(balanceToken)).toMatchObject({ status: 409, json: { message: "This balance has been paid. Thank you!", orderNumber: order.orderNumber } });
     expect(await finalize(balance.json.paymentIntentId)).toMatchObject({ status: 200, json: { orderNumber: order.orderNumber } });
     expect(await db.prisma.orderPayment.count({ where: { orderId } })).toBe(1);
+    // The shopper's order status page tells the two payments apart.
+    const { lookupOrderStatus } = await import("@/lib/orders/lookup-queries");
+    const status = await lookupOrderStatus({ orderNumber: order.orderNumber, email: contact.email });
+    expect(status.milestones.map((m) => m.label)).toEqual(["Order placed", "Deposit of $72.00 received; balance of $186.50 due when the piece is ready", "Balance of $186.50 received"]);
     await expect(runAsAdmin(maker, () => service.sendBalanceQuote(schemas.balanceQuoteSchema.parse({ id: commission.id, expiresOn: day(7) })))).rejects.toMatchObject({ code: "conflict" });
 
     // Refunds per payment: an amount comes back from the balance first; the rest of the order from both, each under its own key.
