@@ -5,7 +5,7 @@ import { fromCents, toCents } from "@/lib/money";
 /**
  * The dashboard's numbers. Revenue counts every order that is not cancelled
  * and was paid for real (test-mode orders moved no money), net of what was
- * refunded, summed exactly in the database (Decimal) and returned as "x.xx".
+ * refunded and of a commission's balance not paid yet (issue 30), summed exactly in the database (Decimal) and returned as "x.xx".
  */
 export type AdminStats = { totalRevenue: string; totalOrders: number; totalProducts: number; totalCustomers: number };
 export type RevenueDay = { date: string; revenue: string; orders: number };
@@ -22,12 +22,12 @@ const money = (value: string | null | undefined) => fromCents(toCents(value ?? "
 
 export async function getAdminStats(): Promise<AdminStats> {
   const [revenue, totalOrders, totalProducts, totalCustomers] = await Promise.all([
-    prisma.order.aggregate({ _sum: { total: true, refundedAmount: true }, where: REVENUE_ORDERS }),
+    prisma.order.aggregate({ _sum: { total: true, refundedAmount: true, balanceDue: true }, where: REVENUE_ORDERS }),
     prisma.order.count(),
     prisma.product.count(),
     prisma.customer.count(),
   ]);
-  const net = toCents((revenue._sum.total ?? 0).toFixed(2)) - toCents((revenue._sum.refundedAmount ?? 0).toFixed(2));
+  const net = toCents((revenue._sum.total ?? 0).toFixed(2)) - toCents((revenue._sum.refundedAmount ?? 0).toFixed(2)) - toCents((revenue._sum.balanceDue ?? 0).toFixed(2));
   return { totalRevenue: fromCents(net), totalOrders, totalProducts, totalCustomers };
 }
 
@@ -45,7 +45,7 @@ export async function revenueByDay(days: number = REVENUE_DAYS): Promise<Revenue
       FROM today, generate_series(today.d - ${n - 1}::int, today.d, interval '1 day') AS gs
     )
     SELECT to_char(days.day, 'YYYY-MM-DD') AS date,
-           coalesce(sum(o.total - o."refundedAmount"), 0)::numeric(14, 2)::text AS revenue,
+           coalesce(sum(o.total - o."refundedAmount" - o."balanceDue"), 0)::numeric(14, 2)::text AS revenue,
            count(o.id)::int AS orders
     FROM days
     LEFT JOIN "Order" o

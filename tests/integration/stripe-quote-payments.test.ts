@@ -145,8 +145,13 @@ describe(`A quote paid with Stripe against a fake Stripe API on ${process.env.TE
     expect(deposit.json).toMatchObject({ total: "725.00", cardAmount: "272.00", balanceDue: "453.00" });
     const depositId = deposit.json.paymentIntentId;
     expect(fake.intents.get(depositId)).toMatchObject({ amount: 27200, capture_method: "manual" });
+    const { getAdminStats } = await import("@/lib/admin/stats-queries");
+    const revenue = async () => Math.round(Number((await getAdminStats()).totalRevenue) * 100);
+    const revenueBefore = await revenue();
     fake.authorize(depositId);
     expect((await webhook("payment_intent.amount_capturable_updated", depositId, `evt_dep_${depositId}`)).status).toBe(200);
+    // Revenue is money received: the deposit, not the balance still due.
+    expect((await revenue()) - revenueBefore).toBe(27200);
     const order = await db.prisma.order.findUniqueOrThrow({ where: { stripePaymentIntentId: depositId } });
     expect([order.total.toFixed(2), order.balanceDue.toFixed(2)]).toEqual(["725.00", "453.00"]);
     expect(fake.intents.get(depositId)).toMatchObject({ status: "succeeded", amount_received: 27200 });
@@ -167,6 +172,7 @@ describe(`A quote paid with Stripe against a fake Stripe API on ${process.env.TE
     expect(await db.prisma.orderPayment.findMany({ where: { orderId: order.id }, select: { paymentIntentId: true, captured: true } })).toEqual([{ paymentIntentId: balanceId, captured: true }]);
     expect((await db.prisma.order.findUniqueOrThrow({ where: { id: order.id } })).balanceDue.toFixed(2)).toBe("0.00");
     expect(await db.prisma.order.count({ where: { commissionQuote: { commissionId: commission.id } } })).toBe(1);
+    expect((await revenue()) - revenueBefore).toBe(72500);
 
     // Refund 500.00: the balance's 453.00 and 47.00 of the deposit, one Stripe refund per intent.
     const refunded = await call(routes.refund, `/api/orders/${order.id}/refund`, { body: { amount: 500, reason: "Delivered late" }, params: { id: String(order.id) }, headers: auth });
