@@ -41,7 +41,7 @@ export function FormField({ id, label, hint, error, description, className, chil
   );
 }
 
-/** Card wrapper used by every checkout section: numbered heading + body. */
+/** Card wrapper used by every checkout section: numbered heading + body (no number when it is the only step). */
 export function CheckoutSection({
   id,
   step,
@@ -51,7 +51,7 @@ export function CheckoutSection({
   className,
 }: {
   id: string;
-  step: number;
+  step?: number;
   title: string;
   description?: React.ReactNode;
   children: React.ReactNode;
@@ -61,9 +61,11 @@ export function CheckoutSection({
   return (
     <section aria-labelledby={titleId} className={cn("rounded-xl border bg-card p-5 shadow-xs sm:p-6", className)} data-testid={`checkout-${id}`}>
       <div className="mb-5 flex items-start gap-3">
-        <span aria-hidden="true" className="flex size-7 shrink-0 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground">
-          {step}
-        </span>
+        {step !== undefined && (
+          <span aria-hidden="true" className="flex size-7 shrink-0 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground">
+            {step}
+          </span>
+        )}
         <div className="min-w-0">
           <h2 id={titleId} className="text-xl leading-7 font-semibold">
             {title}

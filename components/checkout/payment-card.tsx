@@ -38,6 +38,8 @@ type PaymentCardProps = {
   publishableKey: string | null;
   handleRef: React.Ref<PaymentHandle>;
   onRetry: () => void;
+  /** Its number among the form's steps (3 after contact and shipping); none when the card is all there is to fill in. */
+  step?: number | null;
 };
 
 function Notice({ icon, tone = "muted", children }: { icon: "spinner" | "address" | "alert"; tone?: "muted" | "error"; children: React.ReactNode }) {
@@ -58,7 +60,7 @@ function Notice({ icon, tone = "muted", children }: { icon: "spinner" | "address
 }
 
 /** Spec §4 checkout states, then the provider's card form and the pay button. */
-export function PaymentCard({ state, blocked, addressComplete, submitting, total, publishableKey, handleRef, onRetry }: PaymentCardProps) {
+export function PaymentCard({ state, blocked, addressComplete, submitting, total, publishableKey, handleRef, onRetry, step = 3 }: PaymentCardProps) {
   const intent = state.intent;
   const refreshing = state.status === "loading";
 
@@ -125,7 +127,7 @@ export function PaymentCard({ state, blocked, addressComplete, submitting, total
   return (
     <CheckoutSection
       id="payment"
-      step={3}
+      step={step ?? undefined}
       title="Payment"
       description={PROVIDER_NOTE[intent?.provider ?? "none"]}
     >
