@@ -480,7 +480,11 @@ function failureMessage(failure: CheckoutFailureCode, productName: string, left:
 export async function finalizeOrder(paymentIntentId: string): Promise<Finalized> {
   const checkout = await findCheckout(paymentIntentId);
   const paidOrderId = checkout.orderId ?? checkout.balanceOrderId;
-  if (checkout.status === "completed" && paidOrderId) return { order: await loadOrder(prisma, paidOrderId), created: false };
+  if (checkout.status === "completed" && paidOrderId) {
+    // A balance whose capture failed or whose answer was lost: the provider's word settles it (a webhook, or the browser again).
+    if (checkout.balanceOrderId) await retryBalanceCapture(checkout.paymentIntentId!, checkout.balanceOrderId);
+    return { order: await loadOrder(prisma, paidOrderId), created: false };
+  }
   assertOpen(checkout.status, checkout.failureReason);
   try {
     if (checkout.balanceOrderId) return await finalizeBalance(checkout);
@@ -514,6 +518,16 @@ async function finalizeBalance(checkout: Checkout): Promise<Finalized> {
   return result;
 }
 
+/** A recorded balance not marked captured: captured now if the provider still holds the authorisation, marked if it took it. */
+async function retryBalanceCapture(paymentIntentId: string, orderId: number) {
+  const payment = await prisma.orderPayment.findUnique({ where: { paymentIntentId }, select: { captured: true, quoteId: true } });
+  if (!payment || payment.captured) return;
+  const intent = await getPaymentProvider().retrieveIntent(paymentIntentId);
+  if (intent.status !== "requires_capture" && intent.status !== "succeeded") return;
+  const order = await loadOrder(prisma, orderId);
+  if (await captureBalance(order, intent)) await announceBalancePaid(payment.quoteId, order, intent.amount, orderStatusUrl(order.orderNumber));
+}
+
 /** One transaction: the checkout and the order locked, the balance quote claimed, the payment on record, the balance cleared. */
 async function recordBalance(checkout: Checkout): Promise<Finalized> {
   const orderId = checkout.balanceOrderId!;
@@ -545,11 +559,12 @@ async function captureBalance(order: OrderWithItems, intent: PaymentIntentInfo):
     await appendOrderEvent(prisma, order.id, "payment_pending", { reason: "balance capture failed", paymentIntentId: intent.id }, { actor: "system" });
     return false;
   }
-  await prisma.$transaction(async (tx) => {
-    await tx.orderPayment.update({ where: { paymentIntentId: intent.id }, data: { captured: true } });
-    await appendOrderEvent(tx, order.id, "paid", { amount: fromCents(intent.amount), provider: provider.name, balance: true }, { actor: "system" });
+  // Once: a retried capture (lib: retryBalanceCapture) or a refund webhook may have marked it meanwhile.
+  return prisma.$transaction(async (tx) => {
+    const { count } = await tx.orderPayment.updateMany({ where: { paymentIntentId: intent.id, captured: false }, data: { captured: true } });
+    if (count) await appendOrderEvent(tx, order.id, "paid", { amount: fromCents(intent.amount), provider: provider.name, balance: true }, { actor: "system" });
+    return count === 1;
   }, ORDER_TX_OPTIONS);
-  return true;
 }
 
 async function findCheckout(paymentIntentId: string): Promise<Checkout> {

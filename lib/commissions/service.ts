@@ -255,12 +255,16 @@ export async function claimQuoteForOrder(tx: Prisma.TransactionClient, quoteId: 
 export async function sendBalanceQuote(input: BalanceQuoteInput, now: Date = new Date()) {
   const expiresAt = quoteExpiry(input.expiresOn, now);
   const { commission, quote, order } = await prisma.$transaction(async (tx) => {
+    // The order's row first, then the commission's, as paying a balance and cancelling an order take them: never a deadlock.
+    const paidOrder = await tx.commissionQuote.findFirst({ where: { commissionId: input.id, status: "paid", orderId: { not: null } }, orderBy: { id: "desc" }, select: { orderId: true } });
+    if (paidOrder?.orderId) await tx.$queryRaw`SELECT "id" FROM "Order" WHERE "id" = ${paidOrder.orderId} FOR UPDATE`;
     const current = await loadForUpdate(tx, input.id);
     const paid = await tx.commissionQuote.findFirst({ where: { commissionId: input.id, status: "paid", orderId: { not: null } }, orderBy: { id: "desc" }, include: { order: { select: { id: true, orderNumber: true, status: true, balanceDue: true } } } });
     const order = paid?.order;
     if (!order || order.balanceDue.isZero()) throw new AppError("conflict", "This commission has no balance due: its order was paid in full.");
     if (order.status === "cancelled") throw new AppError("conflict", `Order ${order.orderNumber} was cancelled: there is no balance to ask for.`);
     if (current.status === "declined" || current.status === "new" || current.status === "quoted") throw new AppError("conflict", `A ${current.status} commission has no order to ask the balance of.`);
+    if (await tx.refund.count({ where: { orderId: order.id, status: { in: ["pending", "succeeded"] } } })) throw new AppError("conflict", BALANCE_AFTER_REFUND);
     await tx.commissionQuote.updateMany({ where: { balanceOrderId: order.id, status: "open" }, data: { status: "withdrawn" } });
     const quote = await tx.commissionQuote.create({
       data: { commissionId: input.id, balanceOrderId: order.id, price: order.balanceDue, shipping: 0, leadTimeMinDays: paid.leadTimeMinDays, leadTimeMaxDays: paid.leadTimeMaxDays, expiresAt, ...makerName() },
@@ -273,6 +277,8 @@ export async function sendBalanceQuote(input: BalanceQuoteInput, now: Date = new
   return { quoteId: quote.id, url };
 }
 
+export const BALANCE_AFTER_REFUND = "This order has been refunded (in part or in full): its balance can no longer be asked for online. Settle it with the shopper in the commission's messages.";
+
 /**
  * Paying a balance link, in the payment's transaction (lib/checkout/service.ts recordBalance), after
  * the order's row is locked: the quote goes from open to paid once (a conditional update) while the
@@ -281,6 +287,7 @@ export async function sendBalanceQuote(input: BalanceQuoteInput, now: Date = new
 export async function claimBalanceQuote(tx: Prisma.TransactionClient, quoteId: number, order: { id: number; status: string; balanceDue: Prisma.Decimal; orderNumber: string }, amountCents: number, now: Date = new Date()): Promise<string | null> {
   await tx.$queryRaw`SELECT c."id" FROM "Commission" c JOIN "CommissionQuote" q ON q."commissionId" = c."id" WHERE q."id" = ${quoteId} FOR UPDATE OF c`;
   if (order.status === "cancelled") return LINK_MESSAGES.orderCancelled;
+  if (await tx.refund.count({ where: { orderId: order.id, status: { in: ["pending", "succeeded"] } } })) return "This order has been refunded, so its balance can no longer be paid. Please reply to the maker.";
   if (toCents(order.balanceDue.toFixed(2)) !== amountCents) return `The balance of order ${order.orderNumber} is no longer what this link asks for. Please use the link from the latest email.`;
   const claimed = await tx.commissionQuote.updateMany({
     where: { id: quoteId, balanceOrderId: order.id, status: "open", expiresAt: { gt: new Date(now.getTime() - QUOTE_PAYMENT_GRACE_MS) }, commission: { status: { not: "declined" } } },

@@ -68,6 +68,8 @@ export async function deleteOrder(id: number | string): Promise<{ id: number; de
       // A refund on its way to the provider must find its order when it comes back (or its money has no record).
       if (await tx.refund.count({ where: { orderId, status: "pending" } })) throw new AppError("conflict", ORDER_REFUND_PENDING_MESSAGE);
       const before = await auditSnapshot(() => tx.order.findUnique({ where: { id: orderId }, select: { orderNumber: true, email: true, status: true, total: true } }).then((o) => o && { ...o, total: o.total.toFixed(2) }));
+      // A commission's balance link for it stops working (it would otherwise read as a quote of its own).
+      await tx.commissionQuote.updateMany({ where: { balanceOrderId: orderId, status: "open" }, data: { status: "withdrawn" } });
       await tx.order.delete({ where: { id: orderId } });
       await recordAudit({ entityType: "order", entityId: orderId, action: "delete", before, after: null }, tx);
     });

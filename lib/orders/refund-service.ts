@@ -70,21 +70,34 @@ export async function refundOrder(id: number | string, input: OrderRefundInput, 
   const request = refundRequest(payment, input);
   await reconcileStaleRefunds({ orderId });
   const claim = await claimRefund(payment, input, request);
-  if (!claim.created) return replayedRefund(orderId, await Promise.all(claim.refunds.map(awaitSettled)));
-  const settled: RefundRow[] = [];
+  if (!claim.toSend.length) return replayedRefund(orderId, await Promise.all(claim.rows.map(awaitSettled)));
   let order: OrderWithItems | null = null;
   // One provider refund per payment it returns money to (issue 30: a deposit and its balance), each under its own key.
-  for (const row of claim.refunds) {
-    const providerRefund = await refundAtProvider(payment, row).catch((error: unknown) => {
-      if (!settled.length || !(error instanceof AppError)) throw error;
-      throw new AppError("conflict", `Refunded ${formatMoney(sumOf(settled))} of ${formatMoney(sumOf(claim.refunds))}; the rest could not be: ${error.message}`);
-    });
-    const result = await settleRefund(row, providerRefund.id, { notify: !opts.cancelling });
-    settled.push(result.saved);
-    order = result.order;
+  for (const [i, row] of claim.toSend.entries()) {
+    try {
+      const providerRefund = await refundAtProvider(payment, row);
+      order = (await settleRefund(row, providerRefund.id, { notify: !opts.cancelling })).order;
+    } catch (error) {
+      // The parts not sent yet never reached the provider: dropped now, so the same request sent again refunds the rest.
+      await dropUnsentParts(claim.toSend.slice(i + 1));
+      const done = await succeededRows(claim.rows);
+      if (!done.length || !(error instanceof AppError)) throw error;
+      throw new AppError("conflict", `Refunded ${formatMoney(sumOf(done))} of ${formatMoney(cents(claim.rows[0].requestAmount ?? claim.rows[0].amount))}; the rest could not be: ${error.message} Send the same refund again to refund the rest.`);
+    }
   }
-  const amount = sumOf(settled);
-  return { refund: toRefundDTO(settled[0]), refunds: settled.map(toRefundDTO), amount: fromCents(amount), order: toOrderDTO(order!), replayed: false, message: `Refunded ${formatMoney(amount)}.` };
+  const rows = await succeededRows(claim.rows);
+  const amount = sumOf(rows);
+  return { refund: toRefundDTO(rows[0]), refunds: rows.map(toRefundDTO), amount: fromCents(amount), order: toOrderDTO(order!), replayed: false, message: `Refunded ${formatMoney(amount)}.` };
+}
+
+/** The rows of a request as they are now (settled ones only), oldest first. */
+async function succeededRows(rows: RefundRow[]): Promise<RefundRow[]> {
+  return prisma.refund.findMany({ where: { id: { in: rows.map((r) => r.id) }, status: "succeeded" }, orderBy: { id: "asc" } });
+}
+
+/** Deletes parts of a split refund that were never sent to the provider (only while pending). */
+async function dropUnsentParts(rows: RefundRow[]) {
+  if (rows.length) await prisma.refund.deleteMany({ where: { id: { in: rows.map((r) => r.id) }, status: "pending" } });
 }
 
 const sumOf = (rows: ReadonlyArray<{ amount: Prisma.Decimal }>) => rows.reduce((sum, r) => sum + cents(r.amount), 0);
@@ -182,35 +195,74 @@ function giftCardPart(order: OrderWithItems, amount: number, open: Array<{ amoun
  * it: created = false), or a new pending row for what the request comes to.
  * Only the request that created the row calls the provider.
  */
-async function claimRefund(payment: Payment, input: OrderRefundInput, request: RefundRequest): Promise<{ refunds: RefundRow[]; created: boolean }> {
+async function claimRefund(payment: Payment, input: OrderRefundInput, request: RefundRequest): Promise<{ rows: RefundRow[]; toSend: RefundRow[] }> {
   return prisma.$transaction(async (tx) => {
     const order = await lockOrder(tx, payment.orderId);
+    // A commission's balance link stops working once its order is being refunded: no balance is taken after a refund.
+    await tx.commissionQuote.updateMany({ where: { balanceOrderId: order.id, status: "open" }, data: { status: "withdrawn" } });
+    await refuseWhileBalanceCapturing(tx, order.id);
     const existing = await tx.refund.findMany({ where: { OR: [{ idempotencyKey: request.key }, { idempotencyKey: { startsWith: `${request.key}${PART_KEY}` } }] }, orderBy: { id: "asc" } });
+    const open = await tx.refund.findMany({ where: { orderId: order.id, status: { in: ["pending", "succeeded"] } }, select: { amount: true, lineIds: true, giftCardAmount: true, paymentIntentId: true } });
     if (existing.length) {
       if (existing.some((r) => r.fingerprint && r.fingerprint !== request.fingerprint)) {
         throw new AppError("conflict", "This idempotency key was already used for a different refund of this order.");
       }
-      return { refunds: existing, created: false };
+      // A split refund one of whose parts the provider refused: the same request again sends what is left of it.
+      const missing = existing[0].requestAmount ? cents(existing[0].requestAmount) - sumOf(existing) : 0;
+      if (missing <= 0) return { rows: existing, toSend: [] };
+      const shares = paymentShares(await cardPayments(tx, order, open), missing);
+      const more = await createParts(tx, existing[0], shares, `${request.key}${PART_KEY}r${Date.now()}-`);
+      return { rows: [...existing, ...more], toSend: more };
     }
-    const open = await tx.refund.findMany({ where: { orderId: order.id, status: { in: ["pending", "succeeded"] } }, select: { amount: true, lineIds: true, giftCardAmount: true, paymentIntentId: true } });
     const plan = refundPlan(order, input, open, await lockBoughtCards(tx, order.id));
     const giftCardAmount = giftCardPart(order, plan.amount, open);
     const shares = paymentShares(await cardPayments(tx, order, open), plan.amount - giftCardAmount);
-    const base = { orderId: order.id, reason: input.reason, provider: payment.provider, fingerprint: request.fingerprint };
     // The first row carries the lines and the gift cards' part; each further payment's share is a row of its own.
     const [first, ...rest] = shares.length ? shares : [{ paymentIntentId: payment.paymentIntentId, amount: 0 }];
     const refund = await tx.refund.create({
-      data: { ...base, amount: fromCents(first.amount + giftCardAmount), giftCardAmount: fromCents(giftCardAmount), lineIds: plan.lineIds, paymentIntentId: first.paymentIntentId, idempotencyKey: request.key },
+      data: {
+        orderId: order.id,
+        reason: input.reason,
+        provider: payment.provider,
+        fingerprint: request.fingerprint,
+        amount: fromCents(first.amount + giftCardAmount),
+        giftCardAmount: fromCents(giftCardAmount),
+        requestAmount: fromCents(plan.amount),
+        lineIds: plan.lineIds,
+        paymentIntentId: first.paymentIntentId,
+        idempotencyKey: request.key,
+      },
     });
-    const more: RefundRow[] = [];
-    for (const [k, share] of rest.entries()) {
-      more.push(await tx.refund.create({ data: { ...base, amount: fromCents(share.amount), lineIds: [], paymentIntentId: share.paymentIntentId, idempotencyKey: `${request.key}${PART_KEY}${k + 2}` } }));
-    }
+    const more = await createParts(tx, refund, rest, `${request.key}${PART_KEY}`);
     // The cards it bought lose their balance with this claim: spent now, the money could not come back too.
     const voided = await voidBoughtCards(tx, refund, plan.voidCards);
     if (voided.codes.length) await appendOrderEvent(tx, order.id, "gift_cards_refunded", { codes: voided.codes, amount: fromCents(voided.amount), refundKey: refund.idempotencyKey });
-    return { refunds: [refund, ...more], created: true };
+    const rows = [refund, ...more];
+    return { rows, toSend: rows };
   }, ORDER_TX_OPTIONS);
+}
+
+/** The further rows of a split refund, one per payment share, keyed `prefix` + their number. */
+async function createParts(tx: Tx, first: RefundRow, shares: Array<{ paymentIntentId: string; amount: number }>, prefix: string): Promise<RefundRow[]> {
+  const rows: RefundRow[] = [];
+  for (const [k, share] of shares.entries()) {
+    rows.push(
+      await tx.refund.create({
+        data: { orderId: first.orderId, reason: first.reason, provider: first.provider, fingerprint: first.fingerprint, requestAmount: first.requestAmount, amount: fromCents(share.amount), lineIds: [], paymentIntentId: share.paymentIntentId, idempotencyKey: `${prefix}${k + 2}` },
+      }),
+    );
+  }
+  return rows;
+}
+
+/**
+ * A balance payment recorded a moment ago whose capture has not answered yet: a refund now would leave it
+ * out and the capture would then take money from a refunded order. Refused for STALE_REFUND_MS; after that
+ * the payment counts as not taken (a capture that did go through shows up by webhook and is refundable then).
+ */
+async function refuseWhileBalanceCapturing(tx: Tx, orderId: number) {
+  const capturing = await tx.orderPayment.count({ where: { orderId, captured: false, createdAt: { gt: new Date(Date.now() - STALE_REFUND_MS) } } });
+  if (capturing) throw new AppError("conflict", "The balance of this order is being taken right now. Try the refund again in a minute.");
 }
 
 /** The key of a refund's further rows: the request's key, this, and the row's number (2, 3…). */
@@ -447,6 +499,9 @@ export async function recordProviderRefund(paymentIntentId: string, amountRefund
     if (!orderId) return;
     const current = await lockOrder(tx, orderId);
     const order = { id: orderId };
+    // A refund at the provider proves a later payment was captured, even if the shop missed the capture's answer.
+    const marked = await tx.orderPayment.updateMany({ where: { paymentIntentId, captured: false }, data: { captured: true } });
+    if (marked.count) await appendOrderEvent(tx, orderId, "paid", { amount: null, provider: current.paymentProvider, balance: true, source: "refund webhook" }, { actor });
     // The provider's total covers this card payment only: our refunds' provider parts to it, at most what it took.
     const ours = await tx.refund.aggregate({ _sum: { amount: true, giftCardAmount: true }, where: { orderId: order.id, status: { in: ["pending", "succeeded"] } } });
     const open = await tx.refund.findMany({ where: { orderId: order.id, status: { in: ["pending", "succeeded"] } }, select: { amount: true, giftCardAmount: true, paymentIntentId: true } });

@@ -384,4 +384,72 @@ describe(`Paying a commission's quote on ${process.env.TEST_DATABASE_URL ? "Post
     expect(await db.prisma.orderPayment.count({ where: { orderId: order.id } })).toBe(0);
     expect(await pay(balanceToken)).toMatchObject({ status: 410 });
   });
+  describe("a deposit order's balance, guarded", () => {
+    async function depositOrder() {
+      const { commission, token } = await quoted({ depositPercent: "30" });
+      const deposit = await pay(token);
+      await authorize(deposit.json.clientSecret);
+      const placed = await finalize(deposit.json.paymentIntentId);
+      expect(placed.status).toBe(201);
+      const order = await db.prisma.order.findUniqueOrThrow({ where: { orderNumber: placed.json.orderNumber }, include: { items: true } });
+      return { commission, order };
+    }
+    const sendBalance = (id: number) => runAsAdmin(maker, () => service.sendBalanceQuote(schemas.balanceQuoteSchema.parse({ id, expiresOn: day(7) })));
+
+    it("an order refunded by its line takes no balance: the link it had stops working and no new one can be sent", async () => {
+      const { commission, order } = await depositOrder();
+      const sent = await sendBalance(commission.id);
+      const refunds = await import("@/lib/orders/refund-service");
+      const refunded = await runAsAdmin(maker, () => refunds.refundOrder(order.id, { lineIds: [order.items[0].id], reason: "The shopper changed their mind" }));
+      expect(refunded.amount).toBe("72.00");
+      expect(await pay(sent.url.split("/quote/")[1], { amount: 18650 })).toMatchObject({ status: 410 });
+      await expect(sendBalance(commission.id)).rejects.toMatchObject({ code: "conflict", message: service.BALANCE_AFTER_REFUND });
+    });
+
+    it("deleting the deposit order withdraws its balance link: it never becomes an order of its own", async () => {
+      const { commission, order } = await depositOrder();
+      const sent = await sendBalance(commission.id);
+      const token = sent.url.split("/quote/")[1];
+      const prepared = await pay(token, { amount: 18650 });
+      await authorize(prepared.json.clientSecret);
+      const { deleteOrder } = await import("@/lib/orders/admin-service");
+      await runAsAdmin(maker, () => deleteOrder(order.id));
+      expect(await pay(token, { amount: 18650 })).toMatchObject({ status: 410 });
+      // The balance authorised before the order went: refused and released, no order made.
+      const refused = await finalize(prepared.json.paymentIntentId);
+      expect(refused.status).toBe(409);
+      expect(await intentStatus(prepared.json.paymentIntentId)).toBe("canceled");
+      expect(await db.prisma.order.count({ where: { stripePaymentIntentId: prepared.json.paymentIntentId } })).toBe(0);
+    });
+
+    (process.env.TEST_DATABASE_URL ? it : it.skip)("sending a balance link while the balance is paid: the two wait for each other, never a deadlock (PostgreSQL: the embedded database runs one transaction at a time)", async () => {
+      const { commission } = await depositOrder();
+      const sent = await sendBalance(commission.id);
+      const balance = await pay(sent.url.split("/quote/")[1], { amount: 18650 });
+      await authorize(balance.json.clientSecret);
+      const waiting = async () => Number((await db.prisma.$queryRaw<Array<{ n: bigint }>>`SELECT count(*)::bigint AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()`)[0].n);
+      // Hold the commission's row so both calls queue behind it, then let them race.
+      let release!: () => void;
+      let held!: () => void;
+      const gate = new Promise<void>((r) => (release = r));
+      const isHeld = new Promise<void>((r) => (held = r));
+      const holder = db.prisma.$transaction(async (tx) => {
+        await tx.$queryRaw`SELECT "id" FROM "Commission" WHERE "id" = ${commission.id} FOR UPDATE`;
+        held();
+        await gate;
+      }, { timeout: 30_000 });
+      await isHeld;
+      const again = sendBalance(commission.id).then(() => "sent", (e: Error) => e.message);
+      for (let i = 0; i < 200 && (await waiting()) < 1; i++) await new Promise((r) => setTimeout(r, 10));
+      const paying = finalize(balance.json.paymentIntentId);
+      for (let i = 0; i < 50 && (await waiting()) < 2; i++) await new Promise((r) => setTimeout(r, 10));
+      release();
+      await holder;
+      const [sendResult, paid] = await Promise.all([again, paying]);
+      // Either order is fine; a 500 (a deadlock) is not.
+      expect([200, 201, 409]).toContain(paid.status);
+      expect(typeof sendResult).toBe("string");
+      expect(sendResult).not.toMatch(/deadlock/i);
+    });
+  });
 });

@@ -13,7 +13,8 @@ ADD COLUMN "balanceOrderId" INTEGER;
 ALTER TABLE "CommissionQuote" ADD COLUMN "balanceOrderId" INTEGER;
 
 -- AlterTable
-ALTER TABLE "Refund" ADD COLUMN "paymentIntentId" TEXT;
+ALTER TABLE "Refund" ADD COLUMN "paymentIntentId" TEXT,
+ADD COLUMN "requestAmount" DECIMAL(10,2);
 
 -- CreateTable
 CREATE TABLE "OrderPayment" (
