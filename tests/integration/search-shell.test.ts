@@ -92,3 +92,42 @@ describe("the results shell", () => {
     expect({ status: listing.status, shell: listing.shell, cards: listing.cards > 0 }).toEqual({ status: 200, shell: false, cards: true });
   }, 60_000);
 });
+
+/**
+ * When the shell is sent with the default SEARCH_RENDERS_AT_ONCE (1): a search
+ * page is rendered whole only by an idle instance. While other shoppers'
+ * searches are being answered — here their results requests, as shells make —
+ * a never-seen search page is the shell, even with the render slot free (it
+ * was rendered whole then, 13–20 ms of CPU while the crowd waited).
+ */
+describe("the results shell under a crowd", () => {
+  const crowdShop = useEmbeddedShop("crowd", 18);
+  const page = async (pathname: string) => (await (await fetch(`${crowdShop().url}${pathname}`)).text()).includes("data-search-shell");
+
+  it("a search alone arrives whole; while others are searching, a never-seen search page is the shell", async () => {
+    const id = randomBytes(3).toString("hex");
+    const alone = await fetch(`${crowdShop().url}/shop?search=walnut`).then((r) => r.text());
+    expect({ shell: alone.includes("data-search-shell"), cards: alone.split('data-testid="product-card"').length - 1 > 0 }).toEqual({ shell: false, cards: true });
+
+    // Four shoppers' results requests, one after another each, until the page searches below are done.
+    let crowding = true;
+    let crowdSearches = 0;
+    const crowd = Array.from({ length: 4 }, async (_, shopper) => {
+      for (let n = 0; crowding; n++) {
+        const res = await fetch(`${crowdShop().url}/api/products?search=${encodeURIComponent(`oak ${id}${shopper}x${n}`)}&limit=12`);
+        expect(res.status).toBe(200);
+        await res.arrayBuffer();
+        crowdSearches++;
+      }
+    });
+    while (crowdSearches < 8) await new Promise((r) => setTimeout(r, 10));
+    const shells: boolean[] = [];
+    for (let n = 0; n < 12; n++) shells.push(await page(`/shop?search=${encodeURIComponent(`maple tray ${id}${n}`)}`));
+    crowding = false;
+    await Promise.all(crowd);
+    expect(shells.filter((shell) => !shell).length).toBeLessThanOrEqual(1);
+
+    // Alone again: whole.
+    expect(await page(`/shop?search=${encodeURIComponent(`cherry box ${id}`)}`)).toBe(false);
+  }, 120_000);
+});
