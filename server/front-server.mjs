@@ -192,7 +192,7 @@ function routeCachedApi(req, res) {
     return true;
   }
   if (req.method !== "GET" && req.method !== "HEAD") return false;
-  if (routed === "/api/products" && end !== -1 && new URLSearchParams(target.slice(end + 1)).get("search")?.trim()) answeringSearch(res);
+  if (routed === "/api/products" && end !== -1 && new URLSearchParams(target.slice(end + 1)).get("search")?.trim()) answeringSearch(req, res);
   const twin = cachedApiTarget(target);
   if (!twin) return false;
   const key = cachedApiKey(twin);
@@ -246,7 +246,7 @@ function routeListing(req, res) {
   }
   const { toCachedRoute, rendered } = target ? searchRoute(listing) : { toCachedRoute: false, rendered: true };
   const shelled = rendered && toResultsShell(req, listing);
-  answeringSearch(res);
+  answeringSearch(req, res);
   if (shelled) return false;
   if (toCachedRoute) req.url = target;
   return rendered;
@@ -255,12 +255,26 @@ function routeListing(req, res) {
 /**
  * Searches this instance is answering: search pages (rendered, shelled or
  * stored) and GET /api/products?search=… (a results shell's results), each
- * from its arrival to its response's close.
+ * from its arrival until its response is finished or closed, or its
+ * connection closes (a response pipelined behind another on a connection
+ * that closes never emits its own close), whichever comes first.
  */
 let searchesInFlight = 0;
-function answeringSearch(res) {
+function answeringSearch(req, res) {
   searchesInFlight++;
-  res.once("close", () => searchesInFlight--);
+  const socket = req.socket;
+  let answered = false;
+  const done = () => {
+    if (answered) return;
+    answered = true;
+    res.off("finish", done);
+    res.off("close", done);
+    socket?.off("close", done);
+    searchesInFlight--;
+  };
+  res.once("finish", done);
+  res.once("close", done);
+  socket?.once("close", done);
 }
 
 /**
