@@ -41,9 +41,10 @@ export const sharedShape = {
   HOSTNAME: optional,
   /**
    * How many never-seen search pages `npm start`'s front server renders at once
-   * (server/render-queue.mjs); a search page that would wait for a turn is
-   * answered with the cached results shell instead, whose results the browser
-   * fetches from GET /api/products (0: every such search page; lib/catalog/listing-url.mjs searchShellTarget).
+   * (server/render-queue.mjs); a search page that would wait for a turn, or
+   * that arrives while another search is being answered, is answered with the
+   * cached results shell instead, whose results the browser fetches from GET
+   * /api/products (0: every such search page; lib/catalog/listing-url.mjs searchShellTarget).
    */
   SEARCH_RENDERS_AT_ONCE: optional.pipe(z.coerce.number().int().min(0).max(32).default(1)),
   /** How long SIGTERM waits for requests in flight before cutting them (ms). */

@@ -192,6 +192,7 @@ function routeCachedApi(req, res) {
     return true;
   }
   if (req.method !== "GET" && req.method !== "HEAD") return false;
+  if (routed === "/api/products" && end !== -1 && new URLSearchParams(target.slice(end + 1)).get("search")?.trim()) answeringSearch(req, res);
   const twin = cachedApiTarget(target);
   if (!twin) return false;
   const key = cachedApiKey(twin);
@@ -231,7 +232,7 @@ function searchRoute(listing) {
  * (searchRoute), or one the cached route does not take (rendered by /shop on
  * demand).
  */
-function routeListing(req) {
+function routeListing(req, res) {
   if (!mapsListings) return false;
   const { notFound: direct, listing, target } = mapListingRequest(req.url ?? "/");
   if (direct) {
@@ -244,22 +245,54 @@ function routeListing(req) {
     return false;
   }
   const { toCachedRoute, rendered } = target ? searchRoute(listing) : { toCachedRoute: false, rendered: true };
-  if (rendered && toResultsShell(req, listing)) return false;
+  const shelled = rendered && toResultsShell(req, listing);
+  answeringSearch(req, res);
+  if (shelled) return false;
   if (toCachedRoute) req.url = target;
   return rendered;
 }
 
 /**
- * A search page that would wait for a render (SEARCH_RENDERS_AT_ONCE are
- * under way) goes to its category's results shell instead
- * (lib/catalog/listing-url.mjs searchShellTarget): a cached page, answered at
- * once, whose results the browser loads from GET /api/products, a quarter of
- * a page render's CPU. Busy, the shop answers more searches sooner; idle, a
- * search page still arrives whole (no JavaScript needed to read it). True
+ * Searches this instance is answering: search pages (rendered, shelled or
+ * stored) and GET /api/products?search=… (a results shell's results), each
+ * from its arrival until its response is finished or closed, or its
+ * connection closes (a response pipelined behind another on a connection
+ * that closes never emits its own close), whichever comes first.
+ */
+let searchesInFlight = 0;
+function answeringSearch(req, res) {
+  searchesInFlight++;
+  const socket = req.socket;
+  let answered = false;
+  const done = () => {
+    if (answered) return;
+    answered = true;
+    res.off("finish", done);
+    res.off("close", done);
+    socket?.off("close", done);
+    searchesInFlight--;
+  };
+  res.once("finish", done);
+  res.once("close", done);
+  socket?.once("close", done);
+}
+
+/**
+ * A search page that arrives while the instance is busy with searches goes
+ * to its category's results shell instead (lib/catalog/listing-url.mjs
+ * searchShellTarget): a cached page, answered at once, whose results the
+ * browser loads from GET /api/products, a quarter of a page render's CPU.
+ * Busy: it would wait for a render (SEARCH_RENDERS_AT_ONCE are under way),
+ * or another search is being answered (searchesInFlight: a page, or a
+ * shell's results). Only "would wait" was asked before, so under a crowd the
+ * render slot, free between renders, took every fifteenth search or so
+ * (13–20 ms of CPU each, a stall for every other request meanwhile); asked
+ * this way a crowd gets shells only. Idle — no other search on the instance —
+ * a search page still arrives whole (no JavaScript needed to read it). True
  * when it was sent there.
  */
 function toResultsShell(req, listing) {
-  if (!searchRenders.wouldWait()) return false;
+  if (!searchRenders.wouldWait() && searchesInFlight === 0) return false;
   const shell = searchShellTarget(listing, req.url ?? "/");
   if (shell === null) return false;
   req.url = shell;
@@ -300,7 +333,7 @@ const server = http.createServer((req, res) => {
   if (malformedPath(req.url ?? "/")) return badRequest(req, res);
   if (pageWriteWithoutAction(req)) return methodNotAllowed(res);
   if (routeCachedApi(req, res)) return;
-  const onDemandSearch = !routeProductVariant(req) && routeListing(req);
+  const onDemandSearch = !routeProductVariant(req) && routeListing(req, res);
   if (closing) {
     // Draining: this connection is not reused, and load balancers see this instance as not ready.
     res.setHeader("connection", "close");

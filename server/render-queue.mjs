@@ -36,8 +36,12 @@
  * quarter of that, so under a crowd every render a search did not wait for
  * left more CPU to the others: p99 at 20 connections of never-seen searches
  * on 10,000 products, renders at once 4 → 1 → 0 (all shells), 526 → 381 →
- * 319 ms on a shared machine. The queue still orders the searches the shell
- * does not take (a category path it cannot name).
+ * 319 ms on a shared machine. A search page that arrives while another
+ * search is being answered is shelled too, whether or not a turn is free
+ * (server/front-server.mjs searchesInFlight): under a crowd the one turn,
+ * free between renders, no longer takes every fifteenth search. The queue
+ * still orders the searches the shell does not take (a category path it
+ * cannot name).
  *
  * Plain JavaScript: the front server loads it outside the app's bundles.
  */

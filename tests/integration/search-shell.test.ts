@@ -8,6 +8,7 @@
  * from GET /api/products, the search the rendered page runs. Against a
  * production server on the embedded database.
  */
+import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { computeCacheBustingSearchParam } from "next/dist/shared/lib/router/utils/cache-busting-search-param";
 import { useEmbeddedShop } from "../helpers/instances";
@@ -91,4 +92,45 @@ describe("the results shell", () => {
     const listing = await get("/shop");
     expect({ status: listing.status, shell: listing.shell, cards: listing.cards > 0 }).toEqual({ status: 200, shell: false, cards: true });
   }, 60_000);
+});
+
+/**
+ * When the shell is sent with the default SEARCH_RENDERS_AT_ONCE (1): a search
+ * page is rendered whole only by an idle instance. While other shoppers'
+ * searches are being answered — here their results requests, as shells make,
+ * from another process — a never-seen search page is the shell, even with the
+ * render slot free (it was rendered whole then, 13–20 ms of CPU while the
+ * crowd waited: 20 of 20 below).
+ */
+describe("the results shell under a crowd", () => {
+  const crowdShop = useEmbeddedShop("crowd", 18);
+  const page = async (pathname: string) => (await (await fetch(`${crowdShop().url}${pathname}`)).text()).includes("data-search-shell");
+
+  it("a search alone arrives whole; while others are searching, a never-seen search page is the shell", async () => {
+    const id = randomBytes(3).toString("hex");
+    const alone = await fetch(`${crowdShop().url}/shop?search=walnut`).then((r) => r.text());
+    expect({ shell: alone.includes("data-search-shell"), cards: alone.split('data-testid="product-card"').length - 1 > 0 }).toEqual({ shell: false, cards: true });
+
+    // Six shoppers' results requests, each shopper's one after another, in a process of their own, until stopped.
+    const script = `let n = 0; const loop = async (s) => { for (;;) { const r = await fetch(process.argv[1] + "/api/products?limit=12&search=oak+${id}" + s + "x" + n++); if (r.status !== 200) process.exit(1); await r.arrayBuffer(); if (n === 12) console.log("crowding"); } }; for (let s = 0; s < 6; s++) loop(s);`;
+    const crowd = spawn(process.execPath, ["-e", script, crowdShop().url], { stdio: ["ignore", "pipe", "inherit"] });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        crowd.stdout.once("data", () => resolve());
+        crowd.once("exit", (code) => reject(new Error(`the crowd stopped (${code})`)));
+      });
+      const shells: boolean[] = [];
+      for (let n = 0; n < 20; n++) shells.push(await page(`/shop?search=${encodeURIComponent(`maple tray ${id}${n}`)}`));
+      expect(crowd.exitCode).toBe(null); // still searching
+      // Most are shells (all but 0–2 of 20 on a quiet machine); on a starved one the crowd's next requests may
+      // not have reached the server yet — it is then idle, and renders whole. Never one before: the render slot was free.
+      expect(shells.filter((shell) => shell).length).toBeGreaterThan(0);
+    } finally {
+      crowd.kill();
+    }
+
+    // Alone again: whole.
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await page(`/shop?search=${encodeURIComponent(`cherry box ${id}`)}`)).toBe(false);
+  }, 120_000);
 });
