@@ -187,3 +187,114 @@ describe(`A quote paid with Stripe against a fake Stripe API on ${process.env.TE
     expect(await db.prisma.refund.count({ where: { orderId: order.id } })).toBe(2);
   });
 });
+
+// A commission's deposit and balance under races and provider failures: a cancellation with a refund racing the
+// balance payment, a split refund one part of which Stripe refuses, and a balance capture whose answer is lost.
+const cancel = (orderId: number) => call(routes.status, `/api/orders/${orderId}/status`, { method: "PATCH", body: { status: "cancelled", refund: true, reason: "Cannot make it" }, params: { id: String(orderId) }, headers: auth });
+const refundsAt = (intentId: string) => [...fake.refunds.values()].filter((r) => r.payment_intent === intentId).map((r) => r.amount);
+
+/** Deposit 40 % of 680.00 = 272.00 paid; the balance link for 453.00 prepared and its card authorised (not yet recorded). */
+async function depositAndAuthorisedBalance() {
+  const { commission, token } = await quoted({ depositPercent: "40" });
+  const depositId = (await pay(token)).json.paymentIntentId as string;
+  fake.authorize(depositId);
+  expect((await finalize(depositId)).status).toBe(201);
+  const order = await db.prisma.order.findUniqueOrThrow({ where: { stripePaymentIntentId: depositId } });
+  const sent = await runAsAdmin(maker, () => service.sendBalanceQuote(schemas.balanceQuoteSchema.parse({ id: commission.id, expiresOn: day(5) })));
+  const balance = await pay(sent.url.split("/quote/")[1], 45300);
+  expect(balance.status).toBe(200);
+  const balanceId = balance.json.paymentIntentId as string;
+  fake.authorize(balanceId);
+  return { commission, order, depositId, balanceId };
+}
+
+/** Stripe refuses the n-th POST /v1/refunds from now on (once). */
+function refuseRefundCall(n: number) {
+  const calls = fake.calls as unknown as { push: (...c: unknown[]) => number };
+  const push = Array.prototype.push;
+  let seen = 0;
+  calls.push = function (this: unknown[], ...c: unknown[]) {
+    const call = c[0] as { method: string; path: string };
+    // A call is recorded as it arrives, before it runs: the error set now is its answer.
+    if (call.method === "POST" && call.path === "/v1/refunds" && ++seen === n) fake.setNextError({ status: 402, type: "card_error", message: "The card issuer refused the refund." }, { method: "POST", path: "/v1/refunds" });
+    return push.apply(this, c);
+  };
+  return () => void (calls.push = push as never);
+}
+
+describe(`A commission's deposit and balance under races, on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "the embedded database"}`, () => {
+  it("cancelling with a refund while the shopper pays the balance: the balance is refused and released, the deposit refunded", async () => {
+    const { order, balanceId } = await depositAndAuthorisedBalance();
+    fake.setLatency(1500, { method: "POST", path: "/v1/refunds" });
+    const cancelling = cancel(order.id);
+    // The cancellation's refund is on record (its call to Stripe in flight) when the balance comes in.
+    for (let i = 0; i < 100 && !(await db.prisma.refund.count({ where: { orderId: order.id } })); i++) await new Promise((r) => setTimeout(r, 20));
+    const balancePaid = await finalize(balanceId);
+    const cancelled = await cancelling;
+    fake.setLatency(0);
+    expect(balancePaid.status).toBe(409);
+    expect(balancePaid.json.message).toContain("Your card has not been charged.");
+    expect(cancelled.status).toBe(200);
+    const after = await db.prisma.order.findUniqueOrThrow({ where: { id: order.id }, include: { payments: true } });
+    expect([after.status, after.refundedAmount.toFixed(2), after.payments.length]).toEqual(["cancelled", "272.00", 0]);
+    expect(fake.intents.get(balanceId)?.status).toBe("canceled");
+  });
+
+  it("a split refund one part of which Stripe refuses: the part refunded is on record, the cancellation waits, and the same request again refunds the rest", async () => {
+    const { order, depositId, balanceId } = await depositAndAuthorisedBalance();
+    expect((await finalize(balanceId)).status).toBe(201);
+    // The balance's part goes first and is refunded; the deposit's (the second call) is refused.
+    const restore = refuseRefundCall(2);
+    const first = await cancel(order.id);
+    restore();
+    expect(first.status).toBe(409);
+    expect(first.json.message).toMatch(/^Refunded \$453\.00 of \$725\.00; the rest could not be: .*Send the same refund again to refund the rest\.$/);
+    const mid = await db.prisma.order.findUniqueOrThrow({ where: { id: order.id } });
+    expect([mid.status, mid.refundedAmount.toFixed(2)]).toEqual(["confirmed", "453.00"]);
+
+    const second = await cancel(order.id);
+    expect(second.status).toBe(200);
+    const after = await db.prisma.order.findUniqueOrThrow({ where: { id: order.id }, include: { refunds: { orderBy: { id: "asc" } } } });
+    expect([after.status, after.refundedAmount.toFixed(2)]).toEqual(["cancelled", "725.00"]);
+    expect(after.refunds.map((r) => [r.paymentIntentId, r.amount.toFixed(2), r.status])).toEqual([
+      [balanceId, "453.00", "succeeded"],
+      [depositId, "272.00", "succeeded"],
+    ]);
+    expect(refundsAt(balanceId)).toEqual([45300]);
+    expect(refundsAt(depositId)).toEqual([27200]);
+    // Sent a third time: nothing moves.
+    expect((await cancel(order.id)).status).toBe(200);
+    expect(refundsAt(depositId)).toEqual([27200]);
+  });
+
+  it("a split refund whose first part Stripe refuses moves nothing; the same request again refunds it all", async () => {
+    const { order, depositId, balanceId } = await depositAndAuthorisedBalance();
+    expect((await finalize(balanceId)).status).toBe(201);
+    const restore = refuseRefundCall(1);
+    const first = await call(routes.refund, `/api/orders/${order.id}/refund`, { body: { reason: "Broken in transit", idempotencyKey: "k-first-refused" }, params: { id: String(order.id) }, headers: auth });
+    restore();
+    expect(first.status).toBe(409);
+    expect(await db.prisma.refund.count({ where: { orderId: order.id } })).toBe(0);
+    expect([refundsAt(balanceId), refundsAt(depositId)]).toEqual([[], []]);
+    const again = await call(routes.refund, `/api/orders/${order.id}/refund`, { body: { reason: "Broken in transit", idempotencyKey: "k-first-refused" }, params: { id: String(order.id) }, headers: auth });
+    expect(again).toMatchObject({ status: 200, json: { amount: "725.00", replayed: false } });
+    expect([refundsAt(balanceId), refundsAt(depositId)]).toEqual([[45300], [27200]]);
+  });
+
+  it("a balance capture whose answer is lost is settled by Stripe's webhook, and is refundable", async () => {
+    const { order, balanceId } = await depositAndAuthorisedBalance();
+    fake.setNextError({ status: 500, type: "api_error", message: "timeout" }, { method: "POST", path: `/v1/payment_intents/${balanceId}/capture`, afterRunning: true });
+    expect((await finalize(balanceId)).status).toBe(201);
+    expect(fake.intents.get(balanceId)?.status).toBe("succeeded");
+    expect((await db.prisma.orderPayment.findUniqueOrThrow({ where: { paymentIntentId: balanceId } })).captured).toBe(false);
+    // Refused for a moment (the capture may still answer), then Stripe's webhook settles it.
+    const early = await call(routes.refund, `/api/orders/${order.id}/refund`, { body: { reason: "Broken" }, params: { id: String(order.id) }, headers: auth });
+    expect(early).toMatchObject({ status: 409, json: { message: "The balance of this order is being taken right now. Try the refund again in a minute." } });
+    expect((await webhook("payment_intent.succeeded", balanceId, `evt_lost_${balanceId}`)).status).toBe(200);
+    expect((await db.prisma.orderPayment.findUniqueOrThrow({ where: { paymentIntentId: balanceId } })).captured).toBe(true);
+    expect(await db.prisma.orderEvent.count({ where: { orderId: order.id, type: "paid" } })).toBe(2);
+    const whole = await call(routes.refund, `/api/orders/${order.id}/refund`, { body: { reason: "Broken" }, params: { id: String(order.id) }, headers: auth });
+    expect(whole).toMatchObject({ status: 200, json: { amount: "725.00" } });
+    expect(refundsAt(balanceId)).toEqual([45300]);
+  });
+});
