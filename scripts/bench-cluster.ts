@@ -3,7 +3,8 @@
  * and one Redis (the shared cache and rate limits), the load spread across
  * both (one autocannon run per instance, in parallel, half the connections
  * each), beside one instance taking the same total load, for `/`, `/shop`, a
- * product page and `GET /api/products`. Prints a Markdown table (also written
+ * product page and `GET /api/products`; and the two instances again with as
+ * many connections each as the one had. Prints Markdown tables (also written
  * to bench-results/cluster-<timestamp>.md). Not part of `npm test`.
  *
  *   BENCH_PG_URL=postgresql://postgres@127.0.0.1:5432/postgres \
@@ -21,10 +22,22 @@
  * much of a core the load generator (this process) took: with the cores busy
  * throughout, the machine is the limit, and two instances cannot show what they
  * would serve on cores of their own.
+ *
+ * So each instance runs in a CPU cgroup of its own, capped at
+ * BENCH_INSTANCE_CPUS of a core (default 0.4; 0 runs them uncapped): one
+ * instance then has 0.4 of a core, two have 0.4 each, and the load generator,
+ * PostgreSQL and Redis keep the rest of the machine. Two instances serving
+ * twice what one serves is then possible, and a ratio below it is the
+ * instances' own cost (the shared cache, its generation reads): what the
+ * issue's "two instances serve ≥ 1.6× one when the load generator is not the
+ * limit" asks, on a machine with too few cores to give each instance one of
+ * its own. The cap needs a writable cgroup CPU controller (cgroup v1's
+ * /sys/fs/cgroup/cpu, or v2's cpu.max; root in a container usually has one);
+ * without it the run says so and runs uncapped.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from "node:fs";
 import { cpus } from "node:os";
 import autocannon from "autocannon";
 import pg from "pg";
@@ -81,8 +94,62 @@ const env: NodeJS.ProcessEnv = {
   RATE_LIMIT_SCALE: "100000",
 };
 
-function start(port: number): ChildProcess {
-  return spawn(process.execPath, ["--import", "tsx", "scripts/serve.ts", "start"], { env: { ...env, PORT: String(port) }, stdio: ["ignore", "ignore", "inherit"], detached: true });
+const INSTANCE_CPUS = Number(process.env.BENCH_INSTANCE_CPUS ?? 0.4);
+const PERIOD_US = 10_000; // a short period: throttling in 6 ms slices, not 60 ms ones
+
+/**
+ * A CPU cgroup capped at INSTANCE_CPUS of a core (cgroup v1's cpu controller,
+ * else v2's cpu.max), or why there is none. Its processes: cgroup.procs.
+ */
+function cappedGroup(name: string): { dir: string } | { reason: string } {
+  if (!(INSTANCE_CPUS > 0)) return { reason: "BENCH_INSTANCE_CPUS=0" };
+  const quota = String(Math.round(INSTANCE_CPUS * PERIOD_US));
+  try {
+    if (existsSync("/sys/fs/cgroup/cpu/cpu.cfs_quota_us")) {
+      const dir = `/sys/fs/cgroup/cpu/${name}`;
+      mkdirSync(dir);
+      writeFileSync(`${dir}/cpu.cfs_period_us`, String(PERIOD_US));
+      writeFileSync(`${dir}/cpu.cfs_quota_us`, quota);
+      return { dir };
+    }
+    if (readFileSync("/sys/fs/cgroup/cgroup.controllers", "utf8").split(/\s+/).includes("cpu")) {
+      writeFileSync("/sys/fs/cgroup/cgroup.subtree_control", "+cpu");
+      const dir = `/sys/fs/cgroup/${name}`;
+      mkdirSync(dir);
+      writeFileSync(`${dir}/cpu.max`, `${quota} ${PERIOD_US}`);
+      return { dir };
+    }
+    return { reason: "no cgroup CPU controller is mounted" };
+  } catch (error) {
+    return { reason: `the cgroup CPU controller is not writable here (${(error as Error).message})` };
+  }
+}
+
+const groups = ["a", "b"].map((id) => cappedGroup(`mm-bench-cluster-${run}-${id}`));
+const capped = groups.every((g) => "dir" in g);
+if (!capped) {
+  for (const g of groups) if ("dir" in g) rmdirSync(g.dir);
+  console.warn(`instances run uncapped: ${groups.map((g) => ("reason" in g ? g.reason : "")).find(Boolean)}; the machine's cores may be the limit.`);
+}
+
+/** Removes a cgroup once its processes have exited. */
+async function removeGroup(group: { dir: string } | { reason: string }) {
+  if (!("dir" in group)) return;
+  for (let i = 0; i < 20; i++) {
+    try {
+      return rmdirSync(group.dir);
+    } catch {
+      await new Promise((r) => setTimeout(r, 500)); // its processes are still exiting
+    }
+  }
+  console.error(`could not remove the cgroup ${group.dir}`);
+}
+
+/** An instance, in its capped cgroup when there is one (the shell joins it, then becomes the server; its children stay in it). */
+function start(port: number, group: { dir: string } | { reason: string }): ChildProcess {
+  const command = [process.execPath, "--import", "tsx", "scripts/serve.ts", "start"];
+  const [file, args] = capped && "dir" in group ? ["sh", ["-c", 'echo $$ > "$0/cgroup.procs" && exec "$@"', group.dir, ...command]] : [command[0], command.slice(1)];
+  return spawn(file, args, { env: { ...env, PORT: String(port) }, stdio: ["ignore", "ignore", "inherit"], detached: true });
 }
 
 function stop(child: ChildProcess | undefined) {
@@ -93,7 +160,23 @@ function stop(child: ChildProcess | undefined) {
   }
 }
 
-type Load = { rps: number; p50: number; p99: number; failed: number; busy: number; generator: number };
+type Load = { rps: number; p50: number; p99: number; failed: number; busy: number; generator: number; instances: number; cpuPerRequest: number };
+
+/** CPU time (clock ticks, user + system) of every process in the instances' process groups (each instance starts its own: detached). */
+function instancesCpu(): number {
+  const groups = new Set([a?.pid, b?.pid].filter(Boolean).map(String));
+  let ticks = 0;
+  for (const pid of readdirSync("/proc")) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      // Fields after the command name (which may hold spaces): state ppid pgrp … utime (14th field) stime (15th).
+      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ").pop()!.split(" ");
+      if (groups.has(fields[2])) ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {} // gone meanwhile
+  }
+  return ticks;
+}
+const TICKS_PER_SECOND = 100;
 
 /** The machine's CPU time so far (all cores), and the part of it spent idle, in clock ticks (/proc/stat). */
 function machineCpu(): { idle: number; total: number } {
@@ -105,15 +188,22 @@ async function load(urls: string[], connections: number, seconds = SECONDS): Pro
   const each = Math.max(1, Math.floor(connections / urls.length));
   const machineBefore = machineCpu();
   const selfBefore = process.cpuUsage();
+  const instancesBefore = instancesCpu();
   const started = Date.now();
   const results = await Promise.all(urls.map((url) => autocannon({ url, connections: each, duration: seconds, pipelining: 1 })));
   const machineAfter = machineCpu();
   const self = process.cpuUsage(selfBefore);
+  const instanceSeconds = (instancesCpu() - instancesBefore) / TICKS_PER_SECOND;
+  const served = results.reduce((sum, r) => sum + r.requests.total, 0);
   return {
     /** Share of all cores' time spent busy during the run (%). */
     busy: Math.round(100 * (1 - (machineAfter.idle - machineBefore.idle) / Math.max(1, machineAfter.total - machineBefore.total))),
     /** The load generator's CPU, in % of one core. */
     generator: Math.round((100 * (self.user + self.system)) / 1000 / Math.max(1, Date.now() - started)),
+    /** The instances' CPU (both, when two ran), in % of one core. */
+    instances: Math.round((100 * instanceSeconds * 1000) / Math.max(1, Date.now() - started)),
+    /** The instances' CPU per request served, in µs. */
+    cpuPerRequest: Math.round((instanceSeconds * 1e6) / Math.max(1, served)),
     rps: Math.round(results.reduce((sum, r) => sum + r.requests.average, 0)),
     p50: Math.max(...results.map((r) => r.latency.p50)),
     p99: Math.max(...results.map((r) => r.latency.p99)),
@@ -127,6 +217,7 @@ const cleanup = async () => {
   stop(a);
   stop(b);
   await new Promise((r) => setTimeout(r, 3000));
+  for (const group of capped ? groups : []) await removeGroup(group);
   await admin(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`).catch((e) => console.error(`could not drop ${dbName}: ${e.message}`));
   const redis = createClient({ url: redisUrl });
   await redis.connect();
@@ -144,13 +235,17 @@ try {
   const A = `http://127.0.0.1:${PORT}`;
   const B = `http://127.0.0.1:${PORT + 1}`;
   // Started together: the start-up step runs once under the advisory lock.
-  a = start(PORT);
-  b = start(PORT + 1);
+  a = start(PORT, groups[0]);
+  b = start(PORT + 1, groups[1]);
   await Promise.all([waitFor(`${A}/api/ready`), waitFor(`${B}/api/ready`)]);
   const list = await (await fetch(`${A}/api/products?limit=1&sort=newest`)).json();
   const routes = ["/", "/shop", `/product/${list.products[0].slug}`, "/api/products"];
 
-  const rows: { route: string; one: Load; two: Load }[] = [];
+  // Two ways to load two instances: the same shoppers split between them (CONNECTIONS in all), and
+  // twice the shoppers (CONNECTIONS each, as one instance had). An instance's CPU per request rises as
+  // its concurrent requests fall (fewer requests share each turn of its event loop and each shared-cache
+  // generation read), so the split load measures that as well as the instances' own cost.
+  const rows: { route: string; one: Load; two: Load; twoEach: Load }[] = [];
   for (const route of routes) {
     // Warm both instances (the shared cache, and the JIT: the first seconds under load are slower).
     for (const base of [A, B]) for (let i = 0; i < 5; i++) await fetch(base + route).then((r) => r.arrayBuffer());
@@ -159,20 +254,29 @@ try {
     const one = await load([A + route], CONNECTIONS);
     process.stdout.write(`${one.rps} req/s; two instances … `);
     const two = await load([A + route, B + route], CONNECTIONS);
-    console.log(`${two.rps} req/s`);
-    rows.push({ route, one, two });
+    process.stdout.write(`${two.rps} req/s; two instances, ${CONNECTIONS} connections each … `);
+    const twoEach = await load([A + route, B + route], 2 * CONNECTIONS);
+    console.log(`${twoEach.rps} req/s`);
+    rows.push({ route, one, two, twoEach });
   }
 
+  const section = (title: string, pick: (row: (typeof rows)[number]) => Load) => [
+    title,
+    "",
+    "| route | 1 instance req/s | p50 / p99 ms | 2 instances req/s (A+B) | p50 / p99 ms | 2 ÷ 1 | failed (1 / 2) | cores busy % (1 / 2) | load generator, % of a core (1 / 2) | instances' CPU, % of a core (1 / 2) | instances' CPU per request, µs (1 / 2) |",
+    "|---|---|---|---|---|---|---|---|---|---|---|",
+    ...rows.map((row) => {
+      const { route, one } = row;
+      const two = pick(row);
+      return `| \`${route}\` | ${one.rps} | ${one.p50} / ${one.p99} | ${two.rps} | ${two.p50} / ${two.p99} | ${(two.rps / Math.max(1, one.rps)).toFixed(2)} | ${one.failed} / ${two.failed} | ${one.busy} / ${two.busy} | ${one.generator} / ${two.generator} | ${one.instances} / ${two.instances} | ${one.cpuPerRequest} / ${two.cpuPerRequest} |`;
+    }),
+    "",
+  ];
   const table = [
-    `### bench:cluster — ${SECONDS} s per route, ${CONNECTIONS} connections in total, one PostgreSQL + Redis, ${cpus().length} cores`,
+    `### bench:cluster — ${SECONDS} s per route, one PostgreSQL + Redis, ${cpus().length} cores, ${capped ? `each instance capped at ${INSTANCE_CPUS} of a core (its own CPU cgroup)` : "instances uncapped"}`,
     "",
-    "| route | 1 instance req/s | p50 / p99 ms | 2 instances req/s (A+B) | p50 / p99 ms | 2 ÷ 1 | failed (1 / 2) | cores busy % (1 / 2) | load generator, % of a core (1 / 2) |",
-    "|---|---|---|---|---|---|---|---|---|",
-    ...rows.map(
-      ({ route, one, two }) =>
-        `| \`${route}\` | ${one.rps} | ${one.p50} / ${one.p99} | ${two.rps} | ${two.p50} / ${two.p99} | ${(two.rps / Math.max(1, one.rps)).toFixed(2)} | ${one.failed} / ${two.failed} | ${one.busy} / ${two.busy} | ${one.generator} / ${two.generator} |`,
-    ),
-    "",
+    ...section(`#### The same shoppers split: ${CONNECTIONS} connections in all, half on each of two instances`, (row) => row.two),
+    ...section(`#### Twice the shoppers: ${CONNECTIONS} connections on each instance, as the one instance had`, (row) => row.twoEach),
   ].join("\n");
   mkdirSync("bench-results", { recursive: true });
   const file = `bench-results/cluster-${new Date().toISOString().replace(/[:.]/g, "-")}.md`;
