@@ -14,11 +14,12 @@
  *   searchReadCounting  whether the front server counts those reads itself (the same file)
  *   responseCache       the front server's stored responses (server/cache/response-cache.mjs)
  *   untrustedProxyWarned  whether the TRUST_PROXY warning was logged (lib/net/client-address.ts)
+ *   unrecordedExpiryAt  when the app last failed to record a tag expiry (lib/redis/cache-expiry.mjs)
  *
  * Plain JavaScript (with process-state.d.mts): the front server, the cache
  * handler and the app all load it.
  */
-const NAMES = new Set(["prisma", "redis", "log", "searchCache", "searchReads", "searchReadCounting", "responseCache", "untrustedProxyWarned"]);
+const NAMES = new Set(["prisma", "redis", "log", "searchCache", "searchReads", "searchReadCounting", "responseCache", "untrustedProxyWarned", "unrecordedExpiryAt"]);
 const REGISTRY = Symbol.for("maple-and-micron.process-state");
 
 /** @returns {Map<string, unknown>} */

@@ -52,7 +52,7 @@ import { areTagsExpired, tagsManifest } from "next/dist/server/lib/incremental-c
 import { LRUCache } from "lru-cache";
 import { createClient } from "redis";
 import { buildKey, cacheGenerationKey, cacheNamespace, revalidatedTagsKey } from "../../lib/redis/keys.mjs";
-import { createGenerationReader, readCacheGeneration, recordCacheExpiry, withRedisTimeout } from "../../lib/redis/cache-expiry.mjs";
+import { createGenerationReader, handlerMustSettle, readCacheGeneration, recordCacheExpiry, settleExpiry, withRedisTimeout } from "../../lib/redis/cache-expiry.mjs";
 import { sharedEnv } from "../../lib/env-shared.mjs";
 import { createLogger } from "../../lib/log-shared.mjs";
 import { expireStoredResponses, GENERATION_HEADER } from "./response-cache.mjs";
@@ -354,11 +354,13 @@ export function resilientRedisHandler(client, { prefix, buildId, journalDir }) {
   /**
    * The memory tier: entries read from Redis, each kept with the cache
    * generation read on this connection before it, and answered again without
-   * Redis while a read of the generation sent after the lookup began returns
-   * the same (one read at a time, shared by the lookups that came before it
-   * was sent). Every tag expiry moves the generation in the transaction that
-   * records it, so an entry is never answered from memory after an expiry
-   * that the change's request has answered; a failed or slow read, or a lost
+   * Redis while a read of the generation sent at most GENERATION_TRUST_MS
+   * before the lookup began returns the same (lib/redis/cache-expiry.mjs
+   * createGenerationReader: one read at a time, shared by the lookups of the
+   * next few ms). Every tag expiry moves the generation in the transaction
+   * that records it, and the change's request answers EXPIRY_SETTLE_MS later,
+   * so an entry is never answered from memory after an expiry that the
+   * change's request has answered; a failed or slow read, or a lost
    * connection, drops every entry.
    */
   const memory = new LRUCache({ max: MEMORY_MAX_ENTRIES, maxSize: MEMORY_MAX_BYTES, sizeCalculation: (kept, key) => entryBytes(kept.entry, key), ttl: MEMORY_MAX_AGE_MS });
@@ -377,6 +379,29 @@ export function resilientRedisHandler(client, { prefix, buildId, journalDir }) {
   client.on("reconnecting", lost);
   client.on("ready", () => void settle());
   void settle();
+
+  /** Records a tag's expiry in Redis, moving the generation, and drops this build's entries tagged with it. */
+  async function record(tag, at) {
+    try {
+      // The expiry time of every tag (redis-strings records it for implicit tags only): entries
+      // stored before it are dropped at their next read, by any instance of any build; and the
+      // generation moves, so no front server answers from a copy it kept before.
+      await timed(recordCacheExpiry(client, prefix, [tag], at));
+    } catch (error) {
+      // Not recorded: kept on disk until it is, so neither this instance's restart nor another
+      // instance that never lost Redis (and so never clears) can go on serving what it expired.
+      unrecorded.add([tag], at);
+      lost();
+      throw error;
+    }
+    try {
+      // Drops this build's entries tagged with it at once (the other builds' go at their next read).
+      await timed(inner.revalidateTag(tag));
+    } catch (error) {
+      lost();
+      throw error;
+    }
+  }
 
   return {
     name: "redis-strings-resilient",
@@ -429,23 +454,11 @@ export function resilientRedisHandler(client, { prefix, buildId, journalDir }) {
       memory.clear();
       const at = Date.now();
       try {
-        // The expiry time of every tag (redis-strings records it for implicit tags only): entries
-        // stored before it are dropped at their next read, by any instance of any build; and the
-        // generation moves, so no front server answers from a copy it kept before.
-        await timed(recordCacheExpiry(client, prefix, [tag], at));
-      } catch (error) {
-        // Not recorded: kept on disk until it is, so neither this instance's restart nor another
-        // instance that never lost Redis (and so never clears) can go on serving what it expired.
-        unrecorded.add([tag], at);
-        lost();
-        throw error;
-      }
-      try {
-        // Drops this build's entries tagged with it at once (the other builds' go at their next read).
-        await timed(inner.revalidateTag(tag));
-      } catch (error) {
-        lost();
-        throw error;
+        await record(tag, at);
+      } finally {
+        // Answered after this (a server action's revalidations run before its answer): when the app
+        // could not record the same expiry lately, no instance may trust a read from before this move.
+        if (handlerMustSettle()) await settleExpiry();
       }
     },
     delete: (key) => {

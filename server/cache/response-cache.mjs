@@ -40,9 +40,11 @@
  * change's request answers. Each copy is kept with the generation its page
  * was read from Redis under (the cache handler sends it in GENERATION_HEADER,
  * taken off here; an answer without it is not kept), and is answered only when
- * the generation read after the request arrived is the same
- * (currentGeneration: one read at a time on this process's own connection,
- * shared by every request that arrived before it was sent). A read that fails
+ * the generation, from a read sent at most GENERATION_TRUST_MS before the
+ * request arrived, is the same (currentGeneration: one read at a time on this
+ * process's own connection, shared by the requests of the next few ms; the
+ * change's request answers EXPIRY_SETTLE_MS after its move, so that read was
+ * sent after any change that has answered). A read that fails
  * or takes longer than REDIS_CACHE_TIMEOUT_MS sends the request to Next.js, as
  * does a copy whose generation has moved (it is dropped), and a lost
  * connection or failed read drops every copy: an expiry that could not reach
@@ -145,8 +147,10 @@ function generationConnection() {
 
 /**
  * The shared cache generation as of this request's arrival: from a read sent
- * after it arrived, on this process's own connection (lib/redis/cache-expiry.mjs
- * createGenerationReader); null when unknown. A failed read drops every copy.
+ * at most GENERATION_TRUST_MS before it, on this process's own connection
+ * (lib/redis/cache-expiry.mjs createGenerationReader): at once when the last
+ * read is that recent, else a promise; null when unknown. A failed read drops
+ * every copy.
  */
 let generations = null;
 function currentGeneration() {
@@ -156,7 +160,7 @@ function currentGeneration() {
     timeoutMs: sharedEnv().REDIS_CACHE_TIMEOUT_MS,
     onFailure: () => state.entries.clear(),
   });
-  return generations.read();
+  return generations.recentValue() ?? generations.read();
 }
 
 /** Drops every stored response (any catalogue change). */
@@ -209,7 +213,8 @@ function send(entry, req, res) {
 /**
  * Answers the request from here when its key is stored and (several
  * instances) the shared cache generation has not moved since: true when it
- * did, false when it did not — on several instances, a promise of either.
+ * did, false when it did not — on several instances, either at once (a
+ * recent generation read) or a promise of either.
  */
 export function sendStoredResponse(key, req, res) {
   const entry = state.entries.get(key);
@@ -218,14 +223,16 @@ export function sendStoredResponse(key, req, res) {
     send(entry, req, res);
     return true;
   }
-  return currentGeneration().then((generation) => {
+  const answer = (generation) => {
     if (generation !== entry.generation) {
       if (generation !== null && state.entries.get(key) === entry) state.entries.delete(key);
       return false;
     }
     send(entry, req, res);
     return true;
-  });
+  };
+  const generation = currentGeneration();
+  return typeof generation === "string" ? answer(generation) : generation.then(answer);
 }
 
 /** Seconds of s-maxage in a Cache-Control value, or undefined. */

@@ -19,7 +19,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { createClient, type RedisClientType } from "redis";
 import { resilientRedisHandler } from "@/server/cache/next-cache-handler.mjs";
-import { recordCacheExpiry } from "@/lib/redis/cache-expiry.mjs";
+import { EXPIRY_SETTLE_MS, recordCacheExpiry } from "@/lib/redis/cache-expiry.mjs";
 import { testPort } from "../helpers/instances";
 import { startTcpProxy, type TcpProxy } from "../helpers/tcp-proxy";
 
@@ -47,8 +47,15 @@ const entry = (html: string, lastModified: number, tag: string) => ({
 maybe("the shared cache handler on Redis", () => {
   let client: RedisClientType;
   let handler: ReturnType<typeof resilientRedisHandler>;
-  /** An expiry recorded as every instance records one (lib/cache/tag-expiry.ts, the handler): its time and a move of the generation, in one transaction. */
-  const recordExpiry = (tag: string, at: number) => recordCacheExpiry(client, base, [tag], at);
+  /**
+   * An expiry recorded as every instance records one (lib/cache/tag-expiry.ts, the handler): its time and
+   * a move of the generation, in one transaction; resolved once the change's request would answer
+   * (EXPIRY_SETTLE_MS later: no instance then trusts a generation read from before the move).
+   */
+  const recordExpiry = async (tag: string, at: number) => {
+    await recordCacheExpiry(client, base, [tag], at);
+    await sleep(EXPIRY_SETTLE_MS);
+  };
 
   beforeAll(async () => {
     client = createClient({ url: redisUrl });
@@ -148,7 +155,8 @@ maybe("the shared cache handler on Redis", () => {
       expect((await b.get(key, { implicitTags: [] }))?.value).toMatchObject({ html: "kept" });
       await client.del(`${prefix}${key}`); // now only B's memory holds it
       expect((await b.get(key, { implicitTags: [] }))?.value).toMatchObject({ html: "kept" });
-      await handler.revalidateTag(newTag()); // an expiry of anything, through A
+      await handler.revalidateTag(newTag()); // an expiry of anything, through A…
+      await sleep(EXPIRY_SETTLE_MS); // …whose request answers once it has settled (lib/cache/tag-expiry.ts)
       expect(await b.get(key, { implicitTags: [] })).toBeNull();
     });
 
