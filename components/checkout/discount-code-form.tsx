@@ -17,8 +17,8 @@ export function DiscountCodeForm({ code, applied, error, pending, apply, remove 
   const id = useId();
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    // The typed code stays in the field: a refused code can be corrected, not typed again.
     if (value.trim()) apply(value);
-    setValue("");
   };
 
   if (applied) {

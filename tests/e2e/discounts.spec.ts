@@ -113,6 +113,34 @@ test.describe("discount codes", () => {
     expect(await page.evaluate(() => sessionStorage.getItem("discountCode"))).toBeNull();
   });
 
+  test("a cart holding a product with variants takes a code, on the cart page and at checkout; a refused code stays in the field", async ({ page }) => {
+    const code = await newCode(10);
+    // The 6 mm Self-Centring Dowelling Jig ($26.00), put in the cart from its page as a shopper does.
+    await page.goto("/product/self-centring-dowelling-jig?variant=SCDJ-6MM");
+    await waitForHydration(page);
+    await page.getByTestId("variant-purchase").getByRole("button", { name: /Add to Cart/ }).click();
+    await expect(page.getByTestId("cart-count")).toHaveText("1");
+    await page.goto("/cart");
+    await waitForHydration(page);
+    const summary = page.getByTestId("order-summary");
+
+    await applyCode(page, "NOSUCHCODE");
+    await expect(summary.getByRole("alert")).not.toBeEmpty();
+    await expect(summary.getByRole("alert")).not.toContainText("Choose which");
+    await expect(summary.getByLabel("Discount code")).toHaveValue("nosuchcode");
+
+    await applyCode(page, code);
+    await expect(summary.getByText(`Code ${code} applied`)).toBeVisible();
+    await expect(summary.getByTestId("summary-discount")).toHaveText(`−${money(260)}`);
+
+    await page.getByRole("link", { name: "Proceed to Checkout" }).click();
+    await expect(page).toHaveURL(/\/checkout$/);
+    const atCheckout = page.getByTestId("order-summary");
+    await expect(atCheckout.getByText(`Code ${code} applied`)).toBeVisible();
+    await expect(atCheckout.getByTestId("summary-discount")).toHaveText(`−${money(260)}`);
+    await expect(atCheckout.getByRole("alert")).toBeEmpty();
+  });
+
   for (const size of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
     test(`axe finds nothing on the checkout with a code applied and a refused one, at ${size.width} px`, async ({ page }) => {
       await page.setViewportSize(size);
