@@ -79,3 +79,40 @@ describe("webhook bodies", () => {
     expect(body.pulled()).toBeLessThan(1024 * 1024 + 4 * 64 * 1024);
   });
 });
+
+describe("the one-click unsubscribe (RFC 8058), public and without a session", () => {
+  const token = "u".repeat(43);
+  const unsubscribe = async (t: string, body: ReadableStream<Uint8Array>, headers: Record<string, string>) => {
+    const { POST } = await import("@/app/api/newsletter/unsubscribe/[token]/route");
+    return POST(streamed(`/api/newsletter/unsubscribe/${t}`, body, headers), { params: Promise.resolve({ token: t }) });
+  };
+  beforeAll(async () => {
+    await db.prisma.newsletterSubscriber.create({ data: { email: "reader@example.com", status: "confirmed", source: "footer", unsubscribeToken: token, consentAt: new Date() } });
+  });
+
+  it("checks the token before reading a byte: a 40 MB multipart body to a made-up token is a 404 that reads nothing", async () => {
+    const body = endlessBody(40 * 1024 * 1024);
+    const res = await unsubscribe("x".repeat(43), body.stream, { "content-type": "multipart/form-data; boundary=x", ...fromClient("192.0.2.11") });
+    expect(res.status).toBe(404);
+    expect(body.pulled()).toBeLessThanOrEqual(2 * 64 * 1024);
+  });
+
+  it("reads a multipart body to a real token only up to 4 KB (413 beyond), and the subscriber stays subscribed", async () => {
+    const body = endlessBody(40 * 1024 * 1024);
+    const res = await unsubscribe(token, body.stream, { "content-type": "multipart/form-data; boundary=x", ...fromClient("192.0.2.11") });
+    expect(res.status).toBe(413);
+    expect(body.pulled()).toBeLessThan(4096 + 4 * 64 * 1024);
+    expect((await db.prisma.newsletterSubscriber.findUniqueOrThrow({ where: { unsubscribeToken: token } })).status).toBe("confirmed");
+  });
+
+  it("still unsubscribes with the multipart one-click body a mail provider sends", async () => {
+    const form = new FormData();
+    form.set("List-Unsubscribe", "One-Click");
+    const encoded = new Response(form);
+    const bytes = new Uint8Array(await encoded.arrayBuffer());
+    const stream = new ReadableStream<Uint8Array>({ start: (c) => (c.enqueue(bytes), c.close()) });
+    const res = await unsubscribe(token, stream, { "content-type": encoded.headers.get("content-type")!, ...fromClient("192.0.2.11") });
+    expect(res.status).toBe(200);
+    expect((await db.prisma.newsletterSubscriber.findUniqueOrThrow({ where: { unsubscribeToken: token } })).status).toBe("unsubscribed");
+  });
+});

@@ -1,8 +1,8 @@
 import { NextResponse } from "next/server";
 import { AppError } from "@/lib/errors";
 import { withRoute } from "@/lib/http";
-import { mediaType, readTextBody } from "@/lib/net/body";
-import { unsubscribeByToken } from "@/lib/newsletter/subscriber-service";
+import { mediaType, readRawBody, readTextBody } from "@/lib/net/body";
+import { subscriberForToken, unsubscribeByToken } from "@/lib/newsletter/subscriber-service";
 import { unsubscribePageUrl } from "@/lib/newsletter/links";
 
 /**
@@ -12,6 +12,9 @@ import { unsubscribePageUrl } from "@/lib/newsletter/links";
  *   provider sends it from its own servers, so it is public by design, like every
  *   non-admin route (the same-origin guard covers admin writes only, lib/http.ts
  *   withAdminRoute); the unguessable per-subscriber token is the authority.
+ * - The token is checked before a byte of the body is read, and the body is read only up to
+ *   4 KB whatever its type (multipart included): a stranger's large body to a made-up
+ *   token costs nothing (issue 54).
  * - GET never unsubscribes (link scanners fetch URLs): it leads to the page that does, and offers to re-subscribe.
  */
 const ONE_CLICK_BODY = "List-Unsubscribe=One-Click";
@@ -20,8 +23,9 @@ const BODY_LIMIT = 4096;
 async function isOneClickBody(req: Request): Promise<boolean> {
   const type = mediaType(req);
   if (type === "multipart/form-data") {
+    const raw = await readRawBody(req, BODY_LIMIT);
     try {
-      const form = await req.formData();
+      const form = await new Response(new Uint8Array(raw), { headers: { "content-type": req.headers.get("content-type") ?? "" } }).formData();
       return form.get("List-Unsubscribe") === "One-Click";
     } catch {
       return false;
@@ -32,6 +36,7 @@ async function isOneClickBody(req: Request): Promise<boolean> {
 }
 
 export const POST = withRoute<{ token: string }>(async (req, { params }) => {
+  if (!(await subscriberForToken(params.token))) throw new AppError("not_found", "This unsubscribe link is not valid.");
   if (!(await isOneClickBody(req))) throw new AppError("bad_request", `The body must be ${ONE_CLICK_BODY} (RFC 8058).`);
   const result = await unsubscribeByToken(params.token, "one-click (List-Unsubscribe-Post)");
   return { unsubscribed: true, changed: result.changed };
