@@ -1,7 +1,6 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import sharp, { type OutputInfo } from "sharp";
-import { slugify } from "@/lib/catalog/rules";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { detectImageKind, MAX_FILES_PER_UPLOAD, MAX_UPLOAD_BYTES, notAnImageMessage, tooLargeMessage } from "@/lib/storage/image-check";
@@ -36,8 +35,15 @@ async function prepareImage(file: File): Promise<PreparedImage> {
     // A truncated, corrupt or absurdly large picture behind a valid signature.
     throw new AppError("bad_request", notAnImageMessage(name));
   }
-  const base = slugify(name.replace(/\.[^.]*$/, "")).slice(0, 60).replace(/-+$/, "") || "image";
-  return { fileName: `${base}-${randomBytes(6).toString("hex")}.webp`, data: output.data, width: output.info.width, height: output.info.height };
+  return { fileName: storedFileName(), data: output.data, width: output.info.width, height: output.info.height };
+}
+
+/**
+ * A stored file's name is a random id only: the name the file had on someone's computer
+ * ("Dana Rivers home 12 Elm St.jpg") never becomes part of a public URL (issue 54).
+ */
+export function storedFileName(): string {
+  return `${randomBytes(16).toString("hex")}.webp`;
 }
 
 async function persist(image: PreparedImage): Promise<string> {

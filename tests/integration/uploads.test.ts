@@ -59,7 +59,9 @@ describe(`uploads on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "the embed
     expect(json.urls).toHaveLength(3);
     expect(json.images.map((i: { width: number; height: number }) => [i.width, i.height])).toEqual([[800, 600], [640, 480], [300, 400]]);
     expect(json.urls).toEqual(json.images.map((i: { url: string }) => i.url));
-    expect(json.urls[0]).toMatch(/^\/uploads\/walnut-bowl-[0-9a-f]{12}\.webp$/);
+    // Named by a random id only: the uploader's file name is not in the public URL (issue 54).
+    for (const url of json.urls as string[]) expect(url).toMatch(/^\/uploads\/[0-9a-f]{32}\.webp$/);
+    expect(new Set(json.urls).size).toBe(3);
     for (const [i, url] of (json.urls as string[]).entries()) {
       const onDisk = path.join(dir, path.basename(url));
       const meta = await sharp(await readFile(onDisk)).metadata();
@@ -86,7 +88,7 @@ describe(`uploads on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "the embed
   it("POST /api/upload-image stores one image and returns { url, width, height }", async () => {
     const { status, json } = await send(uploadImage, "/api/upload-image", "image", [file(await picture("png", 1200, 900), "category.png", "image/png")]);
     expect(status).toBe(200);
-    expect(json).toEqual({ url: expect.stringMatching(/^\/uploads\/category-[0-9a-f]{12}\.webp$/), width: 1200, height: 900 });
+    expect(json).toEqual({ url: expect.stringMatching(/^\/uploads\/[0-9a-f]{32}\.webp$/), width: 1200, height: 900 });
     expect(await stored()).toContain(path.basename(json.url));
   });
 
