@@ -70,10 +70,14 @@ export function refuseToStart(log, message) {
   process.exit(1);
 }
 
-/** Path segments that are ids, tokens or session ids become ":id", so routes group and carry nothing identifying. */
+/**
+ * Path segments that are ids, tokens or session ids become ":id", so routes group and carry nothing identifying:
+ * numbers, order numbers, and any long run of base64url characters, dotted ones included (the signed
+ * JWTs of `/quote/{token}` and `/api/quotes/{token}/payment`, whose claims name a buyer).
+ */
 export function normalizeRoute(pathname) {
   return pathname
     .split("/")
-    .map((s) => (/^\d+$/.test(s) || /^[A-Za-z0-9_-]{20,}$/.test(s) || /^ORD-/.test(s) ? ":id" : s))
+    .map((s) => (/^\d+$/.test(s) || /^[A-Za-z0-9_.-]{20,}$/.test(s) || /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/.test(s) || /^ORD-/.test(s) ? ":id" : s))
     .join("/");
 }

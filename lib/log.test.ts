@@ -18,5 +18,9 @@ describe("structured logs", () => {
     expect(normalizeRoute("/api/cart/sess-abcdefghijklmnopqrstu/12")).toBe("/api/cart/:id/:id");
     expect(normalizeRoute("/api/orders/ORD-1795428663560-4")).toBe("/api/orders/:id");
     expect(normalizeRoute("/product/walnut-bowl")).toBe("/product/walnut-bowl");
+    // Signed link tokens (JWTs: header.claims.signature) in any position (issue 54).
+    expect(normalizeRoute("/quote/eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl")).toBe("/quote/:id");
+    expect(normalizeRoute("/api/quotes/eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl/payment")).toBe("/api/quotes/:id/payment");
+    expect(normalizeRoute("/quote/a.b.c")).toBe("/quote/:id");
   });
 });
