@@ -13,6 +13,7 @@ export default function NotFound() {
   return (
     <main id="main" className="mx-auto max-w-2xl px-4 py-20 text-center">
       <h1 className="text-4xl font-semibold">404 Page Not Found</h1>
+      {/* eslint-disable-next-line @next/next/no-html-link-for-pages -- a plain link on purpose: see the comment above */}
       <a href="/" className="mt-6 inline-block text-primary underline">
         Back to Home
       </a>

@@ -117,7 +117,11 @@ function folderCycles(graph: Map<string, Map<string, string>>): string[][] {
         loop.push(start);
         return loop.map((v, i) => (i === 0 ? v : `${v} (${graph.get(loop[i - 1])!.get(v)})`));
       }
-      for (const w of next) if (!cameFrom.has(w) && w !== start) cameFrom.set(w, at), queue.push(w);
+      for (const w of next) {
+        if (cameFrom.has(w) || w === start) continue;
+        cameFrom.set(w, at);
+        queue.push(w);
+      }
     }
     return group;
   });
@@ -187,18 +191,18 @@ function clientImportsOf(source: Source): string[] {
   // Static imports and re-exports: `import … from`, `export … from`, and bare `import "…"`.
   for (const m of text.matchAll(/(?:^|[;\n])\s*(import|export)\s+(type\s+)?([\w$\s{},*]*?)\s*(?:\bfrom\s*)?["']([^"']+)["']/g)) {
     const [, , typeOnly, clause, spec] = m;
-    const module = target(spec);
-    if (!module || typeOnly) continue;
+    const imported = target(spec);
+    if (!imported || typeOnly) continue;
     const named = /^\{([^}]*)\}$/.exec(clause.trim());
     const runtimeNames = named
       ? named[1].split(",").map((n) => n.trim()).filter((n) => n && !/^type\s/.test(n) && n.split(/\s+as\s+/)[0] !== "Prisma")
       : [clause.trim() || "(the module)"];
-    if (runtimeNames.length) found.push(`${module} (${runtimeNames.join(", ")})`);
+    if (runtimeNames.length) found.push(`${imported} (${runtimeNames.join(", ")})`);
   }
   // import() and require().
   for (const m of text.matchAll(/\b(?:import|require)\s*\(\s*["']([^"']+)["']\s*\)/g)) {
-    const module = target(m[1]);
-    if (module) found.push(`${module} (dynamic)`);
+    const imported = target(m[1]);
+    if (imported) found.push(`${imported} (dynamic)`);
   }
   return found;
 }

@@ -2,7 +2,6 @@
 
 import { Button } from "@/components/ui/button";
 import { Icon } from "@/components/ui/icon";
-import { clsx as cn } from "clsx";
 import type { CartProductDTO } from "@/lib/catalog/types";
 import { useAddToCart } from "@/components/cart/use-add-to-cart";
 

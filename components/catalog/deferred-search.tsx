@@ -111,6 +111,7 @@ export function DeferredSearchFallback() {
       <noscript>
         <p className="mt-4 rounded-lg border bg-card p-4 text-sm" data-testid="shell-noscript">
           The shop is busy, and these results need JavaScript to load. Please search again in a moment, or{" "}
+          {/* eslint-disable-next-line @next/next/no-html-link-for-pages -- inside <noscript>: without JavaScript there is no client router */}
           <a href="/shop" className="font-medium text-primary underline underline-offset-4">
             browse all products
           </a>

@@ -1,6 +1,6 @@
 "use client";
 
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { useLazyComponent } from "@/components/ui/use-lazy-component";
 import { Button } from "@/components/ui/button";
 import { Icon } from "@/components/ui/icon";
@@ -19,16 +19,16 @@ type Mode = { focusTrigger: boolean; focusFirstItem: boolean };
 export function CategoriesMenu({ categories }: { categories: NavCategory[] }) {
   const [Loaded, loadDropdown] = useLazyComponent(importDropdown);
   const [open, setOpen] = useState(false);
-  const mode = useRef<Mode>({ focusTrigger: false, focusFirstItem: false });
+  const [mode, setMode] = useState<Mode>({ focusTrigger: false, focusFirstItem: false });
 
   function load(next: Partial<Mode> & { open?: boolean }) {
-    mode.current = { focusTrigger: next.focusTrigger ?? mode.current.focusTrigger, focusFirstItem: next.focusFirstItem ?? mode.current.focusFirstItem };
+    setMode((was) => ({ focusTrigger: next.focusTrigger ?? was.focusTrigger, focusFirstItem: next.focusFirstItem ?? was.focusFirstItem }));
     if (next.open) setOpen(true);
     loadDropdown();
   }
 
   if (Loaded) {
-    return <Loaded categories={categories} open={open} onOpenChange={setOpen} focusTrigger={mode.current.focusTrigger} focusFirstItem={mode.current.focusFirstItem} />;
+    return <Loaded categories={categories} open={open} onOpenChange={setOpen} focusTrigger={mode.focusTrigger} focusFirstItem={mode.focusFirstItem} />;
   }
   return (
     <Button
@@ -39,7 +39,7 @@ export function CategoriesMenu({ categories }: { categories: NavCategory[] }) {
       className="group gap-1 px-3 text-sm font-medium text-foreground/80"
       onPointerEnter={() => load({})}
       onFocus={() => load({ focusTrigger: true })}
-      onBlur={() => (mode.current.focusTrigger = false)}
+      onBlur={() => setMode((was) => ({ ...was, focusTrigger: false }))}
       onClick={() => load({ open: true, focusTrigger: true })}
       onKeyDown={(event) => {
         if (event.key === "Enter" || event.key === " " || event.key === "ArrowDown") {

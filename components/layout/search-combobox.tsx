@@ -50,7 +50,7 @@ export function SearchCombobox({
     if (term.length < SUGGEST_MIN_LENGTH) return;
     const controller = new AbortController();
     pending.current = controller;
-    const timer = setTimeout(async () => {
+    async function suggest() {
       try {
         const res = await fetch(`/api/search/suggest?q=${encodeURIComponent(term)}`, { signal: controller.signal });
         if (!res.ok) return;
@@ -62,7 +62,8 @@ export function SearchCombobox({
       } catch {
         // aborted by a newer keystroke or by closing the list, or offline: the plain search still works
       }
-    }, DEBOUNCE_MS);
+    }
+    const timer = setTimeout(() => void suggest(), DEBOUNCE_MS);
     return () => {
       clearTimeout(timer);
       controller.abort();

@@ -55,6 +55,7 @@ export function Img({ src, alt, width, height, fill = false, sizes, loading, pri
   const fillStyle: React.CSSProperties | undefined = fill ? { position: "absolute", height: "100%", width: "100%", left: 0, top: 0, right: 0, bottom: 0 } : undefined;
   return (
     // A plain <img>: the optimiser's own srcset, built here instead of by next/image's client component.
+    // eslint-disable-next-line @next/next/no-img-element -- this is the image component: it writes the optimiser's srcset itself
     <img
       alt={alt}
       {...rest}

@@ -16,7 +16,6 @@ import { listingHref } from "@/components/catalog/listing-url";
 import { cachedListingProps } from "@/lib/catalog/listing-route";
 import { listingUrl, mapListingRequest, NOT_FOUND_PATH, parseListingRequest, type ListingSort } from "@/lib/catalog/listing-url.mjs";
 import { parseListingParams } from "@/lib/catalog/rules";
-import { normalizeSearchTerm } from "@/lib/catalog/search-words.mjs";
 import { searchKey, searchPageKey } from "../../server/cache/search-admission.mjs";
 import { rewrittenListingPath } from "../../tests/helpers/listing-rewrites";
 

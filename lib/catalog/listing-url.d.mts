@@ -1,4 +1,4 @@
-import type { ListingQueryInput, ListingSort } from "./listing-query.mjs";
+import type { ListingSort } from "./listing-query.mjs";
 export { DEFAULT_SORT, MAX_LISTING_PAGE, SORT_VALUES, listingSearchParams, parseListingQuery } from "./listing-query.mjs";
 export type { ListingQueryInput, ListingSort } from "./listing-query.mjs";
 export declare const ALL_CATEGORIES: "_all";

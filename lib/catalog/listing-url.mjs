@@ -57,7 +57,7 @@
  * app's bundles.
  */
 import { routedPath, resolvedPath } from "../net/routed-path.mjs";
-import { MAX_SEARCH_LENGTH, normalizeSearch } from "./search-words.mjs";
+import { MAX_SEARCH_LENGTH } from "./search-words.mjs";
 import { DEFAULT_SORT, listingSearchParams, parseListingQuery, SORT_VALUES } from "./listing-query.mjs";
 
 export { DEFAULT_SORT, MAX_LISTING_PAGE, listingSearchParams, parseListingQuery, SORT_VALUES } from "./listing-query.mjs";

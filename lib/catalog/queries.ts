@@ -7,7 +7,7 @@ import { normalizeSearch } from "@/lib/catalog/search-words.mjs";
 import { searchCatalog, type SearchList } from "@/lib/catalog/search-queries";
 import { CATALOG_TAGS, REVALIDATE_SECONDS } from "@/lib/catalog/tags";
 import { productInclude, toCategoryDTO, toProductDTO } from "@/lib/catalog/mappers";
-import type { CategoryDTO, GalleryItemDTO, ProductDTO, ProductList } from "@/lib/catalog/types";
+import type { CategoryDTO, GalleryItemDTO, ProductDTO } from "@/lib/catalog/types";
 import { FEATURED_LIMIT, MAX_API_OFFSET, PAGE_SIZE, RELATED_LIMIT } from "@/lib/site";
 import { DEFAULT_SORT, type SortValue } from "@/lib/catalog/sort";
 

@@ -16,7 +16,7 @@ function fakeFetch(respond: (url: string, init: RequestInit) => Response) {
 
 describe("UploadThing storage (UTApi)", () => {
   it("uploads the file to the app's ingest server and returns the public file URL", async () => {
-    const { fn, calls } = fakeFetch((url) =>
+    const { fn, calls } = fakeFetch(() =>
       Response.json({ url: "https://app123.ufs.sh/f/KEY1", ufsUrl: "https://app123.ufs.sh/f/KEY1", appUrl: "https://app123.ufs.sh/f/KEY1", fileHash: "h", serverData: null }),
     );
     const url = await uploadToUploadThing({ name: "bowl-1.webp", type: "image/webp", data: new Uint8Array([1, 2, 3, 4]) }, { token, fetch: fn });

@@ -53,7 +53,8 @@ export async function startFakeResend(): Promise<FakeResend> {
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", async () => {
+    req.on("end", () => void answer());
+    async function answer() {
       const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
         if (res.destroyed) return;
         res.writeHead(status, { "content-type": "application/json", ...headers });
@@ -103,7 +104,7 @@ export async function startFakeResend(): Promise<FakeResend> {
       if (key) idempotency.set(key, { hash, response });
       await fake.beforeAnswer?.(call);
       send(200, response);
-    });
+    }
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

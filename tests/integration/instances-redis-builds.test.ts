@@ -15,7 +15,7 @@ import path from "node:path";
 import { createClient } from "redis";
 import { createPostgresDatabase } from "../helpers/test-db";
 import { ensureProductionBuild, requirePostgres, secondBuild, sleep, startInstance, stopAllInstances, testPort, waitForOk, type Instance } from "../helpers/instances";
-import { adminToken, listPublicProducts, pageText, updateProduct, type PublicProduct } from "../helpers/shop-http";
+import { adminToken, listPublicProducts, updateProduct, type PublicProduct } from "../helpers/shop-http";
 import { startTcpProxy, type TcpProxy } from "../helpers/tcp-proxy";
 
 const pgServer = requirePostgres("two builds sharing Redis");

@@ -153,7 +153,7 @@ export function VariantFields({ register, control, errors, values, setValue, get
                   <FormField id={`${id}-image`} label={<>Image<span className="sr-only"> of {label}</span></>} hint=" (optional)" error={e.image?.message}>
                     {(aria) => (
                       <NativeSelect {...aria} {...register(`variants.${i}.image`)} className="w-full" disabled={disabled}>
-                        <option value="">The product's first</option>
+                        <option value="">The product&apos;s first</option>
                         {values.images.map((image, k) => (
                           <option key={image.url} value={image.url}>
                             {`Image ${k + 1}${image.alt ? `: ${image.alt}` : ""}`}
