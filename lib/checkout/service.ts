@@ -11,7 +11,8 @@ import { orderContactSchema, type Address, type CreatePaymentIntent, type Discou
 import { discountedTotals } from "@/lib/checkout/discount-totals";
 import { SHIPPING_SERVICE } from "@/lib/checkout/pricing";
 import { prisma, Prisma } from "@/lib/db";
-import { disableOrderGiftCards, giftCardShortMessage, issueGiftCard, priceGiftCards, redeemGiftCards } from "@/lib/gift-cards/service";
+import { captureOrderPayment, settleCapture } from "@/lib/checkout/capture-service";
+import { giftCardShortMessage, issueGiftCard, priceGiftCards, redeemGiftCards } from "@/lib/gift-cards/service";
 import type { AppliedGiftCard } from "@/lib/gift-cards/rules";
 import { claimDiscountUse, priceDiscountCode, refusalMessage, type DiscountRefusal, type PricedDiscount } from "@/lib/discounts/service";
 import { AppError } from "@/lib/errors";
@@ -483,6 +484,8 @@ export async function finalizeOrder(paymentIntentId: string): Promise<Finalized>
   if (checkout.status === "completed" && paidOrderId) {
     // A balance whose capture failed or whose answer was lost: the provider's word settles it (a webhook, or the browser again).
     if (checkout.balanceOrderId) await retryBalanceCapture(checkout.paymentIntentId!, checkout.balanceOrderId);
+    // An order whose capture's outcome is unknown: the provider's word settles it (the webhook completes what the request could not).
+    else if (checkout.orderId) await settleCapture(checkout.orderId, { announce: true });
     return { order: await loadOrder(prisma, paidOrderId), created: false };
   }
   assertOpen(checkout.status, checkout.failureReason);
@@ -727,6 +730,8 @@ async function recordOrder(checkout: Checkout, contact: OrderContact): Promise<F
           email: contact.email,
           phone: contact.phone,
           status: "confirmed",
+          // Not taken until the capture step says so (a process that dies before it leaves it to the upkeep).
+          capture: "unknown",
           shippingAddress: address,
           billingAddress: address,
           subtotal: checkout.subtotal,
@@ -779,31 +784,12 @@ async function recordOrder(checkout: Checkout, contact: OrderContact): Promise<F
   );
 }
 
-/** Takes the authorised money; a failed capture leaves the order pending for the maker to retry. */
+/**
+ * Takes the authorised money (lib/checkout/capture-service.ts): captured, or pending while the provider is
+ * asked what became of it, or failed with its authorisation released. The timeline names what the card paid.
+ */
 async function capturePayment(order: OrderWithItems, intent: PaymentIntentInfo): Promise<OrderWithItems> {
-  const provider = getPaymentProvider();
-  let paid = intent.status === "succeeded";
-  if (!paid) {
-    try {
-      await provider.captureIntent(intent.id, `capture-${intent.id}`);
-      paid = true;
-    } catch (error) {
-      // The order is recorded and the piece reserved; the maker sees it as pending and can retry the capture.
-      log.error({ orderNumber: order.orderNumber, err: error }, "capture failed");
-      order = await prisma.$transaction(async (tx) => {
-        const pending = await tx.order.update({ where: { id: order.id }, data: { status: "pending" }, include: orderWithItems });
-        await appendOrderEvent(tx, order.id, "payment_pending", { reason: "capture failed" }, { actor: "system" });
-        // Gift cards it bought pay nothing until their payment is taken (their codes are not sent: announceOrder).
-        const disabled = await disableOrderGiftCards(tx, order.id);
-        if (disabled) await appendOrderEvent(tx, order.id, "gift_cards_disabled", { count: disabled, reason: "payment not captured" }, { actor: "system" });
-        return pending;
-      }, ORDER_TX_OPTIONS);
-    }
-  }
-  // What was paid now: the whole order, or its deposit (the balance is paid later by its own link).
-  const balanceDue = toCents(order.balanceDue.toFixed(2));
-  if (paid) await appendOrderEvent(prisma, order.id, "paid", { amount: fromCents(toCents(order.total.toFixed(2)) - balanceDue), provider: provider.name, ...(balanceDue ? { balanceDue: order.balanceDue.toFixed(2) } : {}) }, { actor: "system" });
-  return order;
+  return captureOrderPayment(order, intent);
 }
 
 /**
@@ -812,7 +798,7 @@ async function capturePayment(order: OrderWithItems, intent: PaymentIntentInfo):
  * A failure does not undo the paid order: it is logged and on the timeline (a refund records it first).
  */
 async function recordTax(order: OrderWithItems) {
-  if (!order.taxCalculationId || order.taxTransactionId || order.status === "pending") return;
+  if (!order.taxCalculationId || order.taxTransactionId || order.capture !== "captured") return;
   await recordTaxTransaction(order);
 }
 
@@ -823,7 +809,7 @@ async function announceOrder(order: OrderWithItems, lines: CheckoutLine[], stock
   const slugs = lines.filter((l) => l.uniqueItem || counted.has(l.productId)).map((l) => l.slug);
   if (slugs.length) await expireCatalog({ slugs, gallery: soldUnique.length > 0 });
   await sendOrderEmails(order).catch((error) => log.error({ orderNumber: order.orderNumber, err: error }, "order emails failed"));
-  if (giftCards.length && order.status !== "pending") await sendGiftCardEmails(order, giftCards).catch((error) => log.error({ orderNumber: order.orderNumber, err: error }, "gift card emails failed"));
+  if (giftCards.length && order.capture === "captured") await sendGiftCardEmails(order, giftCards).catch((error) => log.error({ orderNumber: order.orderNumber, err: error }, "gift card emails failed"));
 }
 
 /** Voids the authorisation, marks the checkout failed, and returns the 409 the shopper sees. */

@@ -4,6 +4,7 @@ import { entityIdOrNotFound } from "@/lib/admin/ids";
 import { recordAudit } from "@/lib/audit/service";
 import { expireCatalog } from "@/lib/catalog/revalidate";
 import { prisma, Prisma } from "@/lib/db";
+import type { PaymentCapture } from "@/lib/generated/prisma/client";
 import { orderDeliveredEmail, orderRefundEmail, orderShippedEmail } from "@/lib/email/templates";
 import { AppError } from "@/lib/errors";
 import { fromCents, toCents } from "@/lib/money";
@@ -45,10 +46,11 @@ export async function changeOrderStatus(id: number | string, change: OrderStatus
 
   let refundedNow: string | null = null;
   if (change.status === "cancelled" && change.refund) {
-    const current = await prisma.order.findUnique({ where: { id: orderId }, select: { total: true, balanceDue: true, refundedAmount: true, status: true } });
+    const current = await prisma.order.findUnique({ where: { id: orderId }, select: { total: true, balanceDue: true, refundedAmount: true, status: true, capture: true } });
     if (!current) throw new AppError("not_found", ORDER_NOT_FOUND_MESSAGE);
-    // What was paid: the total, less a commission's balance not paid yet.
-    if (toCents(current.refundedAmount.toFixed(2)) < toCents(current.total.toFixed(2)) - toCents(current.balanceDue.toFixed(2))) {
+    assertPaymentSettled(current.capture, change.status);
+    // What was paid: the total, less a commission's balance not paid yet (nothing, when the capture failed).
+    if (current.capture === "captured" && toCents(current.refundedAmount.toFixed(2)) < toCents(current.total.toFixed(2)) - toCents(current.balanceDue.toFixed(2))) {
       // The cancellation email carries the amount; an order cancelled earlier gets the refund email instead.
       try {
         const result = await refundOrder(orderId, { reason: change.reason ?? "Order cancelled" }, { cancelling: current.status !== "cancelled" });
@@ -70,6 +72,7 @@ export async function changeOrderStatus(id: number | string, change: OrderStatus
     if (change.carrier && change.trackingNumber) Object.assign(data, { carrier: change.carrier, trackingNumber: change.trackingNumber });
     const trackingChanged = Boolean(change.trackingNumber && (change.trackingNumber !== before.trackingNumber || change.carrier !== before.carrier));
     if (from === to && !trackingChanged) return before;
+    assertPaymentSettled(before.capture, to);
     // A cancelled order made live again must hold its one-of-a-kind pieces again (or is refused, naming who has one).
     if (from === "cancelled" && to !== "cancelled") {
       changedSlugs = [...(await reclaimHeldPieces(tx, before)), ...(await reclaimOrderStock(tx, before))];
@@ -113,6 +116,22 @@ export async function changeOrderStatus(id: number | string, change: OrderStatus
   if (changedSlugs.length) await expireCatalog({ slugs: changedSlugs, gallery: true });
   for (const email of emails) await sendClaimedOrderEmail(order, email);
   return toOrderDTO(order);
+}
+
+/** Statuses that send an order on its way: refused while its card payment is not taken (lib/checkout/capture-service.ts). */
+const MOVING_ON: ReadonlyArray<OrderStatusUpdate["status"]> = ["confirmed", "processing", "shipped", "delivered"];
+
+/**
+ * An order whose capture failed may only wait (pending) or be cancelled; one whose capture's outcome is
+ * not known yet may not move at all until the provider has answered (at once, by webhook, or hourly).
+ */
+function assertPaymentSettled(capture: PaymentCapture, to: OrderStatusUpdate["status"]) {
+  if (capture === "failed" && MOVING_ON.includes(to)) {
+    throw new AppError("conflict", "The payment for this order could not be taken and its authorisation was released: it cannot be confirmed, processed or shipped. Cancel it, or ask the shopper to order again.");
+  }
+  if (capture === "unknown" && to !== "pending") {
+    throw new AppError("conflict", "The payment provider has not confirmed this order's payment yet; it is checked again within the hour. Its status can change once the payment is settled.");
+  }
 }
 
 /** Cancelling returns the order's discount code use (issue 31), recorded on its timeline. */
