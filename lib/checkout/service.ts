@@ -16,7 +16,7 @@ import { giftCardShortMessage, issueGiftCard, priceGiftCards, redeemGiftCards } 
 import type { AppliedGiftCard } from "@/lib/gift-cards/rules";
 import { claimDiscountUse, priceDiscountCode, refusalMessage, type DiscountRefusal, type PricedDiscount } from "@/lib/discounts/service";
 import { AppError } from "@/lib/errors";
-import { fromCents, toCents } from "@/lib/money";
+import { formatMoney, fromCents, toCents } from "@/lib/money";
 import { sendGiftCardEmails, sendOrderEmails, type IssuedGiftCard } from "@/lib/orders/email-service";
 import { lockOrder, ORDER_TX_OPTIONS, orderWithItems, type OrderWithItems } from "@/lib/orders/order-row";
 import { claimPieceForOrder } from "@/lib/orders/pieces";
@@ -230,12 +230,19 @@ const paidByGiftCards = (paymentIntentId: string | null | undefined) => Boolean(
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 
 async function prepareGiftCardPayment(sessionId: string, providerName: string, snapshot: Omit<Prisma.CheckoutUncheckedCreateInput, "sessionId" | "provider">) {
-  const existing = await prisma.checkout.findFirst({ where: { sessionId, quoteId: null, status: "open", paymentIntentId: { startsWith: GIFT_CARD_PAYMENT } }, orderBy: { id: "desc" } });
-  const paymentIntentId = existing?.paymentIntentId ?? `${GIFT_CARD_PAYMENT}${randomBytes(12).toString("hex")}`;
-  const clientSecret = `${paymentIntentId}_secret_${randomBytes(16).toString("hex")}`;
-  const data = { ...snapshot, sessionId, provider: providerName, paymentIntentId, secretHash: sha256(clientSecret) };
-  const checkout = existing ? await prisma.checkout.update({ where: { id: existing.id }, data }) : await prisma.checkout.create({ data });
-  return { clientSecret, paymentIntentId, provider: "gift_card" as const, checkoutId: checkout.id };
+  return withCheckoutLock({ sessionId, quoteId: null }, async (tx) => {
+    const existing = await tx.checkout.findFirst({ where: { sessionId, quoteId: null, status: "open", paymentIntentId: { startsWith: GIFT_CARD_PAYMENT } }, orderBy: { id: "desc" } });
+    const paymentIntentId = existing?.paymentIntentId ?? `${GIFT_CARD_PAYMENT}${randomBytes(12).toString("hex")}`;
+    const clientSecret = `${paymentIntentId}_secret_${randomBytes(16).toString("hex")}`;
+    const data = { ...snapshot, sessionId, provider: providerName, paymentIntentId, secretHash: sha256(clientSecret) };
+    // Only while it is still open: a checkout finalised meanwhile keeps what it was paid for, and this one starts anew.
+    const reused = existing ? (await tx.checkout.updateMany({ where: { id: existing.id, status: "open" }, data })).count === 1 : false;
+    if (reused) return { clientSecret, paymentIntentId, provider: "gift_card" as const, checkoutId: existing!.id };
+    const freshId = `${GIFT_CARD_PAYMENT}${randomBytes(12).toString("hex")}`;
+    const freshSecret = `${freshId}_secret_${randomBytes(16).toString("hex")}`;
+    const checkout = await tx.checkout.create({ data: { ...data, paymentIntentId: freshId, secretHash: sha256(freshSecret) } });
+    return { clientSecret: freshSecret, paymentIntentId: freshId, provider: "gift_card" as const, checkoutId: checkout.id };
+  });
 }
 
 /** Each line carries its share of the discount, so a line refund returns what that line was paid. */
@@ -344,10 +351,21 @@ export async function preparePayment(data: CreatePaymentIntent) {
     total: amounts.total,
   };
   if (cardAmount === 0) return { ...(await prepareGiftCardPayment(data.sessionId, provider.name, snapshot)), ...amounts };
+  assertCardMinimum(cardAmount, giftCardAmount > 0 ? " Remove a gift card to pay more of the order by card." : "");
   return { ...(await authoriseCheckout({ sessionId: data.sessionId, quoteId: null }, snapshot, cardAmount)), ...amounts };
 }
 
 export type CheckoutSnapshot = Omit<Prisma.CheckoutUncheckedCreateInput, "sessionId" | "provider" | "quoteId">;
+
+/** The card networks' smallest charge (Stripe: $0.50 in USD); a card's part below it cannot be taken. */
+export const CARD_MINIMUM_CENTS = 50;
+
+/** A card's part of 1–49 ¢ (a gift card leaving a few cents, a tiny deposit) is refused before any payment is made: 400, never the provider's 500. */
+function assertCardMinimum(cardAmount: number, hint = "") {
+  if (cardAmount > 0 && cardAmount < CARD_MINIMUM_CENTS) {
+    throw new AppError("bad_request", `Card payments must be at least ${formatMoney(CARD_MINIMUM_CENTS)}, and ${formatMoney(cardAmount)} is left to pay by card.${hint}`, { amount: "Below the card minimum" });
+  }
+}
 
 /**
  * The authorise-only intent for `cardAmount`, on the open checkout of this session (a cart's) or
@@ -355,28 +373,44 @@ export type CheckoutSnapshot = Omit<Prisma.CheckoutUncheckedCreateInput, "sessio
  * A cart's checkout and a quote's never share one (`quoteId`), whatever session id a client sends.
  */
 export async function authoriseCheckout(owner: { sessionId: string; quoteId: number | null }, snapshot: CheckoutSnapshot, cardAmount: number) {
+  assertCardMinimum(cardAmount);
   const provider = getPaymentProvider();
   const metadata = { sessionId: owner.sessionId, ...(owner.quoteId ? { quoteId: String(owner.quoteId) } : {}) };
-  let checkout = await prisma.checkout.findFirst({
-    where: { sessionId: owner.sessionId, quoteId: owner.quoteId, status: "open", provider: provider.name },
-    orderBy: { id: "desc" },
-  });
-  let intent: PaymentIntentInfo | null = null;
-  if (paidByGiftCards(checkout?.paymentIntentId)) checkout = null; // the gift cards no longer cover it all: a card payment of its own
-  if (checkout?.paymentIntentId) {
-    const current = await provider.retrieveIntent(checkout.paymentIntentId);
-    if (UPDATABLE_STATUSES.includes(current.status)) {
-      intent = current.amount === cardAmount ? current : await provider.updateIntent(current.id, { amount: cardAmount, metadata: { ...metadata, checkoutId: String(checkout.id) } });
-    } else {
-      checkout = null; // already confirmed or cancelled: start a new checkout rather than change a confirmed payment
+  // One open checkout per session, claimed under its lock: a second tab or a double click waits, then joins this payment.
+  return withCheckoutLock(owner, async (tx) => {
+    let checkout = await tx.checkout.findFirst({
+      where: { sessionId: owner.sessionId, quoteId: owner.quoteId, status: "open", provider: provider.name },
+      orderBy: { id: "desc" },
+    });
+    let intent: PaymentIntentInfo | null = null;
+    if (paidByGiftCards(checkout?.paymentIntentId)) checkout = null; // the gift cards no longer cover it all: a card payment of its own
+    if (checkout?.paymentIntentId) {
+      const current = await provider.retrieveIntent(checkout.paymentIntentId);
+      if (UPDATABLE_STATUSES.includes(current.status)) {
+        intent = current.amount === cardAmount ? current : await provider.updateIntent(current.id, { amount: cardAmount, metadata: { ...metadata, checkoutId: String(checkout.id) } });
+      } else {
+        checkout = null; // already confirmed or cancelled: start a new checkout rather than change a confirmed payment
+      }
     }
-  }
-  if (!checkout || !intent) {
-    checkout = await prisma.checkout.create({ data: { sessionId: owner.sessionId, quoteId: owner.quoteId, provider: provider.name, ...snapshot } });
-    intent = await provider.createIntent({ amount: cardAmount, currency: CURRENCY, metadata: { ...metadata, checkoutId: String(checkout.id) }, idempotencyKey: idempotencyKey("checkout", checkout) });
-  }
-  await prisma.checkout.update({ where: { id: checkout.id }, data: { ...snapshot, paymentIntentId: intent.id } });
-  return { clientSecret: intent.clientSecret, paymentIntentId: intent.id, provider: provider.name, checkoutId: checkout.id };
+    if (!checkout || !intent) {
+      checkout = await tx.checkout.create({ data: { sessionId: owner.sessionId, quoteId: owner.quoteId, provider: provider.name, ...snapshot } });
+      intent = await provider.createIntent({ amount: cardAmount, currency: CURRENCY, metadata: { ...metadata, checkoutId: String(checkout.id) }, idempotencyKey: idempotencyKey("checkout", checkout) });
+    }
+    await tx.checkout.update({ where: { id: checkout.id }, data: { ...snapshot, paymentIntentId: intent.id } });
+    return { clientSecret: intent.clientSecret, paymentIntentId: intent.id, provider: provider.name, checkoutId: checkout.id };
+  });
+}
+
+/**
+ * Runs `claim` in a transaction holding the session's checkout lock (a transaction-scoped advisory lock
+ * on the session and quote): preparing a payment for one session is one at a time, across instances.
+ */
+async function withCheckoutLock<T>(owner: { sessionId: string; quoteId: number | null }, claim: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> {
+  return prisma.$transaction(async (tx) => {
+    const key = `checkout:${owner.sessionId}:${owner.quoteId ?? "cart"}`;
+    await tx.$queryRaw`SELECT pg_advisory_xact_lock(hashtext(${key}))::text AS locked`;
+    return claim(tx);
+  }, { maxWait: 20_000, timeout: 60_000 });
 }
 
 /**

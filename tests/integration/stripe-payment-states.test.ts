@@ -189,4 +189,42 @@ describe(`Card payments end in a known state, on ${process.env.TEST_DATABASE_URL
     expect(fake.intents.get(intentId)!.amount_received).toBe(2999);
     expect(order.events.filter((e) => e.type === "paid").map((e) => e.detail)).toEqual([expect.objectContaining({ amount: "29.99", giftCards: "10.00" })]);
   });
+
+  it("a card part of 30 ¢ (a gift card leaving a few cents) is refused with 400 before any payment; a card that covers it all pays alone", async () => {
+    const { issueGiftCard } = await import("@/lib/gift-cards/service");
+    const card = await runAsAdmin(maker, () => issueGiftCard({ amount: 3969, recipientEmail: "someone@example.com" }));
+    const calls = fake.calls.length;
+    const checkouts = await db.prisma.checkout.count();
+    const body = { sessionId: "sess-30-cents", items: [{ productId: ids["dowel-jig"], quantity: 1 }], email: "cents@example.com", firstName: "Ada", lastName: "Turner", shippingAddress: address, giftCards: [card.code] };
+    const res = await call(routes.createIntent, "/api/create-payment-intent", { body });
+    expect(res.status).toBe(400);
+    expect(res.json.message).toBe("Card payments must be at least $0.50, and $0.30 is left to pay by card. Remove a gift card to pay more of the order by card.");
+    expect(fake.calls.length).toBe(calls);
+    expect(await db.prisma.checkout.count()).toBe(checkouts);
+
+    const whole = await runAsAdmin(maker, () => issueGiftCard({ amount: 4000, recipientEmail: "someone@example.com" }));
+    const covered = await call(routes.createIntent, "/api/create-payment-intent", { body: { ...body, giftCards: [whole.code] } });
+    expect(covered.status).toBe(200);
+    expect(covered.json).toMatchObject({ provider: "gift_card", giftCardAmount: "39.99", cardAmount: "0.00" });
+    expect(fake.calls.length).toBe(calls);
+  });
+
+  it("two create-payment-intent calls for one cart at once (two tabs, a double click) join one checkout and one payment", async () => {
+    const body = { sessionId: "sess-two-tabs", items: [{ productId: ids["dowel-jig"], quantity: 2 }], email: "tabs@example.com", firstName: "Ada", lastName: "Turner", shippingAddress: address };
+    const creates = fake.callsTo("POST", "/v1/payment_intents").length;
+    fake.setLatency(300, { method: "POST", path: "/v1/payment_intents" });
+    const [a, b] = await Promise.all([call(routes.createIntent, "/api/create-payment-intent", { body }), call(routes.createIntent, "/api/create-payment-intent", { body })]);
+    fake.setLatency(0);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(a.json.paymentIntentId).toBe(b.json.paymentIntentId);
+    expect(a.json.clientSecret).toBe(b.json.clientSecret);
+    expect(fake.callsTo("POST", "/v1/payment_intents").length - creates).toBe(1);
+    expect(await db.prisma.checkout.count({ where: { sessionId: "sess-two-tabs" } })).toBe(1);
+
+    fake.authorize(a.json.paymentIntentId);
+    const [first, second] = await Promise.all([finalize(a.json.paymentIntentId), finalize(b.json.paymentIntentId)]);
+    expect([first.status, second.status].sort()).toEqual([200, 201]);
+    expect(await db.prisma.order.count({ where: { email: "tabs@example.com" } })).toBe(1);
+    expect(fake.callsTo("POST", `/v1/payment_intents/${a.json.paymentIntentId}/capture`)).toHaveLength(1);
+  });
 });
