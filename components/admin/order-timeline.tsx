@@ -78,6 +78,8 @@ export function describeOrderEvent(e: Pick<OrderEventDTO, "type" | "detail">): s
       return `Refund refused: the gift cards it took back are usable again (${Array.isArray(d.codes) ? d.codes.join(", ") : ""})`;
     case "commission_reopened":
       return `Commission ${d.reference} open again: the maker can send a new quote`;
+    case "commission_refunded":
+      return `Commission ${d.reference} refunded: its order was refunded in full`;
     case "commission_accepted":
       return `Commission ${d.reference} accepted again`;
     case "refund_reconciled":

@@ -36,6 +36,7 @@ export type OrderEventType =
   | "gift_cards_restored"
   | "commission_reopened"
   | "commission_accepted"
+  | "commission_refunded"
   | "balance_recorded";
 export type OrderEventActor = "admin" | "system" | "webhook";
 
