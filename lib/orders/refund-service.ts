@@ -127,6 +127,22 @@ function refundRequest(payment: Payment, input: OrderRefundInput): RefundRequest
   return { key: `refund-${payment.orderId}-${payment.createdAt.getTime()}-${hash(input.idempotencyKey ?? content)}`, fingerprint: hash(content) };
 }
 
+/** Everything paid is refunded, or being refunded by a request in flight (awaitOrderRefunds). */
+export const FULLY_REFUNDED_MESSAGE = "This order has already been fully refunded.";
+
+/**
+ * Waits (up to SETTLE_WAIT_MS) until no refund of the order is on its way to the provider: a cancellation
+ * that meets a full refund in flight completes once it is settled. Returns true when none is left pending.
+ */
+export async function awaitOrderRefunds(orderId: number): Promise<boolean> {
+  const deadline = Date.now() + SETTLE_WAIT_MS;
+  while (await prisma.refund.count({ where: { orderId, status: "pending" } })) {
+    if (Date.now() >= deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_POLL_MS));
+  }
+  return true;
+}
+
 /** Nothing of the order can be refunded any more: everything left is gift-card value its recipients spent. */
 export const NOTHING_LEFT_MESSAGE = "Nothing is left to refund: the rest of this order is gift-card value that has been spent.";
 
@@ -144,7 +160,7 @@ function refundPlan(order: OrderWithItems, input: OrderRefundInput, open: Array<
   const claimedLines = new Set(open.flatMap((r) => (r.lineIds as number[]) ?? []));
   // A balance not paid yet (issue 30) was never taken: only what was paid can come back.
   const remaining = cents(order.total) - cents(order.balanceDue) - Math.max(cents(order.refundedAmount), inFlight);
-  if (remaining <= 0) throw new AppError("conflict", "This order has already been fully refunded.");
+  if (remaining <= 0) throw new AppError("conflict", FULLY_REFUNDED_MESSAGE);
   const cards = boughtCardsRefund(bought, remaining);
   const { otherLeft } = cards;
   const unspent = (list: ReadonlyArray<BoughtCard>) => list.reduce((sum, c) => sum + c.unspent, 0);

@@ -17,7 +17,7 @@ import { reclaimDiscountUse, releaseDiscountUse } from "@/lib/discounts/service"
 import { reacceptCommissionOfOrder, reopenCommissionOfOrder } from "@/lib/commissions/service";
 import { reclaimHeldPieces, releaseHeldPieces } from "@/lib/orders/pieces";
 import { reclaimOrderStock, returnOrderStock } from "@/lib/orders/stock";
-import { NOTHING_LEFT_MESSAGE, orderIdOfPayment, refundOrder } from "@/lib/orders/refund-service";
+import { awaitOrderRefunds, FULLY_REFUNDED_MESSAGE, NOTHING_LEFT_MESSAGE, orderIdOfPayment, refundOrder } from "@/lib/orders/refund-service";
 import { trackingUrl } from "@/lib/orders/shipping";
 import { appendOrderEvent, type OrderEventActor } from "@/lib/orders/timeline";
 
@@ -51,14 +51,7 @@ export async function changeOrderStatus(id: number | string, change: OrderStatus
     assertPaymentSettled(current.capture, change.status);
     // What was paid: the total, less a commission's balance not paid yet (nothing, when the capture failed).
     if (current.capture === "captured" && toCents(current.refundedAmount.toFixed(2)) < toCents(current.total.toFixed(2)) - toCents(current.balanceDue.toFixed(2))) {
-      // The cancellation email carries the amount; an order cancelled earlier gets the refund email instead.
-      try {
-        const result = await refundOrder(orderId, { reason: change.reason ?? "Order cancelled" }, { cancelling: current.status !== "cancelled" });
-        refundedNow = result.amount;
-      } catch (error) {
-        // What is left unrefunded is gift-card value its recipients spent: the cancellation goes on without a refund.
-        if (!(error instanceof AppError && error.message === NOTHING_LEFT_MESSAGE)) throw error;
-      }
+      refundedNow = await refundForCancellation(orderId, change.reason ?? "Order cancelled", current.status !== "cancelled");
     }
   }
 
@@ -118,6 +111,26 @@ export async function changeOrderStatus(id: number | string, change: OrderStatus
   return toOrderDTO(order);
 }
 
+/**
+ * The refund of a cancellation (the cancellation email carries the amount; an order cancelled earlier gets the
+ * refund email instead). What is left unrefunded being gift-card value its recipients spent, it goes on without
+ * one; a full refund of the order in flight (another request) is waited for, and then either covered everything
+ * or is tried again here. Returns the amount refunded now, or null.
+ */
+async function refundForCancellation(orderId: number, reason: string, cancelling: boolean): Promise<string | null> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return (await refundOrder(orderId, { reason }, { cancelling })).amount;
+    } catch (error) {
+      if (error instanceof AppError && error.message === NOTHING_LEFT_MESSAGE) return null;
+      if (!(error instanceof AppError && error.message === FULLY_REFUNDED_MESSAGE)) throw error;
+      // Refunded in full by the request it waited for: the cancellation goes on.
+      if (attempt > 0) return null;
+      if (!(await awaitOrderRefunds(orderId))) throw new AppError("conflict", ORDER_REFUND_PENDING_MESSAGE);
+    }
+  }
+}
+
 /** Statuses that send an order on its way: refused while its card payment is not taken (lib/checkout/capture-service.ts). */
 const MOVING_ON: ReadonlyArray<OrderStatusUpdate["status"]> = ["confirmed", "processing", "shipped", "delivered"];
 
@@ -133,6 +146,8 @@ function assertPaymentSettled(capture: PaymentCapture, to: OrderStatusUpdate["st
     throw new AppError("conflict", "The payment provider has not confirmed this order's payment yet; it is checked again within the hour. Its status can change once the payment is settled.");
   }
 }
+
+const ORDER_REFUND_PENDING_MESSAGE = "A refund of this order is still on its way to the payment provider. Try the cancellation again once it is done.";
 
 /** Cancelling returns the order's discount code use (issue 31), recorded on its timeline. */
 async function releaseDiscount(tx: Prisma.TransactionClient, orderId: number) {
