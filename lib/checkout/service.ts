@@ -14,7 +14,7 @@ import { prisma, Prisma } from "@/lib/db";
 import { captureOrderPayment, settleCapture } from "@/lib/checkout/capture-service";
 import { giftCardShortMessage, issueGiftCard, priceGiftCards, redeemGiftCards } from "@/lib/gift-cards/service";
 import type { AppliedGiftCard } from "@/lib/gift-cards/rules";
-import { claimDiscountUse, priceDiscountCode, refusalMessage, type DiscountRefusal, type PricedDiscount } from "@/lib/discounts/service";
+import { claimDiscountUse, priceDiscountCode, refuseNothingOff, refusalMessage, type DiscountRefusal, type PricedDiscount } from "@/lib/discounts/service";
 import { AppError } from "@/lib/errors";
 import { formatMoney, fromCents, toCents } from "@/lib/money";
 import { sendGiftCardEmails, sendOrderEmails, type IssuedGiftCard } from "@/lib/orders/email-service";
@@ -205,9 +205,15 @@ function assertAvailable(unavailable: PricedCart["unavailable"]) {
   }
 }
 
-/** The discount code's price for these lines (server-side only; refused with 409 naming why), or null without a code. */
+/**
+ * The discount code's price for these lines (server-side only; refused with 409 naming why), or null without a code.
+ * A code that would take $0.00 off (free shipping where shipping is already free) is refused: it is not applied and uses nothing.
+ */
 async function priceDiscount(code: string | null | undefined, lines: CheckoutLine[], email?: string | null): Promise<PricedDiscount | null> {
-  return code ? priceDiscountCode(code, lines, { email }) : null;
+  if (!code) return null;
+  const discount = await priceDiscountCode(code, lines, { email });
+  if (discountedTotals(withLineDiscounts(lines, discount), { discount }).discount === 0) refuseNothingOff(discount.code);
+  return discount;
 }
 
 /**
