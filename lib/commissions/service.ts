@@ -189,7 +189,8 @@ export function quoteView(q: QuoteRow) {
 export type QuoteView = ReturnType<typeof quoteView>;
 
 /** The order a balance link pays the rest of: its number and the contact and address it ships to. */
-export type BalanceOrder = { id: number; orderNumber: string; email: string; firstName: string; lastName: string; phone: string | null; shippingAddress: Record<string, string | null>; total: string };
+/** What a balance link may show and pay with: the order's number and total, and the payer's name and email for the card — never its street address or phone (issue 53). */
+export type BalanceOrder = { id: number; orderNumber: string; email: string; firstName: string; lastName: string; total: string };
 
 export type OpenedQuote =
   | { ok: true; quote: QuoteView; commission: { id: number; reference: string; name: string; email: string; description: string; status: string }; balanceOf: BalanceOrder | null }
@@ -205,7 +206,7 @@ export async function openQuote(token: string, now: Date = new Date()): Promise<
     include: {
       commission: { select: { id: true, reference: true, name: true, email: true, description: true, status: true } },
       order: { select: { orderNumber: true } },
-      balanceOrder: { select: { id: true, orderNumber: true, email: true, firstName: true, lastName: true, phone: true, shippingAddress: true, total: true, status: true } },
+      balanceOrder: { select: { id: true, orderNumber: true, email: true, firstName: true, lastName: true, total: true, status: true } },
     },
   });
   if (!quote) return { ok: false, code: "not_found", message: LINK_MESSAGES.invalid };
@@ -215,8 +216,14 @@ export async function openQuote(token: string, now: Date = new Date()): Promise<
   if (quote.status === "withdrawn") return { ok: false, code: "gone", message: LINK_MESSAGES.withdrawn };
   if (quote.expiresAt < now) return { ok: false, code: "gone", message: LINK_MESSAGES.expired };
   if (balanceOrder?.status === "cancelled") return { ok: false, code: "gone", message: LINK_MESSAGES.orderCancelled };
-  const balanceOf = balanceOrder ? { ...balanceOrder, shippingAddress: balanceOrder.shippingAddress as Record<string, string | null>, total: balanceOrder.total.toFixed(2) } : null;
+  const balanceOf = balanceOrder ? { id: balanceOrder.id, orderNumber: balanceOrder.orderNumber, email: balanceOrder.email, firstName: balanceOrder.firstName, lastName: balanceOrder.lastName, total: balanceOrder.total.toFixed(2) } : null;
   return { ok: true, quote: quoteView(quote), commission: quote.commission, balanceOf };
+}
+
+/** Server-side only, for the balance's checkout record: the phone and address the deposit order was placed with (never shown by the link). */
+export async function balanceOrderDelivery(orderId: number): Promise<{ phone: string | null; shippingAddress: Prisma.InputJsonValue }> {
+  const order = await prisma.order.findUniqueOrThrow({ where: { id: orderId }, select: { phone: true, shippingAddress: true } });
+  return { phone: order.phone, shippingAddress: order.shippingAddress as Prisma.InputJsonValue };
 }
 
 /**

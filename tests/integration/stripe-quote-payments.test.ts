@@ -335,6 +335,21 @@ describe("A deposit order refunded (issue 53)", () => {
     expect((await db.prisma.commission.findUniqueOrThrow({ where: { id: commission.id } })).status).toBe("refunded");
   });
 
+  it("a balance link shows only what the payer needs: no street address, no phone", async () => {
+    const { order, balanceToken } = await depositPaid();
+    await db.prisma.order.update({ where: { id: order.id }, data: { phone: "+1 503 555 0142" } });
+    const opened = await service.openQuote(balanceToken);
+    expect(opened).toMatchObject({ ok: true, balanceOf: { orderNumber: order.orderNumber, total: "725.00" } });
+    const shown = JSON.stringify(opened);
+    for (const secret of ["12 Elm Street", "Portland", "97201", "555 0142"]) expect(shown).not.toContain(secret);
+    // Paying it still completes the order, which keeps its address.
+    const balance = await pay(balanceToken, 45300);
+    expect(balance.status).toBe(200);
+    fake.authorize(balance.json.paymentIntentId);
+    expect((await finalize(balance.json.paymentIntentId)).status).toBe(201);
+    expect((await db.prisma.order.findUniqueOrThrow({ where: { id: order.id } })).shippingAddress).toMatchObject({ line1: "12 Elm Street" });
+  });
+
   it("refunded in part: the balance link still asks for what is due, and paying it is taken", async () => {
     const { commission, order, balanceToken } = await depositPaid();
     expect(await refund(order.id, { amount: 20 })).toMatchObject({ status: 200, json: { amount: "20.00" } });
