@@ -101,6 +101,12 @@ export async function settleCapture(
   return { order, outcome: "unknown" };
 }
 
+/** A provider event about an intent (payment_intent.canceled): the order it paid, if its capture is unknown, follows the provider's word. */
+export async function settleCaptureOfIntent(paymentIntentId: string) {
+  const order = await prisma.order.findFirst({ where: { stripePaymentIntentId: paymentIntentId, capture: "unknown" }, select: { id: true } });
+  if (order) await settleCapture(order.id, { announce: true, actor: "webhook" });
+}
+
 /**
  * The hourly upkeep: every order whose capture is unknown (and not being captured by its own request
  * right now) is settled with the provider, captured again while the authorisation stands.

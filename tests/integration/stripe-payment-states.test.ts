@@ -178,6 +178,20 @@ describe(`Card payments end in a known state, on ${process.env.TEST_DATABASE_URL
     expect(await giftCardEmails()).toBe(3); // the webhook's order's card, and these two
   });
 
+  it("an authorisation voided at Stripe while the capture's outcome is unknown: payment_intent.canceled marks the order failed", async () => {
+    const { intentId } = await authorised();
+    loseCaptureAndLookUp(intentId, { ran: false });
+    expect((await finalize(intentId)).status).toBe(201);
+    expect((await orderOf(intentId)).capture).toBe("unknown");
+    const dashboard = new Stripe("sk_test_fake", { host: "127.0.0.1", port: fake.port, protocol: "http" });
+    await dashboard.paymentIntents.cancel(intentId);
+    expect((await webhook("payment_intent.canceled", intentId)).status).toBe(200);
+    const order = await orderOf(intentId);
+    expect(order).toMatchObject({ status: "pending", capture: "failed" });
+    expect(order.events.find((e) => e.type === "payment_failed")?.detail).toMatchObject({ amount: "64.99", released: true });
+    expect(order.events.find((e) => e.type === "payment_failed")?.actor).toBe("webhook");
+  });
+
   it("the timeline records what the card paid, not the gift card's part", async () => {
     const { issueGiftCard } = await import("@/lib/gift-cards/service");
     const card = await runAsAdmin(maker, () => issueGiftCard({ amount: 1000, recipientEmail: "someone@example.com" }));
