@@ -96,9 +96,13 @@ function loseCaptureAndLookUp(intentId: string, { ran = true } = {}) {
 
 describe(`Card payments end in a known state, on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "the embedded database"}`, () => {
   it("a capture Stripe refuses: the authorisation is released, the order cannot be shipped, the maker sees it, a cancellation goes through", async () => {
+    const { getAdminStats } = await import("@/lib/admin/stats-queries");
+    const revenueBefore = (await getAdminStats()).totalRevenue;
     const { intentId } = await authorised();
     fake.setNextError({ status: 402, type: "card_error", code: "card_declined", message: "Your card's authorization has expired." }, { method: "POST", path: `/v1/payment_intents/${intentId}/capture` });
     expect((await finalize(intentId)).status).toBe(201);
+    // No money was received: the dashboard's revenue does not count it.
+    expect((await getAdminStats()).totalRevenue).toBe(revenueBefore);
 
     const order = await orderOf(intentId);
     expect(order).toMatchObject({ status: "pending", capture: "failed" });
