@@ -159,7 +159,7 @@ function refundPlan(order: OrderWithItems, input: OrderRefundInput, open: Array<
   const inFlight = open.reduce((sum, r) => sum + cents(r.amount), 0);
   const claimedLines = new Set(open.flatMap((r) => (r.lineIds as number[]) ?? []));
   // A balance not paid yet (issue 30) was never taken: only what was paid can come back.
-  const remaining = cents(order.total) - cents(order.balanceDue) - Math.max(cents(order.refundedAmount), inFlight);
+  const remaining = paidOf(order) - Math.max(cents(order.refundedAmount), inFlight);
   if (remaining <= 0) throw new AppError("conflict", FULLY_REFUNDED_MESSAGE);
   const cards = boughtCardsRefund(bought, remaining);
   const { otherLeft } = cards;
@@ -195,10 +195,16 @@ function refundPlan(order: OrderWithItems, input: OrderRefundInput, open: Array<
 
 /** What is left of what was paid (a balance not paid yet never was), refunds in flight counted as done. */
 const paidLeft = (order: OrderWithItems, open: ReadonlyArray<{ amount: Prisma.Decimal }>) =>
-  cents(order.total) - cents(order.balanceDue) - Math.max(cents(order.refundedAmount), open.reduce((sum, r) => sum + cents(r.amount), 0));
+  paidOf(order) - Math.max(cents(order.refundedAmount), open.reduce((sum, r) => sum + cents(r.amount), 0));
 
-/** What the card payments took: the order's total less what its gift cards paid (issue 31) and less a balance not paid yet (issue 30). */
-const cardPaid = (order: { total: Prisma.Decimal; giftCardAmount: Prisma.Decimal; balanceDue: Prisma.Decimal }) => cents(order.total) - cents(order.giftCardAmount) - cents(order.balanceDue);
+type PaidOrder = { total: Prisma.Decimal; giftCardAmount: Prisma.Decimal; balanceDue: Prisma.Decimal; capture: string };
+/**
+ * What the card payments took: the order's total less what its gift cards paid (issue 31) and less a balance not
+ * paid yet (issue 30) — nothing while its first card payment is not captured (lib/checkout/capture-service.ts).
+ */
+const cardPaid = (order: PaidOrder) => (order.capture === "captured" ? cents(order.total) - cents(order.giftCardAmount) - cents(order.balanceDue) : 0);
+/** What the order was paid: by card, and by gift cards (a failed capture's gift cards were taken all the same). */
+const paidOf = (order: PaidOrder) => cardPaid(order) + cents(order.giftCardAmount);
 /** The part of a refund the provider returns (the rest goes back to the order's gift cards). */
 const providerPart = (r: { amount: Prisma.Decimal; giftCardAmount: Prisma.Decimal }) => cents(r.amount) - cents(r.giftCardAmount);
 
@@ -301,7 +307,7 @@ async function cardPayments(tx: Tx, order: OrderWithItems, open: ReadonlyArray<{
   const later = await tx.orderPayment.findMany({ where: { orderId: order.id }, orderBy: { id: "asc" }, select: { paymentIntentId: true, amount: true, captured: true } });
   const refundedTo = (intent: string, first: boolean) => open.filter((r) => r.paymentIntentId === intent || (first && r.paymentIntentId === null)).reduce((sum, r) => sum + providerPart(r), 0);
   // Every later payment's amount is not the first's, captured or not (a failed capture took nothing, and is not listed).
-  const firstAmount = cardPaid(order) - later.reduce((sum, p) => sum + cents(p.amount), 0);
+  const firstAmount = Math.max(0, cardPaid(order) - later.reduce((sum, p) => sum + cents(p.amount), 0));
   const first = order.stripePaymentIntentId ? [{ paymentIntentId: order.stripePaymentIntentId, amount: firstAmount, refunded: refundedTo(order.stripePaymentIntentId, true) }] : [];
   return [...first, ...later.filter((p) => p.captured).map((p) => ({ paymentIntentId: p.paymentIntentId, amount: cents(p.amount), refunded: refundedTo(p.paymentIntentId, false) }))];
 }

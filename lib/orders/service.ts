@@ -46,11 +46,12 @@ export async function changeOrderStatus(id: number | string, change: OrderStatus
 
   let refundedNow: string | null = null;
   if (change.status === "cancelled" && change.refund) {
-    const current = await prisma.order.findUnique({ where: { id: orderId }, select: { total: true, balanceDue: true, refundedAmount: true, status: true, capture: true } });
+    const current = await prisma.order.findUnique({ where: { id: orderId }, select: { total: true, balanceDue: true, giftCardAmount: true, refundedAmount: true, status: true, capture: true } });
     if (!current) throw new AppError("not_found", ORDER_NOT_FOUND_MESSAGE);
     assertPaymentSettled(current.capture, change.status);
-    // What was paid: the total, less a commission's balance not paid yet (nothing, when the capture failed).
-    if (current.capture === "captured" && toCents(current.refundedAmount.toFixed(2)) < toCents(current.total.toFixed(2)) - toCents(current.balanceDue.toFixed(2))) {
+    // What was paid: the total, less a commission's balance not paid yet; only its gift cards' part when the card's capture failed.
+    const paid = current.capture === "captured" ? toCents(current.total.toFixed(2)) - toCents(current.balanceDue.toFixed(2)) : toCents(current.giftCardAmount.toFixed(2));
+    if (toCents(current.refundedAmount.toFixed(2)) < paid) {
       refundedNow = await refundForCancellation(orderId, change.reason ?? "Order cancelled", current.status !== "cancelled");
     }
   }

@@ -3,6 +3,7 @@ import path from "node:path";
 import pg from "pg";
 import { test, expect, type Page } from "./test";
 import { E2E_MAILBOX_DIR, e2eDatabaseUrl } from "./e2e-env";
+import { expectNoAxeViolations } from "./a11y-helpers";
 
 /**
  * After the sale, as the maker and the shopper would: ship an order with
@@ -191,6 +192,34 @@ test.describe("after the sale", () => {
     await expect(rows.filter({ hasText: "refund" }).first()).toBeVisible();
     await expect(rows.filter({ hasText: "status" }).first()).toContainText("confirmed");
     await page.screenshot({ path: path.join(SHOTS, "activity-1280.png"), fullPage: true });
+  });
+
+  test("an order whose card payment failed is the dashboard's first 'needs doing' and cannot be shipped (1280 and 390 px, axe clean)", async ({ page }) => {
+    const unpaid = await withDb(async (db) => {
+      const order = await insertPaidOrder(db);
+      await db.query(`UPDATE "Order" SET status = 'pending', capture = 'failed' WHERE id = $1`, [order.orderId]);
+      return order;
+    });
+    try {
+      await signIn(page);
+      const needs = page.getByTestId("unpaid-orders");
+      await expect(needs.getByRole("heading", { name: "Needs doing: payments not taken" })).toBeVisible();
+      await expect(needs.getByRole("listitem").filter({ hasText: unpaid.orderNumber })).toContainText("payment failed");
+      await page.screenshot({ path: path.join(SHOTS, "dashboard-unpaid-1280.png"), fullPage: true });
+      await expectNoAxeViolations(page, "the dashboard with a failed payment");
+      await page.setViewportSize({ width: 390, height: 844 });
+      await expect(needs).toBeVisible();
+      await page.screenshot({ path: path.join(SHOTS, "dashboard-unpaid-390.png"), fullPage: true });
+      await page.setViewportSize({ width: 1280, height: 800 });
+      // The orders screen's status menu is refused by the server with its reason.
+      await page.goto("/admin/orders");
+      const row = page.locator(`[data-testid="order-row"][data-order-number="${unpaid.orderNumber}"]`);
+      await row.getByRole("combobox", { name: `Status of order ${unpaid.orderNumber}` }).selectOption({ label: "Processing" });
+      await expect(toast(page, /could not be taken/).first()).toBeVisible();
+      expect(await withDb((db) => db.query<{ status: string }>(`SELECT status::text FROM "Order" WHERE id = $1`, [unpaid.orderId]).then((r) => r.rows[0].status))).toBe("pending");
+    } finally {
+      await withDb((db) => db.query(`DELETE FROM "Order" WHERE id = $1`, [unpaid.orderId]));
+    }
   });
 
   test("a disputed payment is flagged on the dashboard", async ({ page }) => {

@@ -135,6 +135,22 @@ describe(`Card payments end in a known state, on ${process.env.TEST_DATABASE_URL
     expect(await listUnpaidOrders()).toEqual([]);
   });
 
+  it("a refused capture on an order a gift card paid part of: cancelling with a refund gives the gift card back its part, Stripe refunds nothing", async () => {
+    const { issueGiftCard } = await import("@/lib/gift-cards/service");
+    const card = await runAsAdmin(maker, () => issueGiftCard({ amount: 1500, recipientEmail: "someone@example.com" }));
+    const { intentId } = await authorised({ items: [{ productId: ids["dowel-jig"], quantity: 1 }], giftCards: [card.code] });
+    fake.setNextError({ status: 402, type: "card_error", code: "card_declined", message: "Your card was declined." }, { method: "POST", path: `/v1/payment_intents/${intentId}/capture` });
+    expect((await finalize(intentId)).status).toBe(201);
+    const order = await orderOf(intentId);
+    expect(order).toMatchObject({ status: "pending", capture: "failed" });
+    expect((await db.prisma.giftCard.findUniqueOrThrow({ where: { code: card.code } })).balance.toFixed(2)).toBe("0.00");
+    const refundsBefore = fake.callsTo("POST", "/v1/refunds").length;
+    const cancelled = await setStatus(order.id, { status: "cancelled", refund: true, reason: "Payment failed" });
+    expect(cancelled).toMatchObject({ status: 200, json: { status: "cancelled", refundedAmount: "15.00" } });
+    expect(fake.callsTo("POST", "/v1/refunds")).toHaveLength(refundsBefore);
+    expect((await db.prisma.giftCard.findUniqueOrThrow({ where: { code: card.code } })).balance.toFixed(2)).toBe("15.00");
+  });
+
   it("a capture whose reply is lost leaves the order pending; Stripe's payment_intent.succeeded webhook completes it", async () => {
     const { intentId } = await authorised();
     loseCaptureAndLookUp(intentId);
