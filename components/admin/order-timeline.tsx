@@ -32,6 +32,8 @@ export function describeOrderEvent(e: Pick<OrderEventDTO, "type" | "detail">): s
       return d.balance ? `Balance of $${d.amount} captured` : `Payment of $${d.amount} captured${d.balanceDue ? ` (deposit; balance of $${d.balanceDue} due)` : ""}`;
     case "payment_pending":
       return d.reason === "balance capture failed" ? "Balance authorised, capture failed: not taken" : "Payment authorised, capture pending";
+    case "payment_failed":
+      return `Card payment of $${d.amount} could not be captured${d.message ? ` (${d.message})` : ""}; ${d.released ? "the authorisation was released" : "the authorisation could not be released"}. The order cannot be shipped: cancel it or contact the shopper`;
     case "balance_recorded":
       return `Balance of $${d.amount} paid by the shopper's link`;
     case "status_changed":
@@ -68,12 +70,16 @@ export function describeOrderEvent(e: Pick<OrderEventDTO, "type" | "detail">): s
       return `Sales tax reversal failed at Stripe Tax: ${d.message}`;
     case "gift_cards_disabled":
       return `Gift cards bought with this order disabled (${d.count}): the payment was not captured`;
+    case "gift_cards_enabled":
+      return `Gift cards bought with this order enabled again (${d.count}): the payment was captured`;
     case "gift_cards_refunded":
       return `Gift cards refunded for what was left on them ($${d.amount}): ${Array.isArray(d.codes) ? d.codes.join(", ") : ""}${d.spent ? ` — $${d.spent} refunded at the payment provider had already been spent` : ""}`;
     case "gift_cards_restored":
       return `Refund refused: the gift cards it took back are usable again (${Array.isArray(d.codes) ? d.codes.join(", ") : ""})`;
     case "commission_reopened":
       return `Commission ${d.reference} open again: the maker can send a new quote`;
+    case "commission_refunded":
+      return `Commission ${d.reference} refunded: its order was refunded in full`;
     case "commission_accepted":
       return `Commission ${d.reference} accepted again`;
     case "refund_reconciled":

@@ -15,8 +15,8 @@ export const SHOP_TIME_ZONE = "America/New_York";
 export const REVENUE_DAYS = 30;
 const MAX_REVENUE_DAYS = 366;
 
-/** Orders that count as revenue. */
-const REVENUE_ORDERS = { status: { not: "cancelled" as const }, paymentProvider: { not: "test" } };
+/** Orders that count as revenue: not cancelled, not test-mode, and their card payment taken (lib/checkout/capture-service.ts). */
+const REVENUE_ORDERS = { status: { not: "cancelled" as const }, paymentProvider: { not: "test" }, capture: "captured" as const };
 
 const money = (value: string | null | undefined) => fromCents(toCents(value ?? "0"));
 
@@ -51,6 +51,7 @@ export async function revenueByDay(days: number = REVENUE_DAYS): Promise<Revenue
     LEFT JOIN "Order" o
       ON o.status <> 'cancelled'
      AND o."paymentProvider" <> 'test'
+     AND o."capture" = 'captured'
      AND o."createdAt" >= (now() AT TIME ZONE 'UTC') - make_interval(days => ${n + 1}::int)
      AND (o."createdAt" AT TIME ZONE 'UTC' AT TIME ZONE ${SHOP_TIME_ZONE})::date = days.day
     GROUP BY days.day

@@ -3,7 +3,7 @@ import { addressSchema, type Address } from "@/lib/checkout/api-schemas";
 import { shipDays, shippingPromise } from "@/lib/catalog/stock";
 import { authoriseCheckout, priceTax, withLineTax, type CheckoutLine, type CheckoutSnapshot } from "@/lib/checkout/service";
 import { commissionLineName } from "@/lib/commissions/rules";
-import { openQuote, type BalanceOrder, type QuoteView } from "@/lib/commissions/service";
+import { balanceOrderDelivery, openQuote, type BalanceOrder, type QuoteView } from "@/lib/commissions/service";
 import { AppError } from "@/lib/errors";
 import { fromCents } from "@/lib/money";
 import { z } from "@/lib/zod";
@@ -110,15 +110,16 @@ export async function prepareQuotePayment(token: string, data: QuotePayment) {
 
 /**
  * A balance link: the rest of the deposit order, authorised on a checkout of its own that names
- * the order (finalizeOrder then records a second payment of it, never a new order). The order's
- * contact and address are the ones it was placed with; its tax was priced then.
+ * the order (finalizeOrder then records a second payment of it, never a new order). Its checkout
+ * records the contact and address the order was placed with (read here, never shown by the link); its tax was priced then.
  */
 async function prepareBalancePayment(quote: QuoteView, order: BalanceOrder) {
   const amount = fromCents(quote.priceCents);
+  const delivery = await balanceOrderDelivery(order.id);
   const snapshot: CheckoutSnapshot = {
     items: [],
-    contact: { email: order.email, firstName: order.firstName, lastName: order.lastName, phone: order.phone, newsletter: false },
-    shippingAddress: order.shippingAddress,
+    contact: { email: order.email, firstName: order.firstName, lastName: order.lastName, phone: delivery.phone, newsletter: false },
+    shippingAddress: delivery.shippingAddress,
     subtotal: amount,
     shipping: "0.00",
     total: amount,

@@ -11,11 +11,12 @@ import { orderContactSchema, type Address, type CreatePaymentIntent, type Discou
 import { discountedTotals } from "@/lib/checkout/discount-totals";
 import { SHIPPING_SERVICE } from "@/lib/checkout/pricing";
 import { prisma, Prisma } from "@/lib/db";
-import { disableOrderGiftCards, giftCardShortMessage, issueGiftCard, priceGiftCards, redeemGiftCards } from "@/lib/gift-cards/service";
+import { captureOrderPayment, settleCapture } from "@/lib/checkout/capture-service";
+import { giftCardShortMessage, issueGiftCard, priceGiftCards, redeemGiftCards } from "@/lib/gift-cards/service";
 import type { AppliedGiftCard } from "@/lib/gift-cards/rules";
-import { claimDiscountUse, priceDiscountCode, refusalMessage, type DiscountRefusal, type PricedDiscount } from "@/lib/discounts/service";
+import { claimDiscountUse, priceDiscountCode, refuseNothingOff, refusalMessage, type DiscountRefusal, type PricedDiscount } from "@/lib/discounts/service";
 import { AppError } from "@/lib/errors";
-import { fromCents, toCents } from "@/lib/money";
+import { formatMoney, fromCents, toCents } from "@/lib/money";
 import { sendGiftCardEmails, sendOrderEmails, type IssuedGiftCard } from "@/lib/orders/email-service";
 import { lockOrder, ORDER_TX_OPTIONS, orderWithItems, type OrderWithItems } from "@/lib/orders/order-row";
 import { claimPieceForOrder } from "@/lib/orders/pieces";
@@ -204,9 +205,15 @@ function assertAvailable(unavailable: PricedCart["unavailable"]) {
   }
 }
 
-/** The discount code's price for these lines (server-side only; refused with 409 naming why), or null without a code. */
+/**
+ * The discount code's price for these lines (server-side only; refused with 409 naming why), or null without a code.
+ * A code that would take $0.00 off (free shipping where shipping is already free) is refused: it is not applied and uses nothing.
+ */
 async function priceDiscount(code: string | null | undefined, lines: CheckoutLine[], email?: string | null): Promise<PricedDiscount | null> {
-  return code ? priceDiscountCode(code, lines, { email }) : null;
+  if (!code) return null;
+  const discount = await priceDiscountCode(code, lines, { email });
+  if (discountedTotals(withLineDiscounts(lines, discount), { discount }).discount === 0) refuseNothingOff(discount.code);
+  return discount;
 }
 
 /**
@@ -229,12 +236,19 @@ const paidByGiftCards = (paymentIntentId: string | null | undefined) => Boolean(
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 
 async function prepareGiftCardPayment(sessionId: string, providerName: string, snapshot: Omit<Prisma.CheckoutUncheckedCreateInput, "sessionId" | "provider">) {
-  const existing = await prisma.checkout.findFirst({ where: { sessionId, quoteId: null, status: "open", paymentIntentId: { startsWith: GIFT_CARD_PAYMENT } }, orderBy: { id: "desc" } });
-  const paymentIntentId = existing?.paymentIntentId ?? `${GIFT_CARD_PAYMENT}${randomBytes(12).toString("hex")}`;
-  const clientSecret = `${paymentIntentId}_secret_${randomBytes(16).toString("hex")}`;
-  const data = { ...snapshot, sessionId, provider: providerName, paymentIntentId, secretHash: sha256(clientSecret) };
-  const checkout = existing ? await prisma.checkout.update({ where: { id: existing.id }, data }) : await prisma.checkout.create({ data });
-  return { clientSecret, paymentIntentId, provider: "gift_card" as const, checkoutId: checkout.id };
+  return withCheckoutLock({ sessionId, quoteId: null }, async (tx) => {
+    const existing = await tx.checkout.findFirst({ where: { sessionId, quoteId: null, status: "open", paymentIntentId: { startsWith: GIFT_CARD_PAYMENT } }, orderBy: { id: "desc" } });
+    const paymentIntentId = existing?.paymentIntentId ?? `${GIFT_CARD_PAYMENT}${randomBytes(12).toString("hex")}`;
+    const clientSecret = `${paymentIntentId}_secret_${randomBytes(16).toString("hex")}`;
+    const data = { ...snapshot, sessionId, provider: providerName, paymentIntentId, secretHash: sha256(clientSecret) };
+    // Only while it is still open: a checkout finalised meanwhile keeps what it was paid for, and this one starts anew.
+    const reused = existing ? (await tx.checkout.updateMany({ where: { id: existing.id, status: "open" }, data })).count === 1 : false;
+    if (reused) return { clientSecret, paymentIntentId, provider: "gift_card" as const, checkoutId: existing!.id };
+    const freshId = `${GIFT_CARD_PAYMENT}${randomBytes(12).toString("hex")}`;
+    const freshSecret = `${freshId}_secret_${randomBytes(16).toString("hex")}`;
+    const checkout = await tx.checkout.create({ data: { ...data, paymentIntentId: freshId, secretHash: sha256(freshSecret) } });
+    return { clientSecret: freshSecret, paymentIntentId: freshId, provider: "gift_card" as const, checkoutId: checkout.id };
+  });
 }
 
 /** Each line carries its share of the discount, so a line refund returns what that line was paid. */
@@ -343,10 +357,21 @@ export async function preparePayment(data: CreatePaymentIntent) {
     total: amounts.total,
   };
   if (cardAmount === 0) return { ...(await prepareGiftCardPayment(data.sessionId, provider.name, snapshot)), ...amounts };
+  assertCardMinimum(cardAmount, giftCardAmount > 0 ? " Remove a gift card to pay more of the order by card." : "");
   return { ...(await authoriseCheckout({ sessionId: data.sessionId, quoteId: null }, snapshot, cardAmount)), ...amounts };
 }
 
 export type CheckoutSnapshot = Omit<Prisma.CheckoutUncheckedCreateInput, "sessionId" | "provider" | "quoteId">;
+
+/** The card networks' smallest charge (Stripe: $0.50 in USD); a card's part below it cannot be taken. */
+export const CARD_MINIMUM_CENTS = 50;
+
+/** A card's part of 1–49 ¢ (a gift card leaving a few cents, a tiny deposit) is refused before any payment is made: 400, never the provider's 500. */
+function assertCardMinimum(cardAmount: number, hint = "") {
+  if (cardAmount > 0 && cardAmount < CARD_MINIMUM_CENTS) {
+    throw new AppError("bad_request", `Card payments must be at least ${formatMoney(CARD_MINIMUM_CENTS)}, and ${formatMoney(cardAmount)} is left to pay by card.${hint}`, { amount: "Below the card minimum" });
+  }
+}
 
 /**
  * The authorise-only intent for `cardAmount`, on the open checkout of this session (a cart's) or
@@ -354,28 +379,44 @@ export type CheckoutSnapshot = Omit<Prisma.CheckoutUncheckedCreateInput, "sessio
  * A cart's checkout and a quote's never share one (`quoteId`), whatever session id a client sends.
  */
 export async function authoriseCheckout(owner: { sessionId: string; quoteId: number | null }, snapshot: CheckoutSnapshot, cardAmount: number) {
+  assertCardMinimum(cardAmount);
   const provider = getPaymentProvider();
   const metadata = { sessionId: owner.sessionId, ...(owner.quoteId ? { quoteId: String(owner.quoteId) } : {}) };
-  let checkout = await prisma.checkout.findFirst({
-    where: { sessionId: owner.sessionId, quoteId: owner.quoteId, status: "open", provider: provider.name },
-    orderBy: { id: "desc" },
-  });
-  let intent: PaymentIntentInfo | null = null;
-  if (paidByGiftCards(checkout?.paymentIntentId)) checkout = null; // the gift cards no longer cover it all: a card payment of its own
-  if (checkout?.paymentIntentId) {
-    const current = await provider.retrieveIntent(checkout.paymentIntentId);
-    if (UPDATABLE_STATUSES.includes(current.status)) {
-      intent = current.amount === cardAmount ? current : await provider.updateIntent(current.id, { amount: cardAmount, metadata: { ...metadata, checkoutId: String(checkout.id) } });
-    } else {
-      checkout = null; // already confirmed or cancelled: start a new checkout rather than change a confirmed payment
+  // One open checkout per session, claimed under its lock: a second tab or a double click waits, then joins this payment.
+  return withCheckoutLock(owner, async (tx) => {
+    let checkout = await tx.checkout.findFirst({
+      where: { sessionId: owner.sessionId, quoteId: owner.quoteId, status: "open", provider: provider.name },
+      orderBy: { id: "desc" },
+    });
+    let intent: PaymentIntentInfo | null = null;
+    if (paidByGiftCards(checkout?.paymentIntentId)) checkout = null; // the gift cards no longer cover it all: a card payment of its own
+    if (checkout?.paymentIntentId) {
+      const current = await provider.retrieveIntent(checkout.paymentIntentId);
+      if (UPDATABLE_STATUSES.includes(current.status)) {
+        intent = current.amount === cardAmount ? current : await provider.updateIntent(current.id, { amount: cardAmount, metadata: { ...metadata, checkoutId: String(checkout.id) } });
+      } else {
+        checkout = null; // already confirmed or cancelled: start a new checkout rather than change a confirmed payment
+      }
     }
-  }
-  if (!checkout || !intent) {
-    checkout = await prisma.checkout.create({ data: { sessionId: owner.sessionId, quoteId: owner.quoteId, provider: provider.name, ...snapshot } });
-    intent = await provider.createIntent({ amount: cardAmount, currency: CURRENCY, metadata: { ...metadata, checkoutId: String(checkout.id) }, idempotencyKey: idempotencyKey("checkout", checkout) });
-  }
-  await prisma.checkout.update({ where: { id: checkout.id }, data: { ...snapshot, paymentIntentId: intent.id } });
-  return { clientSecret: intent.clientSecret, paymentIntentId: intent.id, provider: provider.name, checkoutId: checkout.id };
+    if (!checkout || !intent) {
+      checkout = await tx.checkout.create({ data: { sessionId: owner.sessionId, quoteId: owner.quoteId, provider: provider.name, ...snapshot } });
+      intent = await provider.createIntent({ amount: cardAmount, currency: CURRENCY, metadata: { ...metadata, checkoutId: String(checkout.id) }, idempotencyKey: idempotencyKey("checkout", checkout) });
+    }
+    await tx.checkout.update({ where: { id: checkout.id }, data: { ...snapshot, paymentIntentId: intent.id } });
+    return { clientSecret: intent.clientSecret, paymentIntentId: intent.id, provider: provider.name, checkoutId: checkout.id };
+  });
+}
+
+/**
+ * Runs `claim` in a transaction holding the session's checkout lock (a transaction-scoped advisory lock
+ * on the session and quote): preparing a payment for one session is one at a time, across instances.
+ */
+async function withCheckoutLock<T>(owner: { sessionId: string; quoteId: number | null }, claim: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> {
+  return prisma.$transaction(async (tx) => {
+    const key = `checkout:${owner.sessionId}:${owner.quoteId ?? "cart"}`;
+    await tx.$queryRaw`SELECT pg_advisory_xact_lock(hashtext(${key}))::text AS locked`;
+    return claim(tx);
+  }, { maxWait: 20_000, timeout: 60_000 });
 }
 
 /**
@@ -483,6 +524,8 @@ export async function finalizeOrder(paymentIntentId: string): Promise<Finalized>
   if (checkout.status === "completed" && paidOrderId) {
     // A balance whose capture failed or whose answer was lost: the provider's word settles it (a webhook, or the browser again).
     if (checkout.balanceOrderId) await retryBalanceCapture(checkout.paymentIntentId!, checkout.balanceOrderId);
+    // An order whose capture's outcome is unknown: the provider's word settles it (the webhook completes what the request could not).
+    else if (checkout.orderId) await settleCapture(checkout.orderId, { announce: true });
     return { order: await loadOrder(prisma, paidOrderId), created: false };
   }
   assertOpen(checkout.status, checkout.failureReason);
@@ -727,6 +770,8 @@ async function recordOrder(checkout: Checkout, contact: OrderContact): Promise<F
           email: contact.email,
           phone: contact.phone,
           status: "confirmed",
+          // Not taken until the capture step says so (a process that dies before it leaves it to the upkeep).
+          capture: "unknown",
           shippingAddress: address,
           billingAddress: address,
           subtotal: checkout.subtotal,
@@ -779,31 +824,12 @@ async function recordOrder(checkout: Checkout, contact: OrderContact): Promise<F
   );
 }
 
-/** Takes the authorised money; a failed capture leaves the order pending for the maker to retry. */
+/**
+ * Takes the authorised money (lib/checkout/capture-service.ts): captured, or pending while the provider is
+ * asked what became of it, or failed with its authorisation released. The timeline names what the card paid.
+ */
 async function capturePayment(order: OrderWithItems, intent: PaymentIntentInfo): Promise<OrderWithItems> {
-  const provider = getPaymentProvider();
-  let paid = intent.status === "succeeded";
-  if (!paid) {
-    try {
-      await provider.captureIntent(intent.id, `capture-${intent.id}`);
-      paid = true;
-    } catch (error) {
-      // The order is recorded and the piece reserved; the maker sees it as pending and can retry the capture.
-      log.error({ orderNumber: order.orderNumber, err: error }, "capture failed");
-      order = await prisma.$transaction(async (tx) => {
-        const pending = await tx.order.update({ where: { id: order.id }, data: { status: "pending" }, include: orderWithItems });
-        await appendOrderEvent(tx, order.id, "payment_pending", { reason: "capture failed" }, { actor: "system" });
-        // Gift cards it bought pay nothing until their payment is taken (their codes are not sent: announceOrder).
-        const disabled = await disableOrderGiftCards(tx, order.id);
-        if (disabled) await appendOrderEvent(tx, order.id, "gift_cards_disabled", { count: disabled, reason: "payment not captured" }, { actor: "system" });
-        return pending;
-      }, ORDER_TX_OPTIONS);
-    }
-  }
-  // What was paid now: the whole order, or its deposit (the balance is paid later by its own link).
-  const balanceDue = toCents(order.balanceDue.toFixed(2));
-  if (paid) await appendOrderEvent(prisma, order.id, "paid", { amount: fromCents(toCents(order.total.toFixed(2)) - balanceDue), provider: provider.name, ...(balanceDue ? { balanceDue: order.balanceDue.toFixed(2) } : {}) }, { actor: "system" });
-  return order;
+  return captureOrderPayment(order, intent);
 }
 
 /**
@@ -812,7 +838,7 @@ async function capturePayment(order: OrderWithItems, intent: PaymentIntentInfo):
  * A failure does not undo the paid order: it is logged and on the timeline (a refund records it first).
  */
 async function recordTax(order: OrderWithItems) {
-  if (!order.taxCalculationId || order.taxTransactionId || order.status === "pending") return;
+  if (!order.taxCalculationId || order.taxTransactionId || order.capture !== "captured") return;
   await recordTaxTransaction(order);
 }
 
@@ -823,7 +849,7 @@ async function announceOrder(order: OrderWithItems, lines: CheckoutLine[], stock
   const slugs = lines.filter((l) => l.uniqueItem || counted.has(l.productId)).map((l) => l.slug);
   if (slugs.length) await expireCatalog({ slugs, gallery: soldUnique.length > 0 });
   await sendOrderEmails(order).catch((error) => log.error({ orderNumber: order.orderNumber, err: error }, "order emails failed"));
-  if (giftCards.length && order.status !== "pending") await sendGiftCardEmails(order, giftCards).catch((error) => log.error({ orderNumber: order.orderNumber, err: error }, "gift card emails failed"));
+  if (giftCards.length && order.capture === "captured") await sendGiftCardEmails(order, giftCards).catch((error) => log.error({ orderNumber: order.orderNumber, err: error }, "gift card emails failed"));
 }
 
 /** Voids the authorisation, marks the checkout failed, and returns the 409 the shopper sees. */

@@ -8,7 +8,7 @@ import type { CommissionPhoto } from "@/lib/commissions/schemas";
 /** The Commissions board: newest first within a status, open ones by default. */
 export async function listCommissionsForAdmin(status?: CommissionStatus) {
   const rows = await prisma.commission.findMany({
-    where: status ? { status } : { status: { notIn: ["closed", "declined"] } },
+    where: status ? { status } : { status: { notIn: ["closed", "declined", "refunded"] } },
     orderBy: { createdAt: "desc" },
     take: 200,
     select: { id: true, reference: true, status: true, name: true, email: true, description: true, budget: true, wantedBy: true, createdAt: true, _count: { select: { messages: true } } },

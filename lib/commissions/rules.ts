@@ -1,10 +1,10 @@
 /**
  * A commission's way (issue 30): new → quoted → accepted → in progress →
- * shipped → closed, or declined from any open step. The one table of which
+ * shipped → closed, or declined from any open step; refunded when the order that paid it is refunded in full. The one table of which
  * move the maker may make from where; the service refuses every other.
  * Paying a quote moves a commission to accepted (lib/commissions/service.ts).
  */
-export const COMMISSION_STATUSES = ["new", "quoted", "accepted", "in_progress", "shipped", "closed", "declined"] as const;
+export const COMMISSION_STATUSES = ["new", "quoted", "accepted", "in_progress", "shipped", "closed", "declined", "refunded"] as const;
 export type CommissionStatus = (typeof COMMISSION_STATUSES)[number];
 
 export const COMMISSION_STATUS_LABELS: Record<CommissionStatus, string> = {
@@ -15,6 +15,7 @@ export const COMMISSION_STATUS_LABELS: Record<CommissionStatus, string> = {
   shipped: "Shipped",
   closed: "Closed",
   declined: "Declined",
+  refunded: "Refunded",
 };
 
 const MOVES: Record<CommissionStatus, readonly CommissionStatus[]> = {
@@ -25,6 +26,8 @@ const MOVES: Record<CommissionStatus, readonly CommissionStatus[]> = {
   shipped: ["closed"],
   closed: [],
   declined: [],
+  // Its order's payment came back in full (lib/commissions/service.ts markCommissionOfOrderRefunded): never a maker's move.
+  refunded: [],
 };
 
 /** The statuses the maker can move a commission to from `from` (a quote moves new → quoted itself). */
@@ -38,7 +41,7 @@ export function canMove(from: CommissionStatus, to: CommissionStatus): boolean {
 
 /** Still open for a quote and messages: not finished and not declined. */
 export function isOpenCommission(status: CommissionStatus): boolean {
-  return status !== "closed" && status !== "declined";
+  return status !== "closed" && status !== "declined" && status !== "refunded";
 }
 
 /**

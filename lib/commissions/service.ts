@@ -189,7 +189,8 @@ export function quoteView(q: QuoteRow) {
 export type QuoteView = ReturnType<typeof quoteView>;
 
 /** The order a balance link pays the rest of: its number and the contact and address it ships to. */
-export type BalanceOrder = { id: number; orderNumber: string; email: string; firstName: string; lastName: string; phone: string | null; shippingAddress: Record<string, string | null>; total: string };
+/** What a balance link may show and pay with: the order's number and total, and the payer's name and email for the card — never its street address or phone (issue 53). */
+export type BalanceOrder = { id: number; orderNumber: string; email: string; firstName: string; lastName: string; total: string };
 
 export type OpenedQuote =
   | { ok: true; quote: QuoteView; commission: { id: number; reference: string; name: string; email: string; description: string; status: string }; balanceOf: BalanceOrder | null }
@@ -205,7 +206,7 @@ export async function openQuote(token: string, now: Date = new Date()): Promise<
     include: {
       commission: { select: { id: true, reference: true, name: true, email: true, description: true, status: true } },
       order: { select: { orderNumber: true } },
-      balanceOrder: { select: { id: true, orderNumber: true, email: true, firstName: true, lastName: true, phone: true, shippingAddress: true, total: true, status: true } },
+      balanceOrder: { select: { id: true, orderNumber: true, email: true, firstName: true, lastName: true, total: true, status: true } },
     },
   });
   if (!quote) return { ok: false, code: "not_found", message: LINK_MESSAGES.invalid };
@@ -215,8 +216,14 @@ export async function openQuote(token: string, now: Date = new Date()): Promise<
   if (quote.status === "withdrawn") return { ok: false, code: "gone", message: LINK_MESSAGES.withdrawn };
   if (quote.expiresAt < now) return { ok: false, code: "gone", message: LINK_MESSAGES.expired };
   if (balanceOrder?.status === "cancelled") return { ok: false, code: "gone", message: LINK_MESSAGES.orderCancelled };
-  const balanceOf = balanceOrder ? { ...balanceOrder, shippingAddress: balanceOrder.shippingAddress as Record<string, string | null>, total: balanceOrder.total.toFixed(2) } : null;
+  const balanceOf = balanceOrder ? { id: balanceOrder.id, orderNumber: balanceOrder.orderNumber, email: balanceOrder.email, firstName: balanceOrder.firstName, lastName: balanceOrder.lastName, total: balanceOrder.total.toFixed(2) } : null;
   return { ok: true, quote: quoteView(quote), commission: quote.commission, balanceOf };
+}
+
+/** Server-side only, for the balance's checkout record: the phone and address the deposit order was placed with (never shown by the link). */
+export async function balanceOrderDelivery(orderId: number): Promise<{ phone: string | null; shippingAddress: Prisma.InputJsonValue }> {
+  const order = await prisma.order.findUniqueOrThrow({ where: { id: orderId }, select: { phone: true, shippingAddress: true } });
+  return { phone: order.phone, shippingAddress: order.shippingAddress as Prisma.InputJsonValue };
 }
 
 /**
@@ -264,7 +271,8 @@ export async function sendBalanceQuote(input: BalanceQuoteInput, now: Date = new
     if (!order || order.balanceDue.isZero()) throw new AppError("conflict", "This commission has no balance due: its order was paid in full.");
     if (order.status === "cancelled") throw new AppError("conflict", `Order ${order.orderNumber} was cancelled: there is no balance to ask for.`);
     if (current.status === "declined" || current.status === "new" || current.status === "quoted") throw new AppError("conflict", `A ${current.status} commission has no order to ask the balance of.`);
-    if (await tx.refund.count({ where: { orderId: order.id, status: { in: ["pending", "succeeded"] } } })) throw new AppError("conflict", BALANCE_AFTER_REFUND);
+    // A refund on its way could still return everything; a partial one settled leaves the balance to ask for.
+    if (await tx.refund.count({ where: { orderId: order.id, status: "pending" } })) throw new AppError("conflict", BALANCE_AFTER_REFUND);
     await tx.commissionQuote.updateMany({ where: { balanceOrderId: order.id, status: "open" }, data: { status: "withdrawn" } });
     const quote = await tx.commissionQuote.create({
       data: { commissionId: input.id, balanceOrderId: order.id, price: order.balanceDue, shipping: 0, leadTimeMinDays: paid.leadTimeMinDays, leadTimeMaxDays: paid.leadTimeMaxDays, expiresAt, ...makerName() },
@@ -277,7 +285,7 @@ export async function sendBalanceQuote(input: BalanceQuoteInput, now: Date = new
   return { quoteId: quote.id, url };
 }
 
-export const BALANCE_AFTER_REFUND = "This order has been refunded (in part or in full): its balance can no longer be asked for online. Settle it with the shopper in the commission's messages.";
+export const BALANCE_AFTER_REFUND = "A refund of this order is on its way to the payment provider: ask for the balance once it is done.";
 
 /**
  * Paying a balance link, in the payment's transaction (lib/checkout/service.ts recordBalance), after
@@ -287,7 +295,8 @@ export const BALANCE_AFTER_REFUND = "This order has been refunded (in part or in
 export async function claimBalanceQuote(tx: Prisma.TransactionClient, quoteId: number, order: { id: number; status: string; balanceDue: Prisma.Decimal; orderNumber: string }, amountCents: number, now: Date = new Date()): Promise<string | null> {
   await tx.$queryRaw`SELECT c."id" FROM "Commission" c JOIN "CommissionQuote" q ON q."commissionId" = c."id" WHERE q."id" = ${quoteId} FOR UPDATE OF c`;
   if (order.status === "cancelled") return LINK_MESSAGES.orderCancelled;
-  if (await tx.refund.count({ where: { orderId: order.id, status: { in: ["pending", "succeeded"] } } })) return "This order has been refunded, so its balance can no longer be paid. Please reply to the maker.";
+  // A refund in flight may return everything (the order is then cancelled); a partial refund leaves the balance due.
+  if (await tx.refund.count({ where: { orderId: order.id, status: "pending" } })) return "A refund of this order is being made, so its balance cannot be paid right now. Please try again in a few minutes.";
   if (toCents(order.balanceDue.toFixed(2)) !== amountCents) return `The balance of order ${order.orderNumber} is no longer what this link asks for. Please use the link from the latest email.`;
   const claimed = await tx.commissionQuote.updateMany({
     where: { id: quoteId, balanceOrderId: order.id, status: "open", expiresAt: { gt: new Date(now.getTime() - QUOTE_PAYMENT_GRACE_MS) }, commission: { status: { not: "declined" } } },
@@ -334,6 +343,20 @@ export async function reopenCommissionOfOrder(tx: Prisma.TransactionClient, orde
   if (commission) await tx.commissionQuote.updateMany({ where: { balanceOrderId: orderId, status: "open" }, data: { status: "withdrawn" } });
   if (!commission || (commission.status !== "accepted" && commission.status !== "in_progress")) return null;
   await tx.commission.update({ where: { id: commission.id }, data: { status: "new", galleryConsent: false } });
+  return commission.reference;
+}
+
+/**
+ * The order that paid a commission was refunded in full (lib/orders/refund-service.ts): the commission is
+ * refunded — finished, not to be quoted again by mistake — and its balance link stops working; audited.
+ * Returns the commission's reference when it moved.
+ */
+export async function markCommissionOfOrderRefunded(tx: Prisma.TransactionClient, orderId: number): Promise<string | null> {
+  const commission = await commissionOfOrder(tx, orderId);
+  if (commission) await tx.commissionQuote.updateMany({ where: { balanceOrderId: orderId, status: "open" }, data: { status: "withdrawn" } });
+  if (!commission || (commission.status !== "accepted" && commission.status !== "in_progress")) return null;
+  await tx.commission.update({ where: { id: commission.id }, data: { status: "refunded" } });
+  await recordAudit({ entityType: "commission", entityId: commission.id, action: "status", before: { status: commission.status }, after: { status: "refunded", reason: "its order was refunded in full" } }, tx);
   return commission.reference;
 }
 

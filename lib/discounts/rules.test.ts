@@ -1,4 +1,4 @@
-import { lineEligible, priceDiscountLines, type DiscountTerms } from "@/lib/discounts/rules";
+import { customerEmailKey, lineEligible, priceDiscountLines, type DiscountTerms } from "@/lib/discounts/rules";
 
 const terms = (t: Partial<DiscountTerms>): DiscountTerms => ({ kind: "percentage", percentOff: 10, amountOff: null, includeUniquePieces: true, categoryIds: [], ...t });
 const line = (productId: number, price: number, quantity = 1, extra: { uniqueItem?: boolean; categoryId?: number } = {}) => ({ key: String(productId), productId, price, quantity, uniqueItem: false, categoryId: 1, ...extra });
@@ -21,5 +21,14 @@ describe("discount rules", () => {
     expect(lineEligible(terms({ categoryIds: [2] }), line(1, 100))).toBe(false);
     const price = priceDiscountLines(terms({ percentOff: 50, categoryIds: [2] }), [line(1, 1000), line(2, 1000, 2, { categoryId: 2 })]);
     expect(price).toMatchObject({ merchandise: 1000, perLine: { 2: 1000 }, eligibleSubtotal: 2000 });
+  });
+});
+
+describe("customerEmailKey", () => {
+  it("reads one customer through case, +tags and Gmail's dots", () => {
+    expect(customerEmailKey("Shopper+1@Example.com")).toBe("shopper@example.com");
+    expect(customerEmailKey("shopper+2@example.com")).toBe("shopper@example.com");
+    expect(customerEmailKey("A.Da+promo@GoogleMail.com")).toBe("ada@gmail.com");
+    expect(customerEmailKey("a.da@example.com")).toBe("a.da@example.com");
   });
 });

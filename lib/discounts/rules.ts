@@ -63,3 +63,20 @@ function shareAmong(lines: ReadonlyArray<DiscountLine>, amount: Cents, subtotal:
 
 /** How the code shows as the order's own line: "Discount (HOLIDAY10)". */
 export const discountLabel = (code: string) => `Discount (${code})`;
+
+/** Mailbox providers that ignore dots in the local part (and treat these domains as one). */
+const DOTLESS_DOMAINS = new Set(["gmail.com", "googlemail.com"]);
+
+/**
+ * The address a per-customer limit counts (issue 53): lower-cased, the `+tag` dropped, and for Gmail the
+ * dots dropped and googlemail.com read as gmail.com — `A.Da+1@GoogleMail.com` and `ada@gmail.com` are one customer.
+ */
+export function customerEmailKey(email: string): string {
+  const lower = email.trim().toLowerCase();
+  const at = lower.lastIndexOf("@");
+  if (at <= 0) return lower;
+  const domain = lower.slice(at + 1);
+  const local = lower.slice(0, at).split("+")[0];
+  if (DOTLESS_DOMAINS.has(domain)) return `${local.replace(/\./g, "")}@gmail.com`;
+  return `${local || lower.slice(0, at)}@${domain}`;
+}

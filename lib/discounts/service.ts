@@ -4,7 +4,7 @@ import { entityIdOrNotFound } from "@/lib/admin/ids";
 import { auditSnapshot, recordAudit } from "@/lib/audit/service";
 import { prisma, Prisma } from "@/lib/db";
 import type { DiscountCodeInput } from "@/lib/discounts/schemas";
-import { priceDiscountLines, type DiscountKind, type DiscountTerms } from "@/lib/discounts/rules";
+import { customerEmailKey, priceDiscountLines, type DiscountKind, type DiscountTerms } from "@/lib/discounts/rules";
 import { AppError } from "@/lib/errors";
 import { formatMoney, fromCents, toCents, type Cents } from "@/lib/money";
 
@@ -26,7 +26,7 @@ export type CodeLine = { productId: number; price: string; quantity: number; uni
 export type PricedDiscount = { code: string; merchandise: Cents; freeShipping: boolean; perLine: Record<string, Cents> };
 
 /** Why a code cannot be used now; each has one sentence for the shopper (refusalMessage). */
-export type DiscountRefusal = "unknown" | "not_started" | "expired" | "used_up" | "email_used" | "minimum" | "no_eligible_lines";
+export type DiscountRefusal = "unknown" | "not_started" | "expired" | "used_up" | "email_used" | "minimum" | "no_eligible_lines" | "nothing_off";
 
 export function refusalMessage(refusal: DiscountRefusal, code: string, minSubtotal = 0): string {
   switch (refusal) {
@@ -44,6 +44,8 @@ export function refusalMessage(refusal: DiscountRefusal, code: string, minSubtot
       return `The code “${code}” needs a subtotal of at least ${formatMoney(minSubtotal)}.`;
     case "no_eligible_lines":
       return `The code “${code}” does not apply to the items in your cart.`;
+    case "nothing_off":
+      return `The code “${code}” takes nothing off this order (its shipping is already free), so it was not applied.`;
   }
 }
 
@@ -68,8 +70,14 @@ function windowRefusal(row: Pick<CodeRow, "active" | "startsAt" | "endsAt">, now
   return null;
 }
 
+/** Live uses by one customer: addresses compared as one customer's (customerEmailKey: case, `+tag`, Gmail's dots). */
 const liveUsesByEmail = (db: Tx | typeof prisma, discountCodeId: number, email: string) =>
-  db.discountRedemption.count({ where: { discountCodeId, email: email.toLowerCase(), releasedAt: null } });
+  db.discountRedemption.count({ where: { discountCodeId, email: customerEmailKey(email), releasedAt: null } });
+
+/** A code priced for a cart that would take $0.00 off it (free shipping where shipping is already free): refused, so it is not applied and uses nothing. */
+export function refuseNothingOff(code: string): never {
+  throw refuse("nothing_off", code);
+}
 
 /**
  * What `code` takes off these lines now (throws 409 naming why it cannot be used).
@@ -113,7 +121,7 @@ export async function claimDiscountUse(tx: Tx, use: { code: string; orderId: num
   const closed = windowRefusal(row, now);
   if (closed) return closed;
   if (row.perEmailLimit !== null && (await liveUsesByEmail(tx, row.id, use.email)) >= row.perEmailLimit) return "email_used";
-  await tx.discountRedemption.create({ data: { discountCodeId: row.id, orderId: use.orderId, email: use.email.toLowerCase(), amount: fromCents(use.amount) } });
+  await tx.discountRedemption.create({ data: { discountCodeId: row.id, orderId: use.orderId, email: customerEmailKey(use.email), amount: fromCents(use.amount) } });
   return null;
 }
 

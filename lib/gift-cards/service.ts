@@ -171,6 +171,16 @@ export async function disableOrderGiftCards(tx: Tx, orderId: number): Promise<nu
   return cards.length;
 }
 
+/** The order's payment was taken after all (lib/checkout/capture-service.ts): the cards it bought and that were disabled for it pay again, audited. */
+export async function enableOrderGiftCards(tx: Tx, orderId: number): Promise<number> {
+  const cards = await tx.giftCard.findMany({ where: { orderId, active: false, refundId: null }, select: { id: true } });
+  for (const card of cards) {
+    await tx.giftCard.update({ where: { id: card.id }, data: { active: true } });
+    await recordAudit({ entityType: "gift_card", entityId: card.id, action: "update", before: { active: false }, after: { active: true, reason: "payment captured" } }, tx);
+  }
+  return cards.length;
+}
+
 // ─── the maker ──────────────────────────────────────────────────────────────
 
 export type GiftCardDTO = {

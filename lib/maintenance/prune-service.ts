@@ -2,6 +2,7 @@ import "server-only";
 import { log } from "@/lib/log";
 import { prisma } from "@/lib/db";
 import { reconcileStaleRefunds } from "@/lib/orders/refund-service";
+import { reconcileUnsettledCaptures } from "@/lib/checkout/capture-service";
 import { recordMissingTaxTransactions, reverseMissingTaxReversals } from "@/lib/orders/tax-service";
 import { sendDueReviewRequests } from "@/lib/reviews/request-service";
 
@@ -51,14 +52,15 @@ export async function pruneExpiredRows(now = new Date()): Promise<PruneResult> {
   };
 }
 
-/** The hourly upkeep: expired rows pruned, refunds left pending by a request that died settled with the provider, Stripe Tax transactions that could not be recorded after capture recorded and refunds' failed reversals made, review requests that are due sent. */
+/** The hourly upkeep: expired rows pruned, card payments whose capture's outcome is unknown settled with the provider (lib/checkout/capture-service.ts), refunds left pending by a request that died settled with the provider, Stripe Tax transactions that could not be recorded after capture recorded and refunds' failed reversals made, review requests that are due sent. */
 export async function runMaintenance(now = new Date()) {
   const pruned = await pruneExpiredRows(now);
+  const captures = await reconcileUnsettledCaptures(now);
   const refunds = await reconcileStaleRefunds({ now });
   const taxTransactions = await recordMissingTaxTransactions(now);
   const taxReversals = await reverseMissingTaxReversals(now);
   const reviewRequests = await sendDueReviewRequests(now);
-  return { pruned, refunds, taxTransactions, taxReversals, reviewRequests };
+  return { pruned, captures, refunds, taxTransactions, taxReversals, reviewRequests };
 }
 
 export const PRUNE_INTERVAL_MS = 60 * 60 * 1000;

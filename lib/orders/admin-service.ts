@@ -90,3 +90,17 @@ export async function listDisputedOrders(limit = 10): Promise<Array<{ id: number
   });
   return rows.map((o) => ({ id: o.id, orderNumber: o.orderNumber, email: o.email, total: o.total.toFixed(2), createdAt: o.createdAt.toISOString() }));
 }
+
+/**
+ * Orders whose card payment was not taken (lib/checkout/capture-service.ts), oldest first: the dashboard's
+ * "needs doing". A failed capture waits for the maker to cancel it; an unknown one is being settled with the provider.
+ */
+export async function listUnpaidOrders(limit = 10): Promise<Array<{ id: number; orderNumber: string; email: string; total: string; capture: "unknown" | "failed"; createdAt: string }>> {
+  const rows = await prisma.order.findMany({
+    where: { capture: { in: ["unknown", "failed"] }, status: { not: "cancelled" } },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    take: limit,
+    select: { id: true, orderNumber: true, email: true, total: true, capture: true, createdAt: true },
+  });
+  return rows.map((o) => ({ id: o.id, orderNumber: o.orderNumber, email: o.email, total: o.total.toFixed(2), capture: o.capture as "unknown" | "failed", createdAt: o.createdAt.toISOString() }));
+}

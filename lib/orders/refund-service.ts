@@ -17,6 +17,7 @@ import { appendOrderEvent, type OrderEventActor } from "@/lib/orders/timeline";
 import { boughtCardsRefund, type BoughtCard } from "@/lib/gift-cards/rules";
 import { debitBoughtCards, lockBoughtCards, refundToGiftCards, restoreVoidedCards, voidBoughtCards } from "@/lib/gift-cards/service";
 import { reverseTaxForRefund } from "@/lib/orders/tax-service";
+import { markCommissionOfOrderRefunded } from "@/lib/commissions/service";
 import { getPaymentProvider } from "@/lib/payments/provider";
 import type { RefundInfo } from "@/lib/payments/types";
 
@@ -126,6 +127,22 @@ function refundRequest(payment: Payment, input: OrderRefundInput): RefundRequest
   return { key: `refund-${payment.orderId}-${payment.createdAt.getTime()}-${hash(input.idempotencyKey ?? content)}`, fingerprint: hash(content) };
 }
 
+/** Everything paid is refunded, or being refunded by a request in flight (awaitOrderRefunds). */
+export const FULLY_REFUNDED_MESSAGE = "This order has already been fully refunded.";
+
+/**
+ * Waits (up to SETTLE_WAIT_MS) until no refund of the order is on its way to the provider: a cancellation
+ * that meets a full refund in flight completes once it is settled. Returns true when none is left pending.
+ */
+export async function awaitOrderRefunds(orderId: number): Promise<boolean> {
+  const deadline = Date.now() + SETTLE_WAIT_MS;
+  while (await prisma.refund.count({ where: { orderId, status: "pending" } })) {
+    if (Date.now() >= deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_POLL_MS));
+  }
+  return true;
+}
+
 /** Nothing of the order can be refunded any more: everything left is gift-card value its recipients spent. */
 export const NOTHING_LEFT_MESSAGE = "Nothing is left to refund: the rest of this order is gift-card value that has been spent.";
 
@@ -142,8 +159,8 @@ function refundPlan(order: OrderWithItems, input: OrderRefundInput, open: Array<
   const inFlight = open.reduce((sum, r) => sum + cents(r.amount), 0);
   const claimedLines = new Set(open.flatMap((r) => (r.lineIds as number[]) ?? []));
   // A balance not paid yet (issue 30) was never taken: only what was paid can come back.
-  const remaining = cents(order.total) - cents(order.balanceDue) - Math.max(cents(order.refundedAmount), inFlight);
-  if (remaining <= 0) throw new AppError("conflict", "This order has already been fully refunded.");
+  const remaining = paidOf(order) - Math.max(cents(order.refundedAmount), inFlight);
+  if (remaining <= 0) throw new AppError("conflict", FULLY_REFUNDED_MESSAGE);
   const cards = boughtCardsRefund(bought, remaining);
   const { otherLeft } = cards;
   const unspent = (list: ReadonlyArray<BoughtCard>) => list.reduce((sum, c) => sum + c.unspent, 0);
@@ -176,8 +193,18 @@ function refundPlan(order: OrderWithItems, input: OrderRefundInput, open: Array<
   return planned({ amount: Math.min(cards.whole, remaining), lineIds: [], voidCards: cards.live });
 }
 
-/** What the card payments took: the order's total less what its gift cards paid (issue 31) and less a balance not paid yet (issue 30). */
-const cardPaid = (order: { total: Prisma.Decimal; giftCardAmount: Prisma.Decimal; balanceDue: Prisma.Decimal }) => cents(order.total) - cents(order.giftCardAmount) - cents(order.balanceDue);
+/** What is left of what was paid (a balance not paid yet never was), refunds in flight counted as done. */
+const paidLeft = (order: OrderWithItems, open: ReadonlyArray<{ amount: Prisma.Decimal }>) =>
+  paidOf(order) - Math.max(cents(order.refundedAmount), open.reduce((sum, r) => sum + cents(r.amount), 0));
+
+type PaidOrder = { total: Prisma.Decimal; giftCardAmount: Prisma.Decimal; balanceDue: Prisma.Decimal; capture: string };
+/**
+ * What the card payments took: the order's total less what its gift cards paid (issue 31) and less a balance not
+ * paid yet (issue 30) — nothing while its first card payment is not captured (lib/checkout/capture-service.ts).
+ */
+const cardPaid = (order: PaidOrder) => (order.capture === "captured" ? cents(order.total) - cents(order.giftCardAmount) - cents(order.balanceDue) : 0);
+/** What the order was paid: by card, and by gift cards (a failed capture's gift cards were taken all the same). */
+const paidOf = (order: PaidOrder) => cardPaid(order) + cents(order.giftCardAmount);
 /** The part of a refund the provider returns (the rest goes back to the order's gift cards). */
 const providerPart = (r: { amount: Prisma.Decimal; giftCardAmount: Prisma.Decimal }) => cents(r.amount) - cents(r.giftCardAmount);
 
@@ -198,8 +225,6 @@ function giftCardPart(order: OrderWithItems, amount: number, open: Array<{ amoun
 async function claimRefund(payment: Payment, input: OrderRefundInput, request: RefundRequest): Promise<{ rows: RefundRow[]; toSend: RefundRow[] }> {
   return prisma.$transaction(async (tx) => {
     const order = await lockOrder(tx, payment.orderId);
-    // A commission's balance link stops working once its order is being refunded: no balance is taken after a refund.
-    await tx.commissionQuote.updateMany({ where: { balanceOrderId: order.id, status: "open" }, data: { status: "withdrawn" } });
     await refuseWhileBalanceCapturing(tx, order.id);
     const existing = await tx.refund.findMany({ where: { OR: [{ idempotencyKey: request.key }, { idempotencyKey: { startsWith: `${request.key}${PART_KEY}` } }] }, orderBy: { id: "asc" } });
     const open = await tx.refund.findMany({ where: { orderId: order.id, status: { in: ["pending", "succeeded"] } }, select: { amount: true, lineIds: true, giftCardAmount: true, paymentIntentId: true } });
@@ -215,6 +240,8 @@ async function claimRefund(payment: Payment, input: OrderRefundInput, request: R
       return { rows: [...existing, ...more], toSend: more };
     }
     const plan = refundPlan(order, input, open, await lockBoughtCards(tx, order.id));
+    // Refunding all that was paid ends the sale: a commission's balance link stops working (a partial refund leaves it due).
+    if (plan.amount >= paidLeft(order, open)) await tx.commissionQuote.updateMany({ where: { balanceOrderId: order.id, status: "open" }, data: { status: "withdrawn" } });
     const giftCardAmount = giftCardPart(order, plan.amount, open);
     const shares = paymentShares(await cardPayments(tx, order, open), plan.amount - giftCardAmount);
     // The first row carries the lines and the gift cards' part; each further payment's share is a row of its own.
@@ -280,7 +307,7 @@ async function cardPayments(tx: Tx, order: OrderWithItems, open: ReadonlyArray<{
   const later = await tx.orderPayment.findMany({ where: { orderId: order.id }, orderBy: { id: "asc" }, select: { paymentIntentId: true, amount: true, captured: true } });
   const refundedTo = (intent: string, first: boolean) => open.filter((r) => r.paymentIntentId === intent || (first && r.paymentIntentId === null)).reduce((sum, r) => sum + providerPart(r), 0);
   // Every later payment's amount is not the first's, captured or not (a failed capture took nothing, and is not listed).
-  const firstAmount = cardPaid(order) - later.reduce((sum, p) => sum + cents(p.amount), 0);
+  const firstAmount = Math.max(0, cardPaid(order) - later.reduce((sum, p) => sum + cents(p.amount), 0));
   const first = order.stripePaymentIntentId ? [{ paymentIntentId: order.stripePaymentIntentId, amount: firstAmount, refunded: refundedTo(order.stripePaymentIntentId, true) }] : [];
   return [...first, ...later.filter((p) => p.captured).map((p) => ({ paymentIntentId: p.paymentIntentId, amount: cents(p.amount), refunded: refundedTo(p.paymentIntentId, false) }))];
 }
@@ -398,6 +425,8 @@ async function settleRefund(row: RefundRow, providerRefundId: string, opts: { no
     if (lineIds.length) await tx.orderItem.updateMany({ where: { orderId: row.orderId, id: { in: lineIds } }, data: { refunded: true } });
     if (!saved.row.giftCardAmount.isZero()) await refundToGiftCards(tx, row.orderId, cents(saved.row.giftCardAmount));
     await syncRefundedAmount(tx, row.orderId);
+    // A cancellation with refund cancels the order itself (lib/orders/service.ts).
+    if (opts.notify) await closeRefundedDeposit(tx, row.orderId, "admin");
     const after = await tx.order.findUniqueOrThrow({ where: { id: row.orderId }, include: orderWithItems });
     const lines = before.items.filter((i) => lineIds.includes(i.id)).map((i) => `${i.quantity} × ${lineName(i.productName, i.variantLabel)}`);
     const amount = saved.row.amount.toFixed(2);
@@ -524,6 +553,7 @@ export async function recordProviderRefund(paymentIntentId: string, amountRefund
     const after = await syncRefundedAmount(tx, order.id);
     await appendOrderEvent(tx, order.id, "refunded", { amount: fromCents(external), totalRefunded: after, source: "provider" }, { actor });
     await takeRefundedCardValue(tx, current, ours, external, actor);
+    await closeRefundedDeposit(tx, order.id, actor);
     return refund;
   }, ORDER_TX_OPTIONS);
   if (recorded) await reverseTaxForRefund(recorded.id);
@@ -551,6 +581,22 @@ export async function orderIdOfPayment(tx: Tx, paymentIntentId: string): Promise
   if (order) return order.id;
   const later = await tx.orderPayment.findUnique({ where: { paymentIntentId }, select: { orderId: true } });
   return later?.orderId ?? null;
+}
+
+/**
+ * A commission's deposit order (a balance still due) whose payment came back in full: the sale is off.
+ * The order is cancelled, its balance never asked for (its links withdrawn), and its commission moved
+ * to refunded — on the timeline and in the audit log.
+ */
+async function closeRefundedDeposit(tx: Tx, orderId: number, actor: OrderEventActor) {
+  const order = await tx.order.findUniqueOrThrow({ where: { id: orderId }, select: { status: true, total: true, balanceDue: true, refundedAmount: true } });
+  if (order.balanceDue.isZero() || order.status === "cancelled") return;
+  if (cents(order.refundedAmount) < cents(order.total) - cents(order.balanceDue)) return;
+  await tx.order.update({ where: { id: orderId }, data: { status: "cancelled" } });
+  await appendOrderEvent(tx, orderId, "status_changed", { from: order.status, to: "cancelled", reason: "deposit refunded in full" }, { actor: actor === "admin" ? undefined : actor });
+  await recordAudit({ entityType: "order", entityId: orderId, action: "status", before: { status: order.status }, after: { status: "cancelled", reason: "deposit refunded in full" } }, tx);
+  const reference = await markCommissionOfOrderRefunded(tx, orderId);
+  if (reference) await appendOrderEvent(tx, orderId, "commission_refunded", { reference }, { actor: actor === "admin" ? undefined : actor });
 }
 
 /** The order's refunded amount = the sum of its succeeded refunds (at most the total). */

@@ -4,6 +4,7 @@ import { entityIdOrNotFound } from "@/lib/admin/ids";
 import { recordAudit } from "@/lib/audit/service";
 import { expireCatalog } from "@/lib/catalog/revalidate";
 import { prisma, Prisma } from "@/lib/db";
+import type { PaymentCapture } from "@/lib/generated/prisma/client";
 import { orderDeliveredEmail, orderRefundEmail, orderShippedEmail } from "@/lib/email/templates";
 import { AppError } from "@/lib/errors";
 import { fromCents, toCents } from "@/lib/money";
@@ -16,7 +17,7 @@ import { reclaimDiscountUse, releaseDiscountUse } from "@/lib/discounts/service"
 import { reacceptCommissionOfOrder, reopenCommissionOfOrder } from "@/lib/commissions/service";
 import { reclaimHeldPieces, releaseHeldPieces } from "@/lib/orders/pieces";
 import { reclaimOrderStock, returnOrderStock } from "@/lib/orders/stock";
-import { NOTHING_LEFT_MESSAGE, orderIdOfPayment, refundOrder } from "@/lib/orders/refund-service";
+import { awaitOrderRefunds, FULLY_REFUNDED_MESSAGE, NOTHING_LEFT_MESSAGE, orderIdOfPayment, refundOrder } from "@/lib/orders/refund-service";
 import { trackingUrl } from "@/lib/orders/shipping";
 import { appendOrderEvent, type OrderEventActor } from "@/lib/orders/timeline";
 
@@ -45,18 +46,13 @@ export async function changeOrderStatus(id: number | string, change: OrderStatus
 
   let refundedNow: string | null = null;
   if (change.status === "cancelled" && change.refund) {
-    const current = await prisma.order.findUnique({ where: { id: orderId }, select: { total: true, balanceDue: true, refundedAmount: true, status: true } });
+    const current = await prisma.order.findUnique({ where: { id: orderId }, select: { total: true, balanceDue: true, giftCardAmount: true, refundedAmount: true, status: true, capture: true } });
     if (!current) throw new AppError("not_found", ORDER_NOT_FOUND_MESSAGE);
-    // What was paid: the total, less a commission's balance not paid yet.
-    if (toCents(current.refundedAmount.toFixed(2)) < toCents(current.total.toFixed(2)) - toCents(current.balanceDue.toFixed(2))) {
-      // The cancellation email carries the amount; an order cancelled earlier gets the refund email instead.
-      try {
-        const result = await refundOrder(orderId, { reason: change.reason ?? "Order cancelled" }, { cancelling: current.status !== "cancelled" });
-        refundedNow = result.amount;
-      } catch (error) {
-        // What is left unrefunded is gift-card value its recipients spent: the cancellation goes on without a refund.
-        if (!(error instanceof AppError && error.message === NOTHING_LEFT_MESSAGE)) throw error;
-      }
+    assertPaymentSettled(current.capture, change.status);
+    // What was paid: the total, less a commission's balance not paid yet; only its gift cards' part when the card's capture failed.
+    const paid = current.capture === "captured" ? toCents(current.total.toFixed(2)) - toCents(current.balanceDue.toFixed(2)) : toCents(current.giftCardAmount.toFixed(2));
+    if (toCents(current.refundedAmount.toFixed(2)) < paid) {
+      refundedNow = await refundForCancellation(orderId, change.reason ?? "Order cancelled", current.status !== "cancelled");
     }
   }
 
@@ -70,6 +66,7 @@ export async function changeOrderStatus(id: number | string, change: OrderStatus
     if (change.carrier && change.trackingNumber) Object.assign(data, { carrier: change.carrier, trackingNumber: change.trackingNumber });
     const trackingChanged = Boolean(change.trackingNumber && (change.trackingNumber !== before.trackingNumber || change.carrier !== before.carrier));
     if (from === to && !trackingChanged) return before;
+    assertPaymentSettled(before.capture, to);
     // A cancelled order made live again must hold its one-of-a-kind pieces again (or is refused, naming who has one).
     if (from === "cancelled" && to !== "cancelled") {
       changedSlugs = [...(await reclaimHeldPieces(tx, before)), ...(await reclaimOrderStock(tx, before))];
@@ -114,6 +111,44 @@ export async function changeOrderStatus(id: number | string, change: OrderStatus
   for (const email of emails) await sendClaimedOrderEmail(order, email);
   return toOrderDTO(order);
 }
+
+/**
+ * The refund of a cancellation (the cancellation email carries the amount; an order cancelled earlier gets the
+ * refund email instead). What is left unrefunded being gift-card value its recipients spent, it goes on without
+ * one; a full refund of the order in flight (another request) is waited for, and then either covered everything
+ * or is tried again here. Returns the amount refunded now, or null.
+ */
+async function refundForCancellation(orderId: number, reason: string, cancelling: boolean): Promise<string | null> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return (await refundOrder(orderId, { reason }, { cancelling })).amount;
+    } catch (error) {
+      if (error instanceof AppError && error.message === NOTHING_LEFT_MESSAGE) return null;
+      if (!(error instanceof AppError && error.message === FULLY_REFUNDED_MESSAGE)) throw error;
+      // Refunded in full by the request it waited for: the cancellation goes on.
+      if (attempt > 0) return null;
+      if (!(await awaitOrderRefunds(orderId))) throw new AppError("conflict", ORDER_REFUND_PENDING_MESSAGE);
+    }
+  }
+}
+
+/** Statuses that send an order on its way: refused while its card payment is not taken (lib/checkout/capture-service.ts). */
+const MOVING_ON: ReadonlyArray<OrderStatusUpdate["status"]> = ["confirmed", "processing", "shipped", "delivered"];
+
+/**
+ * An order whose capture failed may only wait (pending) or be cancelled; one whose capture's outcome is
+ * not known yet may not move at all until the provider has answered (at once, by webhook, or hourly).
+ */
+function assertPaymentSettled(capture: PaymentCapture, to: OrderStatusUpdate["status"]) {
+  if (capture === "failed" && MOVING_ON.includes(to)) {
+    throw new AppError("conflict", "The payment for this order could not be taken and its authorisation was released: it cannot be confirmed, processed or shipped. Cancel it, or ask the shopper to order again.");
+  }
+  if (capture === "unknown" && to !== "pending") {
+    throw new AppError("conflict", "The payment provider has not confirmed this order's payment yet; it is checked again within the hour. Its status can change once the payment is settled.");
+  }
+}
+
+const ORDER_REFUND_PENDING_MESSAGE = "A refund of this order is still on its way to the payment provider. Try the cancellation again once it is done.";
 
 /** Cancelling returns the order's discount code use (issue 31), recorded on its timeline. */
 async function releaseDiscount(tx: Prisma.TransactionClient, orderId: number) {

@@ -12,6 +12,7 @@ export type OrderEventType =
   | "created"
   | "paid"
   | "payment_pending"
+  | "payment_failed"
   | "status_changed"
   | "email_sent"
   | "email_failed"
@@ -30,10 +31,12 @@ export type OrderEventType =
   | "tax_reversed"
   | "tax_reversal_failed"
   | "gift_cards_disabled"
+  | "gift_cards_enabled"
   | "gift_cards_refunded"
   | "gift_cards_restored"
   | "commission_reopened"
   | "commission_accepted"
+  | "commission_refunded"
   | "balance_recorded";
 export type OrderEventActor = "admin" | "system" | "webhook";
 

@@ -3,6 +3,7 @@ import path from "node:path";
 import pg from "pg";
 import { test, expect, type Page } from "./test";
 import { E2E_MAILBOX_DIR, e2eDatabaseUrl } from "./e2e-env";
+import { expectNoAxeViolations } from "./a11y-helpers";
 
 /**
  * After the sale, as the maker and the shopper would: ship an order with
@@ -191,6 +192,28 @@ test.describe("after the sale", () => {
     await expect(rows.filter({ hasText: "refund" }).first()).toBeVisible();
     await expect(rows.filter({ hasText: "status" }).first()).toContainText("confirmed");
     await page.screenshot({ path: path.join(SHOTS, "activity-1280.png"), fullPage: true });
+  });
+
+  test("an order whose card payment failed is on the dashboard's 'needs doing' (1280 and 390 px, axe clean)", async ({ page }) => {
+    const unpaid = await withDb(async (db) => {
+      const order = await insertPaidOrder(db);
+      await db.query(`UPDATE "Order" SET status = 'pending', capture = 'failed' WHERE id = $1`, [order.orderId]);
+      return order;
+    });
+    try {
+      await signIn(page);
+      const needs = page.getByTestId("unpaid-orders");
+      await expect(needs.getByRole("heading", { name: "Needs doing: payments not taken" })).toBeVisible();
+      await expect(needs.getByRole("listitem").filter({ hasText: unpaid.orderNumber })).toContainText("payment failed");
+      await page.screenshot({ path: path.join(SHOTS, "dashboard-unpaid-1280.png"), fullPage: true });
+      await expectNoAxeViolations(page, "the dashboard with a failed payment");
+      await page.setViewportSize({ width: 390, height: 844 });
+      await expect(needs).toBeVisible();
+      await page.screenshot({ path: path.join(SHOTS, "dashboard-unpaid-390.png"), fullPage: true });
+      await page.setViewportSize({ width: 1280, height: 800 });
+    } finally {
+      await withDb((db) => db.query(`DELETE FROM "Order" WHERE id = $1`, [unpaid.orderId]));
+    }
   });
 
   test("a disputed payment is flagged on the dashboard", async ({ page }) => {

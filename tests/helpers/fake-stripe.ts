@@ -110,6 +110,7 @@ export type FakeStripe = {
   /**
    * The next request (optionally only one matching method/path) fails with this Stripe error instead of
    * running — or, with `afterRunning`, runs and then answers with the error (a reply lost on the way back).
+   * Set several and they queue: each request takes the first one it matches.
    */
   setNextError(error: FakeStripeError, match?: { method?: string; path?: string | RegExp; afterRunning?: boolean }): void;
   /** Requests matching method/path are answered this many ms after they arrive (0 turns it off). */
@@ -300,7 +301,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const refundedOf = (intentId: string) => [...refunds.values()].filter((r) => r.payment_intent === intentId).reduce((sum, r) => sum + r.amount, 0);
   /** Idempotency-Key → the first request's endpoint, params and successful response (replayed as Stripe does). */
   const idempotent = new Map<string, { endpoint: string; params: string; status: number; body: unknown }>();
-  let nextError: { error: FakeStripeError; method?: string; path?: string | RegExp; afterRunning?: boolean } | null = null;
+  let nextErrors: Array<{ error: FakeStripeError; method?: string; path?: string | RegExp; afterRunning?: boolean }> = [];
   const inFlight = new Set<string>();
   let latency: { ms: number; method?: string; path?: string | RegExp } = { ms: 0 };
   const matches = (m: { method?: string; path?: string | RegExp }, method: string, path: string) =>
@@ -417,9 +418,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   function handle(method: string, path: string, raw: string, idempotencyKey: string | null): { status: number; body: unknown } {
     const body = parseStripeForm(raw);
     calls.push({ method, path, body, idempotencyKey });
-    if (nextError && (!nextError.method || nextError.method === method) && (!nextError.path || (typeof nextError.path === "string" ? nextError.path === path : nextError.path.test(path)))) {
+    const nextError = nextErrors.find((e) => (!e.method || e.method === method) && (!e.path || (typeof e.path === "string" ? e.path === path : e.path.test(path))));
+    if (nextError) {
       const { error, afterRunning } = nextError;
-      nextError = null;
+      nextErrors = nextErrors.filter((e) => e !== nextError);
       if (afterRunning) {
         try {
           const result = JSON.parse(JSON.stringify(route(method, path, body)));
@@ -524,7 +526,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       };
     },
     setNextError(error, match) {
-      nextError = { error, ...match };
+      nextErrors.push({ error, ...match });
     },
     setLatency(ms, match) {
       latency = { ms, ...match };

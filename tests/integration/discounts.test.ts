@@ -186,6 +186,38 @@ describe(`discount codes on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "th
     expect((await check({ code: "WELCOME", items: items([{ slug: "dowel-jig", quantity: 1 }]), email: "ada@example.com" })).status).toBe(409);
   });
 
+  it("the per-email limit counts one customer's addresses as one: +tags, case and Gmail's dots (issue 53)", async () => {
+    await code({ code: "TAGGEDONCE", percentOff: 15, perEmailLimit: 1 });
+    const first = await authorised([{ slug: "dowel-jig", quantity: 1 }], "TAGGEDONCE", "shopper+1@example.com");
+    expect((await place(first.paymentIntentId)).status).toBe(201);
+    for (const email of ["shopper+2@example.com", "Shopper@Example.com"]) {
+      const res = await check({ code: "TAGGEDONCE", items: items([{ slug: "dowel-jig", quantity: 1 }]), email });
+      expect(res).toMatchObject({ status: 409, json: { message: "The code “TAGGEDONCE” has already been used with this email address." } });
+    }
+    await code({ code: "GMAILONCE", percentOff: 15, perEmailLimit: 1 });
+    const gmail = await authorised([{ slug: "dowel-jig", quantity: 1 }], "GMAILONCE", "robin.ash@gmail.com");
+    const again = await authorised([{ slug: "dowel-jig", quantity: 1 }], "GMAILONCE", "RobinAsh+deals@googlemail.com");
+    expect((await place(gmail.paymentIntentId)).status).toBe(201);
+    expect((await place(again.paymentIntentId)).status).toBe(409);
+    expect((await intent(again.paymentIntentId)).status).toBe("canceled");
+    expect((await db.prisma.discountCode.findUniqueOrThrow({ where: { code: "GMAILONCE" } })).uses).toBe(1);
+  });
+
+  it("a code that would take $0.00 (free shipping on an order that already ships free) is not applied and uses nothing (issue 53)", async () => {
+    await code({ code: "FREESHIPONCE", kind: "free_shipping", usageLimit: 1 });
+    // Over $100 before shipping: shipping is free already.
+    const lines = [{ slug: "black-walnut-salad-bowl", quantity: 1 }];
+    const message = "The code “FREESHIPONCE” takes nothing off this order (its shipping is already free), so it was not applied.";
+    expect(await check({ code: "FREESHIPONCE", items: items(lines) })).toMatchObject({ status: 409, json: { message } });
+    expect(await prepare(lines, { discountCode: "FREESHIPONCE" })).toMatchObject({ status: 409, json: { message } });
+    expect((await db.prisma.discountCode.findUniqueOrThrow({ where: { code: "FREESHIPONCE" } })).uses).toBe(0);
+    // Where shipping is charged it takes it off, once.
+    const small = await authorised([{ slug: "dowel-jig", quantity: 1 }], "FREESHIPONCE");
+    expect(small.discount).toBe("15.99");
+    expect((await place(small.paymentIntentId)).status).toBe(201);
+    expect((await db.prisma.discountCode.findUniqueOrThrow({ where: { code: "FREESHIPONCE" } })).uses).toBe(1);
+  });
+
   it("50 shoppers paying at once with a code limited to 10: at most 10 discounted orders, the others refused and never charged", async () => {
     await code({ code: "RACE10", percentOff: 20, usageLimit: 10 });
     const prepared: string[] = [];

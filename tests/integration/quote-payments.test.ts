@@ -396,14 +396,15 @@ describe(`Paying a commission's quote on ${process.env.TEST_DATABASE_URL ? "Post
     }
     const sendBalance = (id: number) => runAsAdmin(maker, () => service.sendBalanceQuote(schemas.balanceQuoteSchema.parse({ id, expiresOn: day(7) })));
 
-    it("an order refunded by its line takes no balance: the link it had stops working and no new one can be sent", async () => {
+    it("an order refunded by its line (all that was paid) takes no balance: it is cancelled, the link it had stops working and no new one can be sent", async () => {
       const { commission, order } = await depositOrder();
       const sent = await sendBalance(commission.id);
       const refunds = await import("@/lib/orders/refund-service");
       const refunded = await runAsAdmin(maker, () => refunds.refundOrder(order.id, { lineIds: [order.items[0].id], reason: "The shopper changed their mind" }));
       expect(refunded.amount).toBe("72.00");
       expect(await pay(sent.url.split("/quote/")[1], { amount: 18650 })).toMatchObject({ status: 410 });
-      await expect(sendBalance(commission.id)).rejects.toMatchObject({ code: "conflict", message: service.BALANCE_AFTER_REFUND });
+      await expect(sendBalance(commission.id)).rejects.toMatchObject({ code: "conflict", message: `Order ${order.orderNumber} was cancelled: there is no balance to ask for.` });
+      expect((await db.prisma.commission.findUniqueOrThrow({ where: { id: commission.id } })).status).toBe("refunded");
     });
 
     it("deleting the deposit order withdraws its balance link: it never becomes an order of its own", async () => {

@@ -298,3 +298,70 @@ describe(`A commission's deposit and balance under races, on ${process.env.TEST_
     expect(refundsAt(balanceId)).toEqual([45300]);
   });
 });
+
+describe("A deposit order refunded (issue 53)", () => {
+  async function depositPaid() {
+    const { commission, token } = await quoted({ depositPercent: "40" });
+    const depositId = (await pay(token)).json.paymentIntentId as string;
+    fake.authorize(depositId);
+    expect((await finalize(depositId)).status).toBe(201);
+    const order = await db.prisma.order.findUniqueOrThrow({ where: { stripePaymentIntentId: depositId } });
+    const sent = await runAsAdmin(maker, () => service.sendBalanceQuote(schemas.balanceQuoteSchema.parse({ id: commission.id, expiresOn: day(5) })));
+    return { commission, order, depositId, balanceToken: sent.url.split("/quote/")[1] };
+  }
+  const refund = (orderId: number, body: Record<string, unknown>) => call(routes.refund, `/api/orders/${orderId}/refund`, { body: { reason: "Cannot make it", ...body }, params: { id: String(orderId) }, headers: auth });
+
+  it("refunded in full: the order is cancelled, its commission refunded (audited), its balance link gone, the timeline says so", async () => {
+    const { commission, order, depositId, balanceToken } = await depositPaid();
+    const refunded = await refund(order.id, {});
+    expect(refunded).toMatchObject({ status: 200, json: { amount: "272.00" } });
+    expect(refundsAt(depositId)).toEqual([27200]);
+    expect((await db.prisma.order.findUniqueOrThrow({ where: { id: order.id } })).status).toBe("cancelled");
+    expect((await db.prisma.commission.findUniqueOrThrow({ where: { id: commission.id } })).status).toBe("refunded");
+    expect(await db.prisma.auditLog.findFirst({ where: { entityType: "commission", entityId: String(commission.id), action: "status" }, orderBy: { id: "desc" } })).toMatchObject({ after: { status: "refunded" } });
+    const events = await db.prisma.orderEvent.findMany({ where: { orderId: order.id }, orderBy: { id: "asc" } });
+    expect(events.map((e) => e.type)).toEqual(expect.arrayContaining(["refunded", "status_changed", "commission_refunded"]));
+    expect(events.find((e) => e.type === "status_changed")?.detail).toMatchObject({ from: "confirmed", to: "cancelled", reason: "deposit refunded in full" });
+    expect(await pay(balanceToken, 45300)).toMatchObject({ status: 410 });
+    await expect(runAsAdmin(maker, () => service.sendBalanceQuote(schemas.balanceQuoteSchema.parse({ id: commission.id, expiresOn: day(5) })))).rejects.toMatchObject({ code: "conflict" });
+  });
+
+  it("refunded in full at Stripe's dashboard (charge.refunded): the same", async () => {
+    const { commission, order, depositId } = await depositPaid();
+    const dashboard = new Stripe("sk_test_fake", { host: "127.0.0.1", port: fake.port, protocol: "http" });
+    await dashboard.refunds.create({ payment_intent: depositId, amount: 27200 });
+    expect((await webhook("charge.refunded", depositId, `evt_full_${depositId}`, fake.chargeOf(depositId))).status).toBe(200);
+    expect((await db.prisma.order.findUniqueOrThrow({ where: { id: order.id } })).status).toBe("cancelled");
+    expect((await db.prisma.commission.findUniqueOrThrow({ where: { id: commission.id } })).status).toBe("refunded");
+  });
+
+  it("a balance link shows only what the payer needs: no street address, no phone", async () => {
+    const { order, balanceToken } = await depositPaid();
+    await db.prisma.order.update({ where: { id: order.id }, data: { phone: "+1 503 555 0142" } });
+    const opened = await service.openQuote(balanceToken);
+    expect(opened).toMatchObject({ ok: true, balanceOf: { orderNumber: order.orderNumber, total: "725.00" } });
+    const shown = JSON.stringify(opened);
+    for (const secret of ["12 Elm Street", "Portland", "97201", "555 0142"]) expect(shown).not.toContain(secret);
+    // Paying it still completes the order, which keeps its address.
+    const balance = await pay(balanceToken, 45300);
+    expect(balance.status).toBe(200);
+    fake.authorize(balance.json.paymentIntentId);
+    expect((await finalize(balance.json.paymentIntentId)).status).toBe(201);
+    expect((await db.prisma.order.findUniqueOrThrow({ where: { id: order.id } })).shippingAddress).toMatchObject({ line1: "12 Elm Street" });
+  });
+
+  it("refunded in part: the balance link still asks for what is due, and paying it is taken", async () => {
+    const { commission, order, balanceToken } = await depositPaid();
+    expect(await refund(order.id, { amount: 20 })).toMatchObject({ status: 200, json: { amount: "20.00" } });
+    expect((await db.prisma.order.findUniqueOrThrow({ where: { id: order.id } })).status).toBe("confirmed");
+    expect((await db.prisma.commission.findUniqueOrThrow({ where: { id: commission.id } })).status).toBe("accepted");
+    const balance = await pay(balanceToken, 45300);
+    expect(balance.status).toBe(200);
+    fake.authorize(balance.json.paymentIntentId);
+    expect((await finalize(balance.json.paymentIntentId)).status).toBe(201);
+    expect(fake.intents.get(balance.json.paymentIntentId)).toMatchObject({ status: "succeeded", amount_received: 45300 });
+    expect((await db.prisma.order.findUniqueOrThrow({ where: { id: order.id } })).balanceDue.toFixed(2)).toBe("0.00");
+    // A new link can be sent after a partial refund too (here: none is due any more).
+    await expect(runAsAdmin(maker, () => service.sendBalanceQuote(schemas.balanceQuoteSchema.parse({ id: commission.id, expiresOn: day(5) })))).rejects.toMatchObject({ message: "This commission has no balance due: its order was paid in full." });
+  });
+});

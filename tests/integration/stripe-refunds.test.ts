@@ -167,6 +167,26 @@ describe(`Stripe refunds and disputes against a fake Stripe API on ${process.env
     expect((await db.prisma.order.findUniqueOrThrow({ where: { id: order.id } })).refundedAmount.toFixed(2)).toBe("10.00");
   });
 
+  it("a cancellation with refund that meets a full refund in flight waits for it and completes: cancelled, refunded once", async () => {
+    const { order, intentId } = await stripeOrder("sess_cancel_during_refund", [["track-saw-square", 1]]);
+    fake.setLatency(800, { method: "POST", path: "/v1/refunds" });
+    try {
+      const whole = refund(order.id, { reason: "Damaged in transit" });
+      // The full refund is on record and its call to Stripe in flight when the cancellation comes in.
+      while (!(await db.prisma.refund.count({ where: { orderId: order.id, status: "pending" } }))) await new Promise((r) => setTimeout(r, 20));
+      const cancelled = await call(routes.status, `/api/orders/${order.id}/status`, { method: "PATCH", body: { status: "cancelled", refund: true, reason: "Cancelled: the shopper asked" }, params: { id: String(order.id) }, headers: auth });
+      expect(cancelled.status).toBe(200);
+      expect(cancelled.json).toMatchObject({ status: "cancelled", refundedAmount: "75.98" });
+      expect((await whole).status).toBe(200);
+    } finally {
+      fake.setLatency(0);
+    }
+    expect([...fake.refunds.values()].filter((r) => r.payment_intent === intentId).map((r) => r.amount)).toEqual([7598]);
+    const events = await db.prisma.orderEvent.findMany({ where: { orderId: order.id }, orderBy: { id: "asc" } });
+    expect(events.filter((e) => e.type === "refunded").map((e) => (e.detail as { amount: string }).amount)).toEqual(["75.98"]);
+    expect(events.filter((e) => e.type === "status_changed").map((e) => e.detail)).toEqual([expect.objectContaining({ from: "confirmed", to: "cancelled" })]);
+  });
+
   it("a reply lost after Stripe refunded: the shop asks Stripe, finds the refund and records it (answered 200, no second refund)", async () => {
     const { order, intentId } = await stripeOrder("sess_lost_after", [["dowel-jig", 1]]);
     fake.setNextError({ status: 500, type: "api_error", message: "Connection reset" }, { method: "POST", path: "/v1/refunds", afterRunning: true });

@@ -70,7 +70,7 @@ export default async function QuotePage(props: Props) {
           <h2 id="pay-title" className="mb-6 font-sans text-xl font-semibold">
             Pay the balance
           </h2>
-          <BalancePaymentForm token={token} amount={quote.total} contact={balanceOf} publishableKey={env.NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY ?? null} />
+          <BalancePaymentForm token={token} amount={quote.total} contact={{ firstName: balanceOf.firstName, lastName: balanceOf.lastName, email: balanceOf.email, phone: null }} publishableKey={env.NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY ?? null} />
         </section>
       </div>
     );

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { AdminPageHeader } from "@/components/admin/admin-page-header";
 import { BackupStatus } from "@/components/admin/backup-status";
 import { DisputedOrders } from "@/components/admin/disputed-orders";
+import { UnpaidOrders } from "@/components/admin/unpaid-orders";
 import { LowStock } from "@/components/admin/low-stock";
 import { RecentOrders } from "@/components/admin/recent-orders";
 import { RevenueChart } from "@/components/admin/revenue-chart";
@@ -11,7 +12,7 @@ import { lastBackup } from "@/lib/backup/manifest";
 import { requireAdminPage } from "@/lib/auth/guard";
 import { listLowStock } from "@/lib/catalog/stock-queries";
 import { getShopSettings } from "@/lib/catalog/settings-service";
-import { listDisputedOrders, listOrders } from "@/lib/orders/admin-service";
+import { listDisputedOrders, listOrders, listUnpaidOrders } from "@/lib/orders/admin-service";
 
 export const metadata: Metadata = { title: "Dashboard" };
 
@@ -21,18 +22,20 @@ const RECENT_ORDERS = 5;
 export default async function AdminDashboardPage() {
   const admin = await requireAdminPage();
   const { lowStockThreshold } = await getShopSettings();
-  const [stats, recent, revenue, backup, disputed, lowStock] = await Promise.all([
+  const [stats, recent, revenue, backup, disputed, lowStock, unpaid] = await Promise.all([
     getAdminStats(),
     listOrders({ limit: RECENT_ORDERS }),
     revenueByDay(REVENUE_DAYS),
     lastBackup(),
     listDisputedOrders(),
     listLowStock(lowStockThreshold),
+    listUnpaidOrders(),
   ]);
   return (
     <>
       <AdminPageHeader title="Dashboard" description={`Welcome back, ${admin.username}. Here is how the shop is doing.`} />
       <div className="flex min-w-0 flex-col gap-6 [&>*]:min-w-0">
+        <UnpaidOrders orders={unpaid} />
         <DisputedOrders orders={disputed} />
         <StatsTiles stats={stats} />
         <RevenueChart days={revenue} />
