@@ -24,7 +24,6 @@ import { claimStock, recordStockTaken, type StockTaken } from "@/lib/orders/stoc
 import { appendOrderEvent } from "@/lib/orders/timeline";
 import { getPaymentProvider } from "@/lib/payments/provider";
 import { UPDATABLE_STATUSES, type PaymentIntentInfo } from "@/lib/payments/types";
-import { parseOrThrow } from "@/lib/validation";
 import { sendCheckoutConfirmation, subscribeAtCheckout } from "@/lib/newsletter/subscriber-service";
 import { recordTaxTransaction } from "@/lib/orders/tax-service";
 import { announceBalancePaid, claimBalanceQuote, claimQuoteForOrder } from "@/lib/commissions/service";

@@ -62,6 +62,14 @@ export function quoteAmounts(q: { priceCents: number; shippingCents: number; dep
  */
 export const QUOTE_PAYMENT_GRACE_MS = 60 * 60_000;
 
+/** How long a quote or balance link is offered for unless the maker picks another day. */
+export const DEFAULT_QUOTE_VALIDITY_DAYS = 14;
+
+/** The day a new quote's link is valid to by default (YYYY-MM-DD), for the maker's date field. */
+export function defaultQuoteExpiry(now: Date = new Date()): string {
+  return new Date(now.getTime() + DEFAULT_QUOTE_VALIDITY_DAYS * 86_400_000).toISOString().slice(0, 10);
+}
+
 /** The order line a paid quote becomes: the commission's reference and the start of what it is. */
 export function commissionLineName(reference: string, description: string): string {
   const words = description.replace(/\s+/g, " ").trim();

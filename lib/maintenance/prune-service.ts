@@ -76,5 +76,5 @@ export function schedulePruning(): void {
       (error) => log.error({ err: error }, "hourly maintenance failed"),
     );
   void run();
-  setInterval(run, PRUNE_INTERVAL_MS).unref();
+  setInterval(() => void run(), PRUNE_INTERVAL_MS).unref();
 }

@@ -459,7 +459,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", async () => {
+    req.on("end", () => void answer());
+    async function answer() {
       const url = new URL(req.url ?? "/", "http://127.0.0.1");
       const key = req.headers["idempotency-key"];
       // As Stripe: a second request with a key whose first request is still running is refused (409).
@@ -486,7 +487,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         ...(typeof key === "string" ? { "idempotency-key": key } : {}),
       });
       res.end(JSON.stringify(result.body));
-    });
+    }
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;

@@ -280,7 +280,7 @@ describe(`Paying a commission's quote on ${process.env.TEST_DATABASE_URL ? "Post
     expect((await commissionOf(second.commission.id)).status).toBe("quoted");
   });
   it("deposit then balance: two captured payments on one order; the balance link is paid once; refunds go back per payment", async () => {
-    const { commission, quoteId, token } = await quoted({ depositPercent: "30" });
+    const { commission, token } = await quoted({ depositPercent: "30" });
     // 30 % of the 240.00 price now; the rest (168.00 + 18.50 shipping) is the balance.
     const prepared = await pay(token);
     expect(prepared.status).toBe(200);

@@ -12,7 +12,7 @@ import { ResponsiveImage } from "@/components/ui/responsive-image";
 import { readEntityId } from "@/lib/admin/ids";
 import { requireAdminPage } from "@/lib/auth/guard";
 import { getCommissionForAdmin } from "@/lib/commissions/queries";
-import { canPublish, COMMISSION_STATUS_LABELS, type CommissionStatus } from "@/lib/commissions/rules";
+import { canPublish, COMMISSION_STATUS_LABELS, defaultQuoteExpiry, type CommissionStatus } from "@/lib/commissions/rules";
 import { BUDGET_RANGES, type BudgetRange } from "@/lib/commissions/schemas";
 import { formatMoney } from "@/lib/money";
 
@@ -28,7 +28,7 @@ export default async function AdminCommissionPage(props: { params: Promise<{ id:
   const commission = id ? await getCommissionForAdmin(id) : null;
   if (!commission) notFound();
   const status = commission.status as CommissionStatus;
-  const defaultExpiry = new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
+  const defaultExpiry = defaultQuoteExpiry();
   return (
     <>
       <AdminPageHeader
