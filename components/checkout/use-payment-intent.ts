@@ -98,9 +98,11 @@ export function usePaymentIntent<R extends object = PaymentIntentRequest>({ enab
     if (!enabled) {
       inflight.current?.controller.abort();
       inflight.current = null;
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- checkout no longer ready (cart emptied, address incomplete): drop the prepared intent
       setState({ status: "idle", intent: null });
       return;
     }
+    // The cart or address changed: the shown intent is stale at once, before the debounced request.
     setState((s) => ({ status: "loading", intent: s.intent }));
     timer.current = window.setTimeout(() => {
       timer.current = null;

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { useForm, type FieldError } from "react-hook-form";
+import { useForm, useWatch, type FieldError } from "react-hook-form";
 import { photosProblem } from "@/components/forms/photo-files";
 import { zodResolver } from "@/components/forms/zod-resolver";
 import { Button } from "@/components/ui/button";
@@ -33,15 +33,15 @@ export function CommissionForm({ product }: { product: { id: number; name: strin
   const [photoError, setPhotoError] = useState<string | null>(null);
   const {
     register,
+    control,
     handleSubmit,
-    watch,
     setError,
     formState: { errors, isSubmitting },
   } = useForm<CommissionRequestInput>({
     resolver: zodResolver(commissionRequestSchema),
     defaultValues: { name: "", email: "", description: "", material: "", size: "", budget: "" as CommissionRequestInput["budget"], wantedBy: "", productId: product?.id },
   });
-  const description = watch("description") ?? "";
+  const description = useWatch({ control, name: "description" }) ?? "";
 
   const onSubmit = handleSubmit(async (values) => {
     setOutcome(null);

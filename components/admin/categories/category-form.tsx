@@ -1,6 +1,6 @@
 "use client";
 
-import { Controller, useForm, type FieldErrors, type Resolver } from "react-hook-form";
+import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from "react-hook-form";
 import { zodResolver } from "@/components/forms/zod-resolver";
 import { Loader2 } from "lucide-react";
 import { toast } from "@/components/ui/toast";
@@ -56,10 +56,9 @@ export function CategoryForm({ category, onDone, onCancel }: CategoryFormProps) 
     handleSubmit,
     setError,
     getValues,
-    watch,
     formState: { errors, isSubmitting },
   } = useForm<CategoryFormValues>({ resolver, defaultValues: toFormValues(category) });
-  const derivedSlug = slugify(watch("name") ?? "");
+  const derivedSlug = slugify(useWatch({ control, name: "name" }) ?? "");
 
   const onSubmit = handleSubmit(async () => {
     const payload = toPayload(getValues());

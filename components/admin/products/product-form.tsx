@@ -67,6 +67,7 @@ export function ProductForm({ mode, product, categories, onDone, onCancel }: Pro
     formState: { errors, isSubmitting },
   } = useForm<ProductFormValues>({ resolver: productResolver(mode), defaultValues: toFormValues(product, mode) });
 
+  // eslint-disable-next-line react-hooks/incompatible-library -- the whole form re-renders on each change by design: its values feed the stock and variant fields; no React Compiler here
   const hasOptions = watch("options").length > 0;
   const uniqueItem = !hasOptions && watch("kind") === "one_of_a_kind";
   const sold = watch("sold");
