@@ -35,6 +35,8 @@ export type PublicLimitName = keyof typeof PUBLIC_LIMITS;
 export const RECIPIENT_LIMITS = {
   /** The commission form's "We received your commission request" email: 3 per address per day. */
   commissionAcknowledgement: { points: 3, seconds: 86_400 },
+  /** The newsletter's "Confirm your subscription" email (the footer form, the re-subscribe link): 3 per address per day. */
+  newsletterConfirmation: { points: 3, seconds: 86_400 },
 } as const;
 
 export type RecipientLimitName = keyof typeof RECIPIENT_LIMITS;
