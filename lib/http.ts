@@ -9,7 +9,7 @@ import type { PublicLimitName } from "@/lib/rate-limit/limits";
 import { enforcePublicLimit } from "@/lib/rate-limit/public-limits";
 import { parseOrThrow } from "@/lib/validation";
 import { isBearerRequest, requireAdmin } from "@/lib/auth/guard";
-import { assertSameOriginWrite, type AdminWriteBody } from "@/lib/auth/same-origin";
+import { assertNotCrossSiteWrite, assertSameOriginWrite, type AdminWriteBody } from "@/lib/auth/same-origin";
 import type { AdminIdentity } from "@/lib/auth/service";
 import { runAsAdmin } from "@/lib/audit/context";
 
@@ -21,6 +21,13 @@ type RouteOptions = {
   rateLimit?: PublicLimitName;
   /** Cache-Control on every answer, errors included. */
   cacheControl?: string;
+  /**
+   * Writes (POST/PUT/PATCH/DELETE) from another site's page are refused with 403 before anything
+   * runs (lib/auth/same-origin.ts assertNotCrossSiteWrite). "allow" only where the sender is not a
+   * browser form and a signature or an unguessable token is the authority: webhooks, RFC 8058 one-click
+   * (and withAdminRoute, whose stricter same-origin rule replaces this one).
+   */
+  crossSite?: "allow";
 };
 
 /**
@@ -38,6 +45,8 @@ export function withRoute<P extends Params = Params>(
 ) {
   return async (req: NextRequest, ctx: Ctx): Promise<Response> => {
     try {
+      // A bearer token is never added by a browser itself (it needs a preflight this app never answers); Basic auth can be.
+      if (opts.crossSite !== "allow" && !/^Bearer\s/i.test(req.headers.get("authorization") ?? "")) assertNotCrossSiteWrite(req);
       if (opts.rateLimit) await enforcePublicLimit(opts.rateLimit, req);
       const params = readRouteParams((await ctx?.params) ?? {}) as P;
       const result = await handler(req, { params });
@@ -131,5 +140,5 @@ export function withAdminRoute<P extends Params = Params>(
     const admin = await requireAdmin(req);
     if (!isBearerRequest(req)) assertSameOriginWrite(req, options.body);
     return runAsAdmin(admin, () => handler(req, { ...ctx, admin }));
-  });
+  }, { crossSite: "allow" }); // the stricter admin rule above replaces the public one (401 first, then same-origin)
 }

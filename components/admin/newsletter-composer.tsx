@@ -223,7 +223,7 @@ export function NewsletterComposer({ products, adminEmail, confirmed }: { produc
             </div>
           </div>
           <div className="mt-3 max-w-full overflow-x-auto">
-            <iframe title={`Newsletter preview at ${width} width`} srcDoc={preview} style={{ width: WIDTHS[width], maxWidth: "100%", height: 720 }} className="rounded-md border bg-white" data-testid="newsletter-preview" />
+            <iframe title={`Newsletter preview at ${width} width`} sandbox="" srcDoc={preview} style={{ width: WIDTHS[width], maxWidth: "100%", height: 720 }} className="rounded-md border bg-white" data-testid="newsletter-preview" />
           </div>
         </section>
       )}

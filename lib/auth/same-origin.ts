@@ -64,6 +64,22 @@ function hasContentType(req: Request, body: AdminWriteBody): boolean {
   return header.split(";")[0].trim().toLowerCase() === MEDIA_TYPES[body];
 }
 
+/**
+ * The public writes' rule (every non-GET route of lib/http.ts withRoute unless it opts out):
+ * a browser on another site must not be able to make its visitors post our forms (a
+ * `no-cors` multipart POST needs no preflight). Refused: an `Origin` that is not this
+ * site's (including `null`, a sandboxed frame), or `Sec-Fetch-Site: cross-site`.
+ * Allowed: this site's pages, and requests with neither header (API clients, curl, a
+ * mail provider's server): a browser always sends `Origin` on a POST.
+ */
+export const CROSS_SITE_MESSAGE = "Cross-site request refused: this form must be sent from this site.";
+
+export function assertNotCrossSiteWrite(req: Request): void {
+  if (READ_METHODS.has(req.method.toUpperCase()) || req.method.toUpperCase() === "OPTIONS") return;
+  const crossSite = req.headers.get("sec-fetch-site") === "cross-site";
+  if (crossSite || (req.headers.has("origin") && !isSameOrigin(req))) throw new AppError("forbidden", CROSS_SITE_MESSAGE);
+}
+
 /** 403 unless a cookie-authenticated admin write is same-origin and of the route's content type (see above). */
 export function assertSameOriginWrite(req: Request, body: AdminWriteBody = "json"): void {
   if (READ_METHODS.has(req.method.toUpperCase())) return;

@@ -1,4 +1,5 @@
 import { z } from "@/lib/zod";
+import { isSingleLine, singleLineMessage } from "@/lib/single-line";
 import { parseVideoUrl, slugify, VIDEO_URL_MESSAGE } from "@/lib/catalog/rules";
 import { PRODUCT_KINDS, productKind, type ProductKind } from "@/lib/catalog/stock";
 import { MAX_OPTION_VALUES, MAX_OPTIONS, MAX_VARIANTS, SKU_PATTERN } from "@/lib/catalog/variants";
@@ -50,7 +51,7 @@ const optionalText = (max: number, label: string) =>
     .nullish()
     .transform((v) => (v === undefined ? undefined : v || null));
 
-const requiredName = z.string({ message: NAME_REQUIRED }).trim().min(1, NAME_REQUIRED).max(200, "Name must be at most 200 characters");
+const requiredName = z.string({ message: NAME_REQUIRED }).trim().min(1, NAME_REQUIRED).max(200, "Name must be at most 200 characters").refine(isSingleLine, singleLineMessage("Name"));
 
 /** Blank means "derive from the name"; anything else must already be a valid slug. */
 const slugField = z

@@ -20,12 +20,20 @@ function requestLines(r: Request): string[] {
   ];
 }
 
+/**
+ * The acknowledgement goes to an address anyone can type, before it is confirmed: it says only
+ * what the shop wrote (the reference, the shop's product name, the budget range and date chosen
+ * from the form's lists), never the requester's free text (name, description, material, size),
+ * so the form cannot carry a stranger's words to a third party under the shop's name.
+ */
 export function commissionReceivedEmail(r: Request, threadLink: string) {
-  const intro = `Thank you, ${r.name}. I have your request ${r.reference} and will reply within two working days, usually with a few questions or a quote.`;
-  const text = [intro, "", "What you asked for:", r.description, "", ...requestLines(r), "", `Your request and our messages: ${threadLink}`].join("\n");
+  const intro = `Thank you. I have your commission request ${r.reference} and will reply within two working days, usually with a few questions or a quote.`;
+  const lines = [...(r.productName ? [`Like: ${r.productName}`] : []), `Budget: ${BUDGET_RANGES[r.budget as BudgetRange] ?? r.budget}`, ...(r.wantedBy ? [`Wanted by: ${day(r.wantedBy)}`] : [])];
+  const outro = "If you did not send this request, you can ignore this email.";
+  const text = [intro, "", ...lines, "", `Your request and our messages: ${threadLink}`, "", outro].join("\n");
   const html = emailLayout(
     `Commission request ${r.reference}`,
-    `<p>${escapeHtml(intro)}</p><p><strong>What you asked for:</strong></p>${paragraphs(r.description)}<p>${requestLines(r).map(escapeHtml).join("<br>")}</p>${link(threadLink, "See your request and our messages")}`,
+    `<p>${escapeHtml(intro)}</p><p>${lines.map(escapeHtml).join("<br>")}</p>${link(threadLink, "See your request and our messages")}<p>${escapeHtml(outro)}</p>`,
   );
   return { subject: `We received your commission request ${r.reference}`, text, html };
 }

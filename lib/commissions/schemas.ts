@@ -1,5 +1,6 @@
 // zod/mini: the commission form runs these in the browser (classic zod would add ~88 KB, issue 8).
 import * as z from "zod/mini";
+import { isSingleLine, singleLineMessage } from "@/lib/single-line";
 
 /** The budget ranges a shopper picks from (stored as the key). */
 export const BUDGET_RANGES = {
@@ -33,7 +34,7 @@ const wantedBy = z.pipe(
 /** "Commission a piece": what the shopper asks for (the form and POST /api/commissions). */
 export const commissionRequestSchema = z.object(
   {
-    name: z.string({ message: "Name must be at least 2 characters" }).check(z.trim(), z.minLength(2, "Name must be at least 2 characters"), z.maxLength(120, "Name is too long")),
+    name: z.string({ message: "Name must be at least 2 characters" }).check(z.trim(), z.minLength(2, "Name must be at least 2 characters"), z.maxLength(120, "Name is too long"), z.refine(isSingleLine, singleLineMessage("Name"))),
     email: z.pipe(
       z.string({ message: "Please enter a valid email address" }).check(z.trim(), z.toLowerCase()),
       z.email("Please enter a valid email address").check(z.maxLength(254, "Please enter a valid email address")),

@@ -4,6 +4,7 @@ import { actingAdmin } from "@/lib/audit/context";
 import { auditSnapshot, recordAudit } from "@/lib/audit/service";
 import { prisma, Prisma } from "@/lib/db";
 import { ownerEmail, sendEmail } from "@/lib/email/service";
+import { takeRecipientAllowance } from "@/lib/rate-limit/public-limits";
 import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { toCents } from "@/lib/money";
@@ -67,8 +68,10 @@ export async function submitCommission(input: CommissionRequest, photoFiles: Fil
     },
   });
   const request = { ...commission, productName: product?.name ?? null };
+  // Beyond the per-recipient cap the request is kept for the maker, only the acknowledgement is not sent.
+  const acknowledge = await takeRecipientAllowance("commissionAcknowledgement", commission.email);
   await notify("commission received", [
-    { to: commission.email, ...commissionReceivedEmail(request, await threadUrl(commission.reference, now)) },
+    ...(acknowledge ? [{ to: commission.email, ...commissionReceivedEmail(request, await threadUrl(commission.reference, now)) }] : []),
     { to: ownerEmail(), replyTo: commission.email, ...commissionNoticeEmail(request, adminLink(commission.id), photos.length) },
   ]);
   return { id: commission.id, reference: commission.reference };

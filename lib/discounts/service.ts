@@ -28,18 +28,24 @@ export type PricedDiscount = { code: string; merchandise: Cents; freeShipping: b
 /** Why a code cannot be used now; each has one sentence for the shopper (refusalMessage). */
 export type DiscountRefusal = "unknown" | "not_started" | "expired" | "used_up" | "email_used" | "minimum" | "no_eligible_lines" | "nothing_off";
 
+/**
+ * Refusals a stranger must not tell apart (issue 54): that an address has ordered with a code
+ * (email_used), that a future code exists (not_started), or which codes ever existed (expired,
+ * unknown) — one sentence and one public reason for all four, in the check and at checkout.
+ */
+const UNSPOKEN: ReadonlySet<DiscountRefusal> = new Set(["unknown", "not_started", "expired", "email_used"]);
+export type PublicDiscountRefusal = Exclude<DiscountRefusal, "unknown" | "not_started" | "expired" | "email_used"> | "unavailable";
+export const publicRefusal = (refusal: DiscountRefusal): PublicDiscountRefusal => (UNSPOKEN.has(refusal) ? "unavailable" : (refusal as PublicDiscountRefusal));
+
 export function refusalMessage(refusal: DiscountRefusal, code: string, minSubtotal = 0): string {
   switch (refusal) {
     case "unknown":
-      return `“${code}” is not a valid discount code.`;
     case "not_started":
-      return `The code “${code}” is not active yet.`;
     case "expired":
-      return `The code “${code}” has expired.`;
+    case "email_used":
+      return `The code “${code}” can't be used for this order.`;
     case "used_up":
       return `The code “${code}” has been used as many times as it can be.`;
-    case "email_used":
-      return `The code “${code}” has already been used with this email address.`;
     case "minimum":
       return `The code “${code}” needs a subtotal of at least ${formatMoney(minSubtotal)}.`;
     case "no_eligible_lines":
@@ -51,7 +57,7 @@ export function refusalMessage(refusal: DiscountRefusal, code: string, minSubtot
 
 const refuse = (refusal: DiscountRefusal, code: string, minSubtotal = 0) => {
   const message = refusalMessage(refusal, code, minSubtotal);
-  return new AppError("conflict", message, { discountCode: message }, { discountRefusal: refusal });
+  return new AppError("conflict", message, { discountCode: message }, { discountRefusal: publicRefusal(refusal) });
 };
 
 const termsOf = (row: CodeRow): DiscountTerms => ({

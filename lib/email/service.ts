@@ -5,6 +5,7 @@ import { env } from "@/lib/env";
 import { site } from "@/lib/site";
 import { deliverToDevMailbox } from "@/lib/email/dev-mailbox";
 import { log } from "@/lib/log";
+import { toHeaderValue } from "@/lib/single-line";
 
 export type EmailInput = {
   to: string;
@@ -35,7 +36,9 @@ export function redactSecrets<T extends { text: string; html: string }>(message:
  * reset link never rests in the database; without Resend a log line names the
  * outbox row (never the recipient or the body).
  */
-export async function sendEmail(input: EmailInput): Promise<SentEmail> {
+export async function sendEmail(email: EmailInput): Promise<SentEmail> {
+  // Whatever validation missed (an older stored name), no value can add a header line.
+  const input = { ...email, to: toHeaderValue(email.to), subject: toHeaderValue(email.subject), replyTo: email.replyTo === undefined ? undefined : toHeaderValue(email.replyTo) };
   const record = redactSecrets(input, input.secrets);
   let provider: SentEmail["provider"] = "outbox";
   let providerId: string | null = null;

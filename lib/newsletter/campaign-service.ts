@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { prisma, type Prisma } from "@/lib/db";
 import { AppError } from "@/lib/errors";
+import { isSingleLine, singleLineMessage } from "@/lib/single-line";
 import { log } from "@/lib/log";
 import { actingAdmin } from "@/lib/audit/context";
 import { auditSnapshot, recordAudit } from "@/lib/audit/service";
@@ -22,7 +23,7 @@ export const MAX_GRID_PRODUCTS = 12;
 
 export const campaignInputSchema = z.object(
   {
-    subject: z.string({ message: "Subject is required" }).trim().min(1, "Subject is required").max(150, "Subject is too long (150 characters at most)"),
+    subject: z.string({ message: "Subject is required" }).trim().min(1, "Subject is required").max(150, "Subject is too long (150 characters at most)").refine(isSingleLine, singleLineMessage("Subject")),
     preheader: z.string().trim().max(200, "Preheader is too long (200 characters at most)").default(""),
     body: z.string({ message: "Write the newsletter's text" }).trim().min(1, "Write the newsletter's text").max(50_000, "The text is too long"),
     productIds: z.array(z.number().int().positive()).max(MAX_GRID_PRODUCTS, `At most ${MAX_GRID_PRODUCTS} products in the grid`).default([]),

@@ -2,6 +2,7 @@ import "server-only";
 import { prisma, type Prisma } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { sendEmail } from "@/lib/email/service";
+import { takeRecipientAllowance } from "@/lib/rate-limit/public-limits";
 import { newsletterConfirmEmail, newsletterWelcomeEmail } from "@/lib/email/templates";
 import { auditSnapshot, recordAudit } from "@/lib/audit/service";
 import { confirmUrl, isUnsubscribeTokenShape, newUnsubscribeToken, readConfirmToken } from "@/lib/newsletter/links";
@@ -91,12 +92,15 @@ export type SignupResult = { subscribed: boolean; pending: boolean; alreadySubsc
  * The footer form (and the unsubscribe page's re-subscribe): a pending row and a confirmation
  * email. Already confirmed: nothing changes and no email. Suppressed: nothing changes, no email,
  * and the answer does not say so (it would tell anyone which addresses bounced or complained).
+ * At most 3 confirmation emails a day reach one address, whoever asks (RECIPIENT_LIMITS).
  */
 export async function requestSubscription(email: string, opts: { ip: string | null; source?: SubscriberSource; now?: Date }): Promise<SignupResult> {
   const now = opts.now ?? new Date();
   const existing = await prisma.newsletterSubscriber.findUnique({ where: { email } });
   if (existing?.status === "confirmed") return { subscribed: true, pending: false, alreadySubscribed: true };
   if (existing?.status === "suppressed") return { subscribed: false, pending: true, alreadySubscribed: false };
+  // Beyond the per-recipient cap nothing changes (the last link sent still works) and the answer is the same.
+  if (!(await takeRecipientAllowance("newsletterConfirmation", email))) return { subscribed: false, pending: true, alreadySubscribed: false };
   const row = existing
     ? await prisma.newsletterSubscriber.update({
         where: { id: existing.id },

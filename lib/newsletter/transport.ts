@@ -5,6 +5,7 @@ import { randomBytes } from "node:crypto";
 import { env } from "@/lib/env";
 import { site } from "@/lib/site";
 import { devMailboxDir } from "@/lib/email/dev-mailbox";
+import { toHeaderValue } from "@/lib/single-line";
 
 /**
  * How newsletters leave the shop: Resend's batch endpoint (POST /emails/batch, at most 100
@@ -52,7 +53,7 @@ export function resendTransport(opts: { apiKey: string; baseUrl?: string; max429
     name: "resend",
     async sendBatch(emails, idempotencyKey, onWait) {
       if (emails.length > BATCH_LIMIT) throw new Error(`a batch holds at most ${BATCH_LIMIT} emails`);
-      const body = JSON.stringify(emails.map((e) => ({ from: fromAddress(), to: [e.to], subject: e.subject, html: e.html, text: e.text, headers: e.headers })));
+      const body = JSON.stringify(emails.map((e) => ({ from: fromAddress(), to: [toHeaderValue(e.to)], subject: toHeaderValue(e.subject), html: e.html, text: e.text, headers: headerValues(e.headers) })));
       for (let attempt = 0; ; attempt++) {
         let res: Response;
         try {
@@ -107,15 +108,19 @@ export function matchOutcomes(count: number, data: Array<{ id: string }>, errors
 
 const safeName = (to: string) => to.replace(/[^a-z0-9@._-]/gi, "_").slice(0, 80);
 
-/** A message as a file: its headers, then a multipart/alternative body with the text and HTML parts. */
+/** Extra headers with no control character in a name or a value (a name is a token: anything else goes). */
+const headerValues = (headers: Record<string, string>): Record<string, string> =>
+  Object.fromEntries(Object.entries(headers).filter(([name]) => /^[!#-'*+.0-9A-Z^-z|~-]+$/.test(name)).map(([name, value]) => [name, toHeaderValue(value)]));
+
+/** A message as a file: its headers (each one line, lib/single-line.ts), then a multipart/alternative body with the text and HTML parts. */
 export function toMimeMessage(email: OutgoingEmail, messageId: string): string {
   const boundary = `mm-${messageId}`;
   const headers = [
-    `From: ${fromAddress()}`,
-    `To: ${email.to}`,
-    `Subject: ${email.subject}`,
+    `From: ${toHeaderValue(fromAddress())}`,
+    `To: ${toHeaderValue(email.to)}`,
+    `Subject: ${toHeaderValue(email.subject)}`,
     `Message-ID: <${messageId}@mailbox.local>`,
-    ...Object.entries(email.headers).map(([k, v]) => `${k}: ${v}`),
+    ...Object.entries(headerValues(email.headers)).map(([k, v]) => `${k}: ${v}`),
     "MIME-Version: 1.0",
     `Content-Type: multipart/alternative; boundary="${boundary}"`,
   ];

@@ -27,6 +27,20 @@ export const PUBLIC_LIMITS = {
 
 export type PublicLimitName = keyof typeof PUBLIC_LIMITS;
 
+/**
+ * Emails a public form sends to an address its sender typed, per recipient across every
+ * client (the shop is nobody's mail relay): beyond the cap the request is still stored,
+ * only the email is not sent. A relay cap, not a courtesy to one client: never scaled.
+ */
+export const RECIPIENT_LIMITS = {
+  /** The commission form's "We received your commission request" email: 3 per address per day. */
+  commissionAcknowledgement: { points: 3, seconds: 86_400 },
+  /** The newsletter's "Confirm your subscription" email (the footer form, the re-subscribe link): 3 per address per day. */
+  newsletterConfirmation: { points: 3, seconds: 86_400 },
+} as const;
+
+export type RecipientLimitName = keyof typeof RECIPIENT_LIMITS;
+
 /** The effective limit: the override or the default, times RATE_LIMIT_SCALE. */
 export function publicLimit(name: PublicLimitName): { points: number; seconds: number } {
   const { points, seconds, override } = PUBLIC_LIMITS[name];

@@ -48,7 +48,7 @@ test.describe("discount codes", () => {
     await expect(summary.getByTestId("summary-total")).toHaveText(money(price + 1599 + tax));
 
     await applyCode(page, "NOSUCHCODE");
-    await expect(summary.getByRole("alert")).toHaveText("“NOSUCHCODE” is not a valid discount code.");
+    await expect(summary.getByRole("alert")).toHaveText("The code “NOSUCHCODE” can't be used for this order.");
     await expect(summary.getByTestId("summary-discount")).toHaveCount(0);
 
     await applyCode(page, code);
@@ -150,7 +150,7 @@ test.describe("discount codes", () => {
       await page.goto("/checkout");
       await waitForHydration(page);
       await applyCode(page, "NOSUCHCODE");
-      await expect(page.getByTestId("order-summary").getByRole("alert")).toHaveText("“NOSUCHCODE” is not a valid discount code.");
+      await expect(page.getByTestId("order-summary").getByRole("alert")).toHaveText("The code “NOSUCHCODE” can't be used for this order.");
       await expectNoViolations(page, `/checkout (refused code, ${size.width} px)`);
       await applyCode(page, code);
       await expect(page.getByTestId("summary-discount")).toBeVisible();

@@ -104,6 +104,29 @@ describe(`commissions on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "the e
     expect(notice.text).toContain(`/admin/commissions/${stored.id}`);
   });
 
+  it("the acknowledgement carries none of the requester's words, and at most 3 a day reach one address whoever asks (the rest are kept for the maker)", async () => {
+    const spam = { ...request, name: "Cheap watches at evil.example", email: "target@example.com", description: "Visit evil.example for the best prices on watches, click now!", material: "evil.example", size: "call 555-0100" };
+    const references: string[] = [];
+    // Five requests from five clients, to the same mailbox however it is spelled.
+    for (const email of ["target@example.com", "Target@Example.com", "target+1@example.com", "target@example.com", "target+2@example.com"]) {
+      const res = await ask({ ...spam, email });
+      expect(res.status).toBe(201);
+      references.push(res.json.reference);
+    }
+    expect(await db.prisma.commission.count({ where: { reference: { in: references } } })).toBe(5);
+    const acknowledgements = await db.prisma.emailMessage.findMany({ where: { to: { startsWith: "target" }, subject: { startsWith: "We received" } } });
+    expect(acknowledgements).toHaveLength(3);
+    for (const email of acknowledgements) {
+      for (const part of [email.subject, email.text, email.html]) {
+        expect(part).not.toMatch(/evil\.example|watches|555-0100|Cheap/);
+      }
+      expect(email.text).toContain("Budget: $150–$300");
+    }
+    // The maker hears of every request.
+    const notices = await db.prisma.emailMessage.count({ where: { subject: { in: references.map((r) => `[Commission] ${r} from ${spam.name}`) } } });
+    expect(notices).toBe(5);
+  });
+
   it("bad fields are a 400 naming each field and store nothing", async () => {
     const before = await db.prisma.commission.count();
     const cases: Array<[Record<string, unknown>, string, string]> = [

@@ -1,6 +1,6 @@
 import { POST as postContact } from "@/app/api/contact/route";
 import { POST as subscribe } from "@/app/api/newsletter/subscribe/route";
-import { call } from "@/tests/helpers/route";
+import { call, fromClient } from "@/tests/helpers/route";
 import { createTestDatabase, type TestDatabase } from "@/tests/helpers/test-db";
 
 let db: TestDatabase;
@@ -62,12 +62,22 @@ describe("POST /api/newsletter/subscribe", () => {
     expect(emails[0].text).toContain("/newsletter/confirm?token=[redacted]");
   });
 
-  it("answers an address that is already confirmed without another email", async () => {
+  it("answers an address that is already confirmed exactly as a new one (a stranger learns nothing), without another email", async () => {
     await db.prisma.newsletterSubscriber.create({ data: { email: "buyer@example.com", status: "confirmed", source: "checkout", unsubscribeToken: "t".repeat(43), consentAt: new Date() } });
-    const res = await call(subscribe, "/api/newsletter/subscribe", { body: { email: "buyer@example.com" } });
-    expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ subscribed: true, alreadySubscribed: true, message: "You're already subscribed." });
+    const known = await call(subscribe, "/api/newsletter/subscribe", { body: { email: "buyer@example.com" } });
+    const stranger = await call(subscribe, "/api/newsletter/subscribe", { body: { email: "nobody-yet@example.com" } });
+    expect(known.status).toBe(stranger.status);
+    expect(known.json).toEqual(stranger.json);
+    expect(known.json).toEqual({ subscribed: false, pending: true, alreadySubscribed: false, message: "Check your inbox to confirm your subscription." });
     expect(await db.prisma.emailMessage.count({ where: { to: "buyer@example.com" } })).toBe(0);
+    expect(await db.prisma.newsletterSubscriber.findUniqueOrThrow({ where: { email: "buyer@example.com" } })).toMatchObject({ status: "confirmed" });
+  });
+
+  it("sends at most 3 confirmation emails a day to one address, whoever asks, answering the same each time", async () => {
+    const answers = [];
+    for (let i = 1; i <= 5; i++) answers.push(await call(subscribe, "/api/newsletter/subscribe", { body: { email: "bombed@example.com" }, headers: fromClient(`198.51.100.${i}`) }));
+    expect(new Set(answers.map((a) => JSON.stringify([a.status, a.json]))).size).toBe(1);
+    expect(await db.prisma.emailMessage.count({ where: { to: "bombed@example.com" } })).toBe(3);
   });
 
   it.each([[{ email: "" }], [{ email: "not-an-email" }], [{}], [null]])("refuses %o with 400", async (body) => {

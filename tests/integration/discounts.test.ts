@@ -99,10 +99,10 @@ describe(`discount codes on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "th
     await code({ code: "NOPIECES", percentOff: 50, includeUniquePieces: false });
     const jig = items([{ slug: "dowel-jig", quantity: 1 }]);
     const expectations: Array<[string, unknown, string]> = [
-      ["NOPE", jig, "“NOPE” is not a valid discount code."],
-      ["OFFNOW", jig, "“OFFNOW” is not a valid discount code."],
-      ["LATER", jig, "The code “LATER” is not active yet."],
-      ["OLD", jig, "The code “OLD” has expired."],
+      ["NOPE", jig, "The code “NOPE” can't be used for this order."],
+      ["OFFNOW", jig, "The code “OFFNOW” can't be used for this order."],
+      ["LATER", jig, "The code “LATER” can't be used for this order."],
+      ["OLD", jig, "The code “OLD” can't be used for this order."],
       ["BIGSPEND", jig, "The code “BIGSPEND” needs a subtotal of at least $100.00."],
       ["JIGSONLY", items([{ slug: "maple-nesting-bowls", quantity: 1 }]), "The code “JIGSONLY” does not apply to the items in your cart."],
       ["NOPIECES", items([{ slug: "spalted-burl-bowl", quantity: 1 }]), "The code “NOPIECES” does not apply to the items in your cart."],
@@ -122,7 +122,7 @@ describe(`discount codes on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "th
     }
     const checkout = await prepare([{ slug: "dowel-jig", quantity: 1 }], { discountCode: "OLD" });
     expect(checkout.status).toBe(409);
-    expect(checkout.json.message).toBe("The code “OLD” has expired.");
+    expect(checkout.json.message).toBe("The code “OLD” can't be used for this order.");
   });
 
   it("records the code on the order, its lines and the payment, and refunds what each line was paid", async () => {
@@ -181,9 +181,23 @@ describe(`discount codes on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "th
     expect((await place(a.paymentIntentId)).status).toBe(201);
     const refused = await place(b.paymentIntentId);
     expect(refused.status).toBe(409);
-    expect(refused.json.message).toBe("The code “WELCOME” has already been used with this email address. Your card has not been charged; please review your order.");
+    expect(refused.json.message).toBe("The code “WELCOME” can't be used for this order. Your card has not been charged; please review your order.");
     expect((await intent(b.paymentIntentId)).status).toBe("canceled");
     expect((await check({ code: "WELCOME", items: items([{ slug: "dowel-jig", quantity: 1 }]), email: "ada@example.com" })).status).toBe(409);
+    // A stranger cannot tell an address that ordered with the code, a future code or an expired one from a code that does not exist.
+    await code({ code: "SOONER", percentOff: 10, startsAt: new Date(Date.now() + 86_400_000) });
+    await code({ code: "GONE", percentOff: 10, endsAt: new Date(Date.now() - 86_400_000) });
+    const answer = async (c: string, email?: string) => {
+      const res = await check({ code: c, items: items([{ slug: "dowel-jig", quantity: 1 }]), ...(email ? { email } : {}) });
+      return { status: res.status, body: JSON.stringify(res.json).split(c).join("CODE") };
+    };
+    const unknown = await answer("NOSUCH");
+    expect(unknown.status).toBe(409);
+    expect(JSON.parse(unknown.body)).toMatchObject({ message: "The code “CODE” can't be used for this order.", discountRefusal: "unavailable" });
+    expect(await answer("WELCOME", "ada@example.com")).toEqual(unknown);
+    expect(await answer("SOONER")).toEqual(unknown);
+    expect(await answer("GONE")).toEqual(unknown);
+    expect((await check({ code: "WELCOME", items: items([{ slug: "dowel-jig", quantity: 1 }]), email: "someone-else@example.com" })).status).toBe(200);
   });
 
   it("the per-email limit counts one customer's addresses as one: +tags, case and Gmail's dots (issue 53)", async () => {
@@ -247,7 +261,7 @@ describe(`discount codes on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "th
     expect(edited).toMatchObject({ kind: "fixed", amountOff: "7.50", percentOff: null });
     const disabled = await runAsAdmin(maker, () => updateDiscountCode(created.id, { active: false }));
     expect(disabled.active).toBe(false);
-    expect((await check({ code: "HOLIDAY-25", items: items([{ slug: "dowel-jig", quantity: 3 }]) })).json.message).toBe("“HOLIDAY-25” is not a valid discount code.");
+    expect((await check({ code: "HOLIDAY-25", items: items([{ slug: "dowel-jig", quantity: 3 }]) })).json.message).toBe("The code “HOLIDAY-25” can't be used for this order.");
     const audit = await db.prisma.auditLog.findMany({ where: { entityType: "discount_code", entityId: String(created.id) }, orderBy: { id: "asc" } });
     expect(audit.map((a) => [a.action, a.adminName])).toEqual([["create", "maker"], ["update", "maker"], ["update", "maker"]]);
     expect(audit[2].after).toEqual({ active: false });

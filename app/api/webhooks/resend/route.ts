@@ -13,4 +13,4 @@ export const POST = withRoute(async (req) => {
   const body = await readTextBody(req, WEBHOOK_BODY_LIMIT);
   const event = verifyResendWebhook(secret, body, req.headers);
   return { received: true, ...(await handleResendEvent(req.headers.get("svix-id")!, event)) };
-}, { cacheControl: "no-store" });
+}, { cacheControl: "no-store", crossSite: "allow" });

@@ -6,4 +6,4 @@ import { handleStripeEvent, verifyStripeEvent } from "@/lib/webhooks/service";
 export const POST = withRoute(async (req) => {
   const event = verifyStripeEvent(await readTextBody(req, WEBHOOK_BODY_LIMIT), req.headers.get("stripe-signature"));
   return handleStripeEvent(event);
-});
+}, { crossSite: "allow" });

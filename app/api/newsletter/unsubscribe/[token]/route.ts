@@ -9,9 +9,9 @@ import { unsubscribePageUrl } from "@/lib/newsletter/links";
  * The List-Unsubscribe URL of every newsletter (RFC 8058).
  * - POST with the body `List-Unsubscribe=One-Click` (form-encoded, or the same field in
  *   multipart/form-data) unsubscribes at once: no cookie, no page, no redirect. A mail
- *   provider sends it from its own servers, so it is public by design, like every
- *   non-admin route (the same-origin guard covers admin writes only, lib/http.ts
- *   withAdminRoute); the unguessable per-subscriber token is the authority.
+ *   provider sends it from its own servers (or a webmail page, from its own origin), so it
+ *   is exempt from the cross-site guard of public writes (lib/http.ts withRoute); the
+ *   unguessable per-subscriber token is the authority.
  * - The token is checked before a byte of the body is read, and the body is read only up to
  *   4 KB whatever its type (multipart included): a stranger's large body to a made-up
  *   token costs nothing (issue 54).
@@ -40,6 +40,6 @@ export const POST = withRoute<{ token: string }>(async (req, { params }) => {
   if (!(await isOneClickBody(req))) throw new AppError("bad_request", `The body must be ${ONE_CLICK_BODY} (RFC 8058).`);
   const result = await unsubscribeByToken(params.token, "one-click (List-Unsubscribe-Post)");
   return { unsubscribed: true, changed: result.changed };
-}, { cacheControl: "no-store" });
+}, { cacheControl: "no-store", crossSite: "allow" });
 
 export const GET = withRoute<{ token: string }>(async (_req, { params }) => NextResponse.redirect(unsubscribePageUrl(params.token), 303), { cacheControl: "no-store" });
