@@ -1,8 +1,8 @@
 import { NextResponse } from "next/server";
 import { AppError } from "@/lib/errors";
 import { withRoute } from "@/lib/http";
-import { mediaType, readTextBody } from "@/lib/net/body";
-import { unsubscribeByToken } from "@/lib/newsletter/subscriber-service";
+import { mediaType, readRawBody } from "@/lib/net/body";
+import { subscriberForToken, unsubscribeByToken } from "@/lib/newsletter/subscriber-service";
 import { unsubscribePageUrl } from "@/lib/newsletter/links";
 
 /**
@@ -17,21 +17,26 @@ import { unsubscribePageUrl } from "@/lib/newsletter/links";
 const ONE_CLICK_BODY = "List-Unsubscribe=One-Click";
 const BODY_LIMIT = 4096;
 
+/** Read only after the token is known to be valid, and never more than 4 KB whatever the content type. */
 async function isOneClickBody(req: Request): Promise<boolean> {
   const type = mediaType(req);
+  if (type !== "multipart/form-data" && type !== "application/x-www-form-urlencoded" && type !== "") return false;
+  const raw = await readRawBody(req, BODY_LIMIT);
   if (type === "multipart/form-data") {
     try {
-      const form = await req.formData();
+      // The multipart body is already in hand and bounded: parsing it reads nothing more from the client.
+      const form = await new Response(new Uint8Array(raw), { headers: { "content-type": req.headers.get("content-type") ?? "" } }).formData();
       return form.get("List-Unsubscribe") === "One-Click";
     } catch {
       return false;
     }
   }
-  if (type !== "application/x-www-form-urlencoded" && type !== "") return false;
-  return (await readTextBody(req, BODY_LIMIT)).replace(/\r?\n$/, "") === ONE_CLICK_BODY;
+  return raw.toString("utf8").replace(/\r?\n$/, "") === ONE_CLICK_BODY;
 }
 
 export const POST = withRoute<{ token: string }>(async (req, { params }) => {
+  // The token first: a request with a bad token is answered before a byte of its body is read.
+  if (!(await subscriberForToken(params.token))) throw new AppError("not_found", "This unsubscribe link is not valid.");
   if (!(await isOneClickBody(req))) throw new AppError("bad_request", `The body must be ${ONE_CLICK_BODY} (RFC 8058).`);
   const result = await unsubscribeByToken(params.token, "one-click (List-Unsubscribe-Post)");
   return { unsubscribed: true, changed: result.changed };
