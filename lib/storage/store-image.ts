@@ -1,7 +1,6 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import sharp, { type OutputInfo } from "sharp";
-import { slugify } from "@/lib/catalog/rules";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { detectImageKind, MAX_FILES_PER_UPLOAD, MAX_UPLOAD_BYTES, notAnImageMessage, tooLargeMessage } from "@/lib/storage/image-check";
@@ -36,8 +35,9 @@ async function prepareImage(file: File): Promise<PreparedImage> {
     // A truncated, corrupt or absurdly large picture behind a valid signature.
     throw new AppError("bad_request", notAnImageMessage(name));
   }
-  const base = slugify(name.replace(/\.[^.]*$/, "")).slice(0, 60).replace(/-+$/, "") || "image";
-  return { fileName: `${base}-${randomBytes(6).toString("hex")}.webp`, data: output.data, width: output.info.width, height: output.info.height };
+  // A random id only: the sender's file name ("Dana Rivers home 12 Elm St.jpg") never becomes a public URL.
+  // Files stored under the former name-derived names keep being served (app/uploads/[...path]).
+  return { fileName: `${randomBytes(16).toString("hex")}.webp`, data: output.data, width: output.info.width, height: output.info.height };
 }
 
 async function persist(image: PreparedImage): Promise<string> {

@@ -159,8 +159,8 @@ describe(`commissions on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "the e
     expect(res.status).toBe(201);
     const stored = await db.prisma.commission.findUniqueOrThrow({ where: { reference: res.json.reference } });
     expect(stored.photos).toEqual([
-      { url: expect.stringMatching(/^\/uploads\/walnut-slab-[0-9a-f]{12}\.webp$/), width: 2000, height: 1333 },
-      { url: expect.stringMatching(/^\/uploads\/room-[0-9a-f]{12}\.webp$/), width: 900, height: 600 },
+      { url: expect.stringMatching(/^\/uploads\/[0-9a-f]{32}\.webp$/), width: 2000, height: 1333 },
+      { url: expect.stringMatching(/^\/uploads\/[0-9a-f]{32}\.webp$/), width: 900, height: 600 },
     ]);
   });
 

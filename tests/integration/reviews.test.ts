@@ -222,8 +222,8 @@ describe("a buyer's review through the emailed link", () => {
     expect(review).toMatchObject({ rating: 5, authorName: "Lee O." });
     const photos = review.photos as Array<{ url: string; width: number; height: number }>;
     expect(photos).toEqual([
-      { url: expect.stringMatching(/^\/uploads\/square-in-use-[0-9a-f]{12}\.webp$/), width: 2000, height: 1333 },
-      { url: expect.stringMatching(/^\/uploads\/detail-[0-9a-f]{12}\.webp$/), width: 800, height: 600 },
+      { url: expect.stringMatching(/^\/uploads\/[0-9a-f]{32}\.webp$/), width: 2000, height: 1333 },
+      { url: expect.stringMatching(/^\/uploads\/[0-9a-f]{32}\.webp$/), width: 800, height: 600 },
     ]);
     expect((await storedFiles()).sort()).toEqual(photos.map((p) => p.url.replace("/uploads/", "")).sort());
 
