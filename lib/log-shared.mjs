@@ -71,13 +71,23 @@ export function refuseToStart(log, message) {
 }
 
 /**
- * Path segments that are ids, tokens or session ids become ":id", so routes group and carry nothing identifying:
- * numbers, order numbers, and any long run of base64url characters, dotted ones included (the signed
- * JWTs of `/quote/{token}` and `/api/quotes/{token}/payment`, whose claims name a buyer).
+ * A segment that looks like an id or a signed token: digits, an order number, a
+ * long plain run (hex, base64url, session ids), or dotted base64url parts (a
+ * signed link's payload.signature, a JWT) of 20 characters or more in all.
  */
+const TOKEN_SEGMENT = /^(?:\d+|ORD-.*|[A-Za-z0-9_-]{20,}={0,2}|(?=[A-Za-z0-9_.=-]{20,}$)[A-Za-z0-9_-]+={0,2}(?:\.[A-Za-z0-9_-]+={0,2})+)$/;
+
+/** Path segments that are ids, tokens or session ids become ":id", and a query string (`?token=…`) is dropped, so routes group and carry nothing identifying. */
 export function normalizeRoute(pathname) {
-  return pathname
+  const path = pathname.split(/[?#]/, 1)[0];
+  return path
     .split("/")
-    .map((s) => (/^\d+$/.test(s) || /^[A-Za-z0-9_.-]{20,}$/.test(s) || /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/.test(s) || /^ORD-/.test(s) ? ":id" : s))
+    .map((s) => {
+      let decoded = s;
+      try {
+        decoded = decodeURIComponent(s);
+      } catch {}
+      return TOKEN_SEGMENT.test(decoded) ? ":id" : s;
+    })
     .join("/");
 }

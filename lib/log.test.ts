@@ -18,9 +18,13 @@ describe("structured logs", () => {
     expect(normalizeRoute("/api/cart/sess-abcdefghijklmnopqrstu/12")).toBe("/api/cart/:id/:id");
     expect(normalizeRoute("/api/orders/ORD-1795428663560-4")).toBe("/api/orders/:id");
     expect(normalizeRoute("/product/walnut-bowl")).toBe("/product/walnut-bowl");
-    // Signed link tokens (JWTs: header.claims.signature) in any position (issue 54).
-    expect(normalizeRoute("/quote/eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl")).toBe("/quote/:id");
-    expect(normalizeRoute("/api/quotes/eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl/payment")).toBe("/api/quotes/:id/payment");
-    expect(normalizeRoute("/quote/a.b.c")).toBe("/quote/:id");
+    // Signed links: a quote's or balance's dotted token (payload.signature, which carries a name and an address), a JWT, hex.
+    expect(normalizeRoute("/quote/eyJuYW1lIjoiRGFuYSBSaXZlcnMiLCJlbWFpbCI6ImRhbmFAZXhhbXBsZS5jb20ifQ.Zm9vYmFyYmF6")).toBe("/quote/:id");
+    expect(normalizeRoute("/api/quotes/eyJvIjoxMn0.c2lnbmF0dXJl/payment")).toBe("/api/quotes/:id/payment");
+    expect(normalizeRoute("/api/x/eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.abc-def_ghi")).toBe("/api/x/:id");
+    expect(normalizeRoute("/commissions/thread/deadbeefdeadbeefdeadbeefdeadbeef")).toBe("/commissions/thread/:id");
+    expect(normalizeRoute("/newsletter/confirm?token=eyJlIjoiYUBiLmMifQ.c2ln")).toBe("/newsletter/confirm");
+    expect(normalizeRoute("/uploads/walnut-bowl.webp")).toBe("/uploads/walnut-bowl.webp");
+    expect(normalizeRoute("/sitemap.xml")).toBe("/sitemap.xml");
   });
 });

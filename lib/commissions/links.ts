@@ -33,6 +33,12 @@ export async function threadUrl(reference: string, now?: Date): Promise<string> 
   return `${shopOrigin()}/commission/${encodeURIComponent(reference)}?token=${encodeURIComponent(await threadToken(reference, now))}`;
 }
 
+/** The signed token a quote or thread link carries: what the recipient gets but the outbox record never keeps (sendEmail's `secrets`). */
+export function linkSecrets(url: string): string[] {
+  const parsed = new URL(url);
+  return [parsed.searchParams.get("token") ?? decodeURIComponent(parsed.pathname.split("/").at(-1) ?? "")].filter(Boolean);
+}
+
 export async function readThreadToken(reference: string, token: string, now: Date = new Date()): Promise<LinkRead<string>> {
   const read = await readLinkToken(THREAD_AUDIENCE, token, now);
   if (!read.ok) return read;

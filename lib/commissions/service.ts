@@ -13,7 +13,7 @@ import { storeUploadedImages } from "@/lib/storage";
 import type { BalanceQuoteInput, MoveCommission, QuoteInput } from "@/lib/commissions/admin-schemas";
 import { QUOTE_MAX_DAYS } from "@/lib/commissions/admin-schemas";
 import { balancePaidEmail, balancePaidNoticeEmail, balanceQuoteEmail, commissionDeclinedEmail, commissionNoticeEmail, commissionReceivedEmail, makerMessageEmail, quoteEmail, shopperReplyNoticeEmail } from "@/lib/commissions/emails";
-import { quoteUrl, readQuoteToken, readThreadToken, threadUrl } from "@/lib/commissions/links";
+import { linkSecrets, quoteUrl, readQuoteToken, readThreadToken, threadUrl } from "@/lib/commissions/links";
 import { canMove, isOpenCommission, QUOTE_PAYMENT_GRACE_MS, quoteAmounts, type CommissionStatus } from "@/lib/commissions/rules";
 import { MAX_COMMISSION_PHOTOS, TOO_MANY_COMMISSION_PHOTOS, type CommissionPhoto, type CommissionReply, type CommissionRequest } from "@/lib/commissions/schemas";
 
@@ -71,13 +71,18 @@ export async function submitCommission(input: CommissionRequest, photoFiles: Fil
   // Beyond the per-recipient cap the request is kept for the maker, only the acknowledgement is not sent.
   const acknowledge = await takeRecipientAllowance("commissionAcknowledgement", commission.email);
   await notify("commission received", [
-    ...(acknowledge ? [{ to: commission.email, ...commissionReceivedEmail(request, await threadUrl(commission.reference, now)) }] : []),
+    ...(acknowledge ? [await withLink(await threadUrl(commission.reference, now), (link) => ({ to: commission.email, ...commissionReceivedEmail(request, link) }))] : []),
     { to: ownerEmail(), replyTo: commission.email, ...commissionNoticeEmail(request, adminLink(commission.id), photos.length) },
   ]);
   return { id: commission.id, reference: commission.reference };
 }
 
 /** Emails that follow a recorded write: a failed send is logged, never undoes the write. */
+/** An email carrying a signed link: the recipient gets the link, the outbox record keeps it redacted (as a password-reset link). */
+async function withLink(url: string, email: (url: string) => Parameters<typeof sendEmail>[0]): Promise<Parameters<typeof sendEmail>[0]> {
+  return { ...email(url), secrets: linkSecrets(url) };
+}
+
 async function notify(what: string, emails: Array<Parameters<typeof sendEmail>[0]>) {
   for (const email of emails) await sendEmail(email).catch((error) => log.error({ err: error, what }, "commission email failed"));
 }
@@ -106,7 +111,7 @@ export async function moveCommission({ id, status, message }: MoveCommission) {
     return { commission: updated, from };
   });
   if (from !== status && status === "declined") await notify("commission declined", [{ to: commission.email, replyTo: ownerEmail(), ...commissionDeclinedEmail(commission, message!) }]);
-  else if (from !== status && message) await notify("maker message", [{ to: commission.email, replyTo: ownerEmail(), ...makerMessageEmail(commission, message, await threadUrl(commission.reference)) }]);
+  else if (from !== status && message) await notify("maker message", [await withLink(await threadUrl(commission.reference), (link) => ({ to: commission.email, replyTo: ownerEmail(), ...makerMessageEmail(commission, message, link) }))]);
   return commission;
 }
 
@@ -124,7 +129,7 @@ export async function sendMakerMessage(id: number, body: string) {
     await recordAudit({ entityType: "commission", entityId: id, action: "message", before: null, after: { messageId: message.id, body } }, tx);
     return current;
   });
-  await notify("maker message", [{ to: commission.email, replyTo: ownerEmail(), ...makerMessageEmail(commission, body, await threadUrl(commission.reference)) }]);
+  await notify("maker message", [await withLink(await threadUrl(commission.reference), (link) => ({ to: commission.email, replyTo: ownerEmail(), ...makerMessageEmail(commission, body, link) }))]);
 }
 
 /** The end (23:59:59 UTC) of the day a quote or balance link expires: from today, at most QUOTE_MAX_DAYS ahead. */
@@ -165,7 +170,7 @@ export async function createQuote(input: QuoteInput, now: Date = new Date()) {
     return { commission: current, quote };
   });
   const url = await quoteUrl(quote.id, expiresAt);
-  await notify("quote", [{ to: commission.email, replyTo: ownerEmail(), ...quoteEmail(commission, quoteView(quote), url) }]);
+  await notify("quote", [{ to: commission.email, replyTo: ownerEmail(), ...quoteEmail(commission, quoteView(quote), url), secrets: linkSecrets(url) }]);
   return { quoteId: quote.id, url };
 }
 
@@ -284,7 +289,7 @@ export async function sendBalanceQuote(input: BalanceQuoteInput, now: Date = new
     return { commission: current, quote, order };
   });
   const url = await quoteUrl(quote.id, expiresAt);
-  await notify("balance quote", [{ to: commission.email, replyTo: ownerEmail(), ...balanceQuoteEmail(commission, { orderNumber: order.orderNumber, balanceCents: toCents(order.balanceDue.toFixed(2)), expiresAt }, url) }]);
+  await notify("balance quote", [{ to: commission.email, replyTo: ownerEmail(), ...balanceQuoteEmail(commission, { orderNumber: order.orderNumber, balanceCents: toCents(order.balanceDue.toFixed(2)), expiresAt }, url), secrets: linkSecrets(url) }]);
   return { quoteId: quote.id, url };
 }
 

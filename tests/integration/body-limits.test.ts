@@ -116,3 +116,44 @@ describe("the one-click unsubscribe (RFC 8058), public and without a session", (
     expect((await db.prisma.newsletterSubscriber.findUniqueOrThrow({ where: { unsubscribeToken: token } })).status).toBe("unsubscribed");
   });
 });
+
+describe("40 MB bodies of every content type to the public writes", () => {
+  const FORTY_MB = 40 * 1024 * 1024;
+  const types = ["application/json", "application/x-www-form-urlencoded", "multipart/form-data; boundary=----mm", "text/plain", "application/octet-stream"];
+  const routes: Array<[string, (req: NextRequest, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>, Record<string, string>]> = [];
+  beforeAll(async () => {
+    const unsubscribe = (await import("@/app/api/newsletter/unsubscribe/[token]/route")).POST as never;
+    const subscribe = (await import("@/app/api/newsletter/subscribe/route")).POST as never;
+    const confirm = (await import("@/app/api/newsletter/confirm/route")).POST as never;
+    const discount = (await import("@/app/api/discount-codes/check/route")).POST as never;
+    const orderStatus = (await import("@/app/api/order-status/route")).POST as never;
+    routes.push(
+      ["/api/newsletter/unsubscribe/" + "x".repeat(43), unsubscribe, { token: "x".repeat(43) }],
+      ["/api/contact", postContact as never, {}],
+      ["/api/newsletter/subscribe", subscribe, {}],
+      ["/api/newsletter/confirm", confirm, {}],
+      ["/api/discount-codes/check", discount, {}],
+      ["/api/order-status", orderStatus, {}],
+    );
+  });
+
+  it("answers a 4xx in well under a second without reading the body (declared or chunked)", async () => {
+    let n = 0;
+    for (const [url, handler, params] of routes) {
+      for (const type of types) {
+        for (const declared of [true, false]) {
+          const body = endlessBody(FORTY_MB);
+          const started = Date.now();
+          const headers: Record<string, string> = { "content-type": type, ...fromClient(`198.51.100.${(n++ % 200) + 1}`) };
+          if (declared) headers["content-length"] = String(FORTY_MB);
+          const res = await handler(streamed(url, body.stream, headers), { params: Promise.resolve(params) });
+          const label = `${url} ${type} ${declared ? "declared" : "chunked"}`;
+          expect([label, res.status >= 400 && res.status < 500]).toEqual([label, true]);
+          expect([label, body.pulled() < 2 * 1024 * 1024]).toEqual([label, true]);
+          expect([label, Date.now() - started < 1000]).toEqual([label, true]);
+          await body.stream.cancel().catch(() => undefined);
+        }
+      }
+    }
+  }, 120_000);
+});

@@ -7,7 +7,7 @@
  * the allowed way only; every maker's write is in the audit log.
  * Route modules are imported after the environment is set.
  */
-import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { NextRequest } from "next/server";
@@ -30,6 +30,8 @@ let links: typeof import("@/lib/commissions/links");
 let uploads: string;
 let maker: { id: number; username: string };
 const previousUploads = process.env.UPLOADS_DIR;
+const previousMailbox = process.env.DEV_MAILBOX_DIR;
+let mailbox: string;
 
 const request = {
   name: "Robin Ash",
@@ -45,6 +47,8 @@ const NOW = new Date("2026-11-27T12:00:00Z");
 beforeAll(async () => {
   uploads = await mkdtemp(path.join(os.tmpdir(), "mm-commission-photos-"));
   process.env.UPLOADS_DIR = uploads;
+  mailbox = await mkdtemp(path.join(os.tmpdir(), "mm-commission-mailbox-"));
+  process.env.DEV_MAILBOX_DIR = mailbox;
   db = await createTestDatabase();
   await createCatalogFixture(db.prisma);
   postCommission = (await import("@/app/api/commissions/route")).POST as Handler;
@@ -56,7 +60,9 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   process.env.UPLOADS_DIR = previousUploads;
+  process.env.DEV_MAILBOX_DIR = previousMailbox;
   await rm(uploads, { recursive: true, force: true });
+  await rm(mailbox, { recursive: true, force: true });
   await db?.cleanup();
 });
 
@@ -65,6 +71,19 @@ const nextIp = () => `203.0.113.${++ip}`;
 const ask = (body: unknown, from = nextIp()) => call(postCommission, "/api/commissions", { body, headers: fromClient(from) });
 const asMaker = <T,>(fn: () => Promise<T>) => runAsAdmin(maker, fn);
 const mailTo = (to: string) => db.prisma.emailMessage.findMany({ where: { to }, orderBy: { id: "asc" } });
+/** The email as the recipient got it (the dev mailbox); the outbox row keeps its signed links redacted, as a reset link. */
+const delivered = async (row: { id: number; to: string; text: string }) => {
+  const text = await readFile(path.join(mailbox, `${String(row.id).padStart(8, "0")}-${row.to}.txt`), "utf8");
+  const links = text.match(/https?:\/\/\S+(?:\/quote\/|token=)\S+/g) ?? [];
+  expect(links.length).toBeGreaterThan(0);
+  for (const link of links) {
+    const token = new URL(link).searchParams.get("token") ?? link.split("/quote/")[1];
+    expect(row.text).not.toContain(token);
+    expect(row.text).not.toContain(encodeURIComponent(token));
+  }
+  expect(row.text).toContain("[redacted]");
+  return text;
+};
 const quote = (id: number, over: Record<string, unknown> = {}) =>
   asMaker(() => service.createQuote(schemas.quoteSchema.parse({ id, price: "240", shipping: "0", leadTimeMinDays: "15", leadTimeMaxDays: "20", expiresOn: "2026-12-11", notes: "Oiled, not lacquered.", ...over }), NOW));
 
@@ -95,7 +114,7 @@ describe(`commissions on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "the e
     expect(confirmation.subject).toBe(`We received your commission request ${res.json.reference}`);
     expect(confirmation.text).toContain("Like: Black Walnut Salad Bowl");
     expect(confirmation.text).toContain("Budget: $150–$300");
-    const threadLink = /Your request and our messages: (\S+)/.exec(confirmation.text)![1];
+    const threadLink = /Your request and our messages: (\S+)/.exec(await delivered(confirmation))![1];
     const url = new URL(threadLink);
     expect(url.pathname).toBe(`/commission/${res.json.reference}`);
     expect((await links.readThreadToken(res.json.reference, url.searchParams.get("token")!)).ok).toBe(true);
@@ -174,7 +193,7 @@ describe(`commissions on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "the e
     await asMaker(() => service.sendMakerMessage(commission.id, "Would you like a foot ring on it?"));
     const mail = (await mailTo("robin@example.com")).at(-1)!;
     expect(mail.subject).toBe(`About your commission ${json.reference}`);
-    const link = new URL(/Reply here: (\S+)/.exec(mail.text)![1]);
+    const link = new URL(/Reply here: (\S+)/.exec(await delivered(mail))![1]);
     const token = link.searchParams.get("token")!;
 
     const reply = await call(postReply, "/api/commissions/reply", { body: { reference: json.reference, token, body: "Yes please, and a darker oil." }, headers: fromClient(nextIp()) });
@@ -205,7 +224,7 @@ describe(`commissions on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "the e
     expect(mail.text).toContain("Price: $240.00\nShipping: $25.50\nTotal: $265.50\nDeposit now: $72.00 (30 % of the price); the balance of $193.50 when the piece is ready");
     expect(mail.text).toContain("This quote is valid until December 11, 2026.");
     expect(mail.text).toContain("Custom work is made for you and cannot be returned.");
-    const token = new URL(/See the quote and pay the deposit: (\S+)/.exec(mail.text)![1]).pathname.replace("/quote/", "");
+    const token = new URL(/See the quote and pay the deposit: (\S+)/.exec(await delivered(mail))![1]).pathname.replace("/quote/", "");
     expect(token).toBe(first.url.split("/quote/")[1]);
 
     const opened = await service.openQuote(token, new Date("2026-12-11T23:59:00Z"));
