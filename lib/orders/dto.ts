@@ -4,6 +4,7 @@ import { lineName } from "@/lib/catalog/variants";
 import type { TaxLine } from "@/lib/tax/display";
 import { boughtCard, boughtCardsRefund } from "@/lib/gift-cards/rules";
 import { fromCents, toCents } from "@/lib/money";
+import { orderStatement, statementRows } from "@/lib/orders/statement";
 
 const cents = (d: { toFixed(digits: number): string }) => toCents(d.toFixed(2));
 
@@ -71,6 +72,8 @@ export function toOrderDTO(o: OrderWithItems) {
     trackingNumber: o.trackingNumber,
     trackingUrl: trackingUrl(o.carrier, o.trackingNumber),
     refundedAmount: o.refundedAmount.toFixed(2),
+    /** The order's money as one statement (lib/orders/statement.ts): subtotal, discount, shipping, tax, total, each gift card and card payment, balance due, refunds and net; signed cents and display text per row. */
+    statement: statementRows(orderStatement(o)),
     refundable: refundableOf(o),
     disputed: o.disputed,
     /** The commission this order paid a quote of (issue 30), or null. */

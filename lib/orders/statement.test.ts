@@ -27,7 +27,7 @@ describe("orderStatement", () => {
     expect(s.discount).toEqual({ code: "TENOFF", label: "Discount (TENOFF)", amount: 1930 });
     expect(s.cardPayments).toEqual([{ kind: "card", amount: 17370, captured: true }]);
     expect(statementAddsUp(s)).toBe(true);
-    expect(statementText(s)).toEqual(["Subtotal: $193.00", "Discount (TENOFF): −$19.30", "Shipping: Free", "Tax: $0.00", "Total: $173.70", "Paid by card: $173.70"]);
+    expect(statementText(s)).toEqual(["Subtotal: $193.00", "Discount (TENOFF): -$19.30", "Shipping: Free", "Tax: $0.00", "Total: $173.70", "Paid by card: $173.70"]);
   });
 
   it("splits a payment over two gift cards (by their last 4) and the card, and shows refunds to the card and to a gift card", () => {
@@ -53,9 +53,9 @@ describe("orderStatement", () => {
     expect(s.net).toBe(46800);
     expect(statementAddsUp(s)).toBe(true);
     expect(statementText(s)).toEqual([
-      "Subtotal: $520.00", "Discount (TENOFF): −$30.00", "Shipping: $12.00", "Tax: $26.00", "Total: $528.00",
+      "Subtotal: $520.00", "Discount (TENOFF): -$30.00", "Shipping: $12.00", "Tax: $26.00", "Total: $528.00",
       "Paid by gift card ending C1D2: $30.00", "Paid by gift card ending 9Z8Y: $20.00", "Paid by card: $478.00",
-      "Refunded to card: −$45.00", "Refunded to gift card ending 9Z8Y: −$15.00", "Net paid: $468.00",
+      "Refunded to card: -$45.00", "Refunded to gift card ending 9Z8Y: -$15.00", "Net paid: $468.00",
     ]);
   });
 

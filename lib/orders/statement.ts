@@ -126,7 +126,7 @@ export function statementRows(s: OrderStatement): StatementRow[] {
     key,
     label,
     cents: value,
-    text: opts.free && value === 0 ? "Free" : value < 0 ? `−${formatMoney(-value)}` : formatMoney(value),
+    text: opts.free && value === 0 ? "Free" : value < 0 ? `-${formatMoney(-value)}` : formatMoney(value),
     ...(opts.strong ? { strong: true } : {}),
   });
   const rows: StatementRow[] = [row("subtotal", "Subtotal", s.subtotal)];
