@@ -9,13 +9,19 @@ import { POST as postOrder } from "@/app/api/orders/route";
 import { GET as getOrderRoute } from "@/app/api/orders/[id]/route";
 import { POST as refund } from "@/app/api/orders/[id]/refund/route";
 import { POST as confirmCard } from "@/app/api/payments/test/confirm/route";
+import { POST as postCommission } from "@/app/api/commissions/route";
+import { POST as payQuote } from "@/app/api/quotes/[token]/payment/route";
 import { runAsAdmin } from "@/lib/audit/context";
+import { balanceQuoteSchema, quoteSchema } from "@/lib/commissions/admin-schemas";
+import { createQuote, moveCommission, sendBalanceQuote } from "@/lib/commissions/service";
+import { lookupOrderStatus } from "@/lib/orders/lookup-queries";
+import { refundOrder } from "@/lib/orders/refund-service";
 import { signApiToken } from "@/lib/auth/tokens";
 import { issueGiftCard } from "@/lib/gift-cards/service";
 import { updateOrderStatus } from "@/lib/orders/admin-service";
 import { CSV_HEADER, ordersCsvStream } from "@/lib/orders/export-queries";
 import { createCatalogFixture } from "@/tests/helpers/fixtures";
-import { call } from "@/tests/helpers/route";
+import { call, fromClient } from "@/tests/helpers/route";
 import { createTestDatabase, type TestDatabase } from "@/tests/helpers/test-db";
 
 let db: TestDatabase;
@@ -103,9 +109,16 @@ describe("the statement of an order paid with a discount, two gift cards and a c
     expect(byKey("gift-card") + byKey("card") + byKey("refund")).toBe(byKey("net"));
     expect(rows.map((r) => [r.label, r.cents])).toEqual(refundLines.map(([l, c]) => [l, c]));
 
-    // The shipped email carries the statement too.
+    // The shipped email carries the statement too; the order-status page shows it, and once delivered no longer promises "Ships in …".
+    const shopperSees = () => lookupOrderStatus({ orderNumber: order.orderNumber, email: "shopper@example.com" });
+    expect((await shopperSees()).items[0].ships).toMatch(/ships in/i);
     await runAsAdmin(maker, () => updateOrderStatus(order.id, { status: "shipped" }));
     expect(moneyLines((await emailTo(/has shipped/)).text)).toEqual(refundLines);
+    await runAsAdmin(maker, () => updateOrderStatus(order.id, { status: "delivered" }));
+    const status = await shopperSees();
+    expect(status.money.map((r) => [r.label, cents(r.text.replace(/^-/, ""))])).toEqual(refundLines.map(([l, c]) => [l, Math.abs(c)]));
+    expect(status.ships).toBeNull();
+    expect(status.items.map((i) => i.ships)).toEqual([null]);
 
     // The CSV row adds up, with the existing columns first and unchanged.
     const day = new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(order.createdAt);
@@ -120,5 +133,58 @@ describe("the statement of an order paid with a discount, two gift cards and a c
     expect(c("gift_card") + c("card_paid") + c("balance_due")).toBe(c("total"));
     expect(c("refunded_to_card") + c("refunded_to_gift_card")).toBe(c("refunded"));
     expect(c("gift_card") + c("card_paid") - c("refunded")).toBe(c("net"));
+  });
+});
+
+describe("the statement of a commission paid with a deposit, then its balance", () => {
+  const contact = { email: "robin@example.com", firstName: "Robin", lastName: "Ash", phone: "555-0100" };
+  const day = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+  const pay = (token: string, amount: number) => call(payQuote as never, `/api/quotes/${token}/payment`, { params: { token }, body: { ...contact, shippingAddress: address, amount } });
+  const authorise = (clientSecret: string) => call(confirmCard, "/api/payments/test/confirm", { body: { clientSecret, card: CARD_OK } });
+  const robinsEmail = async (subject: RegExp) => (await db.prisma.emailMessage.findMany({ where: { to: contact.email }, orderBy: { id: "asc" } })).filter((e) => subject.test(e.subject)).at(-1)!;
+
+  it("the confirmation email and page say what the deposit paid and what is due, and the quote's lead time; the balance and a refund follow", async () => {
+    const asked = await call(postCommission, "/api/commissions", {
+      body: { name: "Robin Ash", email: contact.email, description: "A salad bowl in black walnut, about 12 inches across, for a wedding present.", budget: "150_300" },
+      headers: fromClient("198.51.100.77"),
+    });
+    expect(asked.status).toBe(201);
+    const commission = await db.prisma.commission.findUniqueOrThrow({ where: { reference: asked.json.reference } });
+    const input = quoteSchema.parse({ id: commission.id, price: "240", shipping: "18.50", leadTimeMinDays: "15", leadTimeMaxDays: "20", expiresOn: day(14), depositPercent: "30" });
+    const { url } = await runAsAdmin(maker, () => createQuote(input));
+    const prepared = await pay(url.split("/quote/")[1], 25850);
+    expect(prepared.json).toMatchObject({ total: "258.50", cardAmount: "72.00", balanceDue: "186.50" });
+    await authorise(prepared.json.clientSecret);
+    // The browser that paid gets the order's statement and own lead time (what the thank-you page shows).
+    const placed = await call(postOrder, "/api/orders", { body: { paymentIntentId: prepared.json.paymentIntentId, clientSecret: prepared.json.clientSecret } });
+    expect(placed.status).toBe(201);
+    const captured = await db.prisma.testPaymentIntent.findUniqueOrThrow({ where: { id: prepared.json.paymentIntentId } });
+    expect(captured).toMatchObject({ status: "succeeded", amount: 7200 });
+    expect(placed.json.order.shipsEstimate).toBe("Your order ships in 15–20 working days");
+    expect(placed.json.order.statement.map((r: { label: string; text: string }) => `${r.label}: ${r.text}`)).toEqual([
+      "Subtotal: $240.00", "Shipping: $18.50", "Tax: $0.00", "Total: $258.50", "Deposit paid by card: $72.00", "Balance due: $186.50",
+    ]);
+
+    const confirmation = await robinsEmail(/is confirmed/);
+    expect(moneyLines(confirmation.text)).toEqual([["Subtotal", 24000], ["Shipping", 1850], ["Tax", 0], ["Total", 25850], ["Deposit paid by card", captured.amount], ["Balance due", 18650]]);
+    expect(confirmation.text).toContain("Your order ships in 15–20 working days.");
+
+    // The balance, by its link: a second card payment; nothing is due any more.
+    await runAsAdmin(maker, () => moveCommission({ id: commission.id, status: "in_progress" }));
+    const sent = await runAsAdmin(maker, () => sendBalanceQuote(balanceQuoteSchema.parse({ id: commission.id, expiresOn: day(7) })));
+    const balance = await pay(sent.url.split("/quote/")[1], 18650);
+    expect(balance.status).toBe(200);
+    await authorise(balance.json.clientSecret);
+    expect((await call(postOrder, "/api/orders", { body: { paymentIntentId: balance.json.paymentIntentId, clientSecret: balance.json.clientSecret } })).status).toBe(201);
+    const order = await db.prisma.order.findUniqueOrThrow({ where: { orderNumber: placed.json.orderNumber } });
+    await runAsAdmin(maker, () => refundOrder(order.id, { amount: 50, reason: "A scratch on the top" }));
+    const refundEmail = await robinsEmail(/Refund of \$50\.00/);
+    expect(moneyLines(refundEmail.text)).toEqual([
+      ["Subtotal", 24000], ["Shipping", 1850], ["Tax", 0], ["Total", 25850],
+      ["Deposit paid by card", 7200], ["Balance paid by card", 18650],
+      ["Refunded to card", -5000], ["Net paid", 20850],
+    ]);
+    const status = await lookupOrderStatus({ orderNumber: order.orderNumber, email: contact.email });
+    expect(status.money.map((r) => `${r.label}: ${r.text}`)).toEqual(refundEmail.text.split("\n").filter((l) => moneyLines(l).length));
   });
 });
