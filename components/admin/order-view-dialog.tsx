@@ -9,7 +9,7 @@ import { RefundForm } from "@/components/admin/refund-form";
 import { formatDateTime, fullName } from "@/components/admin/format";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import type { OrderDTO } from "@/lib/orders/admin-service";
-import { formatMoney, toCents } from "@/lib/money";
+import { formatMoney } from "@/lib/money";
 import { taxLinesNote } from "@/lib/tax/display";
 import { TestPaymentBadge } from "@/components/admin/test-payment-badge";
 import { CommissionBadge } from "@/components/admin/commission-badge";
@@ -127,31 +127,29 @@ export function OrderViewDialog({ order, onOpenChange }: { order: OrderDTO | nul
             </div>
 
             <dl className="grid gap-1.5 rounded-lg bg-muted/50 p-3">
-              <TotalRow label="Subtotal" value={formatMoney(order.subtotal)} />
-              <TotalRow
-                label={
-                  <>
-                    Shipping{order.shippingService && <span className="text-xs"> ({order.shippingService.replaceAll("_", " ").toLowerCase()})</span>}
-                  </>
-                }
-                value={formatMoney(order.shipping)}
-              />
-              <TotalRow
-                label={
-                  <>
-                    Tax{order.taxLines?.length ? <span className="text-xs"> ({taxLinesNote(order.taxLines)})</span> : null}
-                  </>
-                }
-                value={formatMoney(order.tax)}
-              />
-              <TotalRow label="Total" value={formatMoney(order.total)} strong />
-              {/* A commission paid with a deposit (issue 30): the balance still due, or the payment that paid it. */}
-              {order.balanceDue !== "0.00" && <TotalRow label="Paid (deposit)" value={formatMoney(toCents(order.total) - toCents(order.balanceDue))} />}
-              {order.balanceDue !== "0.00" && <TotalRow label="Balance due" value={formatMoney(order.balanceDue)} />}
-              {order.payments.map((p) => (
-                <TotalRow key={p.paymentIntentId} label={p.captured ? "Balance paid" : "Balance authorised, not taken"} value={formatMoney(p.amount)} />
+              {/* One statement of the order's money (lib/orders/statement.ts): every row from it, so the figures add up. */}
+              {order.statement.map((row) => (
+                <TotalRow
+                  key={row.key}
+                  strong={row.strong}
+                  value={row.text}
+                  label={
+                    row.key === "shipping" && order.shippingService ? (
+                      <>
+                        {row.label}
+                        <span className="text-xs"> ({order.shippingService.replaceAll("_", " ").toLowerCase()})</span>
+                      </>
+                    ) : row.key === "tax" && order.taxLines?.length ? (
+                      <>
+                        {row.label}
+                        <span className="text-xs"> ({taxLinesNote(order.taxLines)})</span>
+                      </>
+                    ) : (
+                      row.label
+                    )
+                  }
+                />
               ))}
-              {refundedAmount && refundedAmount !== "0.00" && <TotalRow label="Refunded" value={`−${formatMoney(refundedAmount)}`} />}
             </dl>
 
             {order.trackingNumber && (

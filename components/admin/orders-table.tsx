@@ -87,7 +87,7 @@ export function OrdersTable({ orders, emptyMessage }: { orders: OrderDTO[]; empt
           ))}
         </tbody>
       </AdminTable>
-      <OrderViewDialog order={viewing} onOpenChange={(open) => !open && setViewing(null)} />
+      <OrderViewDialog order={viewing && (orders.find((o) => o.id === viewing.id) ?? viewing)} onOpenChange={(open) => !open && setViewing(null)} />
     </>
   );
 }

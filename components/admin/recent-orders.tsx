@@ -66,7 +66,7 @@ export function RecentOrders({ orders }: { orders: OrderDTO[] }) {
           ))}
         </tbody>
       </AdminTable>
-      <OrderViewDialog order={viewing} onOpenChange={(open) => !open && setViewing(null)} />
+      <OrderViewDialog order={viewing && (orders.find((o) => o.id === viewing.id) ?? viewing)} onOpenChange={(open) => !open && setViewing(null)} />
     </section>
   );
 }

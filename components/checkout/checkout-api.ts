@@ -2,6 +2,7 @@
 
 import type { ShippingAddress } from "@/lib/checkout/schemas";
 import { requestJson } from "@/components/api/request-json";
+import { saveOrderReceipt } from "@/components/checkout/order-receipt";
 import type { TaxLine } from "@/lib/tax/display";
 
 /**
@@ -86,5 +87,9 @@ export function confirmTestPayment(clientSecret: string, card: TestCardPayload) 
 }
 
 export function createOrder(payload: OrderPayload | { paymentIntentId: string } & Partial<OrderPayload>) {
-  return requestJson<OrderResponse>("POST", "/api/orders", { body: payload });
+  return requestJson<OrderResponse>("POST", "/api/orders", { body: payload }).then((placed) => {
+    // The order's lines and statement, for the confirmation page (given only to the browser that paid).
+    if (placed.order) saveOrderReceipt(placed.order);
+    return placed;
+  });
 }

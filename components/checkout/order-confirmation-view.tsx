@@ -10,6 +10,8 @@ import { useHydrated } from "@/components/cart/use-hydrated";
 import { createOrder } from "@/components/checkout/checkout-api";
 import { isApiRequestError } from "@/components/api/request-json";
 import { readPendingCheckout } from "@/components/checkout/pending-checkout";
+import { formatMoney } from "@/lib/money";
+import { readOrderReceipt, type OrderReceipt } from "@/components/checkout/order-receipt";
 import { LAST_ORDER_KEY, ORDER_FAILED, rememberOrder } from "@/components/checkout/use-place-order";
 
 function readLastOrder(): string | null {
@@ -20,8 +22,13 @@ function readLastOrder(): string | null {
   }
 }
 
-const NEXT_STEPS: Array<{ icon: IconName; title: string; body: React.ReactNode }> = [
-  { icon: "hammer", title: "Made and packed by hand", body: "I finish, check and carefully pack your order in the workshop, usually within a few working days." },
+/** The order's own lead time when this browser placed it ("Your order ships in 15–20 working days"), else the usual words. */
+const nextSteps = (shipsEstimate: string | null): Array<{ icon: IconName; title: string; body: React.ReactNode }> => [
+  {
+    icon: "hammer",
+    title: "Made and packed by hand",
+    body: shipsEstimate ? `I finish, check and carefully pack your order in the workshop. ${shipsEstimate}.` : "I finish, check and carefully pack your order in the workshop, usually within a few working days.",
+  },
   { icon: "truck", title: "Shipped with tracking", body: "When it leaves with USPS Ground Advantage, you'll get an email with the tracking number." },
   {
     icon: "message-circle",
@@ -37,7 +44,39 @@ const NEXT_STEPS: Array<{ icon: IconName; title: string; body: React.ReactNode }
   },
 ];
 
+/** The order's lines and its statement (lib/orders/statement.ts rows: totals, how it was paid, any balance due). */
+function Receipt({ receipt }: { receipt: OrderReceipt }) {
+  return (
+    <section aria-labelledby="receipt-title" className="mt-4 border-t pt-4" data-testid="order-receipt">
+      <h2 id="receipt-title" className="font-sans text-base font-semibold">
+        Your order
+      </h2>
+      <ul className="mt-2 grid gap-2 text-sm">
+        {receipt.items.map((item, i) => (
+          <li key={i} className="flex justify-between gap-4">
+            <span className="min-w-0">
+              {item.quantity} × {item.name}
+              {item.ships && <span className="block text-xs text-muted-foreground">{item.ships}</span>}
+            </span>
+            <span className="tabular-nums">{formatMoney(item.total)}</span>
+          </li>
+        ))}
+      </ul>
+      <dl className="mt-3 grid gap-1 border-t pt-3 text-sm">
+        {receipt.statement.map((row) => (
+          <div key={row.key} className={row.strong ? "flex justify-between font-semibold" : "flex justify-between"}>
+            <dt className={row.strong ? undefined : "text-muted-foreground"}>{row.label}</dt>
+            <dd className="tabular-nums">{row.text}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
 function Confirmed({ orderNumber }: { orderNumber: string }) {
+  const hydrated = useHydrated();
+  const receipt = hydrated ? readOrderReceipt(orderNumber) : null;
   return (
     <div className="mx-auto flex max-w-2xl flex-col items-center text-center" data-testid="order-confirmed">
       <span className="flex size-16 items-center justify-center rounded-full bg-accent text-primary">
@@ -74,6 +113,7 @@ function Confirmed({ orderNumber }: { orderNumber: string }) {
             any time.
           </p>
         </div>
+        {receipt && <Receipt receipt={receipt} />}
       </div>
 
       <section aria-labelledby="next-steps-title" className="mt-10 w-full text-left">
@@ -81,7 +121,7 @@ function Confirmed({ orderNumber }: { orderNumber: string }) {
           What happens next
         </h2>
         <ol className="mt-4 grid gap-4">
-          {NEXT_STEPS.map(({ icon, title, body }, i) => (
+          {nextSteps(receipt?.shipsEstimate ?? null).map(({ icon, title, body }, i) => (
             <li key={title} className="flex gap-4 rounded-xl border bg-card p-4 shadow-xs">
               <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-accent text-primary">
                 <Icon name={icon} className="size-5" />

@@ -132,6 +132,14 @@ export function OrderStatusLookup({ initialOrderNumber }: { initialOrderNumber: 
               </li>
             ))}
           </ul>
+          <dl className="mt-4 grid gap-1 border-t pt-4 text-sm" data-testid="order-money">
+            {result.money.map((row) => (
+              <div key={row.key} className={row.strong ? "flex justify-between font-semibold" : "flex justify-between"}>
+                <dt className={row.strong ? undefined : "text-muted-foreground"}>{row.label}</dt>
+                <dd className="tabular-nums">{row.text}</dd>
+              </div>
+            ))}
+          </dl>
           {result.reviews && result.reviews.length > 0 && (
             <div className="mt-6 border-t pt-4" data-testid="order-reviews">
               <h3 className="font-semibold">Review your purchase</h3>

@@ -60,12 +60,8 @@ type OrderForEmail = {
   email: string;
   phone: string | null;
   shippingAddress: unknown;
-  subtotal: { toFixed(n: number): string };
-  shipping: { toFixed(n: number): string };
-  tax: { toFixed(n: number): string };
-  /** The discount code's line (issue 31), when the order had one: its label ("Discount (CODE)", lib/discounts/rules.ts) and amount. */
-  discount?: { toFixed(n: number): string };
-  discountLabel?: string | null;
+  /** The order's money, line by line as lib/orders/statement.ts statementText gives it ("Paid by card: $478.00"): totals, how it was paid, what is due. */
+  money: string[];
   total: { toFixed(n: number): string };
   items: Array<{
     productName: string;
@@ -84,13 +80,7 @@ function orderLines(order: OrderForEmail) {
   const address = [a.line1, a.line2, `${a.city}, ${a.state} ${a.postalCode}`, a.country].filter(Boolean) as string[];
   const items = order.items.map((i) => `${i.quantity} × ${i.productName} @ $${i.price.toFixed(2)} = $${i.total.toFixed(2)}${i.ships ? ` (${i.ships})` : ""}`);
   const estimate = order.shipsEstimate ?? null;
-  const totals = [
-    `Subtotal: $${order.subtotal.toFixed(2)}`,
-    `Shipping: ${Number(order.shipping.toFixed(2)) === 0 ? "Free" : `$${order.shipping.toFixed(2)}`}`,
-    ...(order.discountLabel && order.discount ? [`${order.discountLabel}: -$${order.discount.toFixed(2)}`] : []),
-    `Tax: $${order.tax.toFixed(2)}`,
-    `Total: $${order.total.toFixed(2)}`,
-  ];
+  const totals = order.money;
   const html =
     `<table style="width:100%;border-collapse:collapse">${order.items
       .map(
@@ -169,7 +159,13 @@ export function passwordResetEmail(link: string) {
 
 // ─── after the sale ───────────────────────────────────────────────────────────
 
-type OrderItemsForEmail = { orderNumber: string; firstName: string; items: Array<{ productName: string; quantity: number }> };
+type OrderItemsForEmail = { orderNumber: string; firstName: string; items: Array<{ productName: string; quantity: number }>; /** lib/orders/statement.ts statementText: what the order cost, how it was paid and refunded. */ money?: string[] };
+
+/** The order's money under the items of an after-sale email (lines from lib/orders/statement.ts). */
+function moneyBlock(order: OrderItemsForEmail) {
+  const rows = order.money ?? [];
+  return { text: rows.length ? ["", ...rows] : [], html: rows.length ? `<p>${rows.map(escapeHtml).join("<br>")}</p>` : "" };
+}
 
 function itemList(order: OrderItemsForEmail) {
   return {
@@ -190,6 +186,7 @@ export function orderShippedEmail(order: OrderItemsForEmail, shipment: { carrier
     `Your order ${order.orderNumber} has shipped.`,
     "",
     ...items.text,
+    ...moneyBlock(order).text,
     "",
     ...tracking,
     ...(tracking.length ? [""] : []),
@@ -203,7 +200,7 @@ export function orderShippedEmail(order: OrderItemsForEmail, shipment: { carrier
   return {
     subject: `Your order has shipped — ${order.orderNumber}`,
     text,
-    html: emailLayout("Your order has shipped", `<p>Hi ${escapeHtml(order.firstName)}, your order ${escapeHtml(order.orderNumber)} is on its way.</p>${items.html}${trackingHtml}<p><a href="${escapeHtml(shipment.statusUrl)}">Order status</a></p>`),
+    html: emailLayout("Your order has shipped", `<p>Hi ${escapeHtml(order.firstName)}, your order ${escapeHtml(order.orderNumber)} is on its way.</p>${items.html}${moneyBlock(order).html}${trackingHtml}<p><a href="${escapeHtml(shipment.statusUrl)}">Order status</a></p>`),
   };
 }
 
@@ -228,6 +225,7 @@ export function orderRefundEmail(order: OrderItemsForEmail, refund: { amount: st
     ...(refund.lines.length ? ["", "Refunded items:", ...refund.lines] : []),
     "",
     money,
+    ...moneyBlock(order).text,
     ...(refund.reason ? ["", `Reason: ${refund.reason}`] : []),
     "",
     `— ${site.maker}, ${site.name}`,
@@ -240,6 +238,7 @@ export function orderRefundEmail(order: OrderItemsForEmail, refund: { amount: st
       `<p>Hi ${escapeHtml(order.firstName)},</p><p>${escapeHtml(refund.cancelled ? `Your order ${order.orderNumber} has been cancelled.` : `Part or all of your order ${order.orderNumber} has been refunded.`)}</p>` +
         (refund.lines.length ? `<ul>${refund.lines.map((l) => `<li>${escapeHtml(l)}</li>`).join("")}</ul>` : "") +
         `<p>${escapeHtml(money)}</p>` +
+        moneyBlock(order).html +
         (refund.reason ? `<p>Reason: ${escapeHtml(refund.reason)}</p>` : ""),
     ),
   };

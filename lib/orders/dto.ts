@@ -4,6 +4,8 @@ import { lineName } from "@/lib/catalog/variants";
 import type { TaxLine } from "@/lib/tax/display";
 import { boughtCard, boughtCardsRefund } from "@/lib/gift-cards/rules";
 import { fromCents, toCents } from "@/lib/money";
+import { orderStatement, statementRows } from "@/lib/orders/statement";
+import { orderShipsEstimate } from "@/lib/orders/promise";
 
 const cents = (d: { toFixed(digits: number): string }) => toCents(d.toFixed(2));
 
@@ -49,7 +51,11 @@ export function toOrderDTO(o: OrderWithItems) {
       price: i.price.toFixed(2),
       total: i.total.toFixed(2),
       tax: i.tax.toFixed(2),
+      /** What the line was promised at checkout ("Made to order — ships in 15–20 working days"; null on older lines). */
+      ships: i.ships,
     })),
+    /** "Your order ships in 15–20 working days": the order's own lead time (lib/orders/promise.ts), null when unknown. */
+    shipsEstimate: orderShipsEstimate(o.items),
     subtotal: o.subtotal.toFixed(2),
     shipping: o.shipping.toFixed(2),
     shippingService: o.shippingService,
@@ -71,6 +77,8 @@ export function toOrderDTO(o: OrderWithItems) {
     trackingNumber: o.trackingNumber,
     trackingUrl: trackingUrl(o.carrier, o.trackingNumber),
     refundedAmount: o.refundedAmount.toFixed(2),
+    /** The order's money as one statement (lib/orders/statement.ts): subtotal, discount, shipping, tax, total, each gift card and card payment, balance due, refunds and net; signed cents and display text per row. */
+    statement: statementRows(orderStatement(o)),
     refundable: refundableOf(o),
     disputed: o.disputed,
     /** The commission this order paid a quote of (issue 30), or null. */

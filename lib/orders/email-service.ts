@@ -2,20 +2,23 @@ import "server-only";
 import { ownerEmail, sendEmail } from "@/lib/email/service";
 import { giftCardEmail, newOrderNoticeEmail, orderConfirmationEmail } from "@/lib/email/templates";
 import { prisma } from "@/lib/db";
-import { discountLabel } from "@/lib/discounts/rules";
 import { log } from "@/lib/log";
 import { namedItems } from "@/lib/orders/dto";
 import { orderStatusUrl } from "@/lib/orders/links";
 import { orderShipsEstimate } from "@/lib/orders/promise";
+import { orderWithItems } from "@/lib/orders/order-row";
+import { orderStatement, statementText } from "@/lib/orders/statement";
 import { appendOrderEvent } from "@/lib/orders/timeline";
 
 type Email = Parameters<typeof orderConfirmationEmail>[0];
 type Item = Email["items"][number] & { shipsMinDays?: number | null; shipsMaxDays?: number | null; variantLabel?: string | null };
-type Order = Omit<Email, "items"> & { id: number; discountCode?: string | null; items: Item[] };
+type Order = Omit<Email, "items" | "money"> & { id: number; items: Item[] };
 
 /** Confirmation to the shopper (with the order-status link) and a new-order notice to the owner; both on the timeline. */
 export async function sendOrderEmails(placed: Order) {
-  const order = { ...placed, items: namedItems(placed.items), shipsEstimate: orderShipsEstimate(placed.items), discountLabel: placed.discountCode ? discountLabel(placed.discountCode) : null };
+  // Read now: the order was created before the gift-card redemptions it records (lib/checkout/service.ts).
+  const records = await prisma.order.findUniqueOrThrow({ where: { id: placed.id }, include: orderWithItems });
+  const order = { ...placed, items: namedItems(placed.items), shipsEstimate: orderShipsEstimate(placed.items), money: statementText(orderStatement(records)) };
   await sendEmail({ to: order.email, ...orderConfirmationEmail(order, orderStatusUrl(order.orderNumber)) });
   await appendOrderEvent(prisma, order.id, "email_sent", { template: "confirmation", to: order.email }, { actor: "system" });
   await sendEmail({ to: ownerEmail(), replyTo: order.email, ...newOrderNoticeEmail(order) });

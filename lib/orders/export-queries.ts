@@ -5,6 +5,8 @@ import { prisma } from "@/lib/db";
 import { log } from "@/lib/log";
 import { csvRow } from "@/lib/csv";
 import { z } from "@/lib/zod";
+import { fromCents } from "@/lib/money";
+import { orderStatement } from "@/lib/orders/statement";
 
 /**
  * CSV export of orders placed between two calendar days (the shop's time
@@ -14,7 +16,8 @@ import { z } from "@/lib/zod";
  */
 export const EXPORT_BATCH = 500;
 export const EXPORT_MAX_DAYS = 3660;
-export const CSV_HEADER = ["number", "date", "customer", "email", "items", "subtotal", "shipping", "tax", "total", "refunded", "status", "provider"];
+export const CSV_HEADER = ["number", "date", "customer", "email", "items", "subtotal", "shipping", "tax", "total", "refunded", "status", "provider", "discount", "gift_card", "card_paid", "balance_due", "refunded_to_card", "refunded_to_gift_card", "net"];
+/** Each row adds up (lib/orders/statement.ts): subtotal - discount + shipping + tax = total = gift_card + card_paid + balance_due; refunded = refunded_to_card + refunded_to_gift_card; net = gift_card + card_paid (taken) - refunded. */
 
 const day = z.string({ message: "Dates must be YYYY-MM-DD" }).regex(/^\d{4}-\d{2}-\d{2}$/, "Dates must be YYYY-MM-DD").refine((d) => {
     const t = Date.parse(`${d}T00:00:00Z`);
@@ -76,7 +79,14 @@ export function ordersCsvStream(q: OrderExportQuery, opts: { batchSize?: number;
               refundedAmount: true,
               status: true,
               paymentProvider: true,
-              items: { orderBy: { id: "asc" }, select: { productName: true, variantLabel: true, quantity: true } },
+              discount: true,
+              discountCode: true,
+              giftCardAmount: true,
+              balanceDue: true,
+              items: { orderBy: { id: "asc" }, select: { id: true, productName: true, variantLabel: true, quantity: true, price: true, total: true, discount: true, tax: true, refunded: true } },
+              payments: { orderBy: { id: "asc" }, select: { paymentIntentId: true, amount: true, captured: true } },
+              giftCardMovements: { where: { kind: { in: ["redeemed", "refunded"] } }, orderBy: { id: "asc" }, select: { kind: true, amount: true, giftCard: { select: { code: true } } } },
+              refunds: { orderBy: { id: "asc" }, select: { id: true, amount: true, giftCardAmount: true, status: true, createdAt: true } },
             },
           });
           opts.onBatch?.(rows.length);
@@ -86,7 +96,8 @@ export function ordersCsvStream(q: OrderExportQuery, opts: { batchSize?: number;
           }
           cursor = rows[rows.length - 1].id;
           const text = rows
-            .map((o) =>
+            .map((o) => ({ o, s: orderStatement(o) }))
+            .map(({ o, s }) =>
               csvRow([
                 o.orderNumber,
                 shopDateTime(o.createdAt),
@@ -100,6 +111,13 @@ export function ordersCsvStream(q: OrderExportQuery, opts: { batchSize?: number;
                 o.refundedAmount.toFixed(2),
                 o.status,
                 o.paymentProvider,
+                fromCents(s.discount?.amount ?? 0),
+                fromCents(s.giftCards.reduce((sum, g) => sum + g.amount, 0)),
+                fromCents(s.cardPayments.reduce((sum, p) => sum + p.amount, 0)),
+                fromCents(s.balanceDue),
+                fromCents(s.refunds.toCard),
+                fromCents(s.refunds.toGiftCards.reduce((sum, g) => sum + g.amount, 0)),
+                fromCents(s.net),
               ]),
             )
             .join("");

@@ -12,8 +12,10 @@ export type PublicOrderStatus = {
   carrier: string | null;
   trackingNumber: string | null;
   trackingUrl: string | null;
-  /** Each line with what it was promised at checkout (null on lines from before issue 29). */
+  /** Each line with what it was promised at checkout (null on lines from before issue 29, and once the order has shipped, been delivered or cancelled). */
   items: Array<{ name: string; quantity: number; ships: string | null }>;
+  /** The order's money, row by row (lib/orders/statement.ts): totals, how it was paid, any balance due, refunds. */
+  money: Array<{ key: string; label: string; text: string; strong?: boolean }>;
   /** "Your order ships in 15–20 working days" until it ships (null once shipped, delivered or cancelled, or unknown). */
   ships: string | null;
 };

@@ -6,6 +6,7 @@ import { AppError } from "@/lib/errors";
 import { ORDER_NOT_FOUND_PUBLIC, orderLookupSchema, type OrderLookupInput, type PublicOrderStatus } from "@/lib/orders/lookup-schemas";
 import { trackingUrl } from "@/lib/orders/shipping";
 import { orderShipsEstimate } from "@/lib/orders/promise";
+import { orderStatement, statementRows } from "@/lib/orders/statement";
 import { parseOrThrow } from "@/lib/validation";
 
 const digest = (text: string) => createHash("sha256").update(text.trim().toLowerCase()).digest();
@@ -36,7 +37,20 @@ export async function lookupOrderStatus(raw: OrderLookupInput): Promise<PublicOr
       createdAt: true,
       carrier: true,
       trackingNumber: true,
-      items: { orderBy: { id: "asc" }, select: { productName: true, variantLabel: true, quantity: true, ships: true, shipsMinDays: true, shipsMaxDays: true } },
+      items: { orderBy: { id: "asc" }, select: { id: true, productName: true, variantLabel: true, quantity: true, ships: true, shipsMinDays: true, shipsMaxDays: true, price: true, total: true, discount: true, tax: true, refunded: true } },
+      // The order's money (lib/orders/statement.ts): its columns, gift cards, later payments and refunds.
+      subtotal: true,
+      shipping: true,
+      tax: true,
+      discount: true,
+      discountCode: true,
+      giftCardAmount: true,
+      total: true,
+      balanceDue: true,
+      refundedAmount: true,
+      payments: { orderBy: { id: "asc" }, select: { paymentIntentId: true, amount: true, captured: true } },
+      giftCardMovements: { where: { kind: { in: ["redeemed", "refunded"] } }, orderBy: { id: "asc" }, select: { kind: true, amount: true, giftCard: { select: { code: true } } } },
+      refunds: { orderBy: { id: "asc" }, select: { id: true, amount: true, giftCardAmount: true, status: true, createdAt: true } },
       events: { orderBy: [{ createdAt: "asc" }, { id: "asc" }], select: { type: true, detail: true, createdAt: true } },
     },
   });
@@ -57,6 +71,7 @@ export async function lookupOrderStatus(raw: OrderLookupInput): Promise<PublicOr
     else continue;
     seen.add(milestones[milestones.length - 1].key);
   }
+  const left = order.status === "shipped" || order.status === "delivered" || order.status === "cancelled";
   return {
     orderNumber: order.orderNumber,
     status: order.status,
@@ -65,7 +80,9 @@ export async function lookupOrderStatus(raw: OrderLookupInput): Promise<PublicOr
     carrier: order.carrier,
     trackingNumber: order.trackingNumber,
     trackingUrl: trackingUrl(order.carrier, order.trackingNumber),
-    items: order.items.map((i) => ({ name: lineName(i.productName, i.variantLabel), quantity: i.quantity, ships: i.ships })),
-    ships: order.status === "shipped" || order.status === "delivered" || order.status === "cancelled" ? null : orderShipsEstimate(order.items),
+    // A line's promise ("Ships in 1–2 days") is said only while the order has not left (nor been cancelled).
+    items: order.items.map((i) => ({ name: lineName(i.productName, i.variantLabel), quantity: i.quantity, ships: left ? null : i.ships })),
+    ships: left ? null : orderShipsEstimate(order.items),
+    money: statementRows(orderStatement(order)).map(({ key, label, text, strong }) => ({ key, label, text, ...(strong ? { strong } : {}) })),
   };
 }

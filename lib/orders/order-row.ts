@@ -12,6 +12,9 @@ export const orderWithItems = {
   commissionQuote: { select: { id: true, commission: { select: { id: true, reference: true } } } },
   // Card payments after the first (a commission's balance).
   payments: { select: { paymentIntentId: true, amount: true, captured: true, createdAt: true }, orderBy: { id: "asc" } },
+  // What lib/orders/statement.ts reads besides the order's columns: the gift cards that paid it or were refunded to, and its refunds.
+  giftCardMovements: { where: { kind: { in: ["redeemed", "refunded"] } }, select: { kind: true, amount: true, giftCard: { select: { code: true } } }, orderBy: { id: "asc" } },
+  refunds: { select: { id: true, amount: true, giftCardAmount: true, status: true, createdAt: true }, orderBy: { id: "asc" } },
 } satisfies Prisma.OrderInclude;
 export type OrderWithItems = Prisma.OrderGetPayload<{ include: typeof orderWithItems }>;
 export type Tx = Prisma.TransactionClient;

@@ -1,5 +1,6 @@
 import "server-only";
 import { lineName } from "@/lib/catalog/variants";
+import { orderStatement, statementText } from "@/lib/orders/statement";
 import { namedItems } from "@/lib/orders/dto";
 import { createHash } from "node:crypto";
 import { entityIdOrNotFound } from "@/lib/admin/ids";
@@ -434,7 +435,7 @@ async function settleRefund(row: RefundRow, providerRefundId: string, opts: { no
     await appendOrderEvent(tx, row.orderId, "refunded", { amount, reason: saved.row.reason, lines, provider: saved.row.provider, refundId: providerRefundId });
     await recordAudit({ entityType: "order", entityId: row.orderId, action: "refund", before: { refundedAmount: before.refundedAmount.toFixed(2) }, after: { refundedAmount: after.refundedAmount.toFixed(2), reason: saved.row.reason } }, tx);
     if (opts.notify && (await appendOrderEvent(tx, row.orderId, "email_sent", { template: "refund", to: after.email, amount }, { onceKey: `email:refund:${saved.row.id}` }))) {
-      email = { template: "refund", message: orderRefundEmail({ ...after, items: namedItems(after.items) }, { amount, cancelled: false, reason: saved.row.reason, lines }) };
+      email = { template: "refund", message: orderRefundEmail({ ...after, items: namedItems(after.items), money: statementText(orderStatement(after)) }, { amount, cancelled: false, reason: saved.row.reason, lines }) };
     }
     return { order: after, saved: saved.row };
   }, ORDER_TX_OPTIONS);

@@ -1,4 +1,5 @@
 import "server-only";
+import { orderStatement, statementText } from "@/lib/orders/statement";
 import { namedItems } from "@/lib/orders/dto";
 import { entityIdOrNotFound } from "@/lib/admin/ids";
 import { recordAudit } from "@/lib/audit/service";
@@ -90,7 +91,7 @@ export async function changeOrderStatus(id: number | string, change: OrderStatus
     if (to === "shipped" && (await appendOrderEvent(tx, orderId, "email_sent", { template: "shipped", to: after.email }, { onceKey: "email:shipped" }))) {
       emails.push({
         template: "shipped",
-        message: orderShippedEmail({ ...after, items: namedItems(after.items) }, { carrier: after.carrier, trackingNumber: after.trackingNumber, trackingUrl: trackingUrl(after.carrier, after.trackingNumber), statusUrl: orderStatusUrl(after.orderNumber) }),
+        message: orderShippedEmail({ ...after, items: namedItems(after.items), money: statementText(orderStatement(after)) }, { carrier: after.carrier, trackingNumber: after.trackingNumber, trackingUrl: trackingUrl(after.carrier, after.trackingNumber), statusUrl: orderStatusUrl(after.orderNumber) }),
       });
     }
     if (to === "delivered" && from !== to && (await appendOrderEvent(tx, orderId, "email_sent", { template: "delivered", to: after.email }, { onceKey: "email:delivered" }))) {
@@ -101,7 +102,7 @@ export async function changeOrderStatus(id: number | string, change: OrderStatus
       if (from !== to) await releaseDiscount(tx, orderId);
       if (from !== to) await reopenCommission(tx, orderId);
       if (from !== to && (await appendOrderEvent(tx, orderId, "email_sent", { template: "cancelled", to: after.email, refunded: refundedNow }, { onceKey: "email:cancelled" }))) {
-        emails.push({ template: "cancelled", message: orderRefundEmail({ ...after, items: namedItems(after.items) }, { amount: refundedNow, cancelled: true, reason: change.reason ?? null, lines: [] }) });
+        emails.push({ template: "cancelled", message: orderRefundEmail({ ...after, items: namedItems(after.items), money: statementText(orderStatement(after)) }, { amount: refundedNow, cancelled: true, reason: change.reason ?? null, lines: [] }) });
       }
     }
     return after;

@@ -63,7 +63,7 @@ describe("orders CSV export", () => {
     const reader = stream.getReader();
     const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
     const header = await reader.read();
-    expect(decoder.decode(header.value)).toBe("\uFEFFnumber,date,customer,email,items,subtotal,shipping,tax,total,refunded,status,provider\r\n");
+    expect(decoder.decode(header.value)).toBe("\uFEFFnumber,date,customer,email,items,subtotal,shipping,tax,total,refunded,status,provider,discount,gift_card,card_paid,balance_due,refunded_to_card,refunded_to_gift_card,net\r\n");
     expect(batches).toEqual([]); // nothing read before it is asked for
     const first = await reader.read();
     expect(batches).toEqual([EXPORT_BATCH]);
@@ -92,8 +92,8 @@ describe("orders CSV export", () => {
     expect(res.headers.get("content-disposition")).toBe('attachment; filename="orders-2026-03-11-to-2026-03-11.csv"');
     const body = String(res.json).replace(/^\uFEFF/, "");
     expect(body).toBe(
-      "number,date,customer,email,items,subtotal,shipping,tax,total,refunded,status,provider\r\n" +
-        `ORD-TRICKY,2026-03-11 12:00,"'=HYPERLINK(""http://evil.example"",""click"") O""Neil, Jr.",'@attacker@example.com,"1 x Bowl, walnut\n(large)",10.00,0.00,0.00,10.00,2.50,delivered,test\r\n`,
+      "number,date,customer,email,items,subtotal,shipping,tax,total,refunded,status,provider,discount,gift_card,card_paid,balance_due,refunded_to_card,refunded_to_gift_card,net\r\n" +
+        `ORD-TRICKY,2026-03-11 12:00,"'=HYPERLINK(""http://evil.example"",""click"") O""Neil, Jr.",'@attacker@example.com,"1 x Bowl, walnut\n(large)",10.00,0.00,0.00,10.00,2.50,delivered,test,0.00,0.00,10.00,0.00,2.50,0.00,7.50\r\n`,
     );
   });
 

@@ -1,0 +1,154 @@
+import { lineName } from "@/lib/catalog/variants";
+import { discountLabel } from "@/lib/discounts/rules";
+import { formatMoney, toCents, type Cents } from "@/lib/money";
+
+/**
+ * One statement of an order's money (issue 53), from its stored records: every document that shows
+ * what an order cost and how it was paid (emails, confirmation and status pages, the admin view, the
+ * CSV export) reads it from here, so their figures are the same and add up:
+ *   subtotal − discount + shipping + tax = total = gift cards + card payments + balance due
+ *   net = paid − refunds   (paid: gift cards and the card payments the provider took)
+ */
+
+type Money = { toFixed(digits: number): string };
+
+/** The stored records a statement is made from (lib/orders/order-row.ts orderWithItems reads them all). */
+export type StatementSource = {
+  status: string;
+  subtotal: Money;
+  shipping: Money;
+  tax: Money;
+  discount: Money;
+  discountCode: string | null;
+  giftCardAmount: Money;
+  total: Money;
+  balanceDue: Money;
+  /** Returned so far (our refunds and the provider's charge.refunded): any part with no refund row of ours went back to the card. */
+  refundedAmount: Money;
+  items: ReadonlyArray<{ id: number; productName: string; variantLabel?: string | null; quantity: number; price: Money; total: Money; discount: Money; tax: Money; refunded: boolean }>;
+  /** Card payments after the first (a commission's balance). */
+  payments: ReadonlyArray<{ paymentIntentId: string; amount: Money; captured: boolean }>;
+  /** This order's gift-card movements: `redeemed` (−, paid with it) and `refunded` (+, a refund returned to it); others are ignored. */
+  giftCardMovements: ReadonlyArray<{ kind: string; amount: Money; giftCard: { code: string } }>;
+  /** Its refunds; only succeeded ones count. `giftCardAmount` is the part returned to gift cards, the rest went to the card. */
+  refunds: ReadonlyArray<{ id: number; amount: Money; giftCardAmount: Money; status: string; createdAt: Date }>;
+};
+
+export type StatementLine = { id: number; name: string; quantity: number; unitPrice: Cents; amount: Cents; discount: Cents; tax: Cents; refunded: boolean };
+export type CardPayment = { kind: "card" | "deposit" | "balance"; amount: Cents; captured: boolean };
+export type GiftCardPart = { last4: string; amount: Cents };
+
+export type OrderStatement = {
+  lines: StatementLine[];
+  subtotal: Cents;
+  discount: { code: string | null; label: string; amount: Cents } | null;
+  shipping: Cents;
+  tax: Cents;
+  total: Cents;
+  /** Paid with gift cards, each by its code's last 4. */
+  giftCards: GiftCardPart[];
+  /** What the card paid: the order's payment (a deposit, for a commission paid in two), then any balance payments. */
+  cardPayments: CardPayment[];
+  /** A commission paid with a deposit: what the deposit paid and what is still due. */
+  deposit: { paid: Cents; balanceDue: Cents } | null;
+  balanceDue: Cents;
+  refunds: { toCard: Cents; toGiftCards: GiftCardPart[]; total: Cents; each: Array<{ id: number; createdAt: Date; toCard: Cents; toGiftCard: Cents }> };
+  /** Gift cards plus the card payments taken. */
+  paid: Cents;
+  /** Paid less refunded. */
+  net: Cents;
+};
+
+const cents = (m: Money) => toCents(m.toFixed(2));
+const sum = (xs: ReadonlyArray<number>) => xs.reduce((a, b) => a + b, 0);
+const last4 = (code: string) => code.slice(-4);
+
+/** Amounts per gift card, in the order the cards first appear. */
+function byCard(movements: StatementSource["giftCardMovements"], kind: string): GiftCardPart[] {
+  const parts = new Map<string, Cents>();
+  for (const m of movements) {
+    if (m.kind !== kind) continue;
+    parts.set(m.giftCard.code, (parts.get(m.giftCard.code) ?? 0) + toCents(m.amount.toFixed(2).replace(/^-/, "")));
+  }
+  return [...parts].filter(([, amount]) => amount > 0).map(([code, amount]) => ({ last4: last4(code), amount }));
+}
+
+export function orderStatement(o: StatementSource): OrderStatement {
+  const total = cents(o.total);
+  const giftCardAmount = cents(o.giftCardAmount);
+  const balanceDue = cents(o.balanceDue);
+  const later = o.payments.map((p) => ({ kind: "balance" as const, amount: cents(p.amount), captured: p.captured }));
+  // The order's own card payment: what neither its gift cards nor its later payments (nor the balance still due) pay.
+  const first = total - giftCardAmount - balanceDue - sum(later.map((p) => p.amount));
+  const isDeposit = balanceDue > 0 || later.length > 0;
+  // A gift-card-only order has no card payment; the first payment is taken once the order leaves "pending".
+  const cardPayments: CardPayment[] = [...(first > 0 ? [{ kind: isDeposit ? ("deposit" as const) : ("card" as const), amount: first, captured: o.status !== "pending" }] : []), ...later];
+
+  let giftCards = byCard(o.giftCardMovements, "redeemed");
+  // Rows from before movements were kept: one part for the whole amount, with no code to show.
+  if (sum(giftCards.map((g) => g.amount)) !== giftCardAmount) giftCards = giftCardAmount > 0 ? [{ last4: "", amount: giftCardAmount }] : [];
+
+  const succeeded = o.refunds.filter((r) => r.status === "succeeded");
+  const each = succeeded.map((r) => ({ id: r.id, createdAt: r.createdAt, toGiftCard: cents(r.giftCardAmount), toCard: cents(r.amount) - cents(r.giftCardAmount) }));
+  const toGiftCard = sum(each.map((r) => r.toGiftCard));
+  let toGiftCards = byCard(o.giftCardMovements, "refunded");
+  if (sum(toGiftCards.map((g) => g.amount)) !== toGiftCard) toGiftCards = toGiftCard > 0 ? [{ last4: "", amount: toGiftCard }] : [];
+  const outside = cents(o.refundedAmount) - sum(each.map((r) => r.toCard + r.toGiftCard));
+  const toCard = sum(each.map((r) => r.toCard)) + Math.max(0, outside);
+
+  const paid = sum(giftCards.map((g) => g.amount)) + sum(cardPayments.filter((p) => p.captured).map((p) => p.amount));
+  const discount = cents(o.discount);
+  return {
+    lines: o.items.map((i) => ({ id: i.id, name: lineName(i.productName, i.variantLabel ?? null), quantity: i.quantity, unitPrice: cents(i.price), amount: cents(i.total), discount: cents(i.discount), tax: cents(i.tax), refunded: i.refunded })),
+    subtotal: cents(o.subtotal),
+    discount: discount > 0 || o.discountCode ? { code: o.discountCode, label: o.discountCode ? discountLabel(o.discountCode) : "Discount", amount: discount } : null,
+    shipping: cents(o.shipping),
+    tax: cents(o.tax),
+    total,
+    giftCards,
+    cardPayments,
+    deposit: isDeposit ? { paid: first, balanceDue } : null,
+    balanceDue,
+    refunds: { toCard, toGiftCards, total: toCard + toGiftCard, each },
+    paid,
+    net: paid - toCard - toGiftCard,
+  };
+}
+
+/** The statement's money rows as every document shows them, in order; `cents` is signed (taken off: negative). */
+export type StatementRow = { key: string; label: string; cents: Cents; text: string; strong?: boolean };
+
+const giftCardName = (g: GiftCardPart) => (g.last4 ? `gift card ending ${g.last4}` : "gift card");
+const paymentLabel: Record<CardPayment["kind"], string> = { card: "Paid by card", deposit: "Deposit paid by card", balance: "Balance paid by card" };
+
+export function statementRows(s: OrderStatement): StatementRow[] {
+  const row = (key: string, label: string, value: Cents, opts: { free?: boolean; strong?: boolean } = {}): StatementRow => ({
+    key,
+    label,
+    cents: value,
+    text: opts.free && value === 0 ? "Free" : value < 0 ? `-${formatMoney(-value)}` : formatMoney(value),
+    ...(opts.strong ? { strong: true } : {}),
+  });
+  const rows: StatementRow[] = [row("subtotal", "Subtotal", s.subtotal)];
+  if (s.discount) rows.push(row("discount", s.discount.label, -s.discount.amount));
+  rows.push(row("shipping", "Shipping", s.shipping, { free: true }), row("tax", "Tax", s.tax), row("total", "Total", s.total, { strong: true }));
+  s.giftCards.forEach((g, i) => rows.push(row(`gift-card-${i}`, `Paid by ${giftCardName(g)}`, g.amount)));
+  s.cardPayments.forEach((p, i) => rows.push(row(`card-${i}`, p.captured ? paymentLabel[p.kind] : `${paymentLabel[p.kind]} (not yet taken)`, p.amount)));
+  if (s.balanceDue > 0) rows.push(row("balance-due", "Balance due", s.balanceDue, { strong: true }));
+  if (s.refunds.total > 0) {
+    if (s.refunds.toCard > 0) rows.push(row("refund-card", "Refunded to card", -s.refunds.toCard));
+    s.refunds.toGiftCards.forEach((g, i) => rows.push(row(`refund-gift-card-${i}`, `Refunded to ${giftCardName(g)}`, -g.amount)));
+    rows.push(row("net", "Net paid", s.net, { strong: true }));
+  }
+  return rows;
+}
+
+/** The rows as plain text lines ("Paid by card: $478.00"), for emails. */
+export const statementText = (s: OrderStatement) => statementRows(s).map((r) => `${r.label}: ${r.text}`);
+
+/** Whether the figures add up (the invariant above); the unit tests and the documents' tests hold every statement to it. */
+export function statementAddsUp(s: OrderStatement): boolean {
+  const charged = s.subtotal - (s.discount?.amount ?? 0) + s.shipping + s.tax;
+  const paidFor = sum(s.giftCards.map((g) => g.amount)) + sum(s.cardPayments.map((p) => p.amount)) + s.balanceDue;
+  return charged === s.total && paidFor === s.total && s.net === s.paid - s.refunds.total;
+}
