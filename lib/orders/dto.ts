@@ -4,6 +4,7 @@ import { lineName } from "@/lib/catalog/variants";
 import type { TaxLine } from "@/lib/tax/display";
 import { boughtCard, boughtCardsRefund } from "@/lib/gift-cards/rules";
 import { fromCents, toCents } from "@/lib/money";
+import { movedMoney } from "@/lib/orders/archive";
 
 const cents = (d: { toFixed(digits: number): string }) => toCents(d.toFixed(2));
 
@@ -73,6 +74,10 @@ export function toOrderDTO(o: OrderWithItems) {
     refundedAmount: o.refundedAmount.toFixed(2),
     refundable: refundableOf(o),
     disputed: o.disputed,
+    /** Archived instead of deleted (issue 53): out of the lists, kept for the books. */
+    archivedAt: o.archivedAt?.toISOString() ?? null,
+    /** Whether deleting it archives it (lib/orders/archive.ts; the delete itself also counts its refund and gift-card rows). */
+    movedMoney: movedMoney({ ...o, payments: o.payments.length }),
     /** The commission this order paid a quote of (issue 30), or null. */
     commission: o.commissionQuote ? { id: o.commissionQuote.commission.id, reference: o.commissionQuote.commission.reference } : null,
   };

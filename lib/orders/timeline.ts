@@ -34,7 +34,8 @@ export type OrderEventType =
   | "gift_cards_restored"
   | "commission_reopened"
   | "commission_accepted"
-  | "balance_recorded";
+  | "balance_recorded"
+  | "archived";
 export type OrderEventActor = "admin" | "system" | "webhook";
 
 /**
