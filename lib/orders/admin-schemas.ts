@@ -7,6 +7,9 @@ import { carrierSchema, normalizeTrackingNumber, trackingNumberProblem } from "@
 export const ORDER_STATUSES = ["pending", "confirmed", "processing", "shipped", "delivered", "cancelled"] as const;
 export type OrderStatusValue = (typeof ORDER_STATUSES)[number];
 
+/** The statuses whose change emails the shopper (lib/orders/service.ts): the admin's screens ask before setting them. */
+export const SHOPPER_EMAIL_STATUSES: ReadonlyArray<OrderStatusValue> = ["shipped", "delivered", "cancelled"];
+
 export const ORDER_STATUS_MESSAGE = `Status must be one of: ${ORDER_STATUSES.join(", ")}.`;
 export const ORDER_FILTER_MESSAGE = `Status must be one of: all, ${ORDER_STATUSES.join(", ")}, archived.`;
 
@@ -72,7 +75,7 @@ export const orderRefundSchema = z
       /** Emailed to the shopper. */
       reason: reasonSchema,
       /** The maker's own note: kept with the refund, shown in the admin's order view and timeline, never emailed. */
-      internalNote: z.string({ message: "Internal note must be text" }).trim().max(REFUND_NOTE_MAX, `Internal note must be at most ${REFUND_NOTE_MAX} characters`).optional().transform((v) => v || undefined),
+      internalNote: z.string({ message: "Internal note must be text" }).trim().max(REFUND_NOTE_MAX, `Internal note must be at most ${REFUND_NOTE_MAX} characters`).transform((v) => v || undefined).optional(),
       idempotencyKey: z.string().trim().min(1).max(200).optional(),
     },
     { message: "Request body must be a JSON object" },

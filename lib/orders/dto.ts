@@ -49,6 +49,8 @@ export function toOrderDTO(o: OrderWithItems) {
       quantity: i.quantity,
       price: i.price.toFixed(2),
       total: i.total.toFixed(2),
+      /** The line's share of the discount code (a line refund returns total − discount + tax). */
+      discount: i.discount.toFixed(2),
       tax: i.tax.toFixed(2),
     })),
     subtotal: o.subtotal.toFixed(2),
