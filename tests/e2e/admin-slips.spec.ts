@@ -1,8 +1,8 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { test, expect, type Page } from "./test";
-import { expectNoAxeViolations, queryE2eDb, seedRefundableOrder, signIn } from "./a11y-helpers";
-import { E2E_MAILBOX_DIR } from "./e2e-env";
+import { expectNoAxeViolations, seedRefundableOrder, signIn } from "./a11y-helpers";
+import { E2E_MAILBOX_DIR, queryE2eDb } from "./e2e-env";
 
 /**
  * The money screens forgive no slip (issue 53), at 1280 px (390 px: tests/e2e/mobile.spec.ts):

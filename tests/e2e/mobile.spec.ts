@@ -1,7 +1,8 @@
 import { test, expect, type APIRequestContext, type Page } from "./test";
 import { site } from "../../lib/site";
 import { mkdirSync } from "node:fs";
-import { expectNoAxeViolations, queryE2eDb, seedRefundableOrder, signIn } from "./a11y-helpers";
+import { expectNoAxeViolations, seedRefundableOrder, signIn } from "./a11y-helpers";
+import { queryE2eDb } from "./e2e-env";
 
 /** The storefront at phone width (390 px project): slide-out menu, search and no sideways scrolling. */
 
