@@ -62,7 +62,10 @@ export function CancelOrderDialog({
           </label>
           <div className="grid gap-2">
             <Label htmlFor="cancel-reason">Reason {refund ? "" : "(optional)"}</Label>
-            <Textarea id="cancel-reason" value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} rows={2} aria-invalid={error ? true : undefined} />
+            <Textarea id="cancel-reason" value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} rows={2} aria-invalid={error ? true : undefined} aria-describedby="cancel-reason-hint" />
+            <p id="cancel-reason-hint" className="text-xs text-muted-foreground">
+              Emailed to the shopper with the cancellation.
+            </p>
             {error && (
               <p role="alert" className="text-sm text-destructive">
                 {error}

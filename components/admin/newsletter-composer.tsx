@@ -6,7 +6,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 
-type Product = { id: number; name: string; price: string };
+type Product = { id: number; name: string; price: string; sold: boolean };
 type Content = { subject: string; preheader: string; body: string; productIds: number[] };
 type Width = "desktop" | "phone";
 
@@ -35,6 +35,8 @@ export function NewsletterComposer({ products, adminEmail, confirmed }: { produc
   const [confirming, setConfirming] = useState(false);
   const [scheduleAt, setScheduleAt] = useState("");
   const confirmRef = useRef<HTMLButtonElement>(null);
+  const [filter, setFilter] = useState("");
+  const [showSold, setShowSold] = useState(false);
   const set = (patch: Partial<Content>) => setContent((c) => ({ ...c, ...patch }));
 
   const report = (ok: boolean, json: Record<string, unknown>, success: string) => {
@@ -116,6 +118,10 @@ export function NewsletterComposer({ products, adminEmail, confirmed }: { produc
       changed();
     });
 
+  // Sold one-of-a-kind pieces are left out unless asked for (a chosen one stays, marked, so it can be unticked).
+  const words = filter.trim().toLowerCase().split(/\s+/).filter(Boolean);
+  const shown = products.filter((p) => (showSold || !p.sold || content.productIds.includes(p.id)) && words.every((w) => p.name.toLowerCase().includes(w)));
+  const soldCount = products.filter((p) => p.sold).length;
   const toggleProduct = (id: number, on: boolean) => set({ productIds: on ? [...content.productIds, id] : content.productIds.filter((p) => p !== id) });
 
   return (
@@ -155,12 +161,24 @@ export function NewsletterComposer({ products, adminEmail, confirmed }: { produc
         </div>
         <fieldset className="grid gap-2">
           <legend className="mb-1 text-sm font-medium">Products in the grid ({content.productIds.length} chosen)</legend>
-          <div className="grid max-h-64 gap-1 overflow-y-auto rounded-md border p-2 sm:grid-cols-2">
-            {products.map((p) => (
+          <div className="flex flex-wrap items-end gap-3">
+            <div className="grid gap-1">
+              <Label htmlFor="nl-product-filter">Find products</Label>
+              <Input id="nl-product-filter" type="search" value={filter} onChange={(e) => setFilter(e.target.value)} placeholder="Name contains…" className="w-64 max-w-full" />
+            </div>
+            <label className="flex min-h-10 items-center gap-2 text-sm">
+              <input type="checkbox" className="size-4" checked={showSold} onChange={(e) => setShowSold(e.target.checked)} />
+              <span>Show sold pieces ({soldCount})</span>
+            </label>
+          </div>
+          <div className="grid max-h-64 gap-1 overflow-y-auto rounded-md border p-2 sm:grid-cols-2" data-testid="nl-product-choices">
+            {shown.length === 0 && <p className="text-sm text-muted-foreground">No products match.</p>}
+            {shown.map((p) => (
               <label key={p.id} className="flex min-h-10 items-center gap-2 text-sm">
                 <input type="checkbox" className="size-4" checked={content.productIds.includes(p.id)} onChange={(e) => toggleProduct(p.id, e.target.checked)} />
                 <span>
                   {p.name} — ${p.price}
+                  {p.sold && <span className="ml-2 rounded-full border border-red-300 bg-red-50 px-2 py-0.5 text-xs font-medium text-red-800">Sold</span>}
                 </span>
               </label>
             ))}

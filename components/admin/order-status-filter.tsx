@@ -34,6 +34,7 @@ export function OrderStatusFilter({ value }: { value: OrderFilter }) {
             {statusLabel(s)}
           </option>
         ))}
+        <option value="archived">Archived</option>
       </NativeSelect>
       {pending && <Loader2 aria-label="Loading orders" className="size-4 animate-spin text-muted-foreground" />}
     </div>

@@ -43,7 +43,7 @@ export function describeOrderEvent(e: Pick<OrderEventDTO, "type" | "detail">): s
     case "email_failed":
       return `Email failed: ${d.template}`;
     case "refunded":
-      return `Refunded $${d.amount}${d.source === "provider" ? " at the payment provider" : ""}${d.reason ? ` — ${d.reason}` : ""}`;
+      return `Refunded $${d.amount}${d.source === "provider" ? " at the payment provider" : ""}${d.reason ? ` — ${d.reason}` : ""}${d.internalNote ? ` (internal note: ${d.internalNote})` : ""}`;
     case "dispute_opened":
       return `Dispute opened${d.reason ? ` (${d.reason})` : ""}`;
     case "put_back_on_sale":
@@ -84,6 +84,8 @@ export function describeOrderEvent(e: Pick<OrderEventDTO, "type" | "detail">): s
       return `Commission ${d.reference} accepted again`;
     case "refund_reconciled":
       return d.outcome === "succeeded" ? `Refund of $${d.amount} confirmed by the payment provider` : `Refund of $${d.amount} never reached the payment provider: dropped`;
+    case "archived":
+      return "Archived instead of deleted: it moved money, so it is kept for the books";
     default:
       return e.type;
   }

@@ -13,6 +13,7 @@ import { formatMoney } from "@/lib/money";
 import { taxLinesNote } from "@/lib/tax/display";
 import { TestPaymentBadge } from "@/components/admin/test-payment-badge";
 import { CommissionBadge } from "@/components/admin/commission-badge";
+import { ArchivedBadge } from "@/components/admin/archived-badge";
 
 type Address = { line1?: string; line2?: string | null; city?: string; state?: string; postalCode?: string; country?: string };
 
@@ -75,6 +76,7 @@ export function OrderViewDialog({ order, onOpenChange }: { order: OrderDTO | nul
                 <TestPaymentBadge testPayment={order.testPayment} />
                 <DisputedBadge disputed={order.disputed} />
                 <CommissionBadge commission={order.commission} />
+                <ArchivedBadge archivedAt={order.archivedAt} />
               </DialogTitle>
               <DialogDescription>Placed {formatDateTime(order.createdAt)}</DialogDescription>
             </DialogHeader>

@@ -7,7 +7,7 @@ import { runWithToast } from "@/components/admin/action-message";
 import { AdminTable, EmptyRow, Td, Th } from "@/components/admin/admin-table";
 import { ConfirmDialog } from "@/components/admin/confirm-dialog";
 import { DeleteTriggerButton } from "@/components/admin/delete-trigger-button";
-import { formatDate, fullName } from "@/components/admin/format";
+import { formatDate, fullName, statusLabel } from "@/components/admin/format";
 import { OrderViewDialog } from "@/components/admin/order-view-dialog";
 import { StatusSelect } from "@/components/admin/status-select";
 import { Button } from "@/components/ui/button";
@@ -16,13 +16,15 @@ import { formatMoney } from "@/lib/money";
 import { TestPaymentBadge } from "@/components/admin/test-payment-badge";
 import { CommissionBadge } from "@/components/admin/commission-badge";
 import { DisputedBadge } from "@/components/admin/disputed-badge";
+import { ArchivedBadge } from "@/components/admin/archived-badge";
+import { deleteOrderWording } from "@/lib/orders/archive";
 
 const DELETE_FAILED = "Failed to delete order";
 
-/** Deletes after confirmation; the dialog closes either way and a toast says what happened. */
+/** Deletes (or archives, when it moved money) after confirmation; the dialog closes either way and a toast says what happened. */
 async function removeOrder(order: OrderDTO): Promise<void> {
   await runWithToast(() => deleteOrderAction({ id: order.id }), {
-    success: { title: "Order deleted", description: `${order.orderNumber} has been deleted.` },
+    success: order.movedMoney ? { title: "Order archived", description: `${order.orderNumber} has been archived: it stays in the books and the "Archived" filter.` } : { title: "Order deleted", description: `${order.orderNumber} has been deleted.` },
     failure: DELETE_FAILED,
     logLabel: "Order delete",
   });
@@ -53,6 +55,7 @@ export function OrdersTable({ orders, emptyMessage }: { orders: OrderDTO[]; empt
                 <TestPaymentBadge testPayment={order.testPayment} className="ml-2 font-sans" />
                 <DisputedBadge disputed={order.disputed} className="ml-2 font-sans" />
                 <CommissionBadge commission={order.commission} className="ml-2 font-sans" />
+                <ArchivedBadge archivedAt={order.archivedAt} className="ml-2 font-sans" />
               </Td>
               <Td>
                 <div className="font-medium">{fullName(order.firstName, order.lastName)}</div>
@@ -64,7 +67,7 @@ export function OrdersTable({ orders, emptyMessage }: { orders: OrderDTO[]; empt
                 {order.refundedAmount !== "0.00" && <div className="text-xs text-muted-foreground">−{formatMoney(order.refundedAmount)} refunded</div>}
               </Td>
               <Td>
-                <StatusSelect key={order.status} order={order} />
+                {order.archivedAt ? statusLabel(order.status) : <StatusSelect key={order.status} order={order} />}
               </Td>
               <Td>
                 <div className="flex justify-end gap-1">
@@ -72,15 +75,13 @@ export function OrdersTable({ orders, emptyMessage }: { orders: OrderDTO[]; empt
                     <Eye aria-hidden="true" />
                     View
                   </Button>
-                  <ConfirmDialog
-                    title="Delete this order?"
-                    description={`Order ${order.orderNumber} and its items will be permanently deleted. This cannot be undone.`}
-                    confirmLabel="Delete Order"
-                    onConfirm={() => removeOrder(order)}
-                    trigger={
-                      <DeleteTriggerButton label={`order ${order.orderNumber}`} />
-                    }
-                  />
+                  {!order.archivedAt && (
+                    <ConfirmDialog
+                      {...deleteOrderWording(order.orderNumber, order.movedMoney)}
+                      onConfirm={() => removeOrder(order)}
+                      trigger={<DeleteTriggerButton label={`order ${order.orderNumber}`} />}
+                    />
+                  )}
                 </div>
               </Td>
             </tr>

@@ -37,7 +37,9 @@ export function ReviewsList({ reviews }: { reviews: AdminReviewDTO[] }) {
 function ReviewCard({ review }: { review: AdminReviewDTO }) {
   const router = useRouter();
   const [busy, startTransition] = useTransition();
-  const [reason, setReason] = useState<string>(HIDE_REASONS[0]);
+  // No reason is chosen for the maker: hiding records the one they pick (issue 53).
+  const [reason, setReason] = useState<string>("");
+  const [reasonError, setReasonError] = useState(false);
   const [reply, setReply] = useState(review.reply ?? "");
   const id = `review-${review.id}`;
 
@@ -76,15 +78,32 @@ function ReviewCard({ review }: { review: AdminReviewDTO }) {
               <div className="flex flex-wrap items-end gap-2">
                 <div className="flex flex-col gap-1">
                   <Label htmlFor={`${id}-reason`}>Reason to hide</Label>
-                  <NativeSelect id={`${id}-reason`} value={reason} onChange={(e) => setReason(e.target.value)} className="w-64 max-w-full">
+                  <NativeSelect
+                    id={`${id}-reason`}
+                    value={reason}
+                    onChange={(e) => {
+                      setReason(e.target.value);
+                      setReasonError(false);
+                    }}
+                    required
+                    aria-invalid={reasonError || undefined}
+                    aria-describedby={reasonError ? `${id}-reason-error` : undefined}
+                    className="w-64 max-w-full"
+                  >
+                    <option value="">Choose a reason…</option>
                     {HIDE_REASONS.map((r) => (
                       <option key={r} value={r}>
                         {HIDE_REASON_LABELS[r]}
                       </option>
                     ))}
                   </NativeSelect>
+                  {reasonError && (
+                    <p id={`${id}-reason-error`} role="alert" className="text-sm text-destructive">
+                      Choose why it is hidden.
+                    </p>
+                  )}
                 </div>
-                <Button type="button" variant="outline" disabled={busy} onClick={() => run({ action: "hide", reason }, "Review hidden")}>
+                <Button type="button" variant="outline" disabled={busy} onClick={() => (reason ? run({ action: "hide", reason }, "Review hidden") : setReasonError(true))}>
                   Hide
                 </Button>
               </div>

@@ -8,7 +8,9 @@ import { CancelOrderDialog, type CancelChoice } from "@/components/admin/cancel-
 import { statusLabel } from "@/components/admin/format";
 import { ShipOrderDialog } from "@/components/admin/ship-order-dialog";
 import { NativeSelect } from "@/components/ui/native-select";
-import { ORDER_STATUSES } from "@/lib/orders/admin-schemas";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { DialogActions } from "@/components/admin/dialog-actions";
+import { ORDER_STATUSES, SHOPPER_EMAIL_STATUSES, type OrderStatusValue } from "@/lib/orders/admin-schemas";
 import type { Shipment } from "@/lib/orders/shipping";
 
 const FAILED = "Failed to update order status";
@@ -18,11 +20,13 @@ type StatusOrder = { id: number; orderNumber: string; status: string; total: str
 /**
  * Inline status change: any status to any other; reverts and says why when the server refuses.
  * "Shipped" asks for carrier and tracking number; "Cancelled" asks whether to refund and
- * whether one-of-a-kind pieces go back on sale. Key it by the server's status so a refreshed list resets it.
+ * whether one-of-a-kind pieces go back on sale; any other status that emails the shopper ("Delivered")
+ * asks first, saying so (a mis-tap on a phone sends nothing). Key it by the server's status so a refreshed list resets it.
  */
 export function StatusSelect({ order }: { order: StatusOrder }) {
   const [value, setValue] = useState(order.status);
-  const [dialog, setDialog] = useState<"shipped" | "cancelled" | null>(null);
+  const [dialog, setDialog] = useState<string | null>(null);
+  const [confirmPending, setConfirmPending] = useState(false);
   const [pending, startTransition] = useTransition();
 
   async function save(next: string, extra: Partial<Shipment & CancelChoice> = {}): Promise<boolean> {
@@ -46,7 +50,7 @@ export function StatusSelect({ order }: { order: StatusOrder }) {
 
   function change(next: string) {
     if (next === value) return;
-    if (next === "shipped" || next === "cancelled") {
+    if (SHOPPER_EMAIL_STATUSES.includes(next as OrderStatusValue)) {
       setDialog(next);
       return;
     }
@@ -73,6 +77,30 @@ export function StatusSelect({ order }: { order: StatusOrder }) {
       </NativeSelect>
       {dialog === "shipped" && (
         <ShipOrderDialog orderNumber={order.orderNumber} open onOpenChange={(open) => !open && setDialog(null)} onShip={(shipment) => save("shipped", shipment)} />
+      )}
+      {dialog !== null && dialog !== "shipped" && dialog !== "cancelled" && (
+        <Dialog open onOpenChange={(open) => !open && !confirmPending && setDialog(null)}>
+          <DialogContent role="alertdialog" className="sm:max-w-md" showCloseButton={!confirmPending}>
+            <DialogHeader>
+              <DialogTitle>Mark order {statusLabel(dialog).toLowerCase()}?</DialogTitle>
+              <DialogDescription>
+                Order <span className="font-mono">{order.orderNumber}</span> becomes {statusLabel(dialog).toLowerCase()}, and an email goes to the shopper now.
+              </DialogDescription>
+            </DialogHeader>
+            <DialogActions
+              actionLabel={`Mark ${statusLabel(dialog).toLowerCase()} and email the shopper`}
+              pending={confirmPending}
+              onAction={async () => {
+                setConfirmPending(true);
+                try {
+                  if (await save(dialog)) setDialog(null);
+                } finally {
+                  setConfirmPending(false);
+                }
+              }}
+            />
+          </DialogContent>
+        </Dialog>
       )}
       {dialog === "cancelled" && <CancelOrderDialog order={order} open onOpenChange={(open) => !open && setDialog(null)} onCancel={(choice) => save("cancelled", choice)} />}
     </>

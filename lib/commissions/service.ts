@@ -274,10 +274,11 @@ export async function sendBalanceQuote(input: BalanceQuoteInput, now: Date = new
     const paidOrder = await tx.commissionQuote.findFirst({ where: { commissionId: input.id, status: "paid", orderId: { not: null } }, orderBy: { id: "desc" }, select: { orderId: true } });
     if (paidOrder?.orderId) await tx.$queryRaw`SELECT "id" FROM "Order" WHERE "id" = ${paidOrder.orderId} FOR UPDATE`;
     const current = await loadForUpdate(tx, input.id);
-    const paid = await tx.commissionQuote.findFirst({ where: { commissionId: input.id, status: "paid", orderId: { not: null } }, orderBy: { id: "desc" }, include: { order: { select: { id: true, orderNumber: true, status: true, balanceDue: true } } } });
+    const paid = await tx.commissionQuote.findFirst({ where: { commissionId: input.id, status: "paid", orderId: { not: null } }, orderBy: { id: "desc" }, include: { order: { select: { id: true, orderNumber: true, status: true, balanceDue: true, archivedAt: true } } } });
     const order = paid?.order;
     if (!order || order.balanceDue.isZero()) throw new AppError("conflict", "This commission has no balance due: its order was paid in full.");
     if (order.status === "cancelled") throw new AppError("conflict", `Order ${order.orderNumber} was cancelled: there is no balance to ask for.`);
+    if (order.archivedAt) throw new AppError("conflict", `Order ${order.orderNumber} is archived: there is no balance to ask for.`);
     if (current.status === "declined" || current.status === "new" || current.status === "quoted") throw new AppError("conflict", `A ${current.status} commission has no order to ask the balance of.`);
     // A refund on its way could still return everything; a partial one settled leaves the balance to ask for.
     if (await tx.refund.count({ where: { orderId: order.id, status: "pending" } })) throw new AppError("conflict", BALANCE_AFTER_REFUND);

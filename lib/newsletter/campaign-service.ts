@@ -291,10 +291,10 @@ export async function campaignsInFlight(): Promise<number> {
   return prisma.newsletterCampaign.count({ where: { status: { in: ["sending", "scheduled"] } } });
 }
 
-/** The products the composer offers for the grid: the newest 60 active ones. */
-export async function productChoices(): Promise<Array<{ id: number; name: string; price: string }>> {
-  const rows = await prisma.product.findMany({ where: { active: true }, orderBy: { createdAt: "desc" }, take: 60, select: { id: true, name: true, price: true } });
-  return rows.map((r) => ({ id: r.id, name: r.name, price: r.price.toFixed(2) }));
+/** The products the composer offers for the grid (newest active first, searched in the composer); `sold`: a one-of-a-kind piece that is gone. */
+export async function productChoices(): Promise<Array<{ id: number; name: string; price: string; sold: boolean }>> {
+  const rows = await prisma.product.findMany({ where: { active: true }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: 500, select: { id: true, name: true, price: true, uniqueItem: true, sold: true } });
+  return rows.map((r) => ({ id: r.id, name: r.name, price: r.price.toFixed(2), sold: r.uniqueItem && r.sold }));
 }
 
 /** Confirmed subscribers now: who "Send to all" reaches. */

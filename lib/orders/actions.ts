@@ -39,7 +39,7 @@ export async function updateOrderStatusAction(input: { id: number; status: strin
 }
 
 /** The view dialog's refund form. */
-export async function refundOrderAction(input: { id: number; input: { amount?: number; lineIds?: number[]; reason: string; idempotencyKey: string } }) {
+export async function refundOrderAction(input: { id: number; input: { amount?: number; lineIds?: number[]; reason: string; internalNote?: string; idempotencyKey: string } }) {
   return refund(input);
 }
 

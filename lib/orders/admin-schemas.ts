@@ -7,12 +7,16 @@ import { carrierSchema, normalizeTrackingNumber, trackingNumberProblem } from "@
 export const ORDER_STATUSES = ["pending", "confirmed", "processing", "shipped", "delivered", "cancelled"] as const;
 export type OrderStatusValue = (typeof ORDER_STATUSES)[number];
 
+/** The statuses whose change emails the shopper (lib/orders/service.ts): the admin's screens ask before setting them. */
+export const SHOPPER_EMAIL_STATUSES: ReadonlyArray<OrderStatusValue> = ["shipped", "delivered", "cancelled"];
+
 export const ORDER_STATUS_MESSAGE = `Status must be one of: ${ORDER_STATUSES.join(", ")}.`;
-export const ORDER_FILTER_MESSAGE = `Status must be one of: all, ${ORDER_STATUSES.join(", ")}.`;
+export const ORDER_FILTER_MESSAGE = `Status must be one of: all, ${ORDER_STATUSES.join(", ")}, archived.`;
 
 export const orderStatusSchema = z.enum(ORDER_STATUSES, { message: ORDER_STATUS_MESSAGE });
 
 export const REFUND_REASON_MAX = 500;
+export const REFUND_NOTE_MAX = 1000;
 const reasonSchema = z.string({ message: "Reason must be text" }).trim().min(1, "Please give a reason").max(REFUND_REASON_MAX, `Reason must be at most ${REFUND_REASON_MAX} characters`);
 
 /**
@@ -68,7 +72,10 @@ export const orderRefundSchema = z
         .pipe(z.number({ message: "Amount must be a number" }).positive("Amount must be more than 0").max(1_000_000, "Amount is too large").refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, "Amount must be in whole cents"))
         .optional(),
       lineIds: z.array(entityIdSchema, { message: "lineIds must be a list of order line ids" }).min(1, "Choose at least one line").max(200).optional(),
+      /** Emailed to the shopper. */
       reason: reasonSchema,
+      /** The maker's own note: kept with the refund, shown in the admin's order view and timeline, never emailed. */
+      internalNote: z.string({ message: "Internal note must be text" }).trim().max(REFUND_NOTE_MAX, `Internal note must be at most ${REFUND_NOTE_MAX} characters`).transform((v) => v || undefined).optional(),
       idempotencyKey: z.string().trim().min(1).max(200).optional(),
     },
     { message: "Request body must be a JSON object" },
@@ -76,8 +83,8 @@ export const orderRefundSchema = z
   .refine((v) => !(v.amount !== undefined && v.lineIds !== undefined), { message: "Give an amount or lines, not both", path: ["amount"] });
 export type OrderRefundInput = z.output<typeof orderRefundSchema>;
 
-/** The admin's order list filter: one status or `all`. */
-export const orderFilterSchema = z.enum(["all", ...ORDER_STATUSES], { message: ORDER_FILTER_MESSAGE });
+/** The admin's order list filter: one status or `all` (both leave archived orders out), or `archived` (issue 53). */
+export const orderFilterSchema = z.enum(["all", ...ORDER_STATUSES, "archived"], { message: ORDER_FILTER_MESSAGE });
 export type OrderFilter = z.output<typeof orderFilterSchema>;
 
 /** GET /api/orders query string (admin): ?limit=5 for the dashboard, ?status=… for the orders page. */

@@ -6,6 +6,7 @@ import { boughtCard, boughtCardsRefund } from "@/lib/gift-cards/rules";
 import { fromCents, toCents } from "@/lib/money";
 import { orderStatement, statementRows } from "@/lib/orders/statement";
 import { orderShipsEstimate } from "@/lib/orders/promise";
+import { movedMoney } from "@/lib/orders/archive";
 
 const cents = (d: { toFixed(digits: number): string }) => toCents(d.toFixed(2));
 
@@ -50,6 +51,8 @@ export function toOrderDTO(o: OrderWithItems) {
       quantity: i.quantity,
       price: i.price.toFixed(2),
       total: i.total.toFixed(2),
+      /** The line's share of the discount code (a line refund returns total − discount + tax). */
+      discount: i.discount.toFixed(2),
       tax: i.tax.toFixed(2),
       /** What the line was promised at checkout ("Made to order — ships in 15–20 working days"; null on older lines). */
       ships: i.ships,
@@ -81,6 +84,10 @@ export function toOrderDTO(o: OrderWithItems) {
     statement: statementRows(orderStatement(o)),
     refundable: refundableOf(o),
     disputed: o.disputed,
+    /** Archived instead of deleted (issue 53): out of the lists, kept for the books. */
+    archivedAt: o.archivedAt?.toISOString() ?? null,
+    /** Whether deleting it archives it (lib/orders/archive.ts; the delete itself also counts its refund and gift-card rows). */
+    movedMoney: movedMoney({ stripePaymentIntentId: o.stripePaymentIntentId, giftCardAmount: o.giftCardAmount, refundedAmount: o.refundedAmount, payments: o.payments.length, refunds: o.refunds.length, giftCardMovements: o.giftCardMovements.length }),
     /** The commission this order paid a quote of (issue 30), or null. */
     commission: o.commissionQuote ? { id: o.commissionQuote.commission.id, reference: o.commissionQuote.commission.reference } : null,
   };

@@ -32,7 +32,7 @@ import type { RefundInfo } from "@/lib/payments/types";
  * pending (a process that died mid-call) is checked against the provider after
  * STALE_REFUND_MS and settled or dropped, never counted "in flight" for ever.
  */
-export type RefundDTO = { id: number; amount: string; reason: string; lineIds: number[]; provider: string; providerRefundId: string | null; paymentIntentId: string | null; status: string; createdAt: string };
+export type RefundDTO = { id: number; amount: string; reason: string; internalNote: string | null; lineIds: number[]; provider: string; providerRefundId: string | null; paymentIntentId: string | null; status: string; createdAt: string };
 /** `refund` is the first (or only) row; a refund spread over an order's payments (a deposit and its balance) has one row per payment in `refunds`, and `amount` their sum. */
 export type RefundResult = { refund: RefundDTO; refunds: RefundDTO[]; amount: string; order: ReturnType<typeof toOrderDTO>; replayed: boolean; message: string };
 
@@ -52,6 +52,7 @@ const toRefundDTO = (r: RefundRow): RefundDTO => ({
   id: r.id,
   amount: r.amount.toFixed(2),
   reason: r.reason,
+  internalNote: r.internalNote,
   lineIds: (r.lineIds as number[]) ?? [],
   provider: r.provider,
   providerRefundId: r.providerRefundId,
@@ -251,6 +252,7 @@ async function claimRefund(payment: Payment, input: OrderRefundInput, request: R
       data: {
         orderId: order.id,
         reason: input.reason,
+        internalNote: input.internalNote ?? null,
         provider: payment.provider,
         fingerprint: request.fingerprint,
         amount: fromCents(first.amount + giftCardAmount),
@@ -432,8 +434,10 @@ async function settleRefund(row: RefundRow, providerRefundId: string, opts: { no
     const lines = before.items.filter((i) => lineIds.includes(i.id)).map((i) => `${i.quantity} × ${lineName(i.productName, i.variantLabel)}`);
     const amount = saved.row.amount.toFixed(2);
     if (opts.reconciled) await appendOrderEvent(tx, row.orderId, "refund_reconciled", { amount, outcome: "succeeded", refundId: providerRefundId }, { actor: "system" });
-    await appendOrderEvent(tx, row.orderId, "refunded", { amount, reason: saved.row.reason, lines, provider: saved.row.provider, refundId: providerRefundId });
-    await recordAudit({ entityType: "order", entityId: row.orderId, action: "refund", before: { refundedAmount: before.refundedAmount.toFixed(2) }, after: { refundedAmount: after.refundedAmount.toFixed(2), reason: saved.row.reason } }, tx);
+    // The internal note is the maker's: on the timeline and in the audit log, never in the shopper's email.
+    const note = saved.row.internalNote ? { internalNote: saved.row.internalNote } : {};
+    await appendOrderEvent(tx, row.orderId, "refunded", { amount, reason: saved.row.reason, ...note, lines, provider: saved.row.provider, refundId: providerRefundId });
+    await recordAudit({ entityType: "order", entityId: row.orderId, action: "refund", before: { refundedAmount: before.refundedAmount.toFixed(2) }, after: { refundedAmount: after.refundedAmount.toFixed(2), reason: saved.row.reason, ...note } }, tx);
     if (opts.notify && (await appendOrderEvent(tx, row.orderId, "email_sent", { template: "refund", to: after.email, amount }, { onceKey: `email:refund:${saved.row.id}` }))) {
       email = { template: "refund", message: orderRefundEmail({ ...after, items: namedItems(after.items), money: statementText(orderStatement(after)) }, { amount, cancelled: false, reason: saved.row.reason, lines }) };
     }
@@ -457,6 +461,7 @@ async function markSucceeded(tx: Tx, row: RefundRow, providerRefundId: string): 
       orderId: row.orderId,
       amount: row.amount,
       reason: row.reason,
+      internalNote: row.internalNote,
       lineIds: row.lineIds as Prisma.InputJsonValue,
       provider: row.provider,
       paymentIntentId: row.paymentIntentId,

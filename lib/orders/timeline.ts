@@ -37,7 +37,8 @@ export type OrderEventType =
   | "commission_reopened"
   | "commission_accepted"
   | "commission_refunded"
-  | "balance_recorded";
+  | "balance_recorded"
+  | "archived";
 export type OrderEventActor = "admin" | "system" | "webhook";
 
 /**

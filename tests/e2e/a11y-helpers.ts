@@ -93,3 +93,26 @@ export async function expectNoAxeViolations(page: Page, where: string) {
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }
+
+/**
+ * A paid order the test provider can refund (its captured TestPaymentIntent, 2 × $21.00 + $15.99 shipping = $57.99),
+ * for the refund and status-change confirmations (issue 53); returns its id, number and email.
+ */
+export async function seedRefundableOrder(tag: string): Promise<{ orderId: number; orderNumber: string; email: string }> {
+  const intentId = `pi_test_slips_${tag}`;
+  await queryE2eDb(
+    `INSERT INTO "TestPaymentIntent" (id, "clientSecret", amount, currency, status, "captureMethod", metadata, "updatedAt") VALUES ($1, $2, 5799, 'usd', 'succeeded', 'manual', '{}'::jsonb, now())`,
+    [intentId, `${intentId}_secret`],
+  );
+  const email = `slips-${tag}@example.com`;
+  const [order] = await queryE2eDb<{ id: number; orderNumber: string }>(
+    `WITH o AS (INSERT INTO "Order" ("orderNumber", "firstName", "lastName", email, status, "shippingAddress", "billingAddress",
+                  subtotal, shipping, "shippingService", tax, total, "stripePaymentIntentId", "paymentProvider", "updatedAt")
+                VALUES ($1, 'Ada', 'Axe', $2, 'confirmed', $3::jsonb, $3::jsonb, 42.00, 15.99, 'USPS_GROUND_ADVANTAGE', 0, 57.99, $4, 'test', now())
+                RETURNING id, "orderNumber")
+     INSERT INTO "OrderItem" ("orderId", "productName", price, quantity, total) SELECT o.id, 'Axe Walnut Coaster Set', 21.00, 2, 42.00 FROM o
+     RETURNING (SELECT id FROM o) AS id, (SELECT "orderNumber" FROM o) AS "orderNumber"`,
+    [`ORD-SLIPS-${tag.toUpperCase()}`, email, JSON.stringify({ line1: "12 Birch Lane", line2: null, city: "Asheville", state: "NC", postalCode: "28801", country: "US" }), intentId],
+  );
+  return { orderId: order.id, orderNumber: order.orderNumber, email };
+}

@@ -284,11 +284,19 @@ test.describe("orders", () => {
       await expect(dialog.getByText(`pi_e2e_`)).toBeVisible();
       await page.keyboard.press("Escape");
 
+      // A paid order moved money: "delete" archives it (issue 53), out of the list and under the "Archived" filter.
       await row.getByRole("button", { name: `Delete order ${seeded.orderNumber}` }).click();
-      const confirm = page.getByRole("alertdialog", { name: "Delete this order?" });
-      await confirm.getByRole("button", { name: "Delete Order" }).click();
-      await expect(toast(page, "Order deleted")).toBeVisible();
+      const confirm = page.getByRole("alertdialog", { name: "Archive this order?" });
+      await expect(confirm).toContainText("moved money, so it is archived, not deleted");
+      await confirm.getByRole("button", { name: "Archive Order" }).click();
+      await expect(toast(page, "Order archived")).toBeVisible();
       await expect(row).toHaveCount(0);
+      await page.getByLabel("Filter by status").selectOption({ label: "Archived" });
+      await expect(page).toHaveURL(/\/admin\/orders\?status=archived$/);
+      await expect(row.getByTestId("archived-badge")).toBeVisible();
+      await expect(row.getByRole("combobox")).toHaveCount(0);
+      await expect(row.getByRole("button", { name: `Delete order ${seeded.orderNumber}` })).toHaveCount(0);
+      expect((await withDb((db) => db.query(`SELECT "archivedAt" FROM "Order" WHERE id = $1`, [seeded.orderId]))).rows[0].archivedAt).not.toBeNull();
     } finally {
       await withDb((db) => removeOrder(db, seeded));
     }

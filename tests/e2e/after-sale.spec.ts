@@ -136,7 +136,8 @@ test.describe("after the sale", () => {
     await form.getByLabel(/E2E Dowel Jig/).check();
     await form.getByLabel("Reason").fill("Jig arrived cracked");
     await page.screenshot({ path: path.join(SHOTS, "order-dialog-refund-1280.png"), fullPage: true });
-    await form.getByRole("button", { name: "Refund", exact: true }).click();
+    // The button names the figure: the line's $24.00, less than what is left, so no second question.
+    await form.getByRole("button", { name: "Refund $24.00", exact: true }).click();
     await expect(toast(page, "Refund issued")).toBeVisible();
     await expect(dialog.getByTestId("order-timeline")).toContainText("Refunded $24.00 — Jig arrived cracked");
     await expect(dialog.getByText("−$24.00")).toBeVisible();

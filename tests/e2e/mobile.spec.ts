@@ -1,5 +1,8 @@
 import { test, expect, type APIRequestContext, type Page } from "./test";
 import { site } from "../../lib/site";
+import { mkdirSync } from "node:fs";
+import { expectNoAxeViolations, seedRefundableOrder, signIn } from "./a11y-helpers";
+import { queryE2eDb } from "./e2e-env";
 
 /** The storefront at phone width (390 px project): slide-out menu, search and no sideways scrolling. */
 
@@ -98,3 +101,46 @@ for (const path of ["/", "/contact", "/my-story", "/privacy", "/terms", "/not-a-
     await expectNoHorizontalOverflow(page);
   });
 }
+
+test.describe("the admin's money slips at phone width (issue 53)", () => {
+  const shots = "test-results/admin-slips";
+  const tag = () => `m${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+  test("the order view's refund names its figure and asks again for everything left", async ({ page }) => {
+    mkdirSync(shots, { recursive: true });
+    const order = await seedRefundableOrder(tag());
+    await signIn(page);
+    await page.goto("/admin/orders?status=confirmed");
+    await page.getByRole("button", { name: `View order ${order.orderNumber}` }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("button", { name: "Refund…" }).click();
+    const form = dialog.getByTestId("refund-form");
+    await form.getByLabel("Reason").fill("Order returned");
+    await form.getByLabel("Internal note (optional)").fill("Came back unopened");
+    await form.getByRole("button", { name: "Refund $57.99", exact: true }).click();
+    const confirm = form.getByTestId("refund-confirm");
+    await expect(confirm).toContainText(`Refund everything left on order ${order.orderNumber}: $57.99?`);
+    await confirm.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${shots}/refund-confirm-390.png` });
+    await expectNoAxeViolations(page, "the refund's confirmation step at phone width");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await confirm.getByRole("button", { name: "Go back" }).click();
+    await expect(confirm).toBeHidden();
+    expect(await queryE2eDb(`SELECT id FROM "Refund" WHERE "orderId" = $1`, [order.orderId])).toEqual([]);
+  });
+
+  test("Delivered in a row's status menu asks before the shopper is emailed", async ({ page }) => {
+    mkdirSync(shots, { recursive: true });
+    const order = await seedRefundableOrder(tag());
+    await signIn(page);
+    await page.goto("/admin/orders?status=confirmed");
+    await page.getByRole("combobox", { name: `Status of order ${order.orderNumber}` }).selectOption({ label: "Delivered" });
+    const ask = page.getByRole("alertdialog", { name: "Mark order delivered?" });
+    await expect(ask).toContainText("an email goes to the shopper now");
+    await page.screenshot({ path: `${shots}/status-confirm-390.png` });
+    await expectNoAxeViolations(page, "the status change's confirmation at phone width");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await ask.getByRole("button", { name: "Cancel" }).click();
+    expect((await queryE2eDb<{ status: string }>(`SELECT status FROM "Order" WHERE id = $1`, [order.orderId]))[0].status).toBe("confirmed");
+  });
+});

@@ -311,7 +311,7 @@ describe("audit log", () => {
       "user:create",
       "user:update",
       "order:status",
-      "order:delete",
+      "order:archive", // a paid order moved money: archived, not deleted (issue 53)
       "product:delete",
     ]);
     expect(rows.every((r) => r.adminName === "maker" && r.adminUserId === adminId)).toBe(true);

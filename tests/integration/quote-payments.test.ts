@@ -407,7 +407,7 @@ describe(`Paying a commission's quote on ${process.env.TEST_DATABASE_URL ? "Post
       expect((await db.prisma.commission.findUniqueOrThrow({ where: { id: commission.id } })).status).toBe("refunded");
     });
 
-    it("deleting the deposit order withdraws its balance link: it never becomes an order of its own", async () => {
+    it("deleting the deposit order archives it and withdraws its balance link: it never becomes an order of its own", async () => {
       const { commission, order } = await depositOrder();
       const sent = await sendBalance(commission.id);
       const token = sent.url.split("/quote/")[1];
@@ -416,6 +416,9 @@ describe(`Paying a commission's quote on ${process.env.TEST_DATABASE_URL ? "Post
       const { deleteOrder } = await import("@/lib/orders/admin-service");
       await runAsAdmin(maker, () => deleteOrder(order.id));
       expect(await pay(token, { amount: 18650 })).toMatchObject({ status: 410 });
+      // A deposit moved money: the order is archived, not deleted (issue 53), and no new balance link can be sent for it.
+      expect((await db.prisma.order.findUniqueOrThrow({ where: { id: order.id } })).archivedAt).not.toBeNull();
+      await expect(sendBalance(commission.id)).rejects.toMatchObject({ code: "conflict", message: `Order ${order.orderNumber} is archived: there is no balance to ask for.` });
       // The balance authorised before the order went: refused and released, no order made.
       const refused = await finalize(prepared.json.paymentIntentId);
       expect(refused.status).toBe(409);
