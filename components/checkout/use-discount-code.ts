@@ -4,6 +4,7 @@ import { useCallback, useEffect, useState } from "react";
 import type { CartItem } from "@/lib/cart/types";
 import type { AppliedDiscount } from "@/lib/checkout/discount-totals";
 import { isApiRequestError, requestJson } from "@/components/api/request-json";
+import { cartLines } from "@/components/checkout/checkout-totals";
 
 /**
  * The discount code the shopper entered on the cart page or at checkout (issue 31):
@@ -35,7 +36,8 @@ export const clearStoredDiscountCode = () => store(null);
 export function useDiscountCode(items: CartItem[]) {
   const [code, setCode] = useState<string | null>(null);
   const [state, setState] = useState<DiscountState>({ applied: null, error: null, pending: false });
-  const lines = items.filter((i) => !i.unavailable).map((i) => ({ productId: i.productId, quantity: i.quantity }));
+  // Each line as the server prices it: its product, its variant when it has one, and its quantity.
+  const lines = cartLines(items.filter((i) => !i.unavailable));
   const linesKey = JSON.stringify(lines);
 
   useEffect(() => setCode(readStored()), []);
