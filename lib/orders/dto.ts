@@ -2,7 +2,7 @@ import type { OrderWithItems } from "@/lib/orders/order-row";
 import { trackingUrl } from "@/lib/orders/shipping";
 import { lineName } from "@/lib/catalog/variants";
 import type { TaxLine } from "@/lib/tax/display";
-import { boughtCard, boughtCardsRefund } from "@/lib/gift-cards/rules";
+import { boughtCard, boughtCardsRefund, goodsLines } from "@/lib/gift-cards/rules";
 import { fromCents, toCents } from "@/lib/money";
 
 const cents = (d: { toFixed(digits: number): string }) => toCents(d.toFixed(2));
@@ -26,6 +26,7 @@ export function namedItems<T extends { productName: string; variantLabel?: strin
 
 /** An order as the API shows it (money as decimal strings). */
 export function toOrderDTO(o: OrderWithItems) {
+  const goods = new Set(goodsLines(o.items, o.giftCardsBought).map((i) => i.id));
   return {
     id: o.id,
     orderNumber: o.orderNumber,
@@ -49,6 +50,8 @@ export function toOrderDTO(o: OrderWithItems) {
       price: i.price.toFixed(2),
       total: i.total.toFixed(2),
       tax: i.tax.toFixed(2),
+      /** A gift card this order bought: sent by email, never shipped, packed or reviewed. */
+      giftCard: !goods.has(i.id),
     })),
     subtotal: o.subtotal.toFixed(2),
     shipping: o.shipping.toFixed(2),

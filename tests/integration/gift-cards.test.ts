@@ -8,6 +8,11 @@
 import { POST as createIntent } from "@/app/api/create-payment-intent/route";
 import { POST as postOrder } from "@/app/api/orders/route";
 import { POST as refund } from "@/app/api/orders/[id]/refund/route";
+import { GET as getOrder } from "@/app/api/orders/[id]/route";
+import { PATCH as patchStatus } from "@/app/api/orders/[id]/status/route";
+import { signReviewToken } from "@/lib/reviews/links";
+import { reviewLinksForOrder } from "@/lib/reviews/request-service";
+import { openReviewLink } from "@/lib/reviews/service";
 import { GET as getProduct, PUT as putProduct } from "@/app/api/products/[slug]/route";
 import { POST as postProduct } from "@/app/api/products/route";
 import { POST as addToCart } from "@/app/api/cart/route";
@@ -275,6 +280,39 @@ describe(`refunding an order that bought a gift card on ${process.env.TEST_DATAB
     return () => call(postOrder, "/api/orders", { body: { paymentIntentId: prepared.json.paymentIntentId, clientSecret: prepared.json.clientSecret } });
   };
   const refundedAtProvider = async (intentId: string) => (await db.prisma.testRefund.aggregate({ _sum: { amount: true }, where: { paymentIntentId: intentId } }))._sum.amount ?? 0;
+
+  it("a gift card is not shipped, packed or reviewed (issue 53): the shipped email lists the goods only, the order marks its card line, review links leave it out", async () => {
+    const { order, giftLine, jigLine } = await boughtWithJig();
+    const setStatus = (body: unknown) => call(patchStatus as never, `/api/orders/${order.id}/status`, { method: "PATCH", body, params: { id: String(order.id) }, headers: auth });
+    // The admin's order (what the packing slip lists): the card line is marked, the jig is goods.
+    const shown = await call(getOrder as never, `/api/orders/${order.id}`, { params: { id: String(order.id) }, headers: auth });
+    expect(shown.json.items.map((i: { id: number; giftCard: boolean }) => [i.id, i.giftCard])).toEqual([
+      [giftLine.id, true],
+      [jigLine.id, false],
+    ]);
+    expect((await setStatus({ status: "shipped", carrier: "USPS", trackingNumber: "9400100000000000000000" })).status).toBe(200);
+    const [shipped] = await db.prisma.emailMessage.findMany({ where: { to: "giver@example.com", subject: { startsWith: "Your order has shipped" } }, orderBy: { id: "desc" }, take: 1 });
+    expect(shipped.text).toContain("1 × Dowel Jig");
+    expect(shipped.text).not.toContain("Gift card $100");
+    expect(shipped.html).not.toContain("Gift card $100");
+    expect((await setStatus({ status: "delivered" })).status).toBe(200);
+    expect((await reviewLinksForOrder(order.orderNumber)).map((l) => l.name)).toEqual(["Dowel Jig"]);
+    const cardLink = await openReviewLink(order.orderNumber, await signReviewToken({ orderItemId: giftLine.id, orderNumber: order.orderNumber }));
+    expect(cardLink).toMatchObject({ ok: false, code: "forbidden", message: "A gift card is not reviewed: there is nothing here to review." });
+    expect(await openReviewLink(order.orderNumber, await signReviewToken({ orderItemId: jigLine.id, orderNumber: order.orderNumber }))).toMatchObject({ ok: true });
+  });
+
+  it("an order of only gift cards has nothing to ship: no shipped email", async () => {
+    const prepared = await call(createIntent, "/api/create-payment-intent", {
+      body: { sessionId: `sess-gc-${++session}`, items: [{ productId: giftCardProduct, quantity: 1 }], email: "only-cards@example.com", firstName: "Gia", lastName: "Ver", shippingAddress: address },
+    });
+    expect((await call(confirmCard, "/api/payments/test/confirm", { body: { clientSecret: prepared.json.clientSecret, card: CARD_OK } })).status).toBe(200);
+    const placed = await place(prepared.json.paymentIntentId);
+    const order = await db.prisma.order.findUniqueOrThrow({ where: { orderNumber: placed.json.orderNumber } });
+    const changed = await call(patchStatus as never, `/api/orders/${order.id}/status`, { method: "PATCH", body: { status: "shipped" }, params: { id: String(order.id) }, headers: auth });
+    expect(changed.status).toBe(200);
+    expect(await db.prisma.emailMessage.count({ where: { to: "only-cards@example.com", subject: { startsWith: "Your order has shipped" } } })).toBe(0);
+  });
 
   it("the card is refunded for what is left on it, and that balance comes off the card; what its recipient spent is never refunded", async () => {
     const bought = await boughtWithJig();
