@@ -5,22 +5,13 @@ import { z } from "zod";
 import { entityIdSchema } from "@/lib/admin/ids";
 import { adminAction } from "@/lib/actions";
 import { giftCardCodeSchema, issueGiftCardSchema } from "@/lib/gift-cards/schemas";
-import { log } from "@/lib/log";
-import { emailGiftCard, issueGiftCard, lookupGiftCard, revealGiftCardCode, setGiftCardActive } from "@/lib/gift-cards/service";
+import { emailGiftCard, issueGiftCardByMaker, lookupGiftCard, revealGiftCardCode, setGiftCardActive } from "@/lib/gift-cards/service";
 
 /** The Gift cards screen: issue, look up by code, disable / enable, reveal a code, resend it (signed-in admin, zod, audited service). */
 const issueRun = adminAction(issueGiftCardSchema, async ({ amount, recipientEmail }) => {
-  const card = await issueGiftCard({ amount: Math.round(amount * 100), recipientEmail });
+  const card = await issueGiftCardByMaker({ amount: Math.round(amount * 100), recipientEmail });
   revalidatePath("/admin/gift-cards");
-  // A recipient given: the card is emailed to them now (issued even if the email fails: the list can resend it).
-  if (!card.recipientEmail) return { ...card, emailedTo: null as string | null, emailError: null as string | null };
-  try {
-    const { to } = await emailGiftCard(card.id);
-    return { ...card, emailedTo: to as string | null, emailError: null as string | null };
-  } catch (error) {
-    log.error({ err: error, giftCardId: card.id }, "gift card email failed");
-    return { ...card, emailedTo: null, emailError: "The card was issued, but its email could not be sent: resend it from the list." };
-  }
+  return card;
 });
 const revealRun = adminAction(z.object({ id: entityIdSchema }), async ({ id }) => revealGiftCardCode(id));
 const resendRun = adminAction(z.object({ id: entityIdSchema }), async ({ id }) => emailGiftCard(id, { action: "resend" }));

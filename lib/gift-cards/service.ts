@@ -3,6 +3,7 @@ import { entityIdOrNotFound } from "@/lib/admin/ids";
 import { recordAudit } from "@/lib/audit/service";
 import { prisma, Prisma } from "@/lib/db";
 import { AppError } from "@/lib/errors";
+import { log } from "@/lib/log";
 import { sendEmail } from "@/lib/email/service";
 import { giftCardEmail } from "@/lib/email/templates";
 import { allocateGiftCards, boughtCard, giftCardLast4, maskGiftCardCode, newGiftCardCode, type AppliedGiftCard, type BoughtCard } from "@/lib/gift-cards/rules";
@@ -232,6 +233,22 @@ export async function setGiftCardActive(id: number | string, active: boolean): P
     await recordAudit({ entityType: "gift_card", entityId: cardId, action: "update", before: { active: before.active }, after: { active } }, tx);
     return toDTO(await tx.giftCard.findUniqueOrThrow({ where: { id: cardId }, include: withMovements }));
   });
+}
+
+/**
+ * The maker issues a card from the admin: with a recipient's email, it is emailed to them at once
+ * (the card stays issued if the email fails: the list can resend it, and the answer says so).
+ */
+export async function issueGiftCardByMaker(input: { amount: Cents; recipientEmail?: string | null }) {
+  const card = await issueGiftCard(input);
+  if (!card.recipientEmail) return { ...card, emailedTo: null as string | null, emailError: null as string | null };
+  try {
+    const { to } = await emailGiftCard(card.id);
+    return { ...card, emailedTo: to as string | null, emailError: null as string | null };
+  } catch (error) {
+    log.error({ err: error, giftCardId: card.id }, "gift card email failed");
+    return { ...card, emailedTo: null as string | null, emailError: "The card was issued, but its email could not be sent: resend it from the list." as string | null };
+  }
 }
 
 // ─── the issued cards' list (issue 53) ────────────────────────────────────────
