@@ -1,5 +1,6 @@
 import { test, expect, type APIRequestContext, type Page } from "./test";
 import { site } from "../../lib/site";
+import { walkGiftCardList } from "./gift-cards-list";
 
 /** The storefront at phone width (390 px project): slide-out menu, search and no sideways scrolling. */
 
@@ -98,3 +99,10 @@ for (const path of ["/", "/contact", "/my-story", "/privacy", "/terms", "/not-a-
     await expectNoHorizontalOverflow(page);
   });
 }
+
+test("390 px: the maker's gift-card list reads as cards, the code masked then shown, resend works; axe-clean and nothing off-screen", async ({ page }) => {
+  test.setTimeout(90_000);
+  await walkGiftCardList(page, 390);
+  await expectNoHorizontalOverflow(page);
+});
+
