@@ -32,7 +32,9 @@ function AddressLines({ name, address }: { name: string; address: Address }) {
 /** One sheet of paper: the order number large, from/to, what is in the box. No prices. */
 export function PackingSlip({ order }: { order: OrderDTO }) {
   const shipTo = (order.shippingAddress ?? {}) as Address;
-  const units = order.items.reduce((sum, i) => sum + i.quantity, 0);
+  // What goes in the box: the goods (a gift card is sent by email, never packed).
+  const packed = order.items.filter((i) => !i.giftCard);
+  const units = packed.reduce((sum, i) => sum + i.quantity, 0);
   return (
     <main className="mx-auto my-8 max-w-3xl bg-white p-10 text-black shadow-sm print:m-0 print:max-w-none print:p-0 print:shadow-none" data-testid="packing-slip">
       <div className="mb-6 flex items-center justify-between gap-4 print:hidden">
@@ -86,7 +88,7 @@ export function PackingSlip({ order }: { order: OrderDTO }) {
           </tr>
         </thead>
         <tbody>
-          {order.items.map((item, i) => (
+          {packed.map((item, i) => (
             <tr key={`${item.id}-${i}`} className="border-b border-neutral-400" data-testid="packing-slip-item">
               <td className="py-3 text-center text-xl font-semibold">{item.quantity}</td>
               <td className="py-3">

@@ -68,3 +68,17 @@ export function boughtCardsRefund(cards: ReadonlyArray<BoughtCard>, remaining: C
 export function boughtCard(row: { id: number; code: string; orderItemId: number | null; initialAmount: Cents; balance: Cents; refundId: number | null; refundedAmount: Cents }): BoughtCard {
   return { id: row.id, code: row.code, orderItemId: row.orderItemId, face: row.initialAmount, unspent: row.refundId === null ? row.balance : 0, refunded: row.refundId !== null, returned: row.refundedAmount };
 }
+
+/**
+ * The order lines that are goods (issue 53): every line but the gift cards the order bought (a card
+ * issued for a line is that line's). A gift card is sent by email, so it is never shipped, packed
+ * or reviewed; an order of only gift cards has nothing to ship.
+ */
+export function goodsLines<T extends { id: number }>(items: ReadonlyArray<T>, cardsBought: ReadonlyArray<{ orderItemId: number | null }>): T[] {
+  const cardLines = new Set(cardsBought.flatMap((c) => (c.orderItemId === null ? [] : [c.orderItemId])));
+  return items.filter((i) => !cardLines.has(i.id));
+}
+
+/** A card's code as lists show it (issue 53): only its last 4 ("•••• •••• ABCD"); the full code only on request. */
+export const giftCardLast4 = (code: string) => code.slice(-4);
+export const maskGiftCardCode = (code: string) => `•••• •••• ${giftCardLast4(code)}`;

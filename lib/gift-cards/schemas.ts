@@ -13,3 +13,10 @@ export const issueGiftCardSchema = z.object({
   amount: z.coerce.number({ message: "Enter an amount" }).min(1, "At least $1.00").max(2_000, "At most $2,000.00").refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, "At most 2 decimals"),
   recipientEmail: z.preprocess((v) => (v === "" ? null : v), z.string().trim().toLowerCase().pipe(z.email("Enter a valid email address")).nullable().optional()),
 });
+
+/** The issued cards' list (issue 53): a search (last 4 of the code, the recipient's email, the buying order's number) and a page. */
+export const giftCardListSchema = z.object({
+  q: z.string().trim().max(254, "Search for at most 254 characters").optional().default(""),
+  page: z.coerce.number().int().min(1).max(10_000).optional().default(1),
+});
+export type GiftCardListQuery = z.output<typeof giftCardListSchema>;

@@ -3,7 +3,12 @@ import { entityIdOrNotFound } from "@/lib/admin/ids";
 import { recordAudit } from "@/lib/audit/service";
 import { prisma, Prisma } from "@/lib/db";
 import { AppError } from "@/lib/errors";
-import { allocateGiftCards, boughtCard, newGiftCardCode, type AppliedGiftCard, type BoughtCard } from "@/lib/gift-cards/rules";
+import { log } from "@/lib/log";
+import { sendEmail } from "@/lib/email/service";
+import { giftCardEmail } from "@/lib/email/templates";
+import { allocateGiftCards, boughtCard, giftCardLast4, maskGiftCardCode, newGiftCardCode, type AppliedGiftCard, type BoughtCard } from "@/lib/gift-cards/rules";
+import type { GiftCardListQuery } from "@/lib/gift-cards/schemas";
+import { site } from "@/lib/site";
 import { fromCents, toCents, type Cents } from "@/lib/money";
 
 /**
@@ -238,6 +243,107 @@ export async function setGiftCardActive(id: number | string, active: boolean): P
     await recordAudit({ entityType: "gift_card", entityId: cardId, action: "update", before: { active: before.active }, after: { active } }, tx);
     return toDTO(await tx.giftCard.findUniqueOrThrow({ where: { id: cardId }, include: withMovements }));
   });
+}
+
+/**
+ * The maker issues a card from the admin: with a recipient's email, it is emailed to them at once
+ * (the card stays issued if the email fails: the list can resend it, and the answer says so).
+ */
+export async function issueGiftCardByMaker(input: { amount: Cents; recipientEmail?: string | null }) {
+  const card = await issueGiftCard(input);
+  if (!card.recipientEmail) return { ...card, emailedTo: null as string | null, emailError: null as string | null };
+  try {
+    const { to } = await emailGiftCard(card.id);
+    return { ...card, emailedTo: to as string | null, emailError: null as string | null };
+  } catch (error) {
+    log.error({ err: error, giftCardId: card.id }, "gift card email failed");
+    return { ...card, emailedTo: null as string | null, emailError: "The card was issued, but its email could not be sent: resend it from the list." as string | null };
+  }
+}
+
+// ─── the issued cards' list (issue 53) ────────────────────────────────────────
+
+export const GIFT_CARDS_PER_PAGE = 20;
+
+/** One issued card as the list shows it: the code masked (its last 4), never whole. */
+export type GiftCardListRow = {
+  id: number;
+  maskedCode: string;
+  last4: string;
+  initialAmount: string;
+  balance: string;
+  active: boolean;
+  refunded: boolean;
+  recipientEmail: string | null;
+  /** the order that bought it, or null: issued by the maker */
+  orderNumber: string | null;
+  createdAt: string;
+};
+
+/** The issued cards, newest first: admin-issued and bought, searched by the code's last 4, the recipient's email or the buying order's number. */
+export async function listGiftCards({ q, page }: GiftCardListQuery) {
+  const term = q.trim();
+  const code = term.toUpperCase().replace(/[^A-Z0-9]/g, "");
+  const where: Prisma.GiftCardWhereInput = term
+    ? {
+        OR: [
+          ...(code.length >= 1 && code.length <= 4 ? [{ code: { endsWith: code } }] : []),
+          { recipientEmail: { contains: term, mode: "insensitive" as const } },
+          { order: { orderNumber: { contains: term, mode: "insensitive" as const } } },
+        ],
+      }
+    : {};
+  const [total, rows] = await Promise.all([
+    prisma.giftCard.count({ where }),
+    prisma.giftCard.findMany({ where, orderBy: { id: "desc" }, skip: (page - 1) * GIFT_CARDS_PER_PAGE, take: GIFT_CARDS_PER_PAGE, include: { order: { select: { orderNumber: true } } } }),
+  ]);
+  return {
+    cards: rows.map(
+      (r): GiftCardListRow => ({
+        id: r.id,
+        maskedCode: maskGiftCardCode(r.code),
+        last4: giftCardLast4(r.code),
+        initialAmount: r.initialAmount.toFixed(2),
+        balance: r.balance.toFixed(2),
+        active: r.active,
+        refunded: r.refundId !== null,
+        recipientEmail: r.recipientEmail,
+        orderNumber: r.order?.orderNumber ?? null,
+        createdAt: r.createdAt.toISOString(),
+      }),
+    ),
+    total,
+    page,
+    pages: Math.max(1, Math.ceil(total / GIFT_CARDS_PER_PAGE)),
+  };
+}
+
+/** The full code, to the admin who asks for it: every reveal is an audit row (who, which card, when). */
+export async function revealGiftCardCode(id: number | string): Promise<{ id: number; code: string }> {
+  const cardId = entityIdOrNotFound(id, GIFT_CARD_NOT_FOUND);
+  return prisma.$transaction(async (tx) => {
+    const card = await tx.giftCard.findUnique({ where: { id: cardId }, select: { id: true, code: true } });
+    if (!card) throw new AppError("not_found", GIFT_CARD_NOT_FOUND);
+    await recordAudit({ entityType: "gift_card", entityId: card.id, action: "reveal_code", before: null, after: { last4: giftCardLast4(card.code) } }, tx);
+    return card;
+  });
+}
+
+/**
+ * Emails a card's code to its recipient (the maker's card on issue, or a resend of any card):
+ * from the order's buyer for a bought card, else from the maker. The code is kept out of the
+ * outbox (redacted); the send is an audit row. A card without a recipient, disabled or refunded is refused.
+ */
+export async function emailGiftCard(id: number | string, { action = "email" }: { action?: "email" | "resend" } = {}): Promise<{ to: string }> {
+  const cardId = entityIdOrNotFound(id, GIFT_CARD_NOT_FOUND);
+  const card = await prisma.giftCard.findUnique({ where: { id: cardId }, include: { order: { select: { firstName: true, lastName: true } } } });
+  if (!card) throw new AppError("not_found", GIFT_CARD_NOT_FOUND);
+  if (!card.recipientEmail) throw new AppError("conflict", "This card has no recipient's email to send it to.");
+  if (!card.active || card.refundId !== null) throw new AppError("conflict", "This card is disabled or refunded: it cannot be sent.");
+  const from = card.order ? `${card.order.firstName} ${card.order.lastName}` : site.maker;
+  await sendEmail({ to: card.recipientEmail, ...giftCardEmail({ code: card.code, amount: card.initialAmount.toFixed(2), from }), secrets: [card.code] });
+  await recordAudit({ entityType: "gift_card", entityId: card.id, action, before: null, after: { to: card.recipientEmail, last4: giftCardLast4(card.code) } });
+  return { to: card.recipientEmail };
 }
 
 /** The sentence for a card that no longer covers what the order meant to take from it. */

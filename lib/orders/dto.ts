@@ -2,7 +2,7 @@ import type { OrderWithItems } from "@/lib/orders/order-row";
 import { trackingUrl } from "@/lib/orders/shipping";
 import { lineName } from "@/lib/catalog/variants";
 import type { TaxLine } from "@/lib/tax/display";
-import { boughtCard, boughtCardsRefund } from "@/lib/gift-cards/rules";
+import { boughtCard, boughtCardsRefund, goodsLines } from "@/lib/gift-cards/rules";
 import { fromCents, toCents } from "@/lib/money";
 import { orderStatement, statementRows } from "@/lib/orders/statement";
 import { orderShipsEstimate } from "@/lib/orders/promise";
@@ -29,6 +29,7 @@ export function namedItems<T extends { productName: string; variantLabel?: strin
 
 /** An order as the API shows it (money as decimal strings). */
 export function toOrderDTO(o: OrderWithItems) {
+  const goods = new Set(goodsLines(o.items, o.giftCardsBought).map((i) => i.id));
   return {
     id: o.id,
     orderNumber: o.orderNumber,
@@ -56,6 +57,8 @@ export function toOrderDTO(o: OrderWithItems) {
       tax: i.tax.toFixed(2),
       /** What the line was promised at checkout ("Made to order — ships in 15–20 working days"; null on older lines). */
       ships: i.ships,
+      /** A gift card this order bought: sent by email, never shipped, packed or reviewed. */
+      giftCard: !goods.has(i.id),
     })),
     /** "Your order ships in 15–20 working days": the order's own lead time (lib/orders/promise.ts), null when unknown. */
     shipsEstimate: orderShipsEstimate(o.items),

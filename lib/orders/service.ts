@@ -1,6 +1,7 @@
 import "server-only";
 import { orderStatement, statementText } from "@/lib/orders/statement";
 import { namedItems } from "@/lib/orders/dto";
+import { goodsLines } from "@/lib/gift-cards/rules";
 import { entityIdOrNotFound } from "@/lib/admin/ids";
 import { recordAudit } from "@/lib/audit/service";
 import { expireCatalog } from "@/lib/catalog/revalidate";
@@ -88,10 +89,12 @@ export async function changeOrderStatus(id: number | string, change: OrderStatus
       );
     }
 
-    if (to === "shipped" && (await appendOrderEvent(tx, orderId, "email_sent", { template: "shipped", to: after.email }, { onceKey: "email:shipped" }))) {
+    // What was shipped: the goods, never the gift cards (sent by email); an order of only gift cards ships nothing.
+    const shipped = namedItems(goodsLines(after.items, after.giftCardsBought));
+    if (to === "shipped" && shipped.length && (await appendOrderEvent(tx, orderId, "email_sent", { template: "shipped", to: after.email }, { onceKey: "email:shipped" }))) {
       emails.push({
         template: "shipped",
-        message: orderShippedEmail({ ...after, items: namedItems(after.items), money: statementText(orderStatement(after)) }, { carrier: after.carrier, trackingNumber: after.trackingNumber, trackingUrl: trackingUrl(after.carrier, after.trackingNumber), statusUrl: orderStatusUrl(after.orderNumber) }),
+        message: orderShippedEmail({ ...after, items: shipped, money: statementText(orderStatement(after)) }, { carrier: after.carrier, trackingNumber: after.trackingNumber, trackingUrl: trackingUrl(after.carrier, after.trackingNumber), statusUrl: orderStatusUrl(after.orderNumber) }),
       });
     }
     if (to === "delivered" && from !== to && (await appendOrderEvent(tx, orderId, "email_sent", { template: "delivered", to: after.email }, { onceKey: "email:delivered" }))) {

@@ -5,6 +5,7 @@ import { reviewRequestEmail } from "@/lib/email/templates";
 import { log } from "@/lib/log";
 import { sendClaimedOrderEmail } from "@/lib/orders/email-service";
 import { appendOrderEvent } from "@/lib/orders/timeline";
+import { goodsLines } from "@/lib/gift-cards/rules";
 import { reviewPath, reviewUrl } from "@/lib/reviews/links";
 
 const DAY = 86_400_000;
@@ -36,11 +37,13 @@ export async function sendDueReviewRequests(now: Date = new Date(), days = env.R
     LIMIT ${BATCH}`;
   let sent = 0;
   for (const { id } of rows) {
-    const order = await prisma.order.findUnique({ where: { id }, select: { id: true, orderNumber: true, email: true, firstName: true, status: true, items: { orderBy: { id: "asc" }, select: { id: true, productName: true } } } });
-    if (!order || order.status !== "delivered" || order.items.length === 0) continue;
+    const order = await prisma.order.findUnique({ where: { id }, select: { id: true, orderNumber: true, email: true, firstName: true, status: true, items: { orderBy: { id: "asc" }, select: { id: true, productName: true } }, giftCardsBought: { select: { orderItemId: true } } } });
+    // Only goods are reviewed: an order of only gift cards is asked for nothing.
+    const reviewable = order ? goodsLines(order.items, order.giftCardsBought) : [];
+    if (!order || order.status !== "delivered" || reviewable.length === 0) continue;
     // The claim: one run, on one instance, sends it (a unique once-key on the timeline).
     if (!(await appendOrderEvent(prisma, order.id, "email_sent", { template: "review_request", to: order.email }, { actor: "system", onceKey: ONCE_KEY }))) continue;
-    const links = await Promise.all(order.items.map(async (i) => ({ productName: i.productName, url: await reviewUrl({ orderItemId: i.id, orderNumber: order.orderNumber }, now) })));
+    const links = await Promise.all(reviewable.map(async (i) => ({ productName: i.productName, url: await reviewUrl({ orderItemId: i.id, orderNumber: order.orderNumber }, now) })));
     // Kept in the outbox as sent (not redacted like a reset link): a review link can only add one
     // review of its own line, which waits for the maker's approval.
     await sendClaimedOrderEmail(order, { template: "review_request", message: reviewRequestEmail(order, links) });
@@ -54,10 +57,13 @@ export type OrderReviewLink = { name: string; path: string | null; reviewed: boo
 
 /** "Review your purchase" on the order-status page: a delivered order's lines, each with its link until it is reviewed. */
 export async function reviewLinksForOrder(orderNumber: string, now: Date = new Date()): Promise<OrderReviewLink[]> {
-  const order = await prisma.order.findUnique({ where: { orderNumber }, select: { status: true, items: { orderBy: { id: "asc" }, select: { id: true, productName: true, review: { select: { id: true } } } } } });
+  const order = await prisma.order.findUnique({
+    where: { orderNumber },
+    select: { status: true, items: { orderBy: { id: "asc" }, select: { id: true, productName: true, review: { select: { id: true } } } }, giftCardsBought: { select: { orderItemId: true } } },
+  });
   if (!order || order.status !== "delivered") return [];
   return Promise.all(
-    order.items.map(async (i) => ({
+    goodsLines(order.items, order.giftCardsBought).map(async (i) => ({
       name: i.productName,
       reviewed: i.review !== null,
       path: i.review ? null : await reviewPath({ orderItemId: i.id, orderNumber }, now),

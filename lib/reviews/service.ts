@@ -8,6 +8,7 @@ import { reviewNotificationEmail } from "@/lib/email/templates";
 import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { shopOrigin } from "@/lib/orders/links";
+import { goodsLines } from "@/lib/gift-cards/rules";
 import { readReviewToken } from "@/lib/reviews/links";
 import type { ModerateReview } from "@/lib/reviews/admin-schemas";
 import { HIDE_REASON_LABELS, MAX_REVIEW_PHOTOS, TOO_MANY_PHOTOS, type ReviewPhoto, type ReviewSubmission } from "@/lib/reviews/schemas";
@@ -28,6 +29,7 @@ export const REVIEW_LINK_MESSAGES = {
   otherOrder: "This review link is for another order.",
   notDelivered: "You can review this purchase once your order has been delivered.",
   used: "This review link has already been used: you have reviewed this purchase. Thank you!",
+  giftCard: "A gift card is not reviewed: there is nothing here to review.",
 } as const;
 export const REVIEW_THANKS = "Thank you! Your review will appear once the maker has read it.";
 export const REVIEW_NOT_FOUND = "Review not found.";
@@ -49,9 +51,10 @@ export async function openReviewLink(orderNumber: string, token: string, now: Da
   if (read.claims.orderNumber !== orderNumber) return { ok: false, code: "forbidden", message: REVIEW_LINK_MESSAGES.otherOrder };
   const item = await prisma.orderItem.findUnique({
     where: { id: read.claims.orderItemId },
-    select: { id: true, productName: true, product: { select: { slug: true } }, order: { select: { orderNumber: true, status: true, firstName: true } }, review: { select: { id: true } } },
+    select: { id: true, productName: true, product: { select: { slug: true } }, order: { select: { orderNumber: true, status: true, firstName: true, giftCardsBought: { select: { orderItemId: true } } } }, review: { select: { id: true } } },
   });
   if (!item || item.order.orderNumber !== orderNumber) return { ok: false, code: "forbidden", message: REVIEW_LINK_MESSAGES.otherOrder };
+  if (!goodsLines([item], item.order.giftCardsBought).length) return { ok: false, code: "forbidden", message: REVIEW_LINK_MESSAGES.giftCard };
   if (item.order.status !== "delivered") return { ok: false, code: "forbidden", message: REVIEW_LINK_MESSAGES.notDelivered };
   if (item.review) return { ok: false, code: "conflict", message: REVIEW_LINK_MESSAGES.used };
   return { ok: true, item: { orderItemId: item.id, orderNumber, productName: item.productName, productSlug: item.product?.slug ?? null, firstName: item.order.firstName } };

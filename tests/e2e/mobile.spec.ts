@@ -3,6 +3,7 @@ import { site } from "../../lib/site";
 import { mkdirSync } from "node:fs";
 import { expectNoAxeViolations, seedRefundableOrder, signIn } from "./a11y-helpers";
 import { queryE2eDb } from "./e2e-env";
+import { walkGiftCardList } from "./gift-cards-list";
 
 /** The storefront at phone width (390 px project): slide-out menu, search and no sideways scrolling. */
 
@@ -144,3 +145,9 @@ test.describe("the admin's money slips at phone width (issue 53)", () => {
     expect((await queryE2eDb<{ status: string }>(`SELECT status FROM "Order" WHERE id = $1`, [order.orderId]))[0].status).toBe("confirmed");
   });
 });
+test("390 px: the maker's gift-card list reads as cards, the code masked then shown, resend works; axe-clean and nothing off-screen", async ({ page }) => {
+  test.setTimeout(90_000);
+  await walkGiftCardList(page, 390);
+  await expectNoHorizontalOverflow(page);
+});
+

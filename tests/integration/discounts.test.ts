@@ -278,4 +278,27 @@ describe(`discount codes on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "th
     await expect(runAsAdmin(maker, () => updateDiscountCode(race.id, discountCodeInputSchema.parse({ ...form, code: "RACE10", usageLimit: "5" })))).rejects.toMatchObject({ code: "bad_request" });
     expect((await db.prisma.discountCode.findUniqueOrThrow({ where: { code: "RACE10" } })).usageLimit).toBe(10);
   });
+  it("prices a code for a cart holding a variant (issue 53): at the variant's price, on the cart check and the payment", async () => {
+    const jig = await db.prisma.product.create({
+      data: { name: "Self-Centring Dowelling Jig", slug: "self-centring-jig", description: "Centres itself on the board.", price: "30.00", categoryId: categories.jigs, options: [{ name: "Size", values: ["6 mm", "8 mm"] }] },
+    });
+    await db.prisma.productVariant.create({ data: { productId: jig.id, sku: "SCJ-6", optionValues: ["6 mm"], price: "30.00", stock: 5 } });
+    const eight = await db.prisma.productVariant.create({ data: { productId: jig.id, sku: "SCJ-8", optionValues: ["8 mm"], price: "40.00", stock: 5, position: 1 } });
+    await code({ code: "JIGTEN", percentOff: 10 });
+    const lines = [{ productId: jig.id, variantId: eight.id, quantity: 2 }, ...items([{ slug: "dowel-jig", quantity: 1 }])];
+    // 2 × 40.00 (the 8 mm's price) + 24.00 = 104.00; 10 % off is 10.40.
+    const checked = await check({ code: "jigten", items: lines });
+    expect(checked.status).toBe(200);
+    expect(checked.json).toMatchObject({ code: "JIGTEN", subtotal: "104.00", discount: "10.40" });
+    // The line without its variant is the client's mistake (what the cart page used to send): 400 naming the choice, nothing priced.
+    const bare = await check({ code: "JIGTEN", items: [{ productId: jig.id, quantity: 2 }] });
+    expect(bare.status).toBe(400);
+    expect(bare.json.message).toBe("Choose which “Self-Centring Dowelling Jig” you want: it comes in several options.");
+    // Checkout prices the same lines and code alike, gift-card check included (the payment intent's request).
+    const paid = await call(createIntent, "/api/create-payment-intent", {
+      body: { sessionId: `sess-disc-${++session}`, items: lines, email: "variant@example.com", firstName: "Robin", lastName: "Ash", shippingAddress: address, discountCode: "JIGTEN" },
+    });
+    expect(paid.status).toBe(200);
+    expect(paid.json).toMatchObject({ subtotal: "104.00", discount: "10.40", discountCode: "JIGTEN" });
+  });
 });

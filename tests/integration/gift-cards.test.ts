@@ -8,6 +8,11 @@
 import { POST as createIntent } from "@/app/api/create-payment-intent/route";
 import { POST as postOrder } from "@/app/api/orders/route";
 import { POST as refund } from "@/app/api/orders/[id]/refund/route";
+import { GET as getOrder } from "@/app/api/orders/[id]/route";
+import { PATCH as patchStatus } from "@/app/api/orders/[id]/status/route";
+import { signReviewToken } from "@/lib/reviews/links";
+import { reviewLinksForOrder } from "@/lib/reviews/request-service";
+import { openReviewLink } from "@/lib/reviews/service";
 import { GET as getProduct, PUT as putProduct } from "@/app/api/products/[slug]/route";
 import { POST as postProduct } from "@/app/api/products/route";
 import { POST as addToCart } from "@/app/api/cart/route";
@@ -15,7 +20,10 @@ import { GET as getCart } from "@/app/api/cart/[sessionId]/route";
 import { POST as confirmCard } from "@/app/api/payments/test/confirm/route";
 import { runAsAdmin } from "@/lib/audit/context";
 import { signApiToken } from "@/lib/auth/tokens";
-import { issueGiftCard, lookupGiftCard, setGiftCardActive } from "@/lib/gift-cards/service";
+import { emailGiftCard, issueGiftCard, issueGiftCardByMaker, listGiftCards, lookupGiftCard, revealGiftCardCode, setGiftCardActive } from "@/lib/gift-cards/service";
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { devMailboxDir } from "@/lib/email/dev-mailbox";
 import { createCatalogFixture } from "@/tests/helpers/fixtures";
 import { call } from "@/tests/helpers/route";
 import { createTestDatabase, type TestDatabase } from "@/tests/helpers/test-db";
@@ -276,6 +284,39 @@ describe(`refunding an order that bought a gift card on ${process.env.TEST_DATAB
   };
   const refundedAtProvider = async (intentId: string) => (await db.prisma.testRefund.aggregate({ _sum: { amount: true }, where: { paymentIntentId: intentId } }))._sum.amount ?? 0;
 
+  it("a gift card is not shipped, packed or reviewed (issue 53): the shipped email lists the goods only, the order marks its card line, review links leave it out", async () => {
+    const { order, giftLine, jigLine } = await boughtWithJig();
+    const setStatus = (body: unknown) => call(patchStatus as never, `/api/orders/${order.id}/status`, { method: "PATCH", body, params: { id: String(order.id) }, headers: auth });
+    // The admin's order (what the packing slip lists): the card line is marked, the jig is goods.
+    const shown = await call(getOrder as never, `/api/orders/${order.id}`, { params: { id: String(order.id) }, headers: auth });
+    expect(shown.json.items.map((i: { id: number; giftCard: boolean }) => [i.id, i.giftCard])).toEqual([
+      [giftLine.id, true],
+      [jigLine.id, false],
+    ]);
+    expect((await setStatus({ status: "shipped", carrier: "USPS", trackingNumber: "9400100000000000000000" })).status).toBe(200);
+    const [shipped] = await db.prisma.emailMessage.findMany({ where: { to: "giver@example.com", subject: { startsWith: "Your order has shipped" } }, orderBy: { id: "desc" }, take: 1 });
+    expect(shipped.text).toContain("1 × Dowel Jig");
+    expect(shipped.text).not.toContain("Gift card $100");
+    expect(shipped.html).not.toContain("Gift card $100");
+    expect((await setStatus({ status: "delivered" })).status).toBe(200);
+    expect((await reviewLinksForOrder(order.orderNumber)).map((l) => l.name)).toEqual(["Dowel Jig"]);
+    const cardLink = await openReviewLink(order.orderNumber, await signReviewToken({ orderItemId: giftLine.id, orderNumber: order.orderNumber }));
+    expect(cardLink).toMatchObject({ ok: false, code: "forbidden", message: "A gift card is not reviewed: there is nothing here to review." });
+    expect(await openReviewLink(order.orderNumber, await signReviewToken({ orderItemId: jigLine.id, orderNumber: order.orderNumber }))).toMatchObject({ ok: true });
+  });
+
+  it("an order of only gift cards has nothing to ship: no shipped email", async () => {
+    const prepared = await call(createIntent, "/api/create-payment-intent", {
+      body: { sessionId: `sess-gc-${++session}`, items: [{ productId: giftCardProduct, quantity: 1 }], email: "only-cards@example.com", firstName: "Gia", lastName: "Ver", shippingAddress: address },
+    });
+    expect((await call(confirmCard, "/api/payments/test/confirm", { body: { clientSecret: prepared.json.clientSecret, card: CARD_OK } })).status).toBe(200);
+    const placed = await place(prepared.json.paymentIntentId);
+    const order = await db.prisma.order.findUniqueOrThrow({ where: { orderNumber: placed.json.orderNumber } });
+    const changed = await call(patchStatus as never, `/api/orders/${order.id}/status`, { method: "PATCH", body: { status: "shipped" }, params: { id: String(order.id) }, headers: auth });
+    expect(changed.status).toBe(200);
+    expect(await db.prisma.emailMessage.count({ where: { to: "only-cards@example.com", subject: { startsWith: "Your order has shipped" } } })).toBe(0);
+  });
+
   it("the card is refunded for what is left on it, and that balance comes off the card; what its recipient spent is never refunded", async () => {
     const bought = await boughtWithJig();
     // The recipient spends $39.99 of it (a dowel jig with its shipping).
@@ -457,3 +498,69 @@ describe(`a gift card product, made by the maker, on ${process.env.TEST_DATABASE
     expect(audit.map((a) => a.action)).toEqual(["create", "update"]);
   });
 });
+
+describe(`the maker's list of issued cards (issue 53) on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "the embedded database"}`, () => {
+  /** What the dev mailbox holds for this address (the whole message, code included: it is the recipient's copy). */
+  const mailboxFor = (to: string) => {
+    const dir = devMailboxDir();
+    return readdirSync(dir)
+      .map((f) => readFileSync(path.join(dir, f), "utf8"))
+      .filter((m) => m.includes(to));
+  };
+
+  // The dev mailbox outlives the test database: a recipient of this run's own.
+  const someone = `someone.else.${Date.now().toString(36)}@example.com`;
+
+  it("lists every card newest first with its code masked, searched by last 4, recipient or order number; a reveal and a resend are audit rows", async () => {
+    const mine = await issue(25);
+    // Issued from the admin with a recipient: emailed to them at once, with its code.
+    const other = await runAsAdmin(maker, () => issueGiftCardByMaker({ amount: 1000, recipientEmail: someone }));
+    expect(other).toMatchObject({ emailedTo: someone, emailError: null });
+    expect(mailboxFor(someone).filter((m) => m.includes(other.code))).toHaveLength(1);
+    expect(await db.prisma.auditLog.count({ where: { entityType: "gift_card", entityId: String(other.id), action: "email" } })).toBe(1);
+    const all = await listGiftCards({ q: "", page: 1 });
+    expect(all.cards[0]).toMatchObject({ id: other.id, maskedCode: `•••• •••• ${other.code.slice(-4)}`, last4: other.code.slice(-4), balance: "10.00", recipientEmail: someone, orderNumber: null });
+    expect(JSON.stringify(all)).not.toContain(other.code);
+    expect(JSON.stringify(all)).not.toContain(mine.code);
+    // By the code's last 4 (as typed, any case), by the recipient, by the buying order.
+    expect((await listGiftCards({ q: mine.code.slice(-4).toLowerCase(), page: 1 })).cards.map((c) => c.id)).toContain(mine.id);
+    expect((await listGiftCards({ q: someone.toUpperCase(), page: 1 })).cards.map((c) => c.id)).toEqual([other.id]);
+    const customer = await db.prisma.customer.create({ data: { email: "buyer-53@example.com" } });
+    const order = await db.prisma.order.create({
+      data: { orderNumber: "ORD-GC53", customerId: customer.id, firstName: "Bea", lastName: "Yer", email: "buyer-53@example.com", status: "confirmed", shippingAddress: address, billingAddress: address, subtotal: "30.00", shipping: "0.00", shippingService: "USPS_GROUND_ADVANTAGE", tax: "0.00", total: "30.00" },
+    });
+    await issueGiftCard({ amount: 3000, recipientEmail: "bea.friend@example.com", orderId: order.id });
+    const bought = await db.prisma.giftCard.findFirstOrThrow({ where: { orderId: order.id }, include: { order: true } });
+    const byOrder = await listGiftCards({ q: bought.order!.orderNumber, page: 1 });
+    expect(byOrder.cards.map((c) => c.id)).toContain(bought.id);
+    expect(byOrder.cards.every((c) => c.orderNumber === bought.order!.orderNumber)).toBe(true);
+    expect((await listGiftCards({ q: "nobody-at-all", page: 1 })).total).toBe(0);
+    // Pages of 20.
+    const now = await listGiftCards({ q: "", page: 1 });
+    expect(now.pages).toBe(Math.ceil(now.total / 20));
+    expect((await listGiftCards({ q: "", page: 2 })).cards.length).toBe(Math.max(0, Math.min(20, now.total - 20)));
+
+    // The full code to the admin who asks; the audit row names who and which card, never the code.
+    expect(await runAsAdmin(maker, () => revealGiftCardCode(other.id))).toEqual({ id: other.id, code: other.code });
+    const [reveal] = await db.prisma.auditLog.findMany({ where: { entityType: "gift_card", entityId: String(other.id), action: "reveal_code" } });
+    expect(reveal).toMatchObject({ adminName: "maker", after: { last4: other.code.slice(-4) } });
+    expect(JSON.stringify(reveal.after)).not.toContain(other.code);
+    await expect(runAsAdmin(maker, () => revealGiftCardCode(99_999_999))).rejects.toMatchObject({ code: "not_found" });
+
+    // Resend: the recipient gets the code again (the dev mailbox's copy; the outbox keeps it redacted), audited.
+    const before = mailboxFor(someone).length;
+    expect(await runAsAdmin(maker, () => emailGiftCard(other.id, { action: "resend" }))).toEqual({ to: someone });
+    const mails = mailboxFor(someone);
+    expect(mails.length).toBe(before + 1);
+    expect(mails.some((m) => m.includes(other.code) && m.includes("Sam Whitaker sent you a Maple & Micron gift card for $10.00."))).toBe(true);
+    const outbox = await db.prisma.emailMessage.findMany({ where: { to: someone } });
+    expect(outbox.at(-1)!.text).toContain("Your code: [redacted]");
+    expect(await db.prisma.auditLog.count({ where: { entityType: "gift_card", entityId: String(other.id), action: "resend" } })).toBe(1);
+    // A card without a recipient, or disabled, is not sent.
+    const noOne = await runAsAdmin(maker, () => issueGiftCard({ amount: 500 }));
+    await expect(runAsAdmin(maker, () => emailGiftCard(noOne.id))).rejects.toMatchObject({ code: "conflict", message: "This card has no recipient's email to send it to." });
+    await runAsAdmin(maker, () => setGiftCardActive(other.id, false));
+    await expect(runAsAdmin(maker, () => emailGiftCard(other.id, { action: "resend" }))).rejects.toMatchObject({ code: "conflict" });
+  });
+});
+

@@ -1,5 +1,6 @@
 "use client";
 
+import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { AdminField } from "@/components/admin/admin-field";
 import { AdminPageHeader } from "@/components/admin/admin-page-header";
@@ -61,7 +62,9 @@ function CardDetails({ card, onChange }: { card: GiftCardDTO; onChange: (card: G
 
 /** Issue a card (its code is shown once issued), or look one up by its code. */
 export function GiftCardsManager() {
+  const router = useRouter();
   const [card, setCard] = useState<GiftCardDTO | null>(null);
+  const [emailed, setEmailed] = useState<{ to: string | null; error: string | null } | null>(null);
   const [fields, setFields] = useState<Record<string, string>>({});
   const issue = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -70,7 +73,11 @@ export function GiftCardsManager() {
       async () => {
         const result = await issueGiftCardAction({ amount: data.get("amount"), recipientEmail: data.get("recipientEmail") });
         setFields(result.ok ? {} : (result.fields ?? {}));
-        if (result.ok) setCard(result.data);
+        if (result.ok) {
+          setCard(result.data);
+          setEmailed({ to: result.data.emailedTo, error: result.data.emailError });
+          router.refresh();
+        }
         return result;
       },
       { success: { title: "Gift card issued" }, failure: "The gift card could not be issued.", logLabel: "gift card issue" },
@@ -82,6 +89,7 @@ export function GiftCardsManager() {
     const result = await lookupGiftCardAction({ code });
     setFields(result.ok ? {} : (result.fields ?? { code: result.message }));
     setCard(result.ok ? result.data : null);
+    setEmailed(null);
   };
   const aria = (id: string) => ({ "aria-invalid": Boolean(fields[id]), "aria-describedby": fields[id] ? `gift-${id}-error` : undefined });
   return (
@@ -106,6 +114,11 @@ export function GiftCardsManager() {
           <Button type="submit" variant="outline" className="self-start">Look up</Button>
         </form>
       </div>
+      {emailed && (emailed.to || emailed.error) && (
+        <p role="status" className={`mt-6 text-sm ${emailed.error ? "text-destructive" : ""}`} data-testid="gift-card-emailed">
+          {emailed.error ?? `Emailed to ${emailed.to} with its code.`}
+        </p>
+      )}
       {card && <CardDetails card={card} onChange={setCard} />}
     </>
   );
