@@ -42,7 +42,7 @@ function CodeForm({ editing, categories, onDone }: { editing: AdminDiscountCodeD
   const [fields, setFields] = useState<Fields>({});
   const [busy, setBusy] = useState(false);
   // Only the amount the chosen kind takes off is asked for (a shipping code takes neither).
-  const [kind, setKind] = useState(editing?.kind ?? "percentage");
+  const [kind, setKind] = useState<string>(editing?.kind ?? "percentage");
   const router = useRouter();
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
