@@ -41,3 +41,6 @@ export const MAX_API_OFFSET = 10_000;
 export const PAGINATION_BUTTONS = 5;
 export const META_DESCRIPTION_MAX = 160;
 
+
+/** How often the newsletter comes: the one wording the footer, checkout, the confirm page and the confirmation email use. */
+export const NEWSLETTER_FREQUENCY = "about once a month";

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { AdminTable, EmptyRow, Td, Th } from "@/components/admin/admin-table";
 import { formatDateTime } from "@/components/admin/format";
+import { activityActionLabel, activityEntityLabel } from "@/lib/admin/wording";
 import type { AuditLogDTO } from "@/lib/audit/queries";
 
 const show = (value: unknown): string => {
@@ -52,7 +53,7 @@ export function ActivityTable({ entries, nextHref }: { entries: AuditLogDTO[]; n
               <Td className="whitespace-nowrap">{formatDateTime(e.createdAt)}</Td>
               <Td>{e.adminName}</Td>
               <Td className="whitespace-nowrap">
-                <span className="font-medium capitalize">{e.action}</span> {e.entityType}
+                <span className="font-medium">{activityActionLabel(e.action)}</span> {activityEntityLabel(e.entityType)}
                 {e.entityId && <span className="text-muted-foreground"> #{e.entityId}</span>}
               </Td>
               <Td>

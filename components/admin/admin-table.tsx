@@ -5,7 +5,26 @@ import { cn } from "@/lib/utils";
  * The scroll box is focusable so keyboard users can scroll it too (WCAG 2.1.1), and named after the
  * table; a group rather than a region, so it adds no landmark beside the section it sits in.
  */
-export function AdminTable({ caption, className, children, minWidth = "min-w-[44rem]" }: { caption: string; className?: string; children: React.ReactNode; minWidth?: string }) {
+/**
+ * `cards`: below the sm breakpoint each row is a card, one labelled line per cell (give each Td a `label`),
+ * so a phone reads every column without scrolling sideways; pass `minWidth` with an `sm:` prefix then.
+ */
+const CARD_ROWS =
+  "max-sm:block max-sm:[&>thead]:sr-only max-sm:[&>tbody]:block max-sm:[&>tbody>tr]:block max-sm:[&>tbody>tr]:border-b max-sm:[&>tbody>tr]:px-4 max-sm:[&>tbody>tr]:py-3 max-sm:[&>tbody>tr>td]:border-0 max-sm:[&>tbody>tr>td]:px-0 max-sm:[&>tbody>tr>td]:py-1 max-sm:[&>tbody>tr>td]:text-left";
+
+export function AdminTable({
+  caption,
+  className,
+  children,
+  minWidth = "min-w-[44rem]",
+  cards = false,
+}: {
+  caption: string;
+  className?: string;
+  children: React.ReactNode;
+  minWidth?: string;
+  cards?: boolean;
+}) {
   return (
     <div
       role="group"
@@ -13,7 +32,7 @@ export function AdminTable({ caption, className, children, minWidth = "min-w-[44
       tabIndex={0}
       className={cn("relative overflow-x-auto rounded-xl border bg-card shadow-xs outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50", className)}
     >
-      <table className={cn("w-full border-collapse text-sm", minWidth)}>
+      <table className={cn("w-full border-collapse text-sm", minWidth, cards && CARD_ROWS)}>
         <caption className="sr-only">{caption}</caption>
         {children}
       </table>
@@ -29,9 +48,19 @@ export function Th({ className, children, ...props }: React.ComponentProps<"th">
   );
 }
 
-export function Td({ className, children, ...props }: React.ComponentProps<"td">) {
+/** `label`: the column's name, shown before the value when the table's rows are cards (a phone). */
+export function Td({ className, children, label, ...props }: React.ComponentProps<"td"> & { label?: string }) {
   return (
-    <td className={cn("border-b px-4 py-3 align-middle", className)} {...props}>
+    <td
+      data-label={label}
+      className={cn(
+        "border-b px-4 py-3 align-middle",
+        label &&
+          "max-sm:flex max-sm:flex-wrap max-sm:items-baseline max-sm:gap-x-3 max-sm:before:w-20 max-sm:before:shrink-0 max-sm:before:text-xs max-sm:before:font-semibold max-sm:before:text-muted-foreground max-sm:before:uppercase max-sm:before:content-[attr(data-label)]",
+        className,
+      )}
+      {...props}
+    >
       {children}
     </td>
   );

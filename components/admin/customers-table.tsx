@@ -29,7 +29,7 @@ export function CustomersTable({ customers }: { customers: CustomerDTO[] }) {
   const [editing, setEditing] = useState<CustomerDTO | null>(null);
   return (
     <>
-      <AdminTable caption="Customers" minWidth="min-w-[50rem]">
+      <AdminTable caption="Customers" minWidth="sm:min-w-[50rem]" cards>
         <thead>
           <tr>
             <Th>Name</Th>
@@ -47,13 +47,15 @@ export function CustomersTable({ customers }: { customers: CustomerDTO[] }) {
             const label = name === "—" ? customer.email : name;
             return (
               <tr key={customer.id} className="hover:bg-muted/30" data-testid="customer-row" data-email={customer.email}>
-                <Td className="font-medium">{name}</Td>
-                <Td className="break-all">{customer.email}</Td>
-                <Td className="text-right tabular-nums">{customer.orderCount}</Td>
-                <Td>{customer.newsletterSubscribed ? <Badge variant="secondary">Subscribed</Badge> : <span className="text-muted-foreground">—</span>}</Td>
-                <Td className="whitespace-nowrap">{formatDate(customer.createdAt)}</Td>
-                <Td>
-                  <div className="flex justify-end gap-1">
+                <Td label="Name" className="font-medium">{name}</Td>
+                <Td label="Email" className="break-all">
+                  <span className="min-w-0 flex-1">{customer.email}</span>
+                </Td>
+                <Td label="Orders" className="text-right tabular-nums">{customer.orderCount}</Td>
+                <Td label="Newsletter">{customer.newsletterSubscribed ? <Badge variant="secondary">Subscribed</Badge> : <span className="text-muted-foreground">—</span>}</Td>
+                <Td label="Joined" className="whitespace-nowrap">{formatDate(customer.createdAt)}</Td>
+                <Td className="max-sm:pt-2">
+                  <div className="flex justify-end gap-1 max-sm:justify-start">
                     <Button type="button" variant="ghost" size="sm" onClick={() => setEditing(customer)} aria-label={`Edit ${label}`}>
                       <Pencil aria-hidden="true" />
                       Edit

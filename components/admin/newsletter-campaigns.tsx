@@ -2,6 +2,7 @@
 
 import { useEffect, useState } from "react";
 import type { CampaignDTO } from "@/lib/newsletter/campaign-service";
+import { formatDateTime } from "@/components/admin/format";
 
 const STATUS_LABEL: Record<CampaignDTO["status"], string> = { draft: "Draft", scheduled: "Scheduled", sending: "Sending", sent: "Sent" };
 const percent = (rate: number | null) => (rate === null ? "—" : `${(rate * 100).toFixed(2)} %`);
@@ -50,7 +51,7 @@ export function CampaignList({ initial }: { initial: CampaignDTO[] }) {
                   <td className="p-3 font-medium">{c.subject}</td>
                   <td className="p-3">
                     {STATUS_LABEL[c.status]}
-                    {c.status === "scheduled" && c.scheduledAt ? ` for ${new Date(c.scheduledAt).toLocaleString("en-US")}` : ""}
+                    {c.status === "scheduled" && c.scheduledAt ? ` for ${formatDateTime(c.scheduledAt)}` : ""}
                   </td>
                   <td className="p-3">
                     <span data-testid="campaign-progress">

@@ -5,6 +5,8 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
+import { formatDateTime } from "@/components/admin/format";
+import { countOf } from "@/lib/admin/wording";
 
 type Product = { id: number; name: string; price: string; sold: boolean };
 type Content = { subject: string; preheader: string; body: string; productIds: number[] };
@@ -96,7 +98,7 @@ export function NewsletterComposer({ products, adminEmail, confirmed }: { produc
     run(async () => {
       const res = await api(`/api/admin/newsletter/campaigns/${campaignId}/send`, "POST", {});
       setConfirming(false);
-      if (report(res.ok, res.json, `Sending to ${Number((res.json.progress as { total?: number })?.total ?? 0).toLocaleString("en-US")} confirmed subscribers. Progress is shown below.`)) {
+      if (report(res.ok, res.json, `Sending to ${countOf(Number((res.json.progress as { total?: number })?.total ?? 0), "confirmed subscriber")}. Progress is shown below.`)) {
         setCampaignId(null);
         setContent({ subject: "", preheader: "", body: "", productIds: [] });
         setPreview(null);
@@ -110,7 +112,7 @@ export function NewsletterComposer({ products, adminEmail, confirmed }: { produc
       const id = await save();
       if (!id) return;
       const res = await api(`/api/admin/newsletter/campaigns/${id}/send`, "POST", { scheduledAt: new Date(scheduleAt).toISOString() });
-      if (report(res.ok, res.json, `Scheduled for ${new Date(scheduleAt).toLocaleString("en-US")}.`)) {
+      if (report(res.ok, res.json, `Scheduled for ${formatDateTime(new Date(scheduleAt).toISOString())}.`)) {
         setCampaignId(null);
         setContent({ subject: "", preheader: "", body: "", productIds: [] });
         setPreview(null);
@@ -201,7 +203,7 @@ export function NewsletterComposer({ products, adminEmail, confirmed }: { produc
         {confirming && (
           <div role="group" aria-labelledby="nl-confirm-text" className="rounded-md border border-primary/40 bg-primary/5 p-3">
             <p id="nl-confirm-text" className="font-medium">
-              Send &ldquo;{content.subject}&rdquo; to {confirmed.toLocaleString("en-US")} confirmed subscriber{confirmed === 1 ? "" : "s"} now?
+              Send &ldquo;{content.subject}&rdquo; to {countOf(confirmed, "confirmed subscriber")} now?
             </p>
             <div className="mt-2 flex gap-2">
               <Button type="button" ref={confirmRef} onClick={sendNow} disabled={busy}>

@@ -35,7 +35,7 @@ export function OrdersTable({ orders, emptyMessage }: { orders: OrderDTO[]; empt
   const [viewing, setViewing] = useState<OrderDTO | null>(null);
   return (
     <>
-      <AdminTable caption="Orders" minWidth="min-w-[52rem]">
+      <AdminTable caption="Orders" minWidth="sm:min-w-[52rem]" cards>
         <thead>
           <tr>
             <Th>Order</Th>
@@ -50,27 +50,29 @@ export function OrdersTable({ orders, emptyMessage }: { orders: OrderDTO[]; empt
           {orders.length === 0 && <EmptyRow colSpan={6}>{emptyMessage}</EmptyRow>}
           {orders.map((order) => (
             <tr key={order.id} className="hover:bg-muted/30" data-testid="order-row" data-order-number={order.orderNumber}>
-              <Td className="font-mono text-xs whitespace-nowrap">
+              <Td label="Order" className="font-mono text-xs whitespace-nowrap max-sm:whitespace-normal">
                 {order.orderNumber}
                 <TestPaymentBadge testPayment={order.testPayment} className="ml-2 font-sans" />
                 <DisputedBadge disputed={order.disputed} className="ml-2 font-sans" />
                 <CommissionBadge commission={order.commission} className="ml-2 font-sans" />
                 <ArchivedBadge archivedAt={order.archivedAt} className="ml-2 font-sans" />
               </Td>
-              <Td>
-                <div className="font-medium">{fullName(order.firstName, order.lastName)}</div>
-                <div className="text-xs break-all text-muted-foreground">{order.email}</div>
+              <Td label="Customer">
+                <div className="min-w-0 flex-1">
+                  <div className="font-medium">{fullName(order.firstName, order.lastName)}</div>
+                  <div className="text-xs break-all text-muted-foreground">{order.email}</div>
+                </div>
               </Td>
-              <Td className="whitespace-nowrap">{formatDate(order.createdAt)}</Td>
-              <Td className="text-right tabular-nums">
+              <Td label="Date" className="whitespace-nowrap">{formatDate(order.createdAt)}</Td>
+              <Td label="Total" className="text-right tabular-nums">
                 {formatMoney(order.total)}
                 {order.refundedAmount !== "0.00" && <div className="text-xs text-muted-foreground">−{formatMoney(order.refundedAmount)} refunded</div>}
               </Td>
-              <Td>
+              <Td label="Status">
                 {order.archivedAt ? statusLabel(order.status) : <StatusSelect key={order.status} order={order} />}
               </Td>
-              <Td>
-                <div className="flex justify-end gap-1">
+              <Td className="max-sm:pt-2">
+                <div className="flex justify-end gap-1 max-sm:justify-start">
                   <Button type="button" variant="ghost" size="sm" onClick={() => setViewing(order)} aria-label={`View order ${order.orderNumber}`}>
                     <Eye aria-hidden="true" />
                     View

@@ -1,6 +1,7 @@
 "use client";
 
 import { useFormContext } from "react-hook-form";
+import { NEWSLETTER_FREQUENCY } from "@/lib/site";
 import { Input } from "@/components/ui/input";
 import type { CheckoutFormInput } from "@/lib/checkout/schemas";
 import { CheckoutSection, FormField } from "@/components/checkout/form-field";
@@ -64,7 +65,7 @@ export function ContactCard({ giftCards = false }: { giftCards?: boolean }) {
               Subscribe to our newsletter
             </label>
             <p id="checkout-newsletter-description" className="text-muted-foreground">
-              New pieces from the workshop, a few times a year.
+              New pieces from the workshop, {NEWSLETTER_FREQUENCY}.
             </p>
           </div>
         </div>

@@ -1,6 +1,7 @@
 "use client";
 
 import { useId, useRef, useState } from "react";
+import { NEWSLETTER_FREQUENCY } from "@/lib/site";
 import { Icon } from "@/components/ui/icon";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -57,7 +58,7 @@ export function NewsletterForm() {
         </Button>
       </div>
       <p id={hintId} className="text-xs text-background/60">
-        New pieces and workshop notes about once a month. Unsubscribe any time.
+        New pieces and workshop notes {NEWSLETTER_FREQUENCY}. Unsubscribe any time.
       </p>
     </form>
   );

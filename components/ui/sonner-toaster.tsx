@@ -1,13 +1,26 @@
 "use client";
 
+import { useSyncExternalStore } from "react";
 import { Toaster as Sonner } from "sonner";
+
+/** Sonner lays toasts out full width below 600 px; there they sit at the top, clear of the cart drawer's Checkout button at the bottom. */
+const PHONE = "(max-width: 600px)";
+const subscribe = (onChange: () => void) => {
+  const query = window.matchMedia(PHONE);
+  query.addEventListener("change", onChange);
+  return () => query.removeEventListener("change", onChange);
+};
+const onPhone = () => window.matchMedia(PHONE).matches;
+// The server cannot know the width: it renders the desktop position, and the browser moves the toasts after hydration.
+const onServer = () => false;
 
 /** Spec §9: one toast at a time, 5 s by default, swipe right to dismiss, F8 focuses the toasts. */
 export default function SonnerToaster() {
+  const phone = useSyncExternalStore(subscribe, onPhone, onServer);
   return (
     <Sonner
       className="toaster group"
-      position="bottom-right"
+      position={phone ? "top-center" : "bottom-right"}
       visibleToasts={1}
       duration={5000}
       swipeDirections={["right"]}

@@ -1,4 +1,4 @@
-import { site } from "@/lib/site";
+import { NEWSLETTER_FREQUENCY, site } from "@/lib/site";
 
 /** Escapes text for the HTML part of an email. */
 export function escapeHtml(text: string): string {
@@ -34,7 +34,7 @@ export function contactNotificationEmail(msg: { name: string; email: string; pho
 /** Double opt-in: the link confirms (signed, valid 7 days); nothing is sent to the address until it does. */
 export function newsletterConfirmEmail(link: string) {
   const text = [
-    `Please confirm that you want the ${site.name} newsletter: new one-of-a-kind pieces and new printed tools, a few times a year.`,
+    `Please confirm that you want the ${site.name} newsletter: new one-of-a-kind pieces and new printed tools, ${NEWSLETTER_FREQUENCY}.`,
     "",
     "Confirm your subscription (the link works for 7 days):",
     link,
@@ -44,7 +44,7 @@ export function newsletterConfirmEmail(link: string) {
   return {
     subject: `Confirm your ${site.name} newsletter subscription`,
     text,
-    html: emailLayout("Confirm your subscription", `<p>Please confirm that you want the ${escapeHtml(site.name)} newsletter: new one-of-a-kind pieces and new printed tools, a few times a year.</p><p><a href="${escapeHtml(link)}">Confirm your subscription</a> (the link works for 7 days).</p><p>If you didn't ask for this, ignore this email: you won't hear from us again.</p>`),
+    html: emailLayout("Confirm your subscription", `<p>Please confirm that you want the ${escapeHtml(site.name)} newsletter: new one-of-a-kind pieces and new printed tools, ${NEWSLETTER_FREQUENCY}.</p><p><a href="${escapeHtml(link)}">Confirm your subscription</a> (the link works for 7 days).</p><p>If you didn't ask for this, ignore this email: you won't hear from us again.</p>`),
   };
 }
 

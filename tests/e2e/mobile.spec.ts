@@ -1,7 +1,7 @@
 import { test, expect, type APIRequestContext, type Page } from "./test";
 import { site } from "../../lib/site";
 import { mkdirSync } from "node:fs";
-import { expectNoAxeViolations, seedRefundableOrder, signIn } from "./a11y-helpers";
+import { availableProduct, cartButton, expectNoAxeViolations, seedOrder, seedRefundableOrder, signIn, waitForHydration } from "./a11y-helpers";
 import { queryE2eDb } from "./e2e-env";
 import { walkGiftCardList } from "./gift-cards-list";
 
@@ -151,3 +151,50 @@ test("390 px: the maker's gift-card list reads as cards, the code masked then sh
   await expectNoHorizontalOverflow(page);
 });
 
+test("the 'Added to Cart' notice leaves the cart drawer's Checkout button clear", async ({ page, request }) => {
+  const product = await availableProduct(request);
+  await page.goto(`/product/${product.slug}`);
+  await waitForHydration(page);
+  await page.getByRole("main").getByRole("button", { name: /Add to Cart/ }).first().click();
+  await expect(page.getByText(`${product.name} has been added to your cart.`)).toBeVisible();
+  await cartButton(page).click();
+  const checkout = page.getByRole("dialog").getByTestId("checkout-button");
+  await expect(checkout).toBeVisible();
+  // The toast is still showing: whatever sits at the button's centre must be the button.
+  await expect(page.getByText(`${product.name} has been added to your cart.`)).toBeVisible();
+  const box = await checkout.boundingBox();
+  expect(box).not.toBeNull();
+  const onTop = await page.evaluate(({ x, y }) => {
+    const el = document.elementFromPoint(x, y);
+    return Boolean(el?.closest("[data-testid='checkout-button']"));
+  }, { x: box!.x + box!.width / 2, y: box!.y + box!.height / 2 });
+  expect(onTop, "the Checkout button is the element at its own centre (not the toast)").toBe(true);
+});
+
+test.describe("the admin lists at phone width", () => {
+  test("each order is a card: its customer, total and status are on screen, and axe finds nothing", async ({ page }) => {
+    const { orderNumber } = await seedOrder("mobile-list", { status: "confirmed" });
+    await signIn(page);
+    await page.goto("/admin/orders");
+    const row = page.locator(`[data-testid="order-row"][data-order-number="${orderNumber}"]`);
+    await row.scrollIntoViewIfNeeded();
+    for (const text of ["Ada Axe", "$57.99"]) await expect(row.getByText(text, { exact: true })).toBeInViewport();
+    await expect(row.getByRole("combobox")).toBeInViewport();
+    await expect(row.getByRole("combobox")).toHaveValue("confirmed");
+    await page.screenshot({ path: "test-results/admin-orders-390.png", fullPage: true });
+    await expectNoAxeViolations(page, "/admin/orders (cards)");
+    await page.setViewportSize({ width: 390, height: 844 });
+
+    await page.goto("/admin/customers");
+    const customer = page.locator(`[data-testid="customer-row"][data-email="a11y-mobile-list@example.com"]`);
+    await customer.scrollIntoViewIfNeeded();
+    for (const text of ["Ada Axe", "a11y-mobile-list@example.com"]) await expect(customer.getByText(text, { exact: true })).toBeInViewport();
+    await expect(customer.getByRole("button", { name: "Edit Ada Axe" })).toBeInViewport();
+    await page.screenshot({ path: "test-results/admin-customers-390.png", fullPage: true });
+    await expectNoAxeViolations(page, "/admin/customers (cards)");
+    await page.setViewportSize({ width: 390, height: 844 });
+
+    await page.goto("/admin/dashboard");
+    await page.screenshot({ path: "test-results/admin-dashboard-390.png", fullPage: true });
+  });
+});

@@ -41,6 +41,8 @@ function readForm(form: HTMLFormElement) {
 function CodeForm({ editing, categories, onDone }: { editing: AdminDiscountCodeDTO | null; categories: Category[]; onDone: () => void }) {
   const [fields, setFields] = useState<Fields>({});
   const [busy, setBusy] = useState(false);
+  // Only the amount the chosen kind takes off is asked for (a shipping code takes neither).
+  const [kind, setKind] = useState<string>(editing?.kind ?? "percentage");
   const router = useRouter();
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -74,14 +76,14 @@ function CodeForm({ editing, categories, onDone }: { editing: AdminDiscountCodeD
       {field(
         "kind",
         "Takes off",
-        <select name="kind" defaultValue={c?.kind ?? "percentage"} className="h-9 rounded-md border bg-background px-3 text-sm" {...aria("kind")}>
+        <select name="kind" value={kind} onChange={(e) => setKind(e.target.value)} className="h-9 rounded-md border bg-background px-3 text-sm" {...aria("kind")}>
           <option value="percentage">A percentage</option>
           <option value="fixed">A fixed amount</option>
           <option value="free_shipping">Shipping</option>
         </select>,
       )}
-      {field("percentOff", "Percentage off", <Input name="percentOff" inputMode="numeric" defaultValue={c?.percentOff ?? ""} {...aria("percentOff")} />, "For a percentage: 1–100")}
-      {field("amountOff", "Amount off ($)", <Input name="amountOff" inputMode="decimal" defaultValue={c?.amountOff ?? ""} {...aria("amountOff")} />, "For a fixed amount")}
+      {kind === "percentage" && field("percentOff", "Percentage off", <Input name="percentOff" inputMode="numeric" defaultValue={c?.percentOff ?? ""} {...aria("percentOff")} />, "1–100")}
+      {kind === "fixed" && field("amountOff", "Amount off ($)", <Input name="amountOff" inputMode="decimal" defaultValue={c?.amountOff ?? ""} {...aria("amountOff")} />, "In dollars and cents")}
       {field("minSubtotal", "Minimum subtotal ($)", <Input name="minSubtotal" inputMode="decimal" defaultValue={c?.minSubtotal ?? "0.00"} {...aria("minSubtotal")} />)}
       {field("usageLimit", "Usage limit", <Input name="usageLimit" inputMode="numeric" defaultValue={c?.usageLimit ?? ""} {...aria("usageLimit")} />, "Orders in all; empty for no limit")}
       {field("perEmailLimit", "Uses per email", <Input name="perEmailLimit" inputMode="numeric" defaultValue={c?.perEmailLimit ?? ""} {...aria("perEmailLimit")} />, "Empty for no limit")}

@@ -5,6 +5,7 @@ import { NewsletterComposer } from "@/components/admin/newsletter-composer";
 import { CampaignList } from "@/components/admin/newsletter-campaigns";
 import { requireAdminPage } from "@/lib/auth/guard";
 import { confirmedSubscriberCount, listCampaigns, productChoices } from "@/lib/newsletter/campaign-service";
+import { countOf } from "@/lib/admin/wording";
 
 export const metadata: Metadata = { title: "Newsletter" };
 
@@ -16,7 +17,7 @@ export default async function AdminNewsletterPage() {
     <>
       <AdminPageHeader
         title="Newsletter"
-        description={`Write to the ${confirmed.toLocaleString("en-US")} confirmed subscriber${confirmed === 1 ? "" : "s"}. Every newsletter carries a one-click unsubscribe.`}
+        description={`Write to the ${countOf(confirmed, "confirmed subscriber")}. Every newsletter carries a one-click unsubscribe.`}
         actions={
           <Link href="/admin/newsletter/subscribers" className="btn btn-outline btn-md">
             Subscribers

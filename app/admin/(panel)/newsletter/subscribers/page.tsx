@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { AdminPageHeader } from "@/components/admin/admin-page-header";
+import { formatDate } from "@/components/admin/format";
 import { SubscriberUnsubscribeButton } from "@/components/admin/subscriber-unsubscribe-button";
 import { requireAdminPage } from "@/lib/auth/guard";
 import { listSubscribers, SUBSCRIBER_STATUSES, subscriberQuerySchema } from "@/lib/newsletter/subscriber-queries";
@@ -9,7 +10,7 @@ export const metadata: Metadata = { title: "Subscribers" };
 
 const STATUS_LABEL: Record<string, string> = { pending: "Pending", confirmed: "Confirmed", unsubscribed: "Unsubscribed", suppressed: "Suppressed" };
 const SOURCE_LABEL: Record<string, string> = { footer: "Footer form", checkout: "Checkout", admin_import: "Admin", legacy: "Before consent records" };
-const date = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric" }) : "—");
+const date = (iso: string | null) => (iso ? formatDate(iso) : "—");
 
 /** Every address on the list with its status, source and consent record; search, filter, CSV export, manual unsubscribe. */
 export default async function AdminSubscribersPage(props: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
