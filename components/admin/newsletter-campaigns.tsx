@@ -10,7 +10,12 @@ const percent = (rate: number | null) => (rate === null ? "—" : `${(rate * 100
 /** The newsletters with sent / total / failed, refreshed every 2 seconds while one is being sent, and each one's complaint rate. */
 export function CampaignList({ initial }: { initial: CampaignDTO[] }) {
   const [campaigns, setCampaigns] = useState(initial);
-  useEffect(() => setCampaigns(initial), [initial]);
+  // A new list from the server (after a router refresh) replaces the one shown, during render rather than in an effect.
+  const [shownInitial, setShownInitial] = useState(initial);
+  if (initial !== shownInitial) {
+    setShownInitial(initial);
+    setCampaigns(initial);
+  }
   const active = campaigns.some((c) => c.status === "sending" || c.status === "scheduled");
   useEffect(() => {
     const refresh = async () => {
@@ -19,7 +24,7 @@ export function CampaignList({ initial }: { initial: CampaignDTO[] }) {
     };
     const onUpdate = () => void refresh();
     window.addEventListener("newsletter:changed", onUpdate);
-    const timer = active ? setInterval(refresh, 2000) : null;
+    const timer = active ? setInterval(onUpdate, 2000) : null;
     return () => {
       window.removeEventListener("newsletter:changed", onUpdate);
       if (timer) clearInterval(timer);

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useId, useState, type FormEvent } from "react";
+import { useId, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import type { DiscountState } from "@/components/checkout/use-discount-code";
@@ -20,11 +20,13 @@ export function DiscountCodeForm({ code, applied, error, pending, apply, remove 
     // The typed code stays in the field: a refused code can be corrected, not typed again.
     if (value.trim()) apply(value);
   };
-  // The typed code stays in the field until the server applies it, so a refused code can be corrected, not retyped.
-  useEffect(() => {
+  // The typed code stays in the field until the server applies it, so a refused code can be corrected, not retyped;
+  // once applied the field is emptied (adjusted during render, not in an effect).
+  const [wasApplied, setWasApplied] = useState(Boolean(applied));
+  if (Boolean(applied) !== wasApplied) {
+    setWasApplied(Boolean(applied));
     if (applied) setValue("");
-    else if (code && error) setValue((typed) => typed || code);
-  }, [applied, code, error]);
+  }
 
   if (applied) {
     return (

@@ -208,6 +208,7 @@ export function OrderConfirmationView() {
     if (!returning || !paymentIntentId || started.current) return;
     started.current = true;
     if (redirectStatus === "failed") {
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- the bank's redirect back is read once, after hydration (its address and sessionStorage are the browser's)
       setFinalising({ status: "failed", title: "Payment failed", message: "Your bank did not authorise the payment, so nothing was charged. Please try again." });
       return;
     }
@@ -233,7 +234,7 @@ export function OrderConfirmationView() {
         toast.error(ORDER_FAILED.title, { description: ORDER_FAILED.description });
         setFinalising({ status: "failed", title: ORDER_FAILED.title, message: ORDER_FAILED.description });
       });
-  }, [returning, paymentIntentId, redirectStatus, router]);
+  }, [returning, paymentIntentId, redirectStatus, router, params]);
 
   if (returning) {
     if (finalising.status === "done") return <Confirmed orderNumber={finalising.orderNumber} />;

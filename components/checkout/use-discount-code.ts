@@ -40,10 +40,12 @@ export function useDiscountCode(items: CartItem[]) {
   const lines = cartLines(items.filter((i) => !i.unavailable));
   const linesKey = JSON.stringify(lines);
 
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- sessionStorage is the browser's: read after hydration so the server's render and the first client render agree
   useEffect(() => setCode(readStored()), []);
 
   useEffect(() => {
     if (!code || !lines.length) {
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- the code or the cart changed: the answer shown is stale at once, before any request
       setState({ applied: null, error: null, pending: false });
       return;
     }

@@ -18,7 +18,6 @@ let db: TestDatabase;
 let auth: Record<string, string>;
 let maker: { id: number; username: string };
 let routes: Record<"createIntent" | "confirm" | "orders" | "refund" | "order" | "exportCsv" | "commission" | "pay", Handler>;
-let giftCards: typeof import("@/lib/gift-cards/service");
 let commissions: typeof import("@/lib/commissions/service");
 let commissionSchemas: typeof import("@/lib/commissions/admin-schemas");
 const ids: Record<string, number> = {};
@@ -40,7 +39,6 @@ beforeAll(async () => {
     commission: (await import("@/app/api/commissions/route")).POST as Handler,
     pay: (await import("@/app/api/quotes/[token]/payment/route")).POST as Handler,
   };
-  giftCards = await import("@/lib/gift-cards/service");
   commissions = await import("@/lib/commissions/service");
   commissionSchemas = await import("@/lib/commissions/admin-schemas");
 });
@@ -51,7 +49,6 @@ const contact = { email: "robin@example.com", firstName: "Robin", lastName: "Ash
 const CARD_OK = { number: "4242 4242 4242 4242", expMonth: "12", expYear: "34", cvc: "123" };
 const day = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 const cents = (text: string) => Math.round(Number(text.replace(/[$,]/g, "")) * 100);
-const last4 = (code: string) => code.slice(-4);
 
 /** The money rows of a document's text, "Label: $1,234.50" / "Label: -$3.00" / "Shipping: Free", by label (in order). */
 function moneyRows(text: string): Array<[string, number]> {
@@ -101,15 +98,27 @@ function parseCsv(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const ch = text[i];
     if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') (field += '"'), i++;
-      else if (ch === '"') quoted = false;
+      if (ch === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
       else field += ch;
     } else if (ch === '"') quoted = true;
-    else if (ch === ",") row.push(field), (field = "");
-    else if (ch === "\r" && text[i + 1] === "\n") row.push(field), rows.push(row), (row = []), (field = ""), i++;
-    else field += ch;
+    else if (ch === ",") {
+      row.push(field);
+      field = "";
+    } else if (ch === "\r" && text[i + 1] === "\n") {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = "";
+      i++;
+    } else field += ch;
   }
-  if (field || row.length) row.push(field), rows.push(row);
+  if (field || row.length) {
+    row.push(field);
+    rows.push(row);
+  }
   return rows;
 }
 

@@ -52,9 +52,6 @@ beforeAll(async () => {
 });
 afterAll(() => db?.cleanup());
 
-async function readAll(stream: ReadableStream<Uint8Array>): Promise<string> {
-  return new Response(stream).text();
-}
 
 describe("orders CSV export", () => {
   it(`streams ${N.toLocaleString()} orders in batches of ${EXPORT_BATCH}, reading the database only as the reader asks`, async () => {
