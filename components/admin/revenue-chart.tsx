@@ -68,7 +68,8 @@ export function RevenueChart({ days }: { days: RevenuePoint[] }) {
               preserveAspectRatio="none"
               className="absolute inset-0 size-full overflow-visible"
             >
-              <title id="revenue-svg-title">Revenue per day, last {days.length} days</title>
+              {/* One string: React renders a <title> of several children as an empty one on the server, and the client's text then fails hydration (#418). */}
+              <title id="revenue-svg-title">{`Revenue per day, last ${days.length} days`}</title>
               <desc id="revenue-svg-desc">{summary}</desc>
               {Array.from({ length: TICKS + 1 }, (_, i) => (
                 <line

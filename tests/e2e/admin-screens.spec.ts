@@ -24,8 +24,8 @@ const SCREENS = [
 
 test("no admin screen logs a console error or throws, with orders present", async ({ page }) => {
   test.setTimeout(120_000);
-  await seedOrder("console-a", { status: "confirmed" });
-  await seedOrder("console-b", { status: "shipped", disputed: true });
+  await seedOrder(`console-a-${Date.now().toString(36)}`, { status: "confirmed" });
+  await seedOrder(`console-b-${Date.now().toString(36)}`, { status: "shipped", disputed: true });
   const errors: string[] = [];
   page.on("console", (m) => {
     if (m.type() === "error") errors.push(`${page.url()}: console: ${m.text()}`);
