@@ -10,8 +10,12 @@ import { useHydrated } from "@/components/cart/use-hydrated";
 import { createOrder } from "@/components/checkout/checkout-api";
 import { isApiRequestError } from "@/components/api/request-json";
 import { readPendingCheckout } from "@/components/checkout/pending-checkout";
-import { formatMoney } from "@/lib/money";
-import { readOrderReceipt, type OrderReceipt } from "@/components/checkout/order-receipt";
+import { readOrderReceipt } from "@/components/checkout/order-receipt";
+import { useLazyComponent } from "@/components/ui/use-lazy-component";
+
+// The receipt is shown only after hydration (it is read from sessionStorage), so it is its own chunk:
+// the page's first-load JavaScript stays within its budget.
+const importReceipt = () => import("@/components/checkout/order-receipt-view").then((m) => m.OrderReceiptView);
 import { LAST_ORDER_KEY, ORDER_FAILED, rememberOrder } from "@/components/checkout/use-place-order";
 
 function readLastOrder(): string | null {
@@ -44,39 +48,13 @@ const nextSteps = (shipsEstimate: string | null): Array<{ icon: IconName; title:
   },
 ];
 
-/** The order's lines and its statement (lib/orders/statement.ts rows: totals, how it was paid, any balance due). */
-function Receipt({ receipt }: { receipt: OrderReceipt }) {
-  return (
-    <section aria-labelledby="receipt-title" className="mt-4 border-t pt-4" data-testid="order-receipt">
-      <h2 id="receipt-title" className="font-sans text-base font-semibold">
-        Your order
-      </h2>
-      <ul className="mt-2 grid gap-2 text-sm">
-        {receipt.items.map((item, i) => (
-          <li key={i} className="flex justify-between gap-4">
-            <span className="min-w-0">
-              {item.quantity} × {item.name}
-              {item.ships && <span className="block text-xs text-muted-foreground">{item.ships}</span>}
-            </span>
-            <span className="tabular-nums">{formatMoney(item.total)}</span>
-          </li>
-        ))}
-      </ul>
-      <dl className="mt-3 grid gap-1 border-t pt-3 text-sm">
-        {receipt.statement.map((row) => (
-          <div key={row.key} className={row.strong ? "flex justify-between font-semibold" : "flex justify-between"}>
-            <dt className={row.strong ? undefined : "text-muted-foreground"}>{row.label}</dt>
-            <dd className="tabular-nums">{row.text}</dd>
-          </div>
-        ))}
-      </dl>
-    </section>
-  );
-}
-
 function Confirmed({ orderNumber }: { orderNumber: string }) {
   const hydrated = useHydrated();
   const receipt = hydrated ? readOrderReceipt(orderNumber) : null;
+  const [Receipt, loadReceipt] = useLazyComponent(importReceipt);
+  useEffect(() => {
+    if (receipt) loadReceipt();
+  }, [receipt, loadReceipt]);
   return (
     <div className="mx-auto flex max-w-2xl flex-col items-center text-center" data-testid="order-confirmed">
       <span className="flex size-16 items-center justify-center rounded-full bg-accent text-primary">
@@ -113,7 +91,7 @@ function Confirmed({ orderNumber }: { orderNumber: string }) {
             any time.
           </p>
         </div>
-        {receipt && <Receipt receipt={receipt} />}
+        {receipt && Receipt && <Receipt receipt={receipt} />}
       </div>
 
       <section aria-labelledby="next-steps-title" className="mt-10 w-full text-left">
