@@ -22,7 +22,9 @@ import { lockOrder, ORDER_TX_OPTIONS, orderWithItems, type OrderWithItems } from
 import { claimPieceForOrder } from "@/lib/orders/pieces";
 import { claimStock, recordStockTaken, type StockTaken } from "@/lib/orders/stock";
 import { appendOrderEvent } from "@/lib/orders/timeline";
+import { usesEmbeddedDatabase } from "@/lib/payments/config";
 import { getPaymentProvider } from "@/lib/payments/provider";
+import { env } from "@/lib/env";
 import { UPDATABLE_STATUSES, type PaymentIntentInfo } from "@/lib/payments/types";
 import { sendCheckoutConfirmation, subscribeAtCheckout } from "@/lib/newsletter/subscriber-service";
 import { recordTaxTransaction } from "@/lib/orders/tax-service";
@@ -411,11 +413,32 @@ export async function authoriseCheckout(owner: { sessionId: string; quoteId: num
  * on the session and quote): preparing a payment for one session is one at a time, across instances.
  */
 async function withCheckoutLock<T>(owner: { sessionId: string; quoteId: number | null }, claim: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> {
+  const key = `checkout:${owner.sessionId}:${owner.quoteId ?? "cart"}`;
+  // The embedded database is one process's (the launcher's) and answers one connection at a time: a transaction held
+  // open while the test provider writes its intent through another connection would wait on itself. There the claim
+  // is serialised in this process, which is the only one that can reach that database.
+  if (usesEmbeddedDatabase(env)) return withProcessLock(key, () => claim(prisma));
   return prisma.$transaction(async (tx) => {
-    const key = `checkout:${owner.sessionId}:${owner.quoteId ?? "cart"}`;
     await tx.$queryRaw`SELECT pg_advisory_xact_lock(hashtext(${key}))::text AS locked`;
     return claim(tx);
   }, { maxWait: 20_000, timeout: 60_000 });
+}
+
+const processLocks = new Map<string, Promise<unknown>>();
+
+/** Runs `fn` after every earlier call with the same key has settled (one process). */
+async function withProcessLock<T>(key: string, fn: () => Promise<T>): Promise<T> {
+  const run = (processLocks.get(key) ?? Promise.resolve()).then(fn, fn);
+  const settled = run.then(
+    () => undefined,
+    () => undefined,
+  );
+  processLocks.set(key, settled);
+  try {
+    return await run;
+  } finally {
+    if (processLocks.get(key) === settled) processLocks.delete(key);
+  }
 }
 
 /**
