@@ -66,38 +66,6 @@ test.describe("discount codes", () => {
     await expect(summary.getByLabel("Discount code")).toBeVisible();
   });
 
-  test("a cart holding a product with variants (the 8 mm Dowelling Jig): the code applies on the cart page and again at checkout; a refused code stays typed", async ({ page }) => {
-    const code = await newCode(10);
-    await page.goto("/products/self-centring-dowelling-jig?variant=SCDJ-8MM");
-    await waitForHydration(page);
-    await page.getByTestId("variant-purchase").getByRole("button", { name: /Add to Cart/ }).click();
-    await expect(page.getByTestId("cart-count")).toHaveText("1");
-    await page.goto("/cart");
-    await waitForHydration(page);
-    const summary = page.getByTestId("order-summary");
-    const field = summary.getByTestId("discount-form").getByLabel("Discount code");
-
-    await applyCode(page, "NOSUCHCODE");
-    await expect(summary.getByRole("alert")).toHaveText("“NOSUCHCODE” is not a valid discount code.");
-    await expect(field).toHaveValue("nosuchcode");
-
-    await applyCode(page, code);
-    await expect(summary.getByTestId("summary-discount")).toHaveText(`−${money(280)}`);
-    await expect(summary.getByText(`Code ${code} applied`)).toBeVisible();
-    await expect(summary.getByRole("alert")).toHaveText("");
-
-    await page.getByRole("link", { name: "Proceed to Checkout" }).click();
-    await expect(page).toHaveURL(/\/checkout$/);
-    const checkout = page.getByTestId("order-summary");
-    await expect(checkout.getByTestId("summary-discount")).toHaveText(`−${money(280)}`);
-    // Entered at checkout itself: the same price for the variant.
-    await checkout.getByRole("button", { name: `Remove discount code ${code}` }).click();
-    await expect(checkout.getByTestId("summary-discount")).toHaveCount(0);
-    await applyCode(page, code);
-    await expect(checkout.getByTestId("summary-discount")).toHaveText(`−${money(280)}`);
-    await expect(checkout.getByText(`Code ${code} applied`)).toBeVisible();
-  });
-
   test("checkout: the code applied on the cart page is priced again, shown as its own line and paid for as the discounted total", async ({ page }) => {
     test.setTimeout(90_000);
     const product = await cheapProduct(page);
