@@ -138,7 +138,6 @@ test.describe("discount codes", () => {
     const atCheckout = page.getByTestId("order-summary");
     await expect(atCheckout.getByText(`Code ${code} applied`)).toBeVisible();
     await expect(atCheckout.getByTestId("summary-discount")).toHaveText(`−${money(260)}`);
-    await expect(atCheckout.getByRole("alert")).toBeEmpty();
   });
 
   for (const size of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
