@@ -89,7 +89,8 @@ describe("Newsletter screen API", () => {
 
     const sent = await call(sendRoute, `/api/admin/newsletter/campaigns/${id}/send`, { body: {}, params: { id }, headers: auth });
     expect(sent.status).toBe(200);
-    expect(sent.json.status).toBe("sending");
+    // The worker starts at once in this process: by the time the answer is read it may have finished.
+    expect(["sending", "sent"]).toContain(sent.json.status);
     expect(sent.json.progress.total).toBe(2);
     expect((await call(sendRoute, `/api/admin/newsletter/campaigns/${id}/send`, { body: {}, params: { id }, headers: auth })).status).toBe(409);
     expect((await call(putCampaignRoute, `/api/admin/newsletter/campaigns/${id}`, { method: "PUT", params: { id }, body: input, headers: auth })).status).toBe(409);
