@@ -16,7 +16,7 @@ import { giftCardShortMessage, issueGiftCard, priceGiftCards, redeemGiftCards } 
 import type { AppliedGiftCard } from "@/lib/gift-cards/rules";
 import { claimDiscountUse, priceDiscountCode, refuseNothingOff, refusalMessage, type DiscountRefusal, type PricedDiscount } from "@/lib/discounts/service";
 import { AppError } from "@/lib/errors";
-import { formatMoney, fromCents, toCents } from "@/lib/money";
+import { formatMoney, fromCents, decimalToCents, toCents } from "@/lib/money";
 import { sendGiftCardEmails, sendOrderEmails, type IssuedGiftCard } from "@/lib/orders/email-service";
 import { lockOrder, ORDER_TX_OPTIONS, orderWithItems, type OrderWithItems } from "@/lib/orders/order-row";
 import { claimPieceForOrder } from "@/lib/orders/pieces";
@@ -295,7 +295,7 @@ export async function priceTax(lines: CheckoutLine[], shipping: number, address:
 function taxOfCheckout(checkout: { tax: Prisma.Decimal; taxLines: Prisma.JsonValue; taxCalculationId: string | null; items: Prisma.JsonValue }): OrderTax {
   const lines = checkout.items as unknown as CheckoutLine[];
   const perLine = Object.fromEntries(lines.map((l) => [lineKey(l), toCents(l.tax ?? "0")]));
-  const amount = toCents(checkout.tax.toFixed(2));
+  const amount = decimalToCents(checkout.tax);
   const shipping = amount - Object.values(perLine).reduce((sum, t) => sum + t, 0);
   return { mode: taxSettings().mode, amount, perLine, shipping, lines: (checkout.taxLines ?? []) as TaxLine[], calculationId: checkout.taxCalculationId };
 }
@@ -643,7 +643,7 @@ function assertOpen(status: string | undefined, failureReason?: string | null) {
 }
 
 /** What the card pays of a checkout now: its total less its gift cards and, for a deposit, less the balance paid later. */
-const cardAmountOf = (checkout: Checkout) => toCents(checkout.total.toFixed(2)) - toCents(checkout.giftCardAmount.toFixed(2)) - toCents(checkout.balanceDue.toFixed(2));
+const cardAmountOf = (checkout: Checkout) => decimalToCents(checkout.total) - decimalToCents(checkout.giftCardAmount) - decimalToCents(checkout.balanceDue);
 const loadOrder = (db: Prisma.TransactionClient, id: number) => db.order.findUniqueOrThrow({ where: { id }, include: orderWithItems });
 const checkoutLines = (checkout: Checkout) => checkout.items as unknown as CheckoutLine[];
 
@@ -714,7 +714,7 @@ async function claimPieces(tx: Prisma.TransactionClient, orderId: number, lines:
  */
 async function claimDiscount(tx: Prisma.TransactionClient, checkout: Checkout, orderId: number, contact: OrderContact) {
   if (!checkout.discountCode) return;
-  const refusal = await claimDiscountUse(tx, { code: checkout.discountCode, orderId, email: contact.email, amount: toCents(checkout.discount.toFixed(2)) });
+  const refusal = await claimDiscountUse(tx, { code: checkout.discountCode, orderId, email: contact.email, amount: decimalToCents(checkout.discount) });
   if (refusal) throw new CheckoutFailure("discount_refused", checkout.discountCode, undefined, 0, undefined, refusal);
 }
 

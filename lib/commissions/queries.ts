@@ -2,7 +2,7 @@ import "server-only";
 import { prisma } from "@/lib/db";
 import type { CommissionStatus } from "@/lib/commissions/rules";
 import { quoteView } from "@/lib/commissions/service";
-import { toCents } from "@/lib/money";
+import { decimalToCents } from "@/lib/money";
 import type { CommissionPhoto } from "@/lib/commissions/schemas";
 
 /** The Commissions board: newest first within a status, open ones by default. */
@@ -44,7 +44,7 @@ export async function getCommissionForAdmin(id: number) {
       orderStatus: q.order?.status ?? null,
       balanceOf: q.balanceOrder?.orderNumber ?? null,
     })),
-    balance: owing ? { orderNumber: owing.orderNumber, dueCents: toCents(owing.balanceDue.toFixed(2)), paidCents: toCents(owing.total.toFixed(2)) - toCents(owing.balanceDue.toFixed(2)) } : null,
+    balance: owing ? { orderNumber: owing.orderNumber, dueCents: decimalToCents(owing.balanceDue), paidCents: decimalToCents(owing.total) - decimalToCents(owing.balanceDue) } : null,
     trail,
   };
 }

@@ -3,12 +3,12 @@ import { trackingUrl } from "@/lib/orders/shipping";
 import { lineName } from "@/lib/catalog/variants";
 import type { TaxLine } from "@/lib/tax/display";
 import { boughtCard, boughtCardsRefund, goodsLines } from "@/lib/gift-cards/rules";
-import { fromCents, toCents } from "@/lib/money";
+import { fromCents, decimalToCents } from "@/lib/money";
 import { orderStatement, statementRows } from "@/lib/orders/statement";
 import { orderShipsEstimate } from "@/lib/orders/promise";
 import { movedMoney } from "@/lib/orders/archive";
 
-const cents = (d: { toFixed(digits: number): string }) => toCents(d.toFixed(2));
+const cents = (d: { toFixed(digits: number): string }) => decimalToCents(d);
 
 /**
  * What a refund can still return: `whole` for the rest of the order, `asAmount` by an amount
@@ -16,8 +16,8 @@ const cents = (d: { toFixed(digits: number): string }) => toCents(d.toFixed(2));
  * lib/gift-cards/rules.ts boughtCardsRefund, the rule the refund itself applies).
  */
 function refundableOf(o: OrderWithItems) {
-  const remaining = Math.max(0, cents(o.total) - cents(o.balanceDue) - cents(o.refundedAmount));
-  const cards = o.giftCardsBought.map((g) => boughtCard({ ...g, initialAmount: cents(g.initialAmount), balance: cents(g.balance), refundedAmount: cents(g.refundedAmount) }));
+  const remaining = Math.max(0, decimalToCents(o.total) - decimalToCents(o.balanceDue) - decimalToCents(o.refundedAmount));
+  const cards = o.giftCardsBought.map((g) => boughtCard({ ...g, initialAmount: decimalToCents(g.initialAmount), balance: decimalToCents(g.balance), refundedAmount: decimalToCents(g.refundedAmount) }));
   const rule = boughtCardsRefund(cards, remaining);
   return { whole: fromCents(rule.whole), asAmount: fromCents(rule.otherLeft) };
 }
