@@ -12,7 +12,7 @@ import { getPaymentProvider } from "@/lib/payments/provider";
 import type { PaymentIntentInfo } from "@/lib/payments/types";
 
 /**
- * An order's first card payment ends in a known state (issue 53), `Order.capture`:
+ * An order's first card payment ends in a known state, `Order.capture`:
  *  - captured: the provider took the card's part (the timeline's "paid" names that amount, never the
  *    order total, which includes gift cards and a deposit's balance);
  *  - unknown: the capture's reply was lost or the provider could not be asked; the order is pending,

@@ -29,7 +29,7 @@ export async function getCommissionForAdmin(id: number) {
   });
   if (!commission) return null;
   const trail = await prisma.auditLog.findMany({ where: { entityType: "commission", entityId: String(id) }, orderBy: { createdAt: "asc" }, select: { id: true, action: true, adminName: true, createdAt: true } });
-  // A deposit order still owing its balance (issue 30), not cancelled nor refunded: what the maker's balance link asks for.
+  // A deposit order still owing its balance, not cancelled nor refunded: what the maker's balance link asks for.
   const owing = commission.quotes.find((q) => q.order && q.order.status !== "cancelled" && !q.order.balanceDue.isZero() && q.order.refundedAmount.isZero())?.order;
   return {
     ...commission,

@@ -18,7 +18,7 @@ import { canMove, isOpenCommission, QUOTE_PAYMENT_GRACE_MS, quoteAmounts, type C
 import { MAX_COMMISSION_PHOTOS, TOO_MANY_COMMISSION_PHOTOS, type CommissionPhoto, type CommissionReply, type CommissionRequest } from "@/lib/commissions/schemas";
 
 /**
- * Commissions (issue 30): a shopper asks for a piece, the maker answers in a
+ * Commissions: a shopper asks for a piece, the maker answers in a
  * recorded thread (each message also emailed), quotes a price with a signed
  * link that expires on the day the maker sets, and moves the request along
  * (lib/commissions/rules.ts). Every maker's write is in the audit log.
@@ -197,7 +197,7 @@ export function quoteView(q: QuoteRow) {
 export type QuoteView = ReturnType<typeof quoteView>;
 
 /** The order a balance link pays the rest of: its number and the contact and address it ships to. */
-/** What a balance link may show and pay with: the order's number and total, and the payer's name and email for the card — never its street address or phone (issue 53). */
+/** What a balance link may show and pay with: the order's number and total, and the payer's name and email for the card — never its street address or phone. */
 export type BalanceOrder = { id: number; orderNumber: string; email: string; firstName: string; lastName: string; total: string };
 
 export type OpenedQuote =
@@ -263,7 +263,7 @@ export async function claimQuoteForOrder(tx: Prisma.TransactionClient, quoteId: 
 }
 
 /**
- * The balance link (issue 30): for a commission whose order was paid with a deposit and still has a
+ * The balance link: for a commission whose order was paid with a deposit and still has a
  * balance due, the maker sends a quote naming that order, priced at the balance (never typed), with
  * the lead time of the paid quote; it replaces an open balance link of the order. Emailed like a quote.
  */

@@ -29,7 +29,7 @@ export type PricedDiscount = { code: string; merchandise: Cents; freeShipping: b
 export type DiscountRefusal = "unknown" | "not_started" | "expired" | "used_up" | "email_used" | "minimum" | "no_eligible_lines" | "nothing_off";
 
 /**
- * Refusals a stranger must not tell apart (issue 54): that an address has ordered with a code
+ * Refusals a stranger must not tell apart: that an address has ordered with a code
  * (email_used), that a future code exists (not_started), or which codes ever existed (expired,
  * unknown) — one sentence and one public reason for all four, in the check and at checkout.
  */

@@ -66,12 +66,12 @@ export function toOrderDTO(o: OrderWithItems) {
     shipping: o.shipping.toFixed(2),
     shippingService: o.shippingService,
     tax: o.tax.toFixed(2),
-    /** The tax by jurisdiction (issue 31): [] when none was charged. */
+    /** The tax by jurisdiction: [] when none was charged. */
     taxLines: (Array.isArray(o.taxLines) ? o.taxLines : []) as TaxLine[],
     discount: o.discount.toFixed(2),
     discountCode: o.discountCode,
     total: o.total.toFixed(2),
-    /** A commission paid with a deposit (issue 30): what is still due of the total ("0.00" once paid or for any other order). */
+    /** A commission paid with a deposit: what is still due of the total ("0.00" once paid or for any other order). */
     balanceDue: o.balanceDue.toFixed(2),
     /** The card payments after the first (a commission's balance): amount, and whether it was taken. */
     payments: o.payments.map((p) => ({ paymentIntentId: p.paymentIntentId, amount: p.amount.toFixed(2), captured: p.captured, createdAt: p.createdAt.toISOString() })),
@@ -87,11 +87,11 @@ export function toOrderDTO(o: OrderWithItems) {
     statement: statementRows(orderStatement(o)),
     refundable: refundableOf(o),
     disputed: o.disputed,
-    /** Archived instead of deleted (issue 53): out of the lists, kept for the books. */
+    /** Archived instead of deleted: out of the lists, kept for the books. */
     archivedAt: o.archivedAt?.toISOString() ?? null,
     /** Whether deleting it archives it (lib/orders/archive.ts; the delete itself also counts its refund and gift-card rows). */
     movedMoney: movedMoney({ stripePaymentIntentId: o.stripePaymentIntentId, giftCardAmount: o.giftCardAmount, refundedAmount: o.refundedAmount, payments: o.payments.length, refunds: o.refunds.length, giftCardMovements: o.giftCardMovements.length }),
-    /** The commission this order paid a quote of (issue 30), or null. */
+    /** The commission this order paid a quote of, or null. */
     commission: o.commissionQuote ? { id: o.commissionQuote.commission.id, reference: o.commissionQuote.commission.reference } : null,
   };
 }

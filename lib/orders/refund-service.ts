@@ -74,7 +74,7 @@ export async function refundOrder(id: number | string, input: OrderRefundInput, 
   const claim = await claimRefund(payment, input, request);
   if (!claim.toSend.length) return replayedRefund(orderId, await Promise.all(claim.rows.map(awaitSettled)));
   let order: OrderWithItems | null = null;
-  // One provider refund per payment it returns money to (issue 30: a deposit and its balance), each under its own key.
+  // One provider refund per payment it returns money to (a deposit and its balance), each under its own key.
   for (const [i, row] of claim.toSend.entries()) {
     try {
       const providerRefund = await refundAtProvider(payment, row);
@@ -200,8 +200,8 @@ const paidLeft = (order: OrderWithItems, open: ReadonlyArray<{ amount: Prisma.De
 
 type PaidOrder = { total: Prisma.Decimal; giftCardAmount: Prisma.Decimal; balanceDue: Prisma.Decimal; capture: string };
 /**
- * What the card payments took: the order's total less what its gift cards paid (issue 31) and less a balance not
- * paid yet (issue 30) — nothing while its first card payment is not captured (lib/checkout/capture-service.ts).
+ * What the card payments took: the order's total less what its gift cards paid and less a balance not
+ * paid yet — nothing while its first card payment is not captured (lib/checkout/capture-service.ts).
  */
 const cardPaid = (order: PaidOrder) => (order.capture === "captured" ? decimalToCents(order.total) - decimalToCents(order.giftCardAmount) - decimalToCents(order.balanceDue) : 0);
 /** What the order was paid: by card, and by gift cards (a failed capture's gift cards were taken all the same). */

@@ -154,7 +154,7 @@ function assertPaymentSettled(capture: PaymentCapture, to: OrderStatusUpdate["st
 
 const ORDER_REFUND_PENDING_MESSAGE = "A refund of this order is still on its way to the payment provider. Try the cancellation again once it is done.";
 
-/** Cancelling returns the order's discount code use (issue 31), recorded on its timeline. */
+/** Cancelling returns the order's discount code use, recorded on its timeline. */
 async function releaseDiscount(tx: Prisma.TransactionClient, orderId: number) {
   const code = await releaseDiscountUse(tx, orderId);
   if (code) await appendOrderEvent(tx, orderId, "discount_released", { code });

@@ -6,7 +6,7 @@ import { appendOrderEvent } from "@/lib/orders/timeline";
 import { recordStripeTaxTransaction, reverseStripeTax } from "@/lib/tax/stripe-tax";
 
 /**
- * Stripe Tax after the sale (TAX_MODE=stripe, issue 31). An order priced with a Stripe Tax
+ * Stripe Tax after the sale (TAX_MODE=stripe). An order priced with a Stripe Tax
  * calculation gets a tax transaction from it once its payment is captured (finalizeOrder), under
  * its order number; each refund then reverses its part: the whole transaction when one refund
  * returns the whole order, otherwise a partial reversal of the refunded amount (tax included),
