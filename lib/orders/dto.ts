@@ -8,8 +8,6 @@ import { orderStatement, statementRows } from "@/lib/orders/statement";
 import { orderShipsEstimate } from "@/lib/orders/promise";
 import { movedMoney } from "@/lib/orders/archive";
 
-const cents = (d: { toFixed(digits: number): string }) => decimalToCents(d);
-
 /**
  * What a refund can still return: `whole` for the rest of the order, `asAmount` by an amount
  * (a gift card the order bought is refunded only with its line, for what is left on it:
