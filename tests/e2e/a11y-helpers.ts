@@ -83,13 +83,17 @@ export async function seedOrder(tag: string, { status = "pending", disputed = fa
 
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
+/** axe (WCAG 2.2 AA) on the page as it is now: one line per rule broken, with the offending elements; [] when clean. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  return violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(" ")}: ${n.failureSummary?.replace(/\s+/g, " ")}`).join("\n")}`);
+}
+
 /** axe (WCAG 2.2 AA) finds nothing on the page at 1280 and at 390 px; the viewport is 1280 px wide again afterwards. */
 export async function expectNoAxeViolations(page: Page, where: string) {
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: width === 1280 ? 900 : 844 });
-    const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-    const report = violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(" ")}: ${n.failureSummary?.replace(/\s+/g, " ")}`).join("\n")}`);
-    expect(report, `axe violations on ${where} at ${width} px`).toEqual([]);
+    expect(await axeViolations(page), `axe violations on ${where} at ${width} px`).toEqual([]);
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }
