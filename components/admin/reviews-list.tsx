@@ -37,7 +37,7 @@ export function ReviewsList({ reviews }: { reviews: AdminReviewDTO[] }) {
 function ReviewCard({ review }: { review: AdminReviewDTO }) {
   const router = useRouter();
   const [busy, startTransition] = useTransition();
-  // No reason is chosen for the maker: hiding records the one they pick (issue 53).
+  // No reason is chosen for the maker: hiding records the one they pick.
   const [reason, setReason] = useState<string>("");
   const [reasonError, setReasonError] = useState(false);
   const [reply, setReply] = useState(review.reply ?? "");

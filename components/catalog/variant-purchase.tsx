@@ -24,7 +24,7 @@ type Props = {
 };
 
 /**
- * A product with variants (issue 29): one radio group per option (a fieldset
+ * A product with variants: one radio group per option (a fieldset
  * with its legend; the browser's own radios, so Tab enters a group and the
  * arrow keys choose within it), the chosen variant's price and promise
  * (announced when they change), and the quantity stepper and add button for

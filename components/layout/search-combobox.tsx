@@ -12,7 +12,7 @@ import { clsx as cn } from "clsx";
 const DEBOUNCE_MS = 150;
 
 /**
- * The search input with search-as-you-type (issue 8), the ARIA 1.2 combobox
+ * The search input with search-as-you-type, the ARIA 1.2 combobox
  * pattern: from two characters up to six products from
  * GET /api/search/suggest (debounced; a newer keystroke aborts the older
  * request). Arrow keys move through the options, Enter on one opens the

@@ -1,11 +1,11 @@
 import "server-only";
 import { prisma } from "@/lib/db";
-import { fromCents, toCents } from "@/lib/money";
+import { fromCents, decimalToCents, toCents } from "@/lib/money";
 
 /**
  * The dashboard's numbers. Revenue counts every order that is not cancelled
  * and was paid for real (test-mode orders moved no money), net of what was
- * refunded and of a commission's balance not paid yet (issue 30), summed exactly in the database (Decimal) and returned as "x.xx".
+ * refunded and of a commission's balance not paid yet, summed exactly in the database (Decimal) and returned as "x.xx".
  */
 export type AdminStats = { totalRevenue: string; totalOrders: number; totalProducts: number; totalCustomers: number };
 export type RevenueDay = { date: string; revenue: string; orders: number };
@@ -27,7 +27,7 @@ export async function getAdminStats(): Promise<AdminStats> {
     prisma.product.count(),
     prisma.customer.count(),
   ]);
-  const net = toCents((revenue._sum.total ?? 0).toFixed(2)) - toCents((revenue._sum.refundedAmount ?? 0).toFixed(2)) - toCents((revenue._sum.balanceDue ?? 0).toFixed(2));
+  const net = decimalToCents(revenue._sum.total ?? 0) - decimalToCents(revenue._sum.refundedAmount ?? 0) - decimalToCents(revenue._sum.balanceDue ?? 0);
   return { totalRevenue: fromCents(net), totalOrders, totalProducts, totalCustomers };
 }
 

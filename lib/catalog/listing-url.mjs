@@ -37,9 +37,8 @@
  *   mapListingRequest below, before Next routes the request: one regular-expression test per
  *   request. It answers a direct /listing request with the 404 page itself.
  *   Its builds (`npm run build` outside Vercel, MM_FRONT_SERVER=1) carry no
- *   rewrites: Next re-ran each of the sixteen rewrite rules for every page
- *   request, compiling each rule's pattern anew in the page's own module,
- *   which cost a cached /shop hit ~15 % of its CPU.
+ *   rewrites: Next re-runs every rewrite rule for every page request
+ *   (docs/decisions/0004-front-server-maps-listings.md).
  * - everywhere else (`next dev`, Vercel), next.config.ts's rewrites
  *   (listingRewrites below), with a rule that sends a direct /listing
  *   request to the 404 page.

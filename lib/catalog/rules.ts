@@ -1,4 +1,4 @@
-import { DEFAULT_SORT, SORT_OPTIONS, type SortValue } from "@/lib/catalog/sort";
+import { DEFAULT_SORT, type SortValue } from "@/lib/catalog/sort";
 import { parseListingQuery } from "@/lib/catalog/listing-query.mjs";
 
 /**
@@ -6,7 +6,7 @@ import { parseListingQuery } from "@/lib/catalog/listing-query.mjs";
  * not weigh on every page's JavaScript). Validation schemas: ./schemas.ts.
  */
 
-export const SORT_VALUES = SORT_OPTIONS.map((o) => o.value) as [SortValue, ...SortValue[]];
+export { SORT_VALUES } from "@/lib/catalog/sort";
 
 /** Spec §5 slug rule: lowercase, spaces to hyphens, anything but a-z 0-9 and hyphens removed. */
 export function slugify(name: string): string {

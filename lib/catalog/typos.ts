@@ -1,7 +1,7 @@
 import { closestWord, hasWord, indexWords, similarity, type WordIndex } from "@/lib/catalog/trigrams";
 
 /**
- * Which catalogue word a shopper's unknown word is corrected to (issue 33).
+ * Which catalogue word a shopper's unknown word is corrected to.
  * The rule: a word within one slip of a catalogue word of 4–7 letters, or
  * within two of one of 8 letters or more, is that word — a slip being a wrong,
  * missing or extra letter, or two neighbouring letters swapped (optimal string

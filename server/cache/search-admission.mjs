@@ -11,7 +11,7 @@
  * (server/front-server.mjs), which counts each search it is asked for and,
  * without a shared cache, sends a search page's first read to /shop on demand
  * rather than to the cached route: a page that will not be stored is cheaper
- * rendered once than prerendered (~30 % more never-seen searches per second).
+ * rendered once than prerendered (docs/decisions/0003-first-read-renders-on-demand.md).
  *
  * Plain JavaScript: the front server and the cache handler load it outside
  * the app's bundles; the count is process state (lib/process-state.mjs) so both see one.
