@@ -4,7 +4,7 @@ import { useEffect, useId, useRef, useState, type Ref } from "react";
 import Image from "next/image";
 import { useRouter } from "next/navigation";
 import { Input } from "@/components/ui/input";
-import { SUGGEST_MIN_LENGTH, type SearchSuggestion } from "@/lib/catalog/search-query";
+import { SUGGEST_MIN_LENGTH, type SearchSuggestion } from "@/lib/search/query";
 import { formatMoney } from "@/lib/money";
 import { clsx as cn } from "clsx";
 

@@ -3,7 +3,7 @@ import { unstable_cache } from "next/cache";
 import { prisma, Prisma } from "@/lib/db";
 import { SLUG_PATTERN } from "@/lib/catalog/admin-schemas";
 import type { ProductListQuery } from "@/lib/catalog/schemas";
-import { normalizeSearch } from "@/lib/catalog/search-words.mjs";
+import { normalizeSearch } from "@/lib/search/words.mjs";
 import { searchCatalog, type SearchList } from "@/lib/catalog/search-queries";
 import { CATALOG_TAGS, REVALIDATE_SECONDS } from "@/lib/catalog/tags";
 import { productInclude, toCategoryDTO, toProductDTO } from "@/lib/catalog/mappers";

@@ -23,7 +23,7 @@ export function slugify(name: string): string {
  * Listing state that lives in the URL of /shop pages, from the searchParams Next hands the page:
  * the one parse of a listing request (lib/catalog/listing-url.mjs parseListingQuery; lenient: bad
  * values fall back to defaults, a repeated parameter counts by its last value, the term is normalised
- * by lib/catalog/search-words.mjs). `sort` is undefined for the default order.
+ * by lib/search/words.mjs). `sort` is undefined for the default order.
  */
 export function parseListingParams(params: Record<string, string | string[] | undefined>): { search: string; sort: SortValue | undefined; page: number } {
   const { term, sort, page } = parseListingQuery(params);

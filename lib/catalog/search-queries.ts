@@ -4,8 +4,8 @@ import { processState } from "@/lib/process-state.mjs";
 import { unstable_cache } from "next/cache";
 import { prisma, Prisma } from "@/lib/db";
 import { fromProductSql, PRODUCT_SQL_COLUMNS, toProductDTO, type ProductSqlRow } from "@/lib/catalog/mappers";
-import { buildVocabulary, corrections as typoCorrections, isCatalogueWord, type Vocabulary } from "@/lib/catalog/typos";
-import { buildTsQuery, searchWords, SUGGEST_LIMIT, SUGGEST_MIN_LENGTH, type SearchSuggestion } from "@/lib/catalog/search-query";
+import { buildVocabulary, corrections as typoCorrections, isCatalogueWord, type Vocabulary } from "@/lib/search/typos";
+import { buildTsQuery, searchWords, SUGGEST_LIMIT, SUGGEST_MIN_LENGTH, type SearchSuggestion } from "@/lib/search/query";
 import { CATALOG_TAGS, REVALIDATE_SECONDS } from "@/lib/catalog/tags";
 import type { ProductList } from "@/lib/catalog/types";
 import { DEFAULT_SORT, SORT_COLUMNS, SORT_VALUES, type SortValue } from "@/lib/catalog/sort";
@@ -16,7 +16,7 @@ import { DEFAULT_SORT, SORT_COLUMNS, SORT_VALUES, type SortValue } from "@/lib/c
  * description B; description C; see migration 20261124000000_product_search),
  * so plurals and stems match ("bowls" finds "bowl"). When a term finds
  * nothing, words that match no product are corrected to a word of a product
- * or category name by the rule in lib/catalog/typos.ts (a slip or two away:
+ * or category name by the rule in lib/search/typos.ts (a slip or two away:
  * "walnot" → "walnut", "cetnre" → "centre"; else the most trigram-similar),
  * the corrected term is searched and offered as "Did you mean …?". The
  * corrections a word may need are worked out before the search, from the word
@@ -240,7 +240,7 @@ async function searchPage(query: string, phrase: string | null, opts: SearchOpti
 /**
  * The words typos are corrected to: distinct words (letters only, 3–40 long)
  * of public product names and active category names, indexed for
- * corrections (lib/catalog/typos.ts). Loaded once per process and catalogue
+ * corrections (lib/search/typos.ts). Loaded once per process and catalogue
  * version (`version`: catalogVersion(), as the search read it).
  */
 async function nameVocabulary(version: string): Promise<Vocabulary> {
@@ -266,7 +266,7 @@ async function nameVocabulary(version: string): Promise<Vocabulary> {
  * For each word, what it would be corrected to if no public product matched
  * it: none for a word of a public product's name (it matches that product),
  * else the words of the name vocabulary it may be a slip of, best first
- * (lib/catalog/typos.ts corrections; none when none is close enough).
+ * (lib/search/typos.ts corrections; none when none is close enough).
  */
 function possibleFixes(words: string[], vocabulary: Vocabulary): string[][] {
   return words.map((w) => (isCatalogueWord(vocabulary, w) ? [] : typoCorrections(vocabulary, w)));
