@@ -8,8 +8,9 @@ const createJestConfig = nextJest({ dir: "./" });
  * - unit: rules and components, beside their code (lib, components, app, server);
  * - integration: services and route handlers on a real database, in this process
  *   (PostgreSQL when TEST_DATABASE_URL is set, the embedded database otherwise: tests/helpers/test-db.ts);
- * - system: whole shops in processes of their own (production builds, several instances, Redis, crashes):
- *   every tests/integration file that starts servers through tests/helpers/instances.ts.
+ * - system: whole shops and scripts in processes of their own (production builds, several instances, Redis,
+ *   crashes, backups): every tests/integration file that starts servers through tests/helpers/instances.ts
+ *   or spawns a process.
  * One domain at a time: `npm run test:unit -- discounts` runs every test file whose path names it.
  * `npm run test:embedded` (MM_TEST_PARITY=1) runs the parity suite below on the embedded database.
  */
@@ -17,7 +18,7 @@ const INTEGRATION_DIR = "tests/integration";
 const integrationFiles = readdirSync(INTEGRATION_DIR, { recursive: true })
   .map(String)
   .filter((f) => f.endsWith(".test.ts"));
-const startsServers = (f) => /helpers\/instances"/.test(readFileSync(`${INTEGRATION_DIR}/${f}`, "utf8"));
+const startsServers = (f) => /helpers\/instances"|from "node:child_process"/.test(readFileSync(`${INTEGRATION_DIR}/${f}`, "utf8"));
 const systemFiles = integrationFiles.filter(startsServers);
 
 /**
