@@ -23,7 +23,7 @@ export type PublicReviewDTO = {
 /** The stored photos list (JSON), kept to well-formed entries. */
 function toPhotos(value: unknown): ReviewPhoto[] {
   if (!Array.isArray(value)) return [];
-  return value.filter((p): p is ReviewPhoto => Boolean(p) && typeof p.url === "string" && Number.isInteger(p.width) && Number.isInteger(p.height)).map(({ url, width, height }) => ({ url, width, height }));
+  return value.filter((p): p is ReviewPhoto => Boolean(p) && typeof p.url === "string" && Number.isInteger(p.width) && Number.isInteger(p.height)).map(({ url, width, height, thumbUrl }) => (typeof thumbUrl === "string" ? { url, width, height, thumbUrl } : { url, width, height }));
 }
 
 type ReviewRow = { id: number; rating: number; title: string; body: string; photos: unknown; authorName: string; createdAt: Date; reply: string | null; repliedAt: Date | null };
@@ -120,3 +120,4 @@ export async function listReviewsForAdmin(status?: ReviewStatus): Promise<AdminR
     orderNumber: r.orderItem.order.orderNumber,
   }));
 }
+

@@ -11,8 +11,8 @@ import { shopOrigin } from "@/lib/orders/links";
 import { goodsLines } from "@/lib/gift-cards/rules";
 import { readReviewToken } from "@/lib/reviews/links";
 import type { ModerateReview } from "@/lib/reviews/admin-schemas";
-import { HIDE_REASON_LABELS, MAX_REVIEW_PHOTOS, TOO_MANY_PHOTOS, type ReviewPhoto, type ReviewSubmission } from "@/lib/reviews/schemas";
-import { storeUploadedImages } from "@/lib/storage";
+import { HIDE_REASON_LABELS, MAX_REVIEW_PHOTOS, REVIEW_THUMB_SIDE, TOO_MANY_PHOTOS, type ReviewPhoto, type ReviewSubmission } from "@/lib/reviews/schemas";
+import { withStoredPhotos } from "@/lib/storage";
 
 /**
  * Verified-buyer reviews: a buyer reviews one line of a delivered order through
@@ -70,26 +70,28 @@ export async function submitReview(input: ReviewSubmission, now: Date = new Date
   if (photoFiles.length > MAX_REVIEW_PHOTOS) throw new AppError("bad_request", TOO_MANY_PHOTOS, { photos: TOO_MANY_PHOTOS });
   const link = await openReviewLink(input.orderNumber, input.token, now);
   if (!link.ok) throw new AppError(link.code, link.message);
-  const photos: ReviewPhoto[] = photoFiles.length ? await storeUploadedImages(photoFiles) : [];
   const line = await prisma.orderItem.findUniqueOrThrow({ where: { id: link.item.orderItemId }, select: { productId: true, order: { select: { firstName: true, lastName: true } } } });
-  let review;
-  try {
-    review = await prisma.review.create({
-      data: {
-        orderItemId: link.item.orderItemId,
-        productId: line.productId,
-        rating: input.rating,
-        title: input.title,
-        body: input.body,
-        photos,
-        authorName: reviewerName(line.order.firstName, line.order.lastName),
-      },
-    });
-  } catch (error) {
-    // Two submissions of the same link at once: the unique index lets one through.
-    if (isUniqueViolation(error)) throw new AppError("conflict", REVIEW_LINK_MESSAGES.used);
-    throw error;
-  }
+  // The photos are written, then the row; if the row cannot be written the photos are deleted again (no orphan files).
+  const review = await withStoredPhotos(photoFiles, { folder: "reviews", thumbnail: REVIEW_THUMB_SIDE }, async (stored) => {
+    const photos: ReviewPhoto[] = stored.map(({ url, width, height, thumbUrl }) => ({ url, width, height, ...(thumbUrl ? { thumbUrl } : {}) }));
+    try {
+      return await prisma.review.create({
+        data: {
+          orderItemId: link.item.orderItemId,
+          productId: line.productId,
+          rating: input.rating,
+          title: input.title,
+          body: input.body,
+          photos,
+          authorName: reviewerName(line.order.firstName, line.order.lastName),
+        },
+      });
+    } catch (error) {
+      // Two submissions of the same link at once: the unique index lets one through.
+      if (isUniqueViolation(error)) throw new AppError("conflict", REVIEW_LINK_MESSAGES.used);
+      throw error;
+    }
+  });
   try {
     const email = reviewNotificationEmail({ productName: link.item.productName, orderNumber: input.orderNumber, rating: review.rating, title: review.title, body: review.body, authorName: review.authorName, adminUrl: `${shopOrigin()}/admin/reviews` });
     await sendEmail({ to: ownerEmail(), ...email });
@@ -134,5 +136,6 @@ export async function moderateReview(rawId: unknown, change: ModerateReview, now
   });
   // What shoppers see changed (the average, the list, the reply): every page built from it expires now.
   if (result.product) await expireCatalog({ slugs: [result.product.slug], gallery: true });
+
   return { id: result.id, status: result.status, hiddenReason: result.hiddenReason, reply: result.reply };
 }
