@@ -1,6 +1,7 @@
 import "server-only";
 import { entityIdOrNotFound } from "@/lib/admin/ids";
 import { auditSnapshot, recordAudit } from "@/lib/audit/service";
+import { expirePublicUrls } from "@/lib/cache/tag-expiry";
 import { expireCatalog } from "@/lib/catalog/revalidate";
 import { prisma, Prisma } from "@/lib/db";
 import { ownerEmail, sendEmail } from "@/lib/email/service";
@@ -12,7 +13,8 @@ import { goodsLines } from "@/lib/gift-cards/rules";
 import { readReviewToken } from "@/lib/reviews/links";
 import type { ModerateReview } from "@/lib/reviews/admin-schemas";
 import { HIDE_REASON_LABELS, MAX_REVIEW_PHOTOS, REVIEW_THUMB_SIDE, TOO_MANY_PHOTOS, type ReviewPhoto, type ReviewSubmission } from "@/lib/reviews/schemas";
-import { withStoredPhotos } from "@/lib/storage";
+import { storedImageUrls, withStoredPhotos } from "@/lib/storage";
+import { toPhotos } from "@/lib/reviews/queries";
 
 /**
  * Verified-buyer reviews: a buyer reviews one line of a delivered order through
@@ -114,7 +116,7 @@ async function recountProduct(tx: Tx, productId: number | null): Promise<void> {
     WHERE "id" = ${productId}`;
 }
 
-const moderationSelect = { id: true, status: true, hiddenReason: true, reply: true, productId: true, product: { select: { slug: true } } } satisfies Prisma.ReviewSelect;
+const moderationSelect = { id: true, status: true, hiddenReason: true, reply: true, productId: true, photos: true, product: { select: { slug: true } } } satisfies Prisma.ReviewSelect;
 const auditView = (r: { status: string; hiddenReason: string | null; reply: string | null }) => ({ status: r.status, hiddenReason: r.hiddenReason, reply: r.reply });
 
 /** Admin: approve, hide (with a content reason) or reply to a review; audited, and the catalogue expired. */
@@ -132,10 +134,11 @@ export async function moderateReview(rawId: unknown, change: ModerateReview, now
     const after = await tx.review.update({ where: { id }, data, select: moderationSelect });
     if (before.status !== after.status) await recountProduct(tx, after.productId);
     await recordAudit({ entityType: "review", entityId: id, action: change.action, before: await auditSnapshot(async () => auditView(before)), after: await auditSnapshot(async () => auditView(after)) }, tx);
-    return after;
+    return { ...after, published: before.status !== after.status && (before.status === "approved" || after.status === "approved") };
   });
   // What shoppers see changed (the average, the list, the reply): every page built from it expires now.
   if (result.product) await expireCatalog({ slugs: [result.product.slug], gallery: true });
-
+  // A review's photos are public only while it is published (app/uploads/[...path]/route.ts): hidden, they are 404 at once.
+  if (result.published) await expirePublicUrls(storedImageUrls(toPhotos(result.photos)));
   return { id: result.id, status: result.status, hiddenReason: result.hiddenReason, reply: result.reply };
 }

@@ -9,8 +9,10 @@ import { mkdtemp, readdir, rm, utimes } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { NextRequest } from "next/server";
+import { hasLocalMatch } from "next/dist/shared/lib/match-local-pattern";
 import sharp from "sharp";
 import { signApiToken } from "@/lib/auth/tokens";
+import { IMAGE_LOCAL_PATTERNS } from "@/lib/images/loader";
 import { createCatalogFixture } from "@/tests/helpers/fixtures";
 import { call, fromClient } from "@/tests/helpers/route";
 import { createTestDatabase, type TestDatabase } from "@/tests/helpers/test-db";
@@ -78,6 +80,58 @@ const commission = { name: "Robin Ash", email: "robin@example.com", description:
 const storedFiles = async () => (await readdir(uploads, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => path.relative(uploads, path.join(e.parentPath, e.name)).split(path.sep).join("/"));
 const fetchUpload = (url: string, headers: Record<string, string> = {}) => call(getUpload, url, { params: { path: url.replace("/uploads/", "").split("/") } as never, headers });
 const patch = (id: number, body: unknown) => call(moderate, `/api/admin/reviews/${id}`, { method: "PATCH", body, params: { id: String(id) }, headers: auth });
+
+describe("a review's photos are public only while the review is published (item 6)", () => {
+  it("pending: 404; approved: 200 with a short cache; hidden: 404 (photo and small copy), audited; approved again: 200", async () => {
+    const link = await reviewLink();
+    const res = await postForm(postReview, "/api/reviews", { ...review, ...link }, [await photo("kitchen.jpg")], "198.51.100.1");
+    expect(res.status).toBe(201);
+    const row = await db.prisma.review.findUniqueOrThrow({ where: { id: res.json.id } });
+    const [stored] = row.photos as Array<{ url: string; thumbUrl: string }>;
+    const urls = [stored.url, stored.thumbUrl];
+
+    for (const url of urls) expect((await fetchUpload(url)).status).toBe(404); // waiting for the maker
+    for (const url of urls) expect(await fetchUpload(url, auth)).toMatchObject({ status: 200 }); // the maker sees it to moderate
+    expect((await fetchUpload(stored.url, auth)).headers.get("cache-control")).toBe("private, no-store");
+
+    expect((await patch(row.id, { action: "approve" })).status).toBe(200);
+    for (const url of urls) {
+      const shown = await fetchUpload(url);
+      expect(shown.status).toBe(200);
+      expect(shown.headers.get("content-type")).toBe("image/webp");
+      expect(shown.headers.get("cache-control")).toBe("public, max-age=300"); // not a year, immutable: a hide takes effect
+    }
+
+    expect((await patch(row.id, { action: "hide", reason: "personal_data" })).status).toBe(200);
+    for (const url of urls) {
+      const hidden = await fetchUpload(url);
+      expect(hidden.status).toBe(404);
+      expect(hidden.headers.get("cache-control")).toBe("no-store");
+    }
+    const audit = await db.prisma.auditLog.findFirstOrThrow({ where: { entityType: "review", entityId: String(row.id), action: "hide" } });
+    expect(audit.after).toMatchObject({ status: "hidden" });
+
+    expect((await patch(row.id, { action: "approve" })).status).toBe(200);
+    for (const url of urls) expect((await fetchUpload(url)).status).toBe(200);
+  });
+
+  it("the image optimizer never takes a review photo (its copies would outlive a hide); the maker's uploads and commission photos it still takes", async () => {
+    const patterns = IMAGE_LOCAL_PATTERNS; // next.config.ts images.localPatterns
+    for (const url of ["/uploads/reviews/0123456789abcdef0123456789abcdef.webp", "/uploads/reviews/a/b.webp", "/uploads/reviews/x.webp?v=1"]) expect([url, hasLocalMatch(patterns, url)]).toEqual([url, false]);
+    for (const url of ["/uploads/0123456789abcdef0123456789abcdef.webp", "/uploads/commissions/0123456789abcdef0123456789abcdef.webp", "/demo/products/walnut-bowl-1.webp", "/icons/icon-192.png"]) expect([url, hasLocalMatch(patterns, url)]).toEqual([url, true]);
+  });
+
+  it("a file in the review folder that no review holds is not served", async () => {
+    const res = await postForm(postCommission, "/api/commissions", commission, [await photo("slab.jpg")], "198.51.100.2");
+    expect(res.status).toBe(201);
+    const [stored] = (await db.prisma.commission.findUniqueOrThrow({ where: { reference: res.json.reference } })).photos as Array<{ url: string }>;
+    expect((await fetchUpload(stored.url)).status).toBe(200); // a commission photo (the maker's board shows it)
+    const stray = path.join(uploads, "reviews", "fedcba9876543210fedcba9876543210.webp");
+    await sharp({ create: { width: 10, height: 10, channels: 3, background: "#000" } }).webp().toFile(stray);
+    expect((await fetchUpload("/uploads/reviews/fedcba9876543210fedcba9876543210.webp")).status).toBe(404);
+    await rm(stray);
+  });
+});
 
 describe("no file without its row (item 8)", () => {
   const failInserts = async (table: "Review" | "Commission") => {
