@@ -48,6 +48,9 @@ export async function formWithFiles(req: Request, field: string, opts: { maxFile
   return parseMultipart(req, field, opts);
 }
 
+/** Bytes a form may send before its first part besides that part (browsers send none; RFC 2046 allows a short preamble). */
+const PREAMBLE_BYTES = 16 * 1024;
+
 const tooLargeBodyMessage = (maxFiles: number) => `The upload is too large. Maximum size is 10MB per image, ${maxFiles} image${maxFiles === 1 ? "" : "s"} at a time.`;
 
 function parseMultipart(req: Request, field: string, opts: { maxFiles: number; tooManyMessage: string; fieldBytes: number }): Promise<{ fields: Record<string, string>; files: File[] }> {
@@ -67,6 +70,7 @@ function parseMultipart(req: Request, field: string, opts: { maxFiles: number; t
     const files: Promise<File>[] = [];
     const fields: Record<string, string> = Object.create(null);
     let received = 0;
+    let parts = 0;
     let failed = false;
     const fail = (error: AppError) => {
       if (failed) return;
@@ -81,6 +85,7 @@ function parseMultipart(req: Request, field: string, opts: { maxFiles: number; t
       if (received > maxRequestBytes) fail(new AppError("payload_too_large", tooLargeBodyMessage(opts.maxFiles)));
     });
     parser.on("file", (name, stream, info) => {
+      parts++;
       if (name !== field) {
         stream.resume();
         return;
@@ -96,6 +101,7 @@ function parseMultipart(req: Request, field: string, opts: { maxFiles: number; t
       );
     });
     parser.on("field", (name, value, info) => {
+      parts++;
       if (info.valueTruncated) fail(new AppError("bad_request", `${name} is too long.`));
       else fields[name] = value;
     });
@@ -103,9 +109,18 @@ function parseMultipart(req: Request, field: string, opts: { maxFiles: number; t
     parser.on("partsLimit", () => fail(new AppError("payload_too_large", opts.tooManyMessage)));
     parser.on("error", () => fail(new AppError("bad_request", "The upload could not be read.")));
     parser.on("close", () => {
-      if (!failed) Promise.all(files).then((done) => resolve({ fields: { ...fields }, files: done }), reject);
+      if (failed) return;
+      // What a client sends after the form's last boundary is not read.
+      source.unpipe(parser);
+      source.destroy();
+      Promise.all(files).then((done) => resolve({ fields: { ...fields }, files: done }), reject);
     });
     source.on("error", () => fail(new AppError("bad_request", "The upload could not be read.")));
     source.pipe(parser);
+    // After the parser has taken each chunk: a form's first part (a file's headers, or a field of at most
+    // fieldBytes) comes first; a body that has not finished one by then is no form, and is not read on to its end.
+    source.on("data", () => {
+      if (!parts && received > opts.fieldBytes + PREAMBLE_BYTES) fail(new AppError("bad_request", "The upload could not be read."));
+    });
   });
 }
