@@ -5,7 +5,7 @@
  * files nobody owns are swept after a day; and one client address can send only so many photos a
  * day (429, nothing stored). Route modules are imported after the environment is set.
  */
-import { mkdtemp, readdir, rm, utimes } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, rm, utimes } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { NextRequest } from "next/server";
@@ -127,9 +127,13 @@ describe("a review's photos are public only while the review is published (item 
     const [stored] = (await db.prisma.commission.findUniqueOrThrow({ where: { reference: res.json.reference } })).photos as Array<{ url: string }>;
     expect((await fetchUpload(stored.url)).status).toBe(200); // a commission photo (the maker's board shows it)
     const stray = path.join(uploads, "reviews", "fedcba9876543210fedcba9876543210.webp");
+    await mkdir(path.dirname(stray), { recursive: true });
     await sharp({ create: { width: 10, height: 10, channels: 3, background: "#000" } }).webp().toFile(stray);
-    expect((await fetchUpload("/uploads/reviews/fedcba9876543210fedcba9876543210.webp")).status).toBe(404);
-    await rm(stray);
+    try {
+      expect((await fetchUpload("/uploads/reviews/fedcba9876543210fedcba9876543210.webp")).status).toBe(404);
+    } finally {
+      await rm(stray);
+    }
   });
 });
 
@@ -172,6 +176,7 @@ describe("no file without its row (item 8)", () => {
     const owned = await storedFiles();
     const write = async (name: string) => {
       const file = path.join(uploads, name);
+      await mkdir(path.dirname(file), { recursive: true });
       await sharp({ create: { width: 10, height: 10, channels: 3, background: "#000" } }).webp().toFile(file);
       return file;
     };
