@@ -183,6 +183,28 @@ describe("40 MB bodies of every content type to every public write", () => {
     );
   });
 
+  it("a JSON body nested deeper than 32 levels, or JSON next-auth cannot parse, is a 4xx on every public write, never a 500", async () => {
+    const bodies: Array<[string, Uint8Array, string]> = [
+      ["30,000 nested arrays", new TextEncoder().encode("[".repeat(30_000) + "]".repeat(30_000)), "application/json"],
+      ["12,000 nested objects", new TextEncoder().encode('{"a":'.repeat(12_000) + "1" + "}".repeat(12_000)), "application/json"],
+      ["UTF-16", new Uint8Array(Buffer.from('{"csrfToken":"x"}', "utf16le")), "application/json; charset=utf-16"],
+      ["not JSON", new TextEncoder().encode("{"), "application/json"],
+      ["JSON named in another type", new TextEncoder().encode("{"), "text/plain; profile=application/json"],
+    ];
+    let n = 0;
+    for (const [method, url, handler, params, readsBody] of routes) {
+      if (!readsBody) continue;
+      for (const [name, bytes, type] of bodies) {
+        const req = new NextRequest(new URL(url, "http://localhost:3000"), { method, body: bytes, headers: { "content-type": type, ...fromClient(`203.0.113.${(n++ % 200) + 1}`) } });
+        const res = await handler(req, { params: Promise.resolve(params) });
+        const label = `${method} ${url} ${name} → ${res.status}`;
+        expect([label, res.status >= 400 && res.status < 500]).toEqual([label, true]);
+      }
+    }
+    const deep = await postContact(new NextRequest(new URL("/api/contact", "http://localhost:3000"), { method: "POST", body: "[".repeat(40) + "]".repeat(40), headers: { "content-type": "application/json", ...fromClient("203.0.113.250") } }), { params: Promise.resolve({}) });
+    expect(await deep.json()).toMatchObject({ message: "Request body is nested too deeply." });
+  }, 120_000);
+
   it("answers a 4xx in well under a second, having read at most 2 MB (declared or chunked), memory flat", async () => {
     let n = 0;
     const offerAll = async () => {
