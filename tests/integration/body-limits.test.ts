@@ -184,7 +184,7 @@ describe("40 MB bodies of every content type to every public write", () => {
   });
 
   it("a JSON body nested deeper than 32 levels, or JSON next-auth cannot parse, is a 4xx on every public write, never a 500", async () => {
-    const bodies: Array<[string, Uint8Array, string]> = [
+    const bodies: Array<[string, Uint8Array<ArrayBuffer>, string]> = [
       ["30,000 nested arrays", new TextEncoder().encode("[".repeat(30_000) + "]".repeat(30_000)), "application/json"],
       ["12,000 nested objects", new TextEncoder().encode('{"a":'.repeat(12_000) + "1" + "}".repeat(12_000)), "application/json"],
       ["UTF-16", new Uint8Array(Buffer.from('{"csrfToken":"x"}', "utf16le")), "application/json; charset=utf-16"],
