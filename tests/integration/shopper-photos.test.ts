@@ -19,6 +19,12 @@ import { createTestDatabase, type TestDatabase } from "@/tests/helpers/test-db";
 
 process.env.RATE_LIMIT_SCALE = "1";
 
+// The real expiry, watched: a hide must hand it the review's photo URLs.
+jest.mock("@/lib/cache/tag-expiry", () => {
+  const actual = jest.requireActual("@/lib/cache/tag-expiry");
+  return { ...actual, expirePublicUrls: jest.fn(actual.expirePublicUrls) };
+});
+
 type Handler = Parameters<typeof call>[0];
 let db: TestDatabase;
 let postReview: Handler;
@@ -102,7 +108,11 @@ describe("a review's photos are public only while the review is published (item 
       expect(shown.headers.get("cache-control")).toBe("public, max-age=300"); // not a year, immutable: a hide takes effect
     }
 
+    // The hide expires the photo URLs wherever they may be kept: the front server's stored responses and the CDN purge hook.
+    const expired = (await import("@/lib/cache/tag-expiry")).expirePublicUrls as jest.Mock;
+    expired.mockClear();
     expect((await patch(row.id, { action: "hide", reason: "personal_data" })).status).toBe(200);
+    expect(expired.mock.calls).toEqual([[urls]]);
     for (const url of urls) {
       const hidden = await fetchUpload(url);
       expect(hidden.status).toBe(404);
