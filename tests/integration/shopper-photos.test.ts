@@ -125,6 +125,22 @@ describe("a review's photos are public only while the review is published (item 
     for (const url of urls) expect((await fetchUpload(url)).status).toBe(200);
   });
 
+  it("a photo sent before the review folder existed (beside the maker's uploads) follows its review too; the maker's own uploads cache forever", async () => {
+    const write = async (name: string) => sharp({ create: { width: 10, height: 10, channels: 3, background: "#000" } }).webp().toFile(path.join(uploads, name));
+    await write("1111111111111111aaaaaaaaaaaaaaaa.webp");
+    await write("2222222222222222bbbbbbbbbbbbbbbb.webp");
+    const link = await reviewLink("black-walnut-salad-bowl");
+    const item = await db.prisma.orderItem.findFirstOrThrow({ where: { order: { orderNumber: link.orderNumber } } });
+    const legacy = await db.prisma.review.create({
+      data: { orderItemId: item.id, productId: item.productId, rating: 4, title: "Old photo", body: "Sent before photos had a folder.", authorName: "Dana R.", status: "hidden", photos: [{ url: "/uploads/1111111111111111aaaaaaaaaaaaaaaa.webp", width: 10, height: 10 }] },
+    });
+    expect((await fetchUpload("/uploads/1111111111111111aaaaaaaaaaaaaaaa.webp")).status).toBe(404);
+    await db.prisma.review.update({ where: { id: legacy.id }, data: { status: "approved" } });
+    expect((await fetchUpload("/uploads/1111111111111111aaaaaaaaaaaaaaaa.webp")).headers.get("cache-control")).toBe("public, max-age=300");
+    const makers = await fetchUpload("/uploads/2222222222222222bbbbbbbbbbbbbbbb.webp");
+    expect([makers.status, makers.headers.get("cache-control")]).toEqual([200, "public, max-age=31536000, immutable"]);
+  });
+
   it("the image optimizer never takes a review photo (its copies would outlive a hide); the maker's uploads and commission photos it still takes", async () => {
     const patterns = IMAGE_LOCAL_PATTERNS; // next.config.ts images.localPatterns
     for (const url of ["/uploads/reviews/0123456789abcdef0123456789abcdef.webp", "/uploads/reviews/a/b.webp", "/uploads/reviews/x.webp?v=1"]) expect([url, hasLocalMatch(patterns, url)]).toEqual([url, false]);
