@@ -2,7 +2,7 @@ import path from "node:path";
 import type { NextConfig } from "next";
 import { listingRewrites } from "./lib/catalog/listing-url.mjs";
 import { productVariantRewrites } from "./lib/catalog/variant-url.mjs";
-import { IMAGE_DEVICE_SIZES, IMAGE_REWRITE, IMAGE_SIZES } from "./lib/images/loader";
+import { IMAGE_DEVICE_SIZES, IMAGE_LOCAL_PATTERNS, IMAGE_REWRITE, IMAGE_SIZES } from "./lib/images/loader";
 import { securityHeaders } from "./lib/security/headers";
 
 const headers = securityHeaders({
@@ -60,6 +60,7 @@ const nextConfig: NextConfig = {
     deviceSizes: IMAGE_DEVICE_SIZES,
     imageSizes: IMAGE_SIZES,
     minimumCacheTTL: 60 * 60 * 24 * 30,
+    localPatterns: IMAGE_LOCAL_PATTERNS,
     remotePatterns: [
       { protocol: "https", hostname: "utfs.io" },
       { protocol: "https", hostname: "*.ufs.sh" },

@@ -18,6 +18,8 @@ export const MAX_COMMISSION_PHOTOS = 5;
 export const TOO_MANY_COMMISSION_PHOTOS = `You can add at most ${MAX_COMMISSION_PHOTOS} reference photos.`;
 export const COMMISSION_TEXT_MAX = 4000;
 export type CommissionPhoto = { url: string; width: number; height: number };
+/** The form's text fields together, in bytes: a 4,000-character description of 4-byte characters, the short fields and their part headers. */
+export const COMMISSION_FORM_FIELD_BYTES = 24 * 1024;
 
 const optionalText = (max: number, label: string) =>
   z.pipe(

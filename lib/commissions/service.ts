@@ -9,7 +9,7 @@ import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { decimalToCents } from "@/lib/money";
 import { shopOrigin } from "@/lib/net/origin";
-import { storeUploadedImages } from "@/lib/storage";
+import { withStoredPhotos } from "@/lib/storage";
 import type { BalanceQuoteInput, MoveCommission, QuoteInput } from "@/lib/commissions/admin-schemas";
 import { QUOTE_MAX_DAYS } from "@/lib/commissions/admin-schemas";
 import { balancePaidEmail, balancePaidNoticeEmail, balanceQuoteEmail, commissionDeclinedEmail, commissionNoticeEmail, commissionReceivedEmail, makerMessageEmail, quoteEmail, shopperReplyNoticeEmail } from "@/lib/commissions/emails";
@@ -52,21 +52,25 @@ export async function submitCommission(input: CommissionRequest, photoFiles: Fil
   if (input.wantedBy && (!wantedBy || wantedBy < today(now))) throw new AppError("bad_request", "Choose a date from today on", { wantedBy: "Choose a date from today on" });
   const product = input.productId ? await prisma.product.findFirst({ where: { id: input.productId, active: true }, select: { id: true, name: true } }) : null;
   if (input.productId && !product) throw new AppError("bad_request", "Unknown product", { productId: "Unknown product" });
-  const photos: CommissionPhoto[] = photoFiles.length ? (await storeUploadedImages(photoFiles)).map((p) => ({ url: p.url, width: p.width, height: p.height })) : [];
-  const commission = await prisma.commission.create({
-    data: {
-      reference: newReference(),
-      name: input.name,
-      email: input.email,
-      description: input.description,
-      material: input.material ?? null,
-      size: input.size ?? null,
-      budget: input.budget,
-      wantedBy,
-      photos,
-      productId: product?.id ?? null,
-    },
+  // The photos are written, then the row; if the row cannot be written the photos are deleted again (no orphan files).
+  const commission = await withStoredPhotos(photoFiles, { folder: "commissions" }, (stored) => {
+    const photos: CommissionPhoto[] = stored.map((p) => ({ url: p.url, width: p.width, height: p.height }));
+    return prisma.commission.create({
+      data: {
+        reference: newReference(),
+        name: input.name,
+        email: input.email,
+        description: input.description,
+        material: input.material ?? null,
+        size: input.size ?? null,
+        budget: input.budget,
+        wantedBy,
+        photos,
+        productId: product?.id ?? null,
+      },
+    });
   });
+  const photos = commission.photos as CommissionPhoto[];
   const request = { ...commission, productName: product?.name ?? null };
   // Beyond the per-recipient cap the request is kept for the maker, only the acknowledgement is not sent.
   const acknowledge = await takeRecipientAllowance("commissionAcknowledgement", commission.email);

@@ -30,6 +30,13 @@ export const IMAGE_DEVICE_SIZES = [640, 828, 1200, 1920];
 export const IMAGE_SIZES = [256, 384];
 
 /**
+ * Local images the optimizer may take (next.config.ts `images.localPatterns`): everything but a
+ * shopper's review photo (uploads/reviews/), which is public only while its review is published;
+ * the optimizer keeps its copies 30 days, so they would outlive a hide (issue 54).
+ */
+export const IMAGE_LOCAL_PATTERNS = [{ pathname: "/!(uploads)/**" }, { pathname: "/*" }, { pathname: "/uploads/*" }, { pathname: "/uploads/commissions/*" }];
+
+/**
  * The srcset of a card's image (product, gallery and category cards): one
  * column on phones (390 px at 2-3x picks 828 or 1200), up to four ~300 px
  * columns on desktop (384 or 640). Card images are at most 1200 px wide in

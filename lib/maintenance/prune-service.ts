@@ -5,6 +5,7 @@ import { reconcileStaleRefunds } from "@/lib/orders/refund-service";
 import { reconcileUnsettledCaptures } from "@/lib/checkout/capture-service";
 import { recordMissingTaxTransactions, reverseMissingTaxReversals } from "@/lib/orders/tax-service";
 import { sendDueReviewRequests } from "@/lib/reviews/request-service";
+import { sweepOrphanPhotos } from "@/lib/maintenance/orphan-photos-service";
 
 /**
  * Removes rows that have done their job, so tables written by anonymous
@@ -52,7 +53,7 @@ export async function pruneExpiredRows(now = new Date()): Promise<PruneResult> {
   };
 }
 
-/** The hourly upkeep: expired rows pruned, card payments whose capture's outcome is unknown settled with the provider (lib/checkout/capture-service.ts), refunds left pending by a request that died settled with the provider, Stripe Tax transactions that could not be recorded after capture recorded and refunds' failed reversals made, review requests that are due sent. */
+/** The hourly upkeep: expired rows pruned, card payments whose capture's outcome is unknown settled with the provider (lib/checkout/capture-service.ts), refunds left pending by a request that died settled with the provider, Stripe Tax transactions that could not be recorded after capture recorded and refunds' failed reversals made, review requests that are due sent, shoppers' photo files no row owns (a day old) deleted. */
 export async function runMaintenance(now = new Date()) {
   const pruned = await pruneExpiredRows(now);
   const captures = await reconcileUnsettledCaptures(now);
@@ -60,7 +61,8 @@ export async function runMaintenance(now = new Date()) {
   const taxTransactions = await recordMissingTaxTransactions(now);
   const taxReversals = await reverseMissingTaxReversals(now);
   const reviewRequests = await sendDueReviewRequests(now);
-  return { pruned, captures, refunds, taxTransactions, taxReversals, reviewRequests };
+  const orphanPhotos = await sweepOrphanPhotos(now);
+  return { pruned, captures, refunds, taxTransactions, taxReversals, reviewRequests, orphanPhotos };
 }
 
 export const PRUNE_INTERVAL_MS = 60 * 60 * 1000;

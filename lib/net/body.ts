@@ -42,7 +42,11 @@ export async function readRawBody(req: Request, limit: number): Promise<Buffer> 
 
 /** The body as UTF-8 text; malformed UTF-8 is a 400 (never silently replaced). */
 export async function readTextBody(req: Request, limit: number): Promise<string> {
-  const raw = await readRawBody(req, limit);
+  return decodeUtf8(await readRawBody(req, limit));
+}
+
+/** Bytes as UTF-8 text; malformed UTF-8 is a 400 (never silently replaced). */
+export function decodeUtf8(raw: Uint8Array): string {
   try {
     return new TextDecoder("utf-8", { fatal: true }).decode(raw);
   } catch {
@@ -57,7 +61,15 @@ export function mediaType(req: Request): string {
 
 const NUL = "\u0000";
 
-/** JSON.parse that refuses NUL characters anywhere in keys or strings (PostgreSQL cannot store them). */
+/** No request the shop takes nests deeper than a few levels; a body nested deeper is refused rather than walked. */
+export const MAX_JSON_DEPTH = 32;
+export const TOO_DEEP_MESSAGE = "Request body is nested too deeply.";
+
+/**
+ * JSON.parse that refuses NUL characters anywhere in keys or strings (PostgreSQL cannot store them)
+ * and values nested deeper than MAX_JSON_DEPTH (64 KB of "[" is 65,536 levels: walking them
+ * recursively overflowed the stack, a 500).
+ */
 export function parseJsonText(text: string): unknown {
   let body: unknown;
   try {
@@ -65,15 +77,37 @@ export function parseJsonText(text: string): unknown {
   } catch {
     throw new AppError("bad_request", "Request body must be valid JSON");
   }
-  if (containsNul(body)) throw new AppError("bad_request", "Request body must not contain NUL characters.");
+  const problem = jsonProblem(body);
+  if (problem === "depth") throw new AppError("bad_request", TOO_DEEP_MESSAGE);
+  if (problem === "nul") throw new AppError("bad_request", "Request body must not contain NUL characters.");
   return body;
 }
 
+/** What is wrong with a parsed value, walked without recursion: a NUL character, nesting past MAX_JSON_DEPTH, or nothing. */
+function jsonProblem(root: unknown): "nul" | "depth" | null {
+  const stack: Array<[unknown, number]> = [[root, 0]];
+  while (stack.length) {
+    const [value, depth] = stack.pop()!;
+    if (typeof value === "string") {
+      if (value.includes(NUL)) return "nul";
+    } else if (value && typeof value === "object") {
+      if (depth >= MAX_JSON_DEPTH) return "depth";
+      if (Array.isArray(value)) {
+        for (const item of value) stack.push([item, depth + 1]);
+      } else {
+        for (const [key, item] of Object.entries(value)) {
+          if (key.includes(NUL)) return "nul";
+          stack.push([item, depth + 1]);
+        }
+      }
+    }
+  }
+  return null;
+}
+
+/** Whether a value holds a NUL character in any key or string (nesting past MAX_JSON_DEPTH counts as holding one: refused either way). */
 export function containsNul(value: unknown): boolean {
-  if (typeof value === "string") return value.includes(NUL);
-  if (Array.isArray(value)) return value.some(containsNul);
-  if (value && typeof value === "object") return Object.entries(value).some(([k, v]) => k.includes(NUL) || containsNul(v));
-  return false;
+  return jsonProblem(value) !== null;
 }
 
 /** A bounded, JSON-typed body: 415 for another content type, 413 past the limit, 400 when malformed. */

@@ -41,6 +41,26 @@ export const RECIPIENT_LIMITS = {
 
 export type RecipientLimitName = keyof typeof RECIPIENT_LIMITS;
 
+/**
+ * Shoppers' photos a client address may send in a day (no sign-in: reviews and commission
+ * requests), counted in photos and in bytes: the disk cannot be filled from one address.
+ * Scaled by RATE_LIMIT_SCALE like the limits above.
+ */
+export const PHOTO_LIMITS = {
+  /** A buyer reviewing four pieces of an order with 3 photos each. */
+  review: { photos: 12, megabytes: 60 },
+  /** Three commission requests with 5 reference photos each. */
+  commission: { photos: 15, megabytes: 75 },
+} as const;
+
+export type PhotoLimitName = keyof typeof PHOTO_LIMITS;
+
+/** The effective daily photo allowance of one client: photos and kilobytes, times RATE_LIMIT_SCALE. */
+export function photoLimit(name: PhotoLimitName): { photos: number; kilobytes: number; seconds: number } {
+  const { photos, megabytes } = PHOTO_LIMITS[name];
+  return { photos: Math.max(1, Math.round(photos * env.RATE_LIMIT_SCALE)), kilobytes: Math.max(1, Math.round(megabytes * 1024 * env.RATE_LIMIT_SCALE)), seconds: 86_400 };
+}
+
 /** The effective limit: the override or the default, times RATE_LIMIT_SCALE. */
 export function publicLimit(name: PublicLimitName): { points: number; seconds: number } {
   const { points, seconds, override } = PUBLIC_LIMITS[name];

@@ -21,9 +21,9 @@ export type PublicReviewDTO = {
 };
 
 /** The stored photos list (JSON), kept to well-formed entries. */
-function toPhotos(value: unknown): ReviewPhoto[] {
+export function toPhotos(value: unknown): ReviewPhoto[] {
   if (!Array.isArray(value)) return [];
-  return value.filter((p): p is ReviewPhoto => Boolean(p) && typeof p.url === "string" && Number.isInteger(p.width) && Number.isInteger(p.height)).map(({ url, width, height }) => ({ url, width, height }));
+  return value.filter((p): p is ReviewPhoto => Boolean(p) && typeof p.url === "string" && Number.isInteger(p.width) && Number.isInteger(p.height)).map(({ url, width, height, thumbUrl }) => (typeof thumbUrl === "string" ? { url, width, height, thumbUrl } : { url, width, height }));
 }
 
 type ReviewRow = { id: number; rating: number; title: string; body: string; photos: unknown; authorName: string; createdAt: Date; reply: string | null; repliedAt: Date | null };
@@ -119,4 +119,16 @@ export async function listReviewsForAdmin(status?: ReviewStatus): Promise<AdminR
     productSlug: r.product?.slug ?? null,
     orderNumber: r.orderItem.order.orderNumber,
   }));
+}
+
+/**
+ * Whose photo an /uploads/… URL is: the status of the review that holds it (as its photo
+ * or its small copy), or null when no review does. Read by app/uploads/[...path]/route.ts.
+ */
+export async function reviewPhotoStatus(url: string): Promise<ReviewStatus | null> {
+  const rows = await prisma.$queryRaw<Array<{ status: ReviewStatus }>>`
+    SELECT "status"::text AS "status" FROM "Review"
+    WHERE "photos" @> ${JSON.stringify([{ url }])}::jsonb OR "photos" @> ${JSON.stringify([{ thumbUrl: url }])}::jsonb
+    ORDER BY ("status" = 'approved') DESC LIMIT 1`;
+  return rows[0]?.status ?? null;
 }

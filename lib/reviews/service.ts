@@ -1,6 +1,7 @@
 import "server-only";
 import { entityIdOrNotFound } from "@/lib/admin/ids";
 import { auditSnapshot, recordAudit } from "@/lib/audit/service";
+import { expirePublicUrls } from "@/lib/cache/tag-expiry";
 import { expireCatalog } from "@/lib/catalog/revalidate";
 import { prisma, Prisma } from "@/lib/db";
 import { ownerEmail, sendEmail } from "@/lib/email/service";
@@ -11,8 +12,9 @@ import { shopOrigin } from "@/lib/orders/links";
 import { goodsLines } from "@/lib/gift-cards/rules";
 import { readReviewToken } from "@/lib/reviews/links";
 import type { ModerateReview } from "@/lib/reviews/admin-schemas";
-import { HIDE_REASON_LABELS, MAX_REVIEW_PHOTOS, TOO_MANY_PHOTOS, type ReviewPhoto, type ReviewSubmission } from "@/lib/reviews/schemas";
-import { storeUploadedImages } from "@/lib/storage";
+import { HIDE_REASON_LABELS, MAX_REVIEW_PHOTOS, REVIEW_THUMB_SIDE, TOO_MANY_PHOTOS, type ReviewPhoto, type ReviewSubmission } from "@/lib/reviews/schemas";
+import { storedImageUrls, withStoredPhotos } from "@/lib/storage";
+import { toPhotos } from "@/lib/reviews/queries";
 
 /**
  * Verified-buyer reviews: a buyer reviews one line of a delivered order through
@@ -70,26 +72,28 @@ export async function submitReview(input: ReviewSubmission, now: Date = new Date
   if (photoFiles.length > MAX_REVIEW_PHOTOS) throw new AppError("bad_request", TOO_MANY_PHOTOS, { photos: TOO_MANY_PHOTOS });
   const link = await openReviewLink(input.orderNumber, input.token, now);
   if (!link.ok) throw new AppError(link.code, link.message);
-  const photos: ReviewPhoto[] = photoFiles.length ? await storeUploadedImages(photoFiles) : [];
   const line = await prisma.orderItem.findUniqueOrThrow({ where: { id: link.item.orderItemId }, select: { productId: true, order: { select: { firstName: true, lastName: true } } } });
-  let review;
-  try {
-    review = await prisma.review.create({
-      data: {
-        orderItemId: link.item.orderItemId,
-        productId: line.productId,
-        rating: input.rating,
-        title: input.title,
-        body: input.body,
-        photos,
-        authorName: reviewerName(line.order.firstName, line.order.lastName),
-      },
-    });
-  } catch (error) {
-    // Two submissions of the same link at once: the unique index lets one through.
-    if (isUniqueViolation(error)) throw new AppError("conflict", REVIEW_LINK_MESSAGES.used);
-    throw error;
-  }
+  // The photos are written, then the row; if the row cannot be written the photos are deleted again (no orphan files).
+  const review = await withStoredPhotos(photoFiles, { folder: "reviews", thumbnail: REVIEW_THUMB_SIDE }, async (stored) => {
+    const photos: ReviewPhoto[] = stored.map(({ url, width, height, thumbUrl }) => ({ url, width, height, ...(thumbUrl ? { thumbUrl } : {}) }));
+    try {
+      return await prisma.review.create({
+        data: {
+          orderItemId: link.item.orderItemId,
+          productId: line.productId,
+          rating: input.rating,
+          title: input.title,
+          body: input.body,
+          photos,
+          authorName: reviewerName(line.order.firstName, line.order.lastName),
+        },
+      });
+    } catch (error) {
+      // Two submissions of the same link at once: the unique index lets one through.
+      if (isUniqueViolation(error)) throw new AppError("conflict", REVIEW_LINK_MESSAGES.used);
+      throw error;
+    }
+  });
   try {
     const email = reviewNotificationEmail({ productName: link.item.productName, orderNumber: input.orderNumber, rating: review.rating, title: review.title, body: review.body, authorName: review.authorName, adminUrl: `${shopOrigin()}/admin/reviews` });
     await sendEmail({ to: ownerEmail(), ...email });
@@ -112,7 +116,7 @@ async function recountProduct(tx: Tx, productId: number | null): Promise<void> {
     WHERE "id" = ${productId}`;
 }
 
-const moderationSelect = { id: true, status: true, hiddenReason: true, reply: true, productId: true, product: { select: { slug: true } } } satisfies Prisma.ReviewSelect;
+const moderationSelect = { id: true, status: true, hiddenReason: true, reply: true, productId: true, photos: true, product: { select: { slug: true } } } satisfies Prisma.ReviewSelect;
 const auditView = (r: { status: string; hiddenReason: string | null; reply: string | null }) => ({ status: r.status, hiddenReason: r.hiddenReason, reply: r.reply });
 
 /** Admin: approve, hide (with a content reason) or reply to a review; audited, and the catalogue expired. */
@@ -130,9 +134,11 @@ export async function moderateReview(rawId: unknown, change: ModerateReview, now
     const after = await tx.review.update({ where: { id }, data, select: moderationSelect });
     if (before.status !== after.status) await recountProduct(tx, after.productId);
     await recordAudit({ entityType: "review", entityId: id, action: change.action, before: await auditSnapshot(async () => auditView(before)), after: await auditSnapshot(async () => auditView(after)) }, tx);
-    return after;
+    return { ...after, published: before.status !== after.status && (before.status === "approved" || after.status === "approved") };
   });
   // What shoppers see changed (the average, the list, the reply): every page built from it expires now.
   if (result.product) await expireCatalog({ slugs: [result.product.slug], gallery: true });
+  // A review's photos are public only while it is published (app/uploads/[...path]/route.ts): hidden, they are 404 at once.
+  if (result.published) await expirePublicUrls(storedImageUrls(toPhotos(result.photos)));
   return { id: result.id, status: result.status, hiddenReason: result.hiddenReason, reply: result.reply };
 }

@@ -25,3 +25,11 @@ export async function uploadToUploadThing(file: { name: string; type: string; da
   if (result.error || !result.data) throw new Error(`UploadThing upload failed: ${result.error?.message ?? "no file returned"}`);
   return result.data.ufsUrl ?? result.data.url;
 }
+
+/** Deletes files by their public URL (https://{app}.ufs.sh/f/{key}: the key is the last segment). */
+export async function deleteFromUploadThing(urls: string[], opts: { token: string; fetch?: Fetch }): Promise<void> {
+  const keys = urls.map((url) => new URL(url).pathname.split("/").pop() ?? "").filter(Boolean);
+  if (!keys.length) return;
+  const result = await client(opts.token, opts.fetch).deleteFiles(keys);
+  if (!result.success) throw new Error("UploadThing delete failed");
+}

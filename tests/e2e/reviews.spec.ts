@@ -173,3 +173,44 @@ test("the maker approves on the Reviews screen; card, page, category, home and J
   await page.goto("/");
   await expect(page.getByTestId("shop-rating").getByRole("img", { name })).toHaveText("4 · 1 review");
 });
+
+test("hidden, a review's photo is gone: from the page, from /uploads and from the image optimizer; published again, it is back", async ({ page, playwright, baseURL }) => {
+  test.setTimeout(120_000);
+  // A visitor with no session: what the public (and any cache in front of the shop) gets.
+  const visitor = await playwright.request.newContext({ baseURL });
+  const [{ photos }] = await queryE2eDb<{ photos: Array<{ url: string; thumbUrl: string }> }>(`SELECT photos FROM "Review" WHERE title = 'Sturdy and square'`);
+  const urls = [photos[0].url, photos[0].thumbUrl];
+  for (const url of urls) expect(url).toMatch(/^\/uploads\/reviews\/[0-9a-f]{32}\.webp$/);
+
+  // Published: the page shows the small copy as stored, not an optimizer URL; the files answer with a short cache.
+  await page.goto(`/product/${reviewed.slug}`);
+  await expect(page.getByTestId("review").getByRole("img", { name: `Photo 1 of ${reviewed.name}, by Ada A.` })).toHaveAttribute("src", photos[0].thumbUrl);
+  for (const url of urls) {
+    const res = await visitor.get(url);
+    expect([url, res.status(), res.headers()["cache-control"]]).toEqual([url, 200, "public, max-age=300"]);
+  }
+  // The optimizer never takes a review photo (its copies live 30 days).
+  expect((await visitor.get(`/img/384${photos[0].url}`)).status()).toBe(400);
+  expect((await visitor.get(`/_next/image?url=${encodeURIComponent(photos[0].url)}&w=384&q=75`)).status()).toBe(400);
+
+  await signIn(page);
+  await page.goto("/admin/reviews?status=approved");
+  const card = page.getByTestId("admin-review").filter({ hasText: "Sturdy and square" });
+  await card.getByLabel("Reason to hide").selectOption("personal_data");
+  await card.getByRole("button", { name: "Hide" }).click();
+  await expect(page.getByText("Review hidden")).toBeVisible();
+  for (const url of urls) expect([url, (await visitor.get(url)).status()]).toEqual([url, 404]);
+  await page.goto(`/product/${reviewed.slug}`);
+  await expect(page.getByTestId("product-rating")).toHaveText("No reviews yet");
+  // The maker still sees it, to change their mind.
+  await page.goto("/admin/reviews?status=hidden");
+  const hidden = page.getByTestId("admin-review").filter({ hasText: "Sturdy and square" });
+  const shot = hidden.getByRole("img", { name: `Photo 1 of ${reviewed.name}, by Ada A.` });
+  await expect(shot).toBeVisible();
+  await expect.poll(() => shot.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { message: "the maker sees the hidden review's photo" }).toBe(true);
+
+  await hidden.getByRole("button", { name: "Approve" }).click();
+  await expect(page.getByText("Review published")).toBeVisible();
+  for (const url of urls) expect([url, (await visitor.get(url)).status()]).toEqual([url, 200]);
+  await visitor.dispose();
+});

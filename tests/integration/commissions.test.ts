@@ -97,7 +97,8 @@ async function askForm(fields: Record<string, string>, photos: File[], from = ne
 }
 const photo = async (name: string, width = 900, height = 600) =>
   new File([new Uint8Array(await sharp({ create: { width, height, channels: 3, background: { r: 120, g: 80, b: 40 } } }).jpeg().toBuffer())], name, { type: "image/jpeg" });
-const storedFiles = async () => (await readdir(uploads)).filter((f) => !f.startsWith("."));
+/** Every stored file under the uploads folder, as "folder/name" (the commission photos' folder included). */
+const storedFiles = async () => (await readdir(uploads, { recursive: true, withFileTypes: true })).filter((e) => e.isFile() && !e.name.startsWith(".")).map((e) => path.relative(uploads, path.join(e.parentPath, e.name)).split(path.sep).join("/"));
 
 describe(`commissions on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "the embedded database"}`, () => {
   it("a request is stored, the shopper gets a confirmation with their thread link and the maker a notice", async () => {
@@ -182,9 +183,10 @@ describe(`commissions on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "the e
     expect(res.status).toBe(201);
     const stored = await db.prisma.commission.findUniqueOrThrow({ where: { reference: res.json.reference } });
     expect(stored.photos).toEqual([
-      { url: expect.stringMatching(/^\/uploads\/[0-9a-f]{32}\.webp$/), width: 2000, height: 1333 },
-      { url: expect.stringMatching(/^\/uploads\/[0-9a-f]{32}\.webp$/), width: 900, height: 600 },
+      { url: expect.stringMatching(/^\/uploads\/commissions\/[0-9a-f]{32}\.webp$/), width: 2000, height: 1333 },
+      { url: expect.stringMatching(/^\/uploads\/commissions\/[0-9a-f]{32}\.webp$/), width: 900, height: 600 },
     ]);
+    expect((await storedFiles()).sort()).toEqual((stored.photos as Array<{ url: string }>).map((p) => p.url.replace("/uploads/", "")).sort());
   });
 
   it("the maker's message is recorded, audited and emailed; the shopper replies through the link", async () => {

@@ -96,7 +96,8 @@ async function submitForm(fields: Record<string, string>, photos: File[], ip: st
 }
 const photo = async (name: string, width = 2400, height = 1600) =>
   new File([new Uint8Array(await sharp({ create: { width, height, channels: 3, background: { r: 150, g: 100, b: 50 } } }).jpeg().toBuffer())], name, { type: "image/jpeg" });
-const storedFiles = async () => (await readdir(uploads)).filter((f) => !f.startsWith("."));
+/** Every stored file under the uploads folder, as "folder/name" (the review photos' folder included). */
+const storedFiles = async () => (await readdir(uploads, { recursive: true, withFileTypes: true })).filter((e) => e.isFile() && !e.name.startsWith(".")).map((e) => path.relative(uploads, path.join(e.parentPath, e.name)).split(path.sep).join("/"));
 
 describe("without reviews", () => {
   it("a product carries no rating: zero counts, no aggregateRating or review in its JSON-LD, an empty review list", async () => {
@@ -220,12 +221,14 @@ describe("a buyer's review through the emailed link", () => {
     expect(res.status).toBe(201);
     const review = await db.prisma.review.findUniqueOrThrow({ where: { id: res.json.id } });
     expect(review).toMatchObject({ rating: 5, authorName: "Lee O." });
-    const photos = review.photos as Array<{ url: string; width: number; height: number }>;
+    const photos = review.photos as Array<{ url: string; width: number; height: number; thumbUrl: string }>;
+    // In the review photos' folder, each with its small copy (shown on the page, never through the optimizer).
     expect(photos).toEqual([
-      { url: expect.stringMatching(/^\/uploads\/[0-9a-f]{32}\.webp$/), width: 2000, height: 1333 },
-      { url: expect.stringMatching(/^\/uploads\/[0-9a-f]{32}\.webp$/), width: 800, height: 600 },
+      { url: expect.stringMatching(/^\/uploads\/reviews\/[0-9a-f]{32}\.webp$/), width: 2000, height: 1333, thumbUrl: expect.stringMatching(/^\/uploads\/reviews\/[0-9a-f]{32}\.webp$/) },
+      { url: expect.stringMatching(/^\/uploads\/reviews\/[0-9a-f]{32}\.webp$/), width: 800, height: 600, thumbUrl: expect.stringMatching(/^\/uploads\/reviews\/[0-9a-f]{32}\.webp$/) },
     ]);
-    expect((await storedFiles()).sort()).toEqual(photos.map((p) => p.url.replace("/uploads/", "")).sort());
+    expect((await storedFiles()).sort()).toEqual(photos.flatMap((p) => [p.url, p.thumbUrl]).map((u) => u.replace("/uploads/", "")).sort());
+    expect(await sharp(path.join(uploads, photos[0].thumbUrl.replace("/uploads/", ""))).metadata()).toMatchObject({ width: 576, height: 384, format: "webp" });
 
     const json = await submit({ ...valid, orderNumber: "ORD-DELIVERED", token: "x" }, "203.0.113.35");
     expect(json.status).toBe(400); // the JSON body still works as before (and carries no photos)

@@ -1,5 +1,6 @@
 import { NextResponse } from "next/server";
 import { withRoute } from "@/lib/http";
+import { takePhotoAllowance } from "@/lib/rate-limit/public-limits";
 import { readReviewRequest } from "@/lib/reviews/form";
 import { REVIEW_THANKS, submitReview } from "@/lib/reviews/service";
 
@@ -7,10 +8,15 @@ export const runtime = "nodejs";
 
 /**
  * POST /api/reviews {orderNumber, token, rating, title, body} (JSON, or the form's multipart body with up to 3
- * `photos`): a buyer's review through their emailed link → 201, pending approval.
+ * `photos`): a buyer's review through their emailed link → 201, pending approval; 429 when the photos pass
+ * this client's daily allowance (lib/rate-limit/limits.ts PHOTO_LIMITS), nothing stored.
  */
 export const POST = withRoute(async (req) => {
   const { input, photos } = await readReviewRequest(req);
-  const { id } = await submitReview(input, new Date(), photos);
+  const allowance = await takePhotoAllowance("review", req, photos);
+  const { id } = await submitReview(input, new Date(), photos).catch(async (error: unknown) => {
+    await allowance.giveBack(); // refused: nothing was stored
+    throw error;
+  });
   return NextResponse.json({ id, status: "pending", message: REVIEW_THANKS }, { status: 201 });
 }, { rateLimit: "review" });
