@@ -32,6 +32,8 @@ import { announceBalancePaid, claimBalanceQuote, claimQuoteForOrder } from "@/li
 import { orderStatusUrl } from "@/lib/orders/links";
 import { priceOrderTax, taxInputKey, taxSettings, type OrderTax } from "@/lib/tax/service";
 import type { TaxLine } from "@/lib/tax/display";
+import { priceCheckoutShipping } from "@/lib/shipping/service";
+import type { ShipLine } from "@/lib/shipping/rules";
 
 /**
  * Paying for one-of-a-kind pieces (docs/ARCHITECTURE.md, the money path): the server prices the cart,
@@ -62,6 +64,10 @@ export type CheckoutLine = {
   variantLabel?: string;
   /** A commission's piece (issue 30): no product, priced from the maker's quote, claimed by claimQuote. */
   quoteId?: number;
+  /** What the catalogue knows of its parcel (issue 44, lib/shipping): grams per unit (the variant's, else the product's; absent: not weighed), an oversize piece's own freight per unit, a piece delivered by arrangement. */
+  weightGrams?: number;
+  freight?: string;
+  contactForDelivery?: boolean;
 };
 
 const CURRENCY = "usd";
@@ -109,6 +115,9 @@ export async function priceCart(items: CartLineRef[], { strict = true }: { stric
       leadTimeMaxDays: true,
       giftCard: true,
       options: true,
+      weightGrams: true,
+      freightPrice: true,
+      contactForDelivery: true,
       category: { select: { active: true } },
       _count: { select: { variants: true } },
     },
@@ -116,7 +125,7 @@ export async function priceCart(items: CartLineRef[], { strict = true }: { stric
   const variants = variantIds.length
     ? await prisma.productVariant.findMany({
         where: { id: { in: variantIds } },
-        select: { id: true, productId: true, sku: true, optionValues: true, price: true, stock: true, allowBackorder: true, leadTimeMinDays: true, leadTimeMaxDays: true },
+        select: { id: true, productId: true, sku: true, optionValues: true, price: true, stock: true, allowBackorder: true, leadTimeMinDays: true, leadTimeMaxDays: true, weightGrams: true },
       })
     : [];
   const byId = new Map(products.map((p) => [p.id, p]));
@@ -177,6 +186,9 @@ export async function priceCart(items: CartLineRef[], { strict = true }: { stric
       shipDays: shipDays(promise),
       ...(variant ? { variantId: variant.id, variantSku: variant.sku, variantLabel: label } : {}),
       ...(p.giftCard ? { giftCard: true } : {}),
+      ...((variant?.weightGrams ?? p.weightGrams) ? { weightGrams: (variant?.weightGrams ?? p.weightGrams) as number } : {}),
+      ...(p.freightPrice !== null ? { freight: p.freightPrice.toFixed(2) } : {}),
+      ...(p.contactForDelivery ? { contactForDelivery: true } : {}),
     });
   }
   return { lines, unavailable };
@@ -300,6 +312,17 @@ function taxOfCheckout(checkout: { tax: Prisma.Decimal; taxLines: Prisma.JsonVal
   return { mode: taxSettings().mode, amount, perLine, shipping, lines: (checkout.taxLines ?? []) as TaxLine[], calculationId: checkout.taxCalculationId };
 }
 
+/** A checkout line as the shipping rule reads it (lib/shipping/rules.ts). */
+const shipLine = (l: CheckoutLine): ShipLine => ({
+  name: lineName(l.name, l.variantLabel),
+  amount: toCents(l.price) * l.quantity,
+  quantity: l.quantity,
+  giftCard: l.giftCard,
+  weightGrams: l.weightGrams ?? null,
+  freight: l.freight !== undefined ? toCents(l.freight) : null,
+  contactForDelivery: l.contactForDelivery,
+});
+
 /** Each line carries its part of the tax, so a line refund returns what that line was paid. */
 export const withLineTax = (lines: CheckoutLine[], tax: OrderTax): CheckoutLine[] =>
   tax.amount ? lines.map((l) => ({ ...l, tax: fromCents(tax.perLine[lineKey(l)] ?? 0) })) : lines;
@@ -312,9 +335,11 @@ export const withLineTax = (lines: CheckoutLine[], tax: OrderTax): CheckoutLine[
 export async function preparePayment(data: CreatePaymentIntent) {
   const priced = await priceCart(data.items);
   assertAvailable(priced.unavailable);
+  // Shipping for the full address and the cart's parcels (lib/shipping), by the server alone.
+  const shipment = await priceCheckoutShipping(priced.lines.map(shipLine), data.shippingAddress, data.shippingMethod);
   const discount = await priceDiscount(data.discountCode, priced.lines, data.email);
   const discounted = withLineDiscounts(priced.lines, discount);
-  const totals = discountedTotals(discounted, { discount });
+  const totals = discountedTotals(discounted, { discount, shipping: shipment.amount });
   const beforeTax = {
     subtotal: fromCents(totals.subtotal),
     shipping: fromCents(totals.shipping),
@@ -347,6 +372,7 @@ export async function preparePayment(data: CreatePaymentIntent) {
     shippingAddress: data.shippingAddress,
     subtotal: amounts.subtotal,
     shipping: amounts.shipping,
+    shippingService: shipment.service,
     discountCode: amounts.discountCode,
     discount: amounts.discount,
     giftCards: giftCards.map((g) => ({ code: g.code, amount: fromCents(g.amount) })),
@@ -798,7 +824,7 @@ async function recordOrder(checkout: Checkout, contact: OrderContact): Promise<F
           billingAddress: address,
           subtotal: checkout.subtotal,
           shipping: checkout.shipping,
-          shippingService: SHIPPING_SERVICE,
+          shippingService: checkout.shippingService ?? SHIPPING_SERVICE,
           tax: checkout.tax,
           taxLines: checkout.taxLines ?? [],
           taxMode: taxSettings().mode,
