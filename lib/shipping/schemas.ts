@@ -151,6 +151,25 @@ export const zoneSchema = z
   });
 export type ZoneData = z.output<typeof zoneSchema>;
 
+
+/** A rate table as the maker types it, one row a line: "500: 6.50" (up to 500 g), the last "any: 48.00". */
+export function tableText(rows: ReadonlyArray<{ upToGrams: number | null; rate: string }>): string {
+  return rows.map((r) => `${r.upToGrams ?? "any"}: ${r.rate}`).join("\n");
+}
+
+/** The typed table as the zone schema reads it; a line that is not "grams: price" is sent as it is, for the server to name. */
+export function parseTableText(text: string): Array<{ upToGrams: string | null; rate: string }> {
+  return text
+    .split("\n")
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .map((line) => {
+      const m = /^(\d+|any|\*)\s*(?:g)?\s*[:=]\s*\$?\s*(\S+)$/i.exec(line);
+      if (!m) return { upToGrams: line, rate: "" };
+      return { upToGrams: /^\d+$/.test(m[1]) ? m[1] : null, rate: m[2] };
+    });
+}
+
 export const pickupSchema = z.object(
   {
     pickupEnabled: z.boolean({ message: "pickupEnabled must be true or false" }),
