@@ -222,10 +222,11 @@ function assertAvailable(unavailable: PricedCart["unavailable"]) {
  * The discount code's price for these lines (server-side only; refused with 409 naming why), or null without a code.
  * A code that would take $0.00 off (free shipping where shipping is already free) is refused: it is not applied and uses nothing.
  */
-async function priceDiscount(code: string | null | undefined, lines: CheckoutLine[], email?: string | null): Promise<PricedDiscount | null> {
+async function priceDiscount(code: string | null | undefined, lines: CheckoutLine[], email?: string | null, shipping?: number): Promise<PricedDiscount | null> {
   if (!code) return null;
   const discount = await priceDiscountCode(code, lines, { email });
-  if (discountedTotals(withLineDiscounts(lines, discount), { discount }).discount === 0) refuseNothingOff(discount.code);
+  // Judged on the shipping the address pays (lib/shipping) when it is known: a free-shipping code takes off what is charged.
+  if (discountedTotals(withLineDiscounts(lines, discount), { discount, shipping }).discount === 0) refuseNothingOff(discount.code);
   return discount;
 }
 
@@ -337,7 +338,7 @@ export async function preparePayment(data: CreatePaymentIntent) {
   assertAvailable(priced.unavailable);
   // Shipping for the full address and the cart's parcels (lib/shipping), by the server alone.
   const shipment = await priceCheckoutShipping(priced.lines.map(shipLine), data.shippingAddress, data.shippingMethod);
-  const discount = await priceDiscount(data.discountCode, priced.lines, data.email);
+  const discount = await priceDiscount(data.discountCode, priced.lines, data.email, shipment.amount);
   const discounted = withLineDiscounts(priced.lines, discount);
   const totals = discountedTotals(discounted, { discount, shipping: shipment.amount });
   const beforeTax = {
