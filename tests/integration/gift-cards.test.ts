@@ -494,7 +494,7 @@ describe(`a gift card product, made by the maker, on ${process.env.TEST_DATABASE
     const back = await call(putProduct, `/api/products/${stored.id}`, { method: "PUT", body: { kind: "made_to_order" }, params: { slug: String(stored.id) }, headers: auth });
     expect(back.status).toBe(200);
     expect((await db.prisma.product.findUniqueOrThrow({ where: { id: stored.id } })).giftCard).toBe(false);
-    const audit = await db.prisma.auditLog.findMany({ where: { entityType: "product", entityId: String(stored.id) } });
+    const audit = await db.prisma.auditLog.findMany({ where: { entityType: "product", entityId: String(stored.id) }, orderBy: { id: "asc" } });
     expect(audit.map((a) => a.action)).toEqual(["create", "update"]);
   });
 });
