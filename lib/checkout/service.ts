@@ -68,6 +68,8 @@ export type CheckoutLine = {
   weightGrams?: number;
   freight?: string;
   contactForDelivery?: boolean;
+  /** Its package's size in mm (its own, or its box's inside), for a carrier's rates. */
+  size?: [number, number, number];
 };
 
 const CURRENCY = "usd";
@@ -118,6 +120,10 @@ export async function priceCart(items: CartLineRef[], { strict = true }: { stric
       weightGrams: true,
       freightPrice: true,
       contactForDelivery: true,
+      lengthMm: true,
+      widthMm: true,
+      heightMm: true,
+      box: { select: { innerLengthMm: true, innerWidthMm: true, innerHeightMm: true } },
       category: { select: { active: true } },
       _count: { select: { variants: true } },
     },
@@ -189,6 +195,7 @@ export async function priceCart(items: CartLineRef[], { strict = true }: { stric
       ...((variant?.weightGrams ?? p.weightGrams) ? { weightGrams: (variant?.weightGrams ?? p.weightGrams) as number } : {}),
       ...(p.freightPrice !== null ? { freight: p.freightPrice.toFixed(2) } : {}),
       ...(p.contactForDelivery ? { contactForDelivery: true } : {}),
+      ...(p.box ? { size: [p.box.innerLengthMm, p.box.innerWidthMm, p.box.innerHeightMm] as [number, number, number] } : p.lengthMm && p.widthMm && p.heightMm ? { size: [p.lengthMm, p.widthMm, p.heightMm] as [number, number, number] } : {}),
     });
   }
   return { lines, unavailable };
@@ -314,7 +321,7 @@ function taxOfCheckout(checkout: { tax: Prisma.Decimal; taxLines: Prisma.JsonVal
 }
 
 /** A checkout line as the shipping rule reads it (lib/shipping/rules.ts). */
-const shipLine = (l: CheckoutLine): ShipLine => ({
+const shipLine = (l: CheckoutLine): ShipLine & { parcel?: { lengthMm: number; widthMm: number; heightMm: number } } => ({
   name: lineName(l.name, l.variantLabel),
   amount: toCents(l.price) * l.quantity,
   quantity: l.quantity,
@@ -322,6 +329,7 @@ const shipLine = (l: CheckoutLine): ShipLine => ({
   weightGrams: l.weightGrams ?? null,
   freight: l.freight !== undefined ? toCents(l.freight) : null,
   contactForDelivery: l.contactForDelivery,
+  ...(l.size ? { parcel: { lengthMm: l.size[0], widthMm: l.size[1], heightMm: l.size[2] } } : {}),
 });
 
 /** Each line carries its part of the tax, so a line refund returns what that line was paid. */

@@ -27,7 +27,7 @@ export const ZONE_NAMES: Readonly<Record<ZoneCode, string>> = {
 
 /** One row of a rate table: parcels up to `upToGrams` (null: any heavier weight, the last row) pay `rate`. */
 export type RateRow = { upToGrams: number | null; rate: Cents };
-export type ShippingMethodName = "flat" | "table";
+export type ShippingMethodName = "flat" | "table" | "live";
 
 /** A zone as the rule reads it (a ShippingZone row, or its default). */
 export type ZoneRule = {
@@ -35,7 +35,7 @@ export type ZoneRule = {
   /** false: "we don't ship there". */
   ships: boolean;
   method: ShippingMethodName;
-  /** The flat rate; in a table zone, what a parcel holding a piece without a weight pays at least. */
+  /** The flat rate; in a table or live zone, what a parcel holding a piece without a weight pays at least. */
   flatRate: Cents;
   /** Free when the goods come to OVER this (null: never free). */
   freeOver: Cents | null;
@@ -120,6 +120,8 @@ export type Shipment = {
   weightGrams: number;
   /** Some unit in the parcel has no weight: priced at the flat rate at least, never by weight alone. */
   unweighed: boolean;
+  /** The carrier's rate this is priced at (a live zone), absent when priced by the zone's own rule. */
+  carrierRate?: { carrier: string; service: string; amount: Cents; deliveryDays: number | null };
 };
 
 export type ShipmentRefusal = { code: "not_shipped" | "contact_for_delivery"; message: string; field: string };
@@ -154,7 +156,8 @@ export function priceShipment(lines: ReadonlyArray<ShipLine>, rule: ZoneRule, zo
   let parcel = 0;
   if (parcelUnits > 0) {
     const free = rule.freeOver !== null && goodsAmount > rule.freeOver;
-    if (!free) parcel = rule.method === "table" ? Math.max(tableRate(weight, rule.rateTable), unweighed ? rule.flatRate : 0) : rule.flatRate;
+    // A live zone priced here is its fallback: the carrier did not answer, is not configured, or a piece has no weight.
+    if (!free) parcel = rule.method !== "flat" ? Math.max(tableRate(weight, rule.rateTable), unweighed ? rule.flatRate : 0) : rule.flatRate;
   }
   return { zone: rule.code, service, amount: parcel + freight, freight, weightGrams: weight, unweighed };
 }

@@ -119,6 +119,7 @@ export type BoxData = z.output<typeof boxSchema>;
 
 export const RATE_TABLE_MESSAGE = "A rate table is 1 to 20 rows of increasing weights, the last for any heavier weight";
 export const TABLE_NEEDS_FLAT = "A rate table zone keeps a flat rate above $0 for pieces without a weight";
+export const LIVE_NEEDS_TABLE = "Live rates need a rate table too: it is charged when the carrier does not answer in time";
 const zoneMoney = (label: string) =>
   moneyOrNull(`${label} is a price in dollars, 0 or more, with at most 2 decimals`);
 
@@ -135,7 +136,7 @@ export const zoneSchema = z
     {
       code: z.enum(ZONE_CODES, { message: `Unknown zone: use one of ${ZONE_CODES.join(", ")}` }),
       ships: z.boolean({ message: "ships must be true or false" }),
-      method: z.enum(["flat", "table"], { message: "Method is flat or table" }),
+      method: z.enum(["flat", "table", "live"], { message: "Method is flat, table or live" }),
       flatRate: zoneMoney("Flat rate").refine((v) => v != null, "Flat rate is required").transform((v) => v as Cents),
       freeOver: zoneMoney("Free shipping threshold").transform((v) => v ?? null),
       rateTable: z.array(rateRow, { message: RATE_TABLE_MESSAGE }).max(20, RATE_TABLE_MESSAGE).default([]),
@@ -143,10 +144,11 @@ export const zoneSchema = z
     { message: "Request body must be a JSON object" },
   )
   .superRefine((v, ctx) => {
-    if (v.method !== "table") return;
+    // A live zone keeps its table: what checkout charges when the carrier cannot answer.
+    if (v.method === "flat") return;
     const rows: RateRow[] = v.rateTable;
     const ordered = rows.every((r, i) => (i === rows.length - 1 ? r.upToGrams === null : r.upToGrams !== null && (i === 0 || r.upToGrams > (rows[i - 1].upToGrams as number))));
-    if (!rows.length || !ordered) ctx.addIssue({ code: "custom", path: ["rateTable"], message: RATE_TABLE_MESSAGE });
+    if (!rows.length || !ordered) ctx.addIssue({ code: "custom", path: ["rateTable"], message: v.method === "live" && !rows.length ? LIVE_NEEDS_TABLE : RATE_TABLE_MESSAGE });
     if (v.flatRate <= 0) ctx.addIssue({ code: "custom", path: ["flatRate"], message: TABLE_NEEDS_FLAT });
   });
 export type ZoneData = z.output<typeof zoneSchema>;

@@ -3,7 +3,11 @@ import { auditSnapshot, recordAudit } from "@/lib/audit/service";
 import { prisma, Prisma } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { fromCents, toCents } from "@/lib/money";
-import { countryName, DEFAULT_ZONES, isRefusal, PICKUP_SERVICE, priceShipment, ZONE_CODES, ZONE_NAMES, zoneOf, type RateRow, type Shipment, type ShipLine, type ZoneCode, type ZoneRule } from "@/lib/shipping/rules";
+import { countryName, DEFAULT_ZONES, isRefusal, PICKUP_SERVICE, priceShipment, ZONE_CODES, ZONE_NAMES, zoneOf, type RateRow, type Shipment, type ShipLine, type ShippingMethodName, type ZoneCode, type ZoneRule } from "@/lib/shipping/rules";
+import { CarrierTimeout, getCarrier, ratesWithin, type CarrierAddress, type CarrierParcel } from "@/lib/shipping/carrier";
+import { env } from "@/lib/env";
+import { log } from "@/lib/log";
+import { site } from "@/lib/site";
 import type { BoxData, PickupData, ZoneData } from "@/lib/shipping/schemas";
 
 /**
@@ -14,7 +18,7 @@ import type { BoxData, PickupData, ZoneData } from "@/lib/shipping/schemas";
  * records its audit row in its own transaction.
  */
 
-type ZoneRow = { code: string; ships: boolean; method: "flat" | "table"; flatRate: Prisma.Decimal; freeOver: Prisma.Decimal | null; rateTable: Prisma.JsonValue };
+type ZoneRow = { code: string; ships: boolean; method: ShippingMethodName; flatRate: Prisma.Decimal; freeOver: Prisma.Decimal | null; rateTable: Prisma.JsonValue };
 
 function toRule(row: ZoneRow): ZoneRule {
   const table = Array.isArray(row.rateTable) ? (row.rateTable as Array<{ upToGrams: number | null; rate: string }>) : [];
@@ -37,7 +41,7 @@ export async function loadZones(): Promise<Record<ZoneCode, ZoneRule>> {
 }
 
 /** A zone as the admin screen and API show it: amounts as decimal strings. */
-export type ZoneDTO = { code: ZoneCode; name: string; ships: boolean; method: "flat" | "table"; flatRate: string; freeOver: string | null; rateTable: Array<{ upToGrams: number | null; rate: string }> };
+export type ZoneDTO = { code: ZoneCode; name: string; ships: boolean; method: ShippingMethodName; flatRate: string; freeOver: string | null; rateTable: Array<{ upToGrams: number | null; rate: string }> };
 
 const toDTO = (rule: ZoneRule): ZoneDTO => ({
   code: rule.code,
@@ -56,7 +60,7 @@ export async function listZones(): Promise<ZoneDTO[]> {
 
 /** Saves one zone's method (parsed by zoneSchema) and records the change, in one transaction. */
 export async function updateZone(data: ZoneData): Promise<ZoneDTO> {
-  const rule: ZoneRule = { code: data.code, ships: data.ships, method: data.method, flatRate: data.flatRate, freeOver: data.freeOver, rateTable: data.method === "table" ? data.rateTable : [] };
+  const rule: ZoneRule = { code: data.code, ships: data.ships, method: data.method, flatRate: data.flatRate, freeOver: data.freeOver, rateTable: data.method === "flat" ? [] : data.rateTable };
   return prisma.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`shipping-zone:${data.code}`}))`;
     const current = await tx.shippingZone.findUnique({ where: { code: data.code } });
@@ -165,7 +169,7 @@ export type ShippingChoice = "ship" | "pickup";
  * or local pickup (free) when the maker offers it. 400 for an unknown country, for a zone the shop does
  * not ship to, for pickup the shop does not offer, and for a piece delivered by arrangement.
  */
-export async function priceCheckoutShipping(lines: ReadonlyArray<ShipLine>, address: { country?: string | null; state?: string | null; postalCode?: string | null }, choice: ShippingChoice = "ship"): Promise<Shipment> {
+export async function priceCheckoutShipping(lines: ReadonlyArray<ShipLine & { parcel?: Omit<CarrierParcel, "weightGrams"> }>, address: CheckoutAddress, choice: ShippingChoice = "ship"): Promise<Shipment> {
   const located = zoneOf(address);
   if ("message" in located) throw new AppError("bad_request", located.message, { "shippingAddress.country": located.message });
   if (choice === "pickup") {
@@ -184,5 +188,41 @@ export async function priceCheckoutShipping(lines: ReadonlyArray<ShipLine>, addr
     const message = priced.code === "not_shipped" && !label ? "We currently ship within the United States only" : priced.message;
     throw new AppError("bad_request", message, { [priced.field]: message });
   }
+  if (rule.method === "live" && priced.amount > priced.freight) return (await liveShipment(lines, address, priced)) ?? priced;
   return priced;
+}
+
+/** Whether a carrier is configured (EASYPOST_API_KEY): the Shipping screen offers live rates only then. */
+export const liveRatesAvailable = (): boolean => getCarrier() !== null;
+
+type CheckoutAddress = { line1?: string; line2?: string | null; city?: string; country?: string | null; state?: string | null; postalCode?: string | null };
+
+/**
+ * A live zone's price from the carrier: the cheapest of its rates for the cart's parcel and the full address,
+ * plus any freight. Not asked when a piece in the parcel has no weight (never a rate guessed from nothing) or
+ * no carrier is configured; a carrier that fails or is slower than EASYPOST_TIMEOUT_MS is logged and the
+ * zone's table rate (`fallback`) is charged: the sale is never blocked by the carrier.
+ */
+async function liveShipment(lines: ReadonlyArray<ShipLine & { parcel?: Omit<CarrierParcel, "weightGrams"> }>, address: CheckoutAddress, fallback: Shipment): Promise<Shipment | null> {
+  const carrier = getCarrier();
+  if (!carrier || fallback.unweighed || !address.line1 || !address.city || !address.postalCode) return null;
+  const parcelLines = lines.filter((l) => !l.giftCard && l.freight == null);
+  // One parcel: the cart's weight, in the largest of its pieces' packages.
+  const largest = parcelLines.map((l) => l.parcel).filter((p) => p?.lengthMm && p.widthMm && p.heightMm).sort((a, b) => b!.lengthMm! * b!.widthMm! * b!.heightMm! - a!.lengthMm! * a!.widthMm! * a!.heightMm!)[0];
+  const from: CarrierAddress = site.address;
+  const to: CarrierAddress = { line1: address.line1, line2: address.line2, city: address.city, state: address.state ?? "", postalCode: address.postalCode, country: (address.country ?? "US").toUpperCase() };
+  const started = Date.now();
+  try {
+    const rates = await ratesWithin(carrier, { from, to, parcel: { weightGrams: fallback.weightGrams, ...largest } }, env.EASYPOST_TIMEOUT_MS);
+    const cheapest = rates[0];
+    if (!cheapest) {
+      log.warn({ carrier: carrier.name, zone: fallback.zone }, "carrier returned no rates: charging the zone's table rate");
+      return null;
+    }
+    return { ...fallback, amount: cheapest.amount + fallback.freight, service: `${cheapest.carrier}_${cheapest.service}`.toUpperCase().replace(/[^A-Z0-9]+/g, "_"), carrierRate: cheapest };
+  } catch (error) {
+    const timedOut = error instanceof CarrierTimeout;
+    log.warn({ carrier: carrier.name, zone: fallback.zone, ms: Date.now() - started, timedOut, err: timedOut ? undefined : error }, timedOut ? "carrier timed out: charging the zone's table rate" : "carrier failed: charging the zone's table rate");
+    return null;
+  }
 }

@@ -149,6 +149,8 @@ describe(`shipping on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "the embe
       const badTable = await zone("us", { ...US_TABLE, rateTable: [{ upToGrams: 500, rate: "6.50" }] });
       expect(badTable.status).toBe(400);
       expect(badTable.json.fields.rateTable).toMatch(/^A rate table is/);
+      const liveWithoutTable = await zone("us", { ...US_TABLE, method: "live", rateTable: [] });
+      expect(liveWithoutTable.json.fields.rateTable).toBe("Live rates need a rate table too: it is charged when the carrier does not answer in time");
       const noFlat = await zone("us", { ...US_TABLE, flatRate: "0" });
       expect(noFlat.status).toBe(400);
       expect(noFlat.json.fields.flatRate).toBe("A rate table zone keeps a flat rate above $0 for pieces without a weight");

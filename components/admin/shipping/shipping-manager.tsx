@@ -16,7 +16,7 @@ import { parseTableText, tableText } from "@/lib/shipping/schemas";
 
 type Fields = Record<string, string>;
 
-function ZoneForm({ zone }: { zone: ZoneDTO }) {
+function ZoneForm({ zone, liveAvailable }: { zone: ZoneDTO; liveAvailable: boolean }) {
   const router = useRouter();
   const [fields, setFields] = useState<Fields>({});
   const [busy, setBusy] = useState(false);
@@ -31,7 +31,7 @@ function ZoneForm({ zone }: { zone: ZoneDTO }) {
       method: String(data.get("method") ?? "flat"),
       flatRate: String(data.get("flatRate") ?? ""),
       freeOver: String(data.get("freeOver") ?? ""),
-      rateTable: method === "table" ? parseTableText(String(data.get("rateTable") ?? "")) : [],
+      rateTable: method !== "flat" ? parseTableText(String(data.get("rateTable") ?? "")) : [],
     };
     setBusy(true);
     const ok = await runWithToast(
@@ -57,20 +57,21 @@ function ZoneForm({ zone }: { zone: ZoneDTO }) {
             <NativeSelect {...aria} name="method" value={method} onChange={(e) => setMethod(e.target.value as ZoneDTO["method"])} disabled={busy} className="w-full">
               <option value="flat">Flat rate</option>
               <option value="table">Rate table by weight</option>
+              {(liveAvailable || zone.method === "live") && <option value="live">Live carrier rates (EasyPost)</option>}
             </NativeSelect>
           )}
         </AdminField>
-        <AdminField id={id("flat")} label="Flat rate ($)" error={fields.flatRate} description={method === "table" ? "Charged at least when a piece has no weight." : undefined}>
+        <AdminField id={id("flat")} label="Flat rate ($)" error={fields.flatRate} description={method !== "flat" ? "Charged at least when a piece has no weight." : undefined}>
           {(aria) => <Input {...aria} name="flatRate" defaultValue={zone.flatRate} inputMode="decimal" autoComplete="off" disabled={busy} />}
         </AdminField>
         <AdminField id={id("free")} label="Free shipping over ($)" error={fields.freeOver} description="Blank: never free.">
           {(aria) => <Input {...aria} name="freeOver" defaultValue={zone.freeOver ?? ""} inputMode="decimal" autoComplete="off" disabled={busy} />}
         </AdminField>
       </div>
-      {method === "table" && (
+      {method !== "flat" && (
         <AdminField
           id={id("table")}
-          label="Rate table"
+          label={method === "live" ? "Rate table (when the carrier does not answer in time)" : "Rate table"}
           error={fields.rateTable ?? Object.entries(fields).find(([k]) => k.startsWith("rateTable."))?.[1]}
           description={'One row a line, grams then price: "500: 6.50" is up to 500 g; the last line is "any: 48.00" for anything heavier.'}
         >
@@ -202,7 +203,7 @@ function PickupForm({ pickup }: { pickup: Pickup }) {
 }
 
 /** The Shipping screen (issue 44): each zone's method, the maker's boxes, local pickup. Every save is in the activity log. */
-export function ShippingManager({ zones, boxes, pickup }: { zones: ZoneDTO[]; boxes: BoxDTO[]; pickup: Pickup }) {
+export function ShippingManager({ zones, boxes, pickup, liveAvailable }: { zones: ZoneDTO[]; boxes: BoxDTO[]; pickup: Pickup; liveAvailable: boolean }) {
   return (
     <div className="flex flex-col gap-10">
       <AdminPageHeader title="Shipping" description="What each zone pays for shipping, the boxes you pack in, and local pickup. A piece without a weight ships at its zone's flat rate (at least)." />
@@ -211,7 +212,7 @@ export function ShippingManager({ zones, boxes, pickup }: { zones: ZoneDTO[]; bo
           Zones
         </h2>
         {zones.map((z) => (
-          <ZoneForm key={z.code} zone={z} />
+          <ZoneForm key={z.code} zone={z} liveAvailable={liveAvailable} />
         ))}
       </section>
       <BoxesSection boxes={boxes} />

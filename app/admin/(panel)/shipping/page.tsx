@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { ShippingManager } from "@/components/admin/shipping/shipping-manager";
 import { requireAdminPage } from "@/lib/auth/guard";
-import { getPickup, listBoxes, listZones } from "@/lib/shipping/service";
+import { getPickup, listBoxes, listZones, liveRatesAvailable } from "@/lib/shipping/service";
 
 export const metadata: Metadata = { title: "Shipping" };
 
@@ -9,5 +9,5 @@ export const metadata: Metadata = { title: "Shipping" };
 export default async function ShippingPage() {
   await requireAdminPage();
   const [zones, boxes, pickup] = await Promise.all([listZones(), listBoxes(), getPickup()]);
-  return <ShippingManager zones={zones} boxes={boxes} pickup={pickup} />;
+  return <ShippingManager zones={zones} boxes={boxes} pickup={pickup} liveAvailable={liveRatesAvailable()} />;
 }
