@@ -56,12 +56,13 @@ export const shippingAddressSchema = z.object({
 });
 
 /**
- * The server's address for pricing a checkout (POST /api/create-payment-intent): any two-letter country code,
- * whose zone — or "we don't ship there", or an unknown code — is lib/shipping's to decide (400 either way).
+ * The server's address for pricing a checkout (POST /api/create-payment-intent): any country, whose zone —
+ * or "we don't ship there", or an unknown code — is lib/shipping's to decide (400 either way; a shop that ships
+ * within the US only answers every other country as it always has, with `countryUnsupported`).
  */
 export const anyCountryAddressSchema = z.object({
   ...addressFields,
-  country: z._default(z.string().check(z.trim(), z.toUpperCase(), z.regex(/^[A-Z]{2}$/, CHECKOUT_MESSAGES.countryCode)), DEFAULT_COUNTRY),
+  country: z._default(z.string().check(z.trim(), z.toUpperCase(), z.maxLength(60, CHECKOUT_MESSAGES.countryCode)), DEFAULT_COUNTRY),
 });
 
 export const checkoutFormSchema = z.object({

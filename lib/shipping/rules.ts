@@ -80,7 +80,7 @@ export function zoneOf(address: { country?: string | null; state?: string | null
     const remote = state ? REMOTE_STATES.has(state) : REMOTE_ZIP.test((address.postalCode ?? "").trim());
     return { zone: remote ? "us_remote" : "us" };
   }
-  if (!countryName(country)) return { code: "unknown_country", message: `“${country.slice(0, 10)}” is not a country code we know (use two letters, e.g. US or CA).` };
+  if (!countryName(country)) return { code: "unknown_country", message: `“${country.slice(0, 12)}” is not a country code we know (use two letters, e.g. US or CA).` };
   return { zone: country === "CA" ? "ca" : "world" };
 }
 

@@ -164,28 +164,35 @@ export async function deleteBox(id: number): Promise<{ deleted: true }> {
 
 export type ShippingChoice = "ship" | "pickup";
 
+/** The spec's refusal of an address outside the US (lib/checkout/schemas.ts CHECKOUT_MESSAGES.countryUnsupported). */
+const US_ONLY = "We currently ship within the United States only";
+
 /**
  * The server's shipping for a checkout's lines and full address: its zone's rule (lib/shipping/rules.ts),
  * or local pickup (free) when the maker offers it. 400 for an unknown country, for a zone the shop does
  * not ship to, for pickup the shop does not offer, and for a piece delivered by arrangement.
  */
 export async function priceCheckoutShipping(lines: ReadonlyArray<ShipLine & { parcel?: Omit<CarrierParcel, "weightGrams"> }>, address: CheckoutAddress, choice: ShippingChoice = "ship"): Promise<Shipment> {
+  const zones = await loadZones();
+  const usOnly = !zones.ca.ships && !zones.world.ships;
   const located = zoneOf(address);
-  if ("message" in located) throw new AppError("bad_request", located.message, { "shippingAddress.country": located.message });
+  if ("message" in located) {
+    // A shop that ships within the US only refuses every other country as the spec's checkout always has.
+    const message = usOnly ? US_ONLY : located.message;
+    throw new AppError("bad_request", message, { "shippingAddress.country": message });
+  }
   if (choice === "pickup") {
     const pickup = await getPickup();
     if (!pickup.pickupEnabled) throw new AppError("bad_request", "Local pickup is not offered: choose shipping.", { shippingMethod: "Local pickup is not offered" });
     return { zone: located.zone, service: PICKUP_SERVICE, amount: 0, freight: 0, weightGrams: 0, unweighed: false };
   }
-  const zones = await loadZones();
   const rule = zones[located.zone];
-  const usOnly = !zones.ca.ships && !zones.world.ships;
   const country = (address.country ?? "US").trim().toUpperCase();
   // A fresh shop ships within the US only, and says so as it always has (lib/checkout/schemas.ts CHECKOUT_MESSAGES).
   const label = usOnly && located.zone !== "us" && located.zone !== "us_remote" ? "" : country === "US" ? ZONE_NAMES[located.zone] : (countryName(country) ?? country);
   const priced = priceShipment(lines, rule, label);
   if (isRefusal(priced)) {
-    const message = priced.code === "not_shipped" && !label ? "We currently ship within the United States only" : priced.message;
+    const message = priced.code === "not_shipped" && !label ? US_ONLY : priced.message;
     throw new AppError("bad_request", message, { [priced.field]: message });
   }
   if (rule.method === "live" && priced.amount > priced.freight) return (await liveShipment(lines, address, priced)) ?? priced;
