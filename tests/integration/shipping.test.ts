@@ -11,6 +11,7 @@ import { GET as getZones } from "@/app/api/admin/shipping/zones/route";
 import { PUT as putZone } from "@/app/api/admin/shipping/zones/[code]/route";
 import { PUT as putPickup } from "@/app/api/admin/shipping/pickup/route";
 import { signApiToken } from "@/lib/auth/tokens";
+import { adminProductUpdateSchema } from "@/lib/catalog/admin-schemas";
 import { createCatalogFixture } from "@/tests/helpers/fixtures";
 import { call } from "@/tests/helpers/route";
 import { createTestDatabase, type TestDatabase } from "@/tests/helpers/test-db";
@@ -202,6 +203,20 @@ describe(`shipping on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "the embe
       expect((await prepare([["printed-gauge", 1]], { ...honolulu, state: "Oahu" })).json.shipping).toBe("11.00");
       // 3 gauges and a bench: one parcel of 14.12 kg.
       expect((await prepare([["walnut-bench", 1], ["printed-gauge", 3]], nextDoor)).json.shipping).toBe("48.00");
+    });
+
+    it("weighs a variant by its own weight when it has one, else its product's; the admin form's variant weight is validated", async () => {
+      const product = await db.prisma.product.findUniqueOrThrow({ where: { slug: "printed-gauge" } });
+      await db.prisma.product.update({ where: { id: product.id }, data: { options: [{ name: "Size", values: ["S", "XL"] }] } });
+      const small = await db.prisma.productVariant.create({ data: { productId: product.id, sku: "PG-S", optionValues: ["S"], price: "12.00" } });
+      const large = await db.prisma.productVariant.create({ data: { productId: product.id, sku: "PG-XL", optionValues: ["XL"], price: "12.00", weightGrams: 900 } });
+      const line = (variantId: number) => call(createIntent, "/api/create-payment-intent", { body: { sessionId: nextSession(), items: [{ productId: product.id, variantId, quantity: 1 }], shippingAddress: nextDoor } });
+      expect((await line(small.id)).json.shipping).toBe("6.50");
+      expect((await line(large.id)).json.shipping).toBe("14.00");
+      const parsed = adminProductUpdateSchema.safeParse({ options: [{ name: "Size", values: ["S"] }], variants: [{ sku: "PG-S", values: ["S"], price: "12.00", kind: "made_to_order", weightGrams: "-1" }] });
+      expect(parsed.success ? null : parsed.error.issues.map((i) => [i.path.join("."), i.message])).toEqual([["variants.0.weightGrams", "Weight is a whole number of grams, 1 to 1,000,000 (1 tonne)"]]);
+      await db.prisma.productVariant.deleteMany({ where: { productId: product.id } });
+      await db.prisma.product.update({ where: { id: product.id }, data: { options: [] } });
     });
 
     it("never ships a piece without a weight for $0 or by a guessed weight: it pays at least the zone's flat rate", async () => {

@@ -30,6 +30,8 @@ export type VariantFormRow = {
   image: string;
   /** The count an existing variant was loaded with: a count moved since (orders came in) refuses the save. */
   stockWas?: number | null;
+  /** Its own packed weight in grams (lib/shipping); blank: the product's. */
+  weightGrams: string;
 };
 
 /** What the form edits; strings stay strings until the shared schema parses them. */
@@ -139,6 +141,7 @@ export function toFormValues(product: AdminProductRow | null, mode: ProductFormM
       leadTimeMaxDays: v.leadTimeMaxDays === null ? "" : String(v.leadTimeMaxDays),
       image: v.image ?? "",
       stockWas: v.stock,
+      weightGrams: text(product.variantWeights?.[v.sku]),
     })),
     ...packageValues(product),
   };
@@ -192,7 +195,7 @@ export function generateVariantRows(values: ProductFormValues): VariantFormRow[]
   const price = values.price.trim() || values.variants[0]?.price || "";
   return combinations.map((combination) => {
     const same = values.variants.find((v) => v.values.length === combination.length && v.values.every((x, i) => x === combination[i]));
-    return same ?? { values: combination, sku: suggestedSku(slug, combination), price, kind: "made_to_order", stock: "", allowBackorder: false, leadTimeMinDays: "", leadTimeMaxDays: "", image: "" };
+    return same ?? { values: combination, sku: suggestedSku(slug, combination), price, kind: "made_to_order", stock: "", allowBackorder: false, leadTimeMinDays: "", leadTimeMaxDays: "", image: "", weightGrams: "" };
   });
 }
 
@@ -224,6 +227,7 @@ export function toProductPayload(values: ProductFormValues, mode: ProductFormMod
           leadTimeMinDays: !counted || v.allowBackorder ? blankToNull(v.leadTimeMinDays) : null,
           leadTimeMaxDays: !counted || v.allowBackorder ? blankToNull(v.leadTimeMaxDays) : null,
           image: blankToNull(v.image),
+          weightGrams: blankToNull(v.weightGrams ?? ""),
           ...(mode === "edit" && v.stockWas !== undefined ? { stockWas: v.stockWas } : {}),
         };
       })
