@@ -43,6 +43,11 @@ export function createEasyPostCarrier(config: { apiKey: string; baseUrl?: string
           width: inches(parcel.widthMm),
           height: inches(parcel.heightMm),
         },
+      }).catch((error: unknown) => {
+        // EasyPost's 422 for an address it cannot verify (ADDRESS.*): the shopper's to correct, not a carrier outage.
+        const e = error as { statusCode?: number; code?: string; message?: string };
+        if (e?.statusCode === 422 && typeof e.code === "string" && e.code.startsWith("ADDRESS.")) throw new CarrierAddressRejected(e.message ?? e.code);
+        throw error;
       });
       const rates = ((shipment as unknown as { rates?: EasyPostRate[] }).rates ?? []).flatMap((r): CarrierRate[] => {
         if (!r.carrier || !r.service || typeof r.rate !== "string" || !/^\d+(\.\d{1,2})?$/.test(r.rate)) return [];
@@ -60,6 +65,9 @@ export function getCarrier(): Carrier | null {
   if (carrier === undefined) carrier = env.EASYPOST_API_KEY ? createEasyPostCarrier({ apiKey: env.EASYPOST_API_KEY, baseUrl: env.EASYPOST_API_URL, timeoutMs: env.EASYPOST_TIMEOUT_MS }) : null;
   return carrier;
 }
+
+/** The carrier cannot deliver to the address as written. */
+export class CarrierAddressRejected extends Error {}
 
 export class CarrierTimeout extends Error {
   constructor(ms: number) {

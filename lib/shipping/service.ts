@@ -4,7 +4,7 @@ import { prisma, Prisma } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { fromCents, toCents } from "@/lib/money";
 import { countryName, DEFAULT_ZONES, isRefusal, PICKUP_SERVICE, priceShipment, ZONE_CODES, ZONE_NAMES, zoneOf, type RateRow, type Shipment, type ShipLine, type ShippingMethodName, type ZoneCode, type ZoneRule } from "@/lib/shipping/rules";
-import { CarrierTimeout, getCarrier, ratesWithin, type CarrierAddress, type CarrierParcel } from "@/lib/shipping/carrier";
+import { CarrierAddressRejected, CarrierTimeout, getCarrier, ratesWithin, type CarrierAddress, type CarrierParcel } from "@/lib/shipping/carrier";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { site } from "@/lib/site";
@@ -199,6 +199,8 @@ export async function priceCheckoutShipping(lines: ReadonlyArray<ShipLine & { pa
   return priced;
 }
 
+export const ADDRESS_REJECTED = "The carrier cannot deliver to this address: please check the street, city, state and ZIP code.";
+
 /** Whether a carrier is configured (EASYPOST_API_KEY): the Shipping screen offers live rates only then. */
 export const liveRatesAvailable = (): boolean => getCarrier() !== null;
 
@@ -208,7 +210,8 @@ type CheckoutAddress = { line1?: string; line2?: string | null; city?: string; c
  * A live zone's price from the carrier: the cheapest of its rates for the cart's parcel and the full address,
  * plus any freight. Not asked when a piece in the parcel has no weight (never a rate guessed from nothing) or
  * no carrier is configured; a carrier that fails or is slower than EASYPOST_TIMEOUT_MS is logged and the
- * zone's table rate (`fallback`) is charged: the sale is never blocked by the carrier.
+ * zone's table rate (`fallback`) is charged: the sale is never blocked by the carrier. An address the carrier
+ * rejects is a 400 on the address form, before any payment.
  */
 async function liveShipment(lines: ReadonlyArray<ShipLine & { parcel?: Omit<CarrierParcel, "weightGrams"> }>, address: CheckoutAddress, fallback: Shipment): Promise<Shipment | null> {
   const carrier = getCarrier();
@@ -228,6 +231,7 @@ async function liveShipment(lines: ReadonlyArray<ShipLine & { parcel?: Omit<Carr
     }
     return { ...fallback, amount: cheapest.amount + fallback.freight, service: `${cheapest.carrier}_${cheapest.service}`.toUpperCase().replace(/[^A-Z0-9]+/g, "_"), carrierRate: cheapest };
   } catch (error) {
+    if (error instanceof CarrierAddressRejected) throw new AppError("bad_request", ADDRESS_REJECTED, { "shippingAddress.line1": ADDRESS_REJECTED });
     const timedOut = error instanceof CarrierTimeout;
     log.warn({ carrier: carrier.name, zone: fallback.zone, ms: Date.now() - started, timedOut, err: timedOut ? undefined : error }, timedOut ? "carrier timed out: charging the zone's table rate" : "carrier failed: charging the zone's table rate");
     return null;

@@ -107,6 +107,15 @@ describe(`live carrier rates against a fake EasyPost on ${process.env.TEST_DATAB
     warn.mockRestore();
   });
 
+  it("an address the carrier rejects is a 400 on the address form before any payment", async () => {
+    fake.failWith = 422;
+    const sessions = await db.prisma.checkout.count();
+    const res = await prepare([["printed-gauge", 1]], { ...nextDoor, line1: "1 Nowhere Lane" });
+    expect(res.status).toBe(400);
+    expect(res.json.fields).toEqual({ "shippingAddress.line1": "The carrier cannot deliver to this address: please check the street, city, state and ZIP code." });
+    expect(await db.prisma.checkout.count()).toBe(sessions);
+  });
+
   it("never asks the carrier for a piece without a weight: it pays the zone's flat rate at least", async () => {
     const before = fake.requests.length;
     const jig = await prepare([["dowel-jig", 1]], nextDoor);
