@@ -60,6 +60,12 @@ const schema = z.object({
   TAX_HOME_STATE: optional,
   /** TAX_MODE=flat: the rate in percent, above 0 and at most 20 (e.g. 6.5). */
   TAX_RATE: optional,
+  /** EasyPost: live carrier rates for zones set to "live". A production (EZAK…) or test (EZTK…) key; a malformed one stops start-up. Unset: zones and tables only. */
+  EASYPOST_API_KEY: optional.pipe(z.string().regex(/^EZ[AT]K[A-Za-z0-9]{16,96}$/, "must be an EasyPost API key (EZAK… for production, EZTK… for test)").optional()),
+  /** EasyPost's API base URL (tests: a local fake EasyPost), ending in /v2/. */
+  EASYPOST_API_URL: optional.pipe(z.url().optional()),
+  /** How long checkout waits for the carrier's rates before it charges the zone's table rate instead (ms). */
+  EASYPOST_TIMEOUT_MS: optional.pipe(z.coerce.number<string | undefined>().int().min(100).max(30_000).default(3000)),
   /** Stripe API endpoint override (tests against a local fake Stripe, or a proxy). */
   STRIPE_API_HOST: optional,
   STRIPE_API_PORT: optional.pipe(z.coerce.number<string | undefined>().int().min(1).max(65535).optional()),

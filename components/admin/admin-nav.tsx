@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { FolderTree, Gift, Hammer, History, LayoutDashboard, Mail, MessageSquareText, Package, ShoppingCart, Store, TicketPercent, UserCog, Users } from "lucide-react";
+import { FolderTree, Gift, Hammer, History, LayoutDashboard, Mail, MessageSquareText, Package, ShoppingCart, Store, TicketPercent, Truck, UserCog, Users } from "lucide-react";
 import { AdminLogoutButton } from "@/components/admin/admin-logout-button";
 import { cn } from "@/lib/utils";
 
@@ -11,6 +11,7 @@ export const ADMIN_NAV = [
   { href: "/admin/products", label: "Products", icon: Package },
   { href: "/admin/orders", label: "Orders", icon: ShoppingCart },
   { href: "/admin/categories", label: "Categories", icon: FolderTree },
+  { href: "/admin/shipping", label: "Shipping", icon: Truck },
   { href: "/admin/discounts", label: "Discount codes", icon: TicketPercent },
   { href: "/admin/gift-cards", label: "Gift cards", icon: Gift },
   { href: "/admin/customers", label: "Customers", icon: Users },

@@ -3,7 +3,7 @@ import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { NewsletterComposer } from "@/components/admin/newsletter-composer";
 
-describe("the newsletter preview (issue 54, item 9)", () => {
+describe("the newsletter preview (item 9)", () => {
   const realFetch = global.fetch;
   afterEach(() => {
     global.fetch = realFetch;

@@ -67,21 +67,34 @@ export function CheckoutForm({ items, publishableKey, onPlaced }: Props) {
   const blocked = items.some((i) => i.unavailable);
   const discount = useDiscountCode(items);
   const applied = discount.applied;
-  const totals = discountedTotals(items, { addressComplete, discount: applied });
+  // Shipping is the server's for the address and the pieces' weights (lib/shipping): the page shows the default
+  // zone's figure until the server names another for this cart and address (its 409 carries it), then that one.
+  const shipKey = JSON.stringify({ items: cartLines(items), address, discountCode: applied?.code ?? null });
+  const [quoted, setQuoted] = useState<{ key: string; shipping: number } | null>(null);
+  const serverShipping = addressComplete && quoted?.key === shipKey ? quoted.shipping : undefined;
+  const totals = discountedTotals(items, { addressComplete, discount: applied, shipping: serverShipping });
   const [giftCards, setGiftCards] = useState<string[]>([]);
   const requestKey = JSON.stringify({ items: cartLines(items), address, amount: totals.total, discountCode: applied?.code ?? null, giftCards });
 
   const buildRequest = useCallback(() => {
     const v = form.getValues();
     const contact = { ...v, giftRecipientEmail: isValidEmail(v.giftRecipientEmail) ? v.giftRecipientEmail : undefined };
-    return paymentIntentRequest(getSessionId(), items, cleanAddress(v.shippingAddress), contact, isValidEmail(v.email), applied, giftCards);
-  }, [form, items, applied, giftCards]);
+    return paymentIntentRequest(getSessionId(), items, cleanAddress(v.shippingAddress), contact, isValidEmail(v.email), applied, giftCards, serverShipping);
+  }, [form, items, applied, giftCards, serverShipping]);
 
-  const onConflict = useCallback((error: ApiRequestError) => {
+  const shownShipping = totals.shipping;
+  // A plain function: usePaymentIntent reads the latest one when a request settles.
+  const onConflict = (error: ApiRequestError) => {
+    // The total differs only by the shipping this address pays: take the server's figure and prepare again (the amount is still checked).
+    const named = (error.body as { shipping?: unknown } | null)?.shipping;
+    if (typeof named === "string" && /^\d+\.\d{2}$/.test(named) && toCents(named) !== shownShipping) {
+      setQuoted({ key: shipKey, shipping: toCents(named) });
+      return;
+    }
     // More than is left (or none left) of a line: say which and how many, then flag it in the summary.
     toastStockRefusal(error, "Change the quantity to what is left, or remove the item, to pay.");
     void recheckCart(error);
-  }, []);
+  };
 
   const payment = usePaymentIntent({
     // Not while a discount code is being priced: the intent is for the total the shopper will see.

@@ -2,7 +2,7 @@ import type { CartItem } from "@/lib/cart/types";
 import { discountedTotals, type AppliedDiscount } from "@/lib/checkout/discount-totals";
 import { SHIPPING_SERVICE } from "@/lib/checkout/pricing";
 import type { CheckoutFormValues, ShippingAddress } from "@/lib/checkout/schemas";
-import { fromCents, toCents } from "@/lib/money";
+import { fromCents, toCents, type Cents } from "@/lib/money";
 import type { OrderPayload, PaymentIntentRequest, PaymentIntentResponse } from "@/components/checkout/checkout-api";
 import type { DiscountedTotals } from "@/lib/checkout/discount-totals";
 import { taxLinesNote } from "@/lib/tax/display";
@@ -48,8 +48,10 @@ export function paymentIntentRequest(
   emailValid: boolean,
   discount: (AppliedDiscount & { code: string }) | null = null,
   giftCards: string[] = [],
+  /** The server's shipping for this cart and address, once it has named it (lib/shipping: zones, weights); else the default zone's. */
+  shipping?: Cents,
 ): PaymentIntentRequest {
-  const { total } = discountedTotals(items, { discount });
+  const { total } = discountedTotals(items, { discount, shipping });
   const opt = (v: string | undefined) => {
     const s = (v ?? "").trim();
     return s ? s : undefined;

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { ReviewPhotos } from "@/components/reviews/review-photos";
 
-describe("a review's photos on the page (issue 54)", () => {
+describe("a review's photos on the page", () => {
   it("are shown from their small copy as stored, never through the image optimizer (whose copies would outlive a hide)", () => {
     const html = renderToStaticMarkup(
       <ReviewPhotos

@@ -46,6 +46,8 @@ const ENTITY_LABELS: Record<string, string> = {
   product: "product",
   review: "review",
   settings: "shop settings",
+  shipping_box: "box",
+  shipping_zone: "shipping zone",
   subscriber: "subscriber",
   user: "admin user",
 };

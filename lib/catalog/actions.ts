@@ -3,7 +3,7 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { adminAction } from "@/lib/actions";
-import { categoryInputSchema, categoryUpdateSchema, productInputSchema, productUpdateSchema, shopSettingsSchema } from "@/lib/catalog/admin-schemas";
+import { adminProductInputSchema, adminProductUpdateSchema, categoryInputSchema, categoryUpdateSchema, shopSettingsSchema } from "@/lib/catalog/admin-schemas";
 import { updateShopSettings } from "@/lib/catalog/settings-service";
 import { createCategory, createProduct, deleteCategory, deleteProduct, updateCategory, updateProduct } from "@/lib/catalog/service";
 
@@ -18,14 +18,14 @@ import { createCategory, createProduct, deleteCategory, deleteProduct, updateCat
 
 const productIdSchema = z.coerce.number({ message: "Product not found" }).int().positive("Product not found");
 
-const createProductRun = adminAction(productInputSchema, async (data) => {
+const createProductRun = adminAction(adminProductInputSchema, async (data) => {
   const product = await createProduct(data);
   revalidatePath("/admin/products");
   revalidatePath("/admin/categories");
   return { id: product.id, slug: product.slug };
 });
 
-const updateProductRun = adminAction(z.object({ id: productIdSchema, input: productUpdateSchema }), async ({ id, input }) => {
+const updateProductRun = adminAction(z.object({ id: productIdSchema, input: adminProductUpdateSchema }), async ({ id, input }) => {
   const product = await updateProduct(id, input);
   revalidatePath("/admin/products");
   revalidatePath("/admin/categories");

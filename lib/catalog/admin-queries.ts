@@ -1,6 +1,6 @@
 import "server-only";
 import { prisma, Prisma } from "@/lib/db";
-import { productInclude, toProductDTO, type ProductRow } from "@/lib/catalog/mappers";
+import { productInclude, toProductDTO } from "@/lib/catalog/mappers";
 import { ADMIN_PRODUCT_LIMIT, MAX_ADMIN_PRODUCT_LIMIT, type AdminCategoryDTO, type AdminProductDTO } from "@/lib/catalog/admin-schemas";
 
 /**
@@ -8,10 +8,32 @@ import { ADMIN_PRODUCT_LIMIT, MAX_ADMIN_PRODUCT_LIMIT, type AdminCategoryDTO, ty
  * products and categories included. The public, cached reads are in ./queries.ts.
  */
 
+/** The admin's reads carry the product's box by name (lib/shipping). */
+const adminProductInclude = {
+  ...productInclude,
+  variants: { ...productInclude.variants, select: { ...productInclude.variants.select, weightGrams: true } },
+  box: { select: { name: true } },
+} satisfies Prisma.ProductInclude;
+
 /** The public product shape (lib/catalog/types.ts ProductDTO) plus the category name for the admin table. */
-function toAdminProductDTO(p: ProductRow): AdminProductDTO {
-  return { ...toProductDTO(p), categoryName: p.category.name };
+function toAdminProductDTO(p: Prisma.ProductGetPayload<{ include: typeof adminProductInclude }>): AdminProductDTO {
+  return {
+    ...toProductDTO(p),
+    categoryName: p.category.name,
+    package: {
+      weightGrams: p.weightGrams,
+      lengthMm: p.lengthMm,
+      widthMm: p.widthMm,
+      heightMm: p.heightMm,
+      boxId: p.boxId,
+      boxName: p.box?.name ?? null,
+      freightPrice: p.freightPrice === null ? null : p.freightPrice.toFixed(2),
+      contactForDelivery: p.contactForDelivery,
+    },
+    variantWeights: Object.fromEntries(p.variants.map((v) => [v.sku, v.weightGrams ?? null])),
+  };
 }
+
 
 function adminProductWhere(search?: string): Prisma.ProductWhereInput {
   const term = search?.replace(/\s+/g, " ").trim();
@@ -35,7 +57,7 @@ export async function listAdminProducts(opts: { search?: string; limit?: number 
   const limit = Math.min(Math.max(Math.trunc(opts.limit ?? ADMIN_PRODUCT_LIMIT), 1), MAX_ADMIN_PRODUCT_LIMIT);
   const rows = await prisma.product.findMany({
     where: adminProductWhere(opts.search),
-    include: productInclude,
+    include: adminProductInclude,
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: limit,
   });
@@ -49,7 +71,7 @@ export async function countAdminProducts(opts: { search?: string } = {}): Promis
 type Db = Prisma.TransactionClient | typeof prisma;
 
 export async function findAdminProduct(id: number, db: Db = prisma): Promise<AdminProductDTO | null> {
-  const row = await db.product.findUnique({ where: { id }, include: productInclude });
+  const row = await db.product.findUnique({ where: { id }, include: adminProductInclude });
   return row ? toAdminProductDTO(row) : null;
 }
 

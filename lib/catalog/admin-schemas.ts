@@ -6,6 +6,7 @@ import { MAX_OPTION_VALUES, MAX_OPTIONS, MAX_VARIANTS, SKU_PATTERN } from "@/lib
 import { MAX_LOW_STOCK_THRESHOLD } from "@/lib/catalog/stock-settings";
 import { DEFAULT_IMAGE_SIZE, type CategoryDTO, type ProductDTO } from "@/lib/catalog/types";
 import { fromCents, toCents } from "@/lib/money";
+import { packageSchema, weightField, type PackageFields } from "@/lib/shipping/schemas";
 
 /**
  * Admin catalogue validation (spec §5), client-safe: the product and category
@@ -30,8 +31,8 @@ export const MAX_ADMIN_PRODUCT_LIMIT = 200;
 /** Decimal(10, 2): the largest price the database holds, in cents. */
 const MAX_PRICE_CENTS = 9_999_999_999;
 
-/** Products listed in the admin table: every public field (inactive products too) plus the category name. */
-export type AdminProductDTO = ProductDTO & { categoryName: string };
+/** Products listed in the admin table: every public field (inactive products too) plus the category name and its package (lib/shipping). */
+export type AdminProductDTO = ProductDTO & { categoryName: string; package: PackageFields & { boxName: string | null }; variantWeights: Record<string, number | null> };
 /** Categories in the admin area: inactive ones too, with how many products they hold. */
 export type AdminCategoryDTO = CategoryDTO & { productCount: number };
 
@@ -260,6 +261,8 @@ const variantField = z.object(
     image: z.string().trim().max(2048, "Image URL is too long").nullish().transform((v) => v || null),
     /** The count the form was loaded with (an existing variant): a count moved since (orders came in) refuses the save. */
     stockWas: wholeOrNull(STOCK_MESSAGE, 0, MAX_STOCK).optional(),
+    /** Its packed weight in grams when it differs from the product's (lib/shipping); blank: the product's. */
+    weightGrams: weightField.optional(),
   },
   { message: "Each variant needs a sku, its values, a price and a kind" },
 );
@@ -278,6 +281,7 @@ export type VariantData = {
   allowBackorder: boolean;
   image: string | null;
   stockWas?: number | null;
+  weightGrams?: number | null;
 };
 
 /**
@@ -319,6 +323,7 @@ function checkVariants(
       allowBackorder: stock.allowBackorder,
       image: variant.image,
       ...(variant.stockWas !== undefined ? { stockWas: variant.stockWas } : {}),
+      ...(variant.weightGrams !== undefined ? { weightGrams: variant.weightGrams } : {}),
     };
   });
 }
@@ -456,6 +461,16 @@ export const productUpdateSchema = z
       slug: v.slug ?? (v.name !== undefined ? derivedSlug(v.name, ctx) : undefined),
     };
   });
+
+/**
+ * The admin's product form and server actions: the spec's product fields and the package (what the piece
+ * weighs and measures, lib/shipping/schemas.ts). The spec's product API keeps productInputSchema /
+ * productUpdateSchema, which do not read the package fields.
+ */
+export const adminProductInputSchema = z.intersection(productInputSchema, packageSchema);
+export const adminProductUpdateSchema = z.intersection(productUpdateSchema, packageSchema);
+export type AdminProductData = z.output<typeof adminProductInputSchema>;
+export type AdminProductUpdateData = z.output<typeof adminProductUpdateSchema>;
 
 /** Sort order: a whole number, 0 or more (forms send strings); blank means "not given" (0 on create). */
 const sortOrderField = z.preprocess(

@@ -16,11 +16,13 @@ import {
   type CategoryUpdateData,
   type ProductData,
   type ProductUpdateData,
+  productUpdateSchema,
 } from "@/lib/catalog/admin-schemas";
 import { auditSnapshot, recordAudit } from "@/lib/audit/service";
 import { findAdminCategory, findAdminProduct } from "@/lib/catalog/admin-queries";
 import { expireCatalog } from "@/lib/catalog/revalidate";
 import { AppError } from "@/lib/errors";
+import { BOX_MESSAGE, PACKAGE_ON_GIFT_CARD, type PackageData } from "@/lib/shipping/schemas";
 
 /**
  * Catalogue writes for the admin area: the admin server actions and the admin
@@ -77,7 +79,38 @@ function imageRows(images: ProductData["images"]) {
 }
 
 function variantRow(v: VariantData, position: number) {
-  return { sku: v.sku, optionValues: v.values, price: v.price, stock: v.stock, leadTimeMinDays: v.leadTimeMinDays, leadTimeMaxDays: v.leadTimeMaxDays, allowBackorder: v.allowBackorder, image: v.image, position };
+  return { sku: v.sku, optionValues: v.values, price: v.price, stock: v.stock, leadTimeMinDays: v.leadTimeMinDays, leadTimeMaxDays: v.leadTimeMaxDays, allowBackorder: v.allowBackorder, image: v.image, position, weightGrams: v.weightGrams };
+}
+
+/**
+ * The package fields to write (lib/shipping/schemas.ts): a gift card has none (cleared), a box
+ * must be one of the maker's (400 naming boxId), and a box replaces the product's own dimensions and back.
+ */
+async function packageRow(pkg: Partial<PackageData>, giftCard: boolean | undefined, db: Prisma.TransactionClient | typeof prisma = prisma): Promise<Partial<PackageData>> {
+  const given = Object.fromEntries(Object.entries(pkg).filter(([, v]) => v !== undefined)) as Partial<PackageData>;
+  if (giftCard) {
+    const sent = Object.entries(given).some(([k, v]) => (k === "contactForDelivery" ? v === true : v !== null));
+    if (sent) throw new AppError("bad_request", PACKAGE_ON_GIFT_CARD, { weightGrams: PACKAGE_ON_GIFT_CARD });
+    return { weightGrams: null, lengthMm: null, widthMm: null, heightMm: null, boxId: null, freightPrice: null, contactForDelivery: false };
+  }
+  if (given.boxId != null) {
+    const box = await db.shippingBox.findUnique({ where: { id: given.boxId }, select: { id: true } });
+    if (!box) throw new AppError("bad_request", BOX_MESSAGE, { boxId: BOX_MESSAGE });
+    return { ...given, lengthMm: null, widthMm: null, heightMm: null };
+  }
+  if (given.lengthMm != null) return { ...given, boxId: null };
+  return given;
+}
+
+const PACKAGE_KEYS = ["weightGrams", "lengthMm", "widthMm", "heightMm", "boxId", "freightPrice", "contactForDelivery"] as const;
+function splitPackage<T extends Record<string, unknown>>(data: T): { pkg: Partial<PackageData>; rest: Omit<T, (typeof PACKAGE_KEYS)[number]> } {
+  const pkg: Record<string, unknown> = {};
+  const rest: Record<string, unknown> = { ...data };
+  for (const key of PACKAGE_KEYS) {
+    if (key in rest) pkg[key] = rest[key];
+    delete rest[key];
+  }
+  return { pkg: pkg as Partial<PackageData>, rest: rest as Omit<T, (typeof PACKAGE_KEYS)[number]> };
 }
 
 /** A SKU another product (or a variant being saved) already has: 409 naming it. */
@@ -145,10 +178,12 @@ export async function getAdminProduct(id: number | string): Promise<AdminProduct
 }
 
 /** Creates a product (also a clone, which may have no images yet). */
-export async function createProduct(data: ProductData, opts: { commissionId?: number; audit?: (tx: Prisma.TransactionClient, productId: number) => Promise<unknown> } = {}): Promise<AdminProductDTO> {
+export async function createProduct(input: ProductData & Partial<PackageData>, opts: { commissionId?: number; audit?: (tx: Prisma.TransactionClient, productId: number) => Promise<unknown> } = {}): Promise<AdminProductDTO> {
+  const { pkg, rest: data } = splitPackage(input);
   await assertCategoryExists(data.categoryId);
   await assertProductSlugFree(data.slug);
-  const { images, clone: _clone, variants, options, ...fields } = data;
+  const packageFields = await packageRow(pkg, data.giftCard);
+  const { images, clone: _clone, variants, options, ...fields } = { ...data, ...packageFields };
   let id: number;
   try {
     id = await prisma.$transaction(async (tx) => {
@@ -176,8 +211,9 @@ export async function createProduct(data: ProductData, opts: { commissionId?: nu
  * Sold only holds for one-of-a-kind pieces and the gallery flag only for sold
  * ones, judged on the flags as they are after this update.
  */
-export async function updateProduct(id: number | string, data: ProductUpdateData): Promise<AdminProductDTO> {
+export async function updateProduct(id: number | string, input: ProductUpdateData & Partial<PackageData>): Promise<AdminProductDTO> {
   const productId = toId(id, PRODUCT_NOT_FOUND);
+  const { pkg, rest: data } = splitPackage(input);
   if (data.categoryId !== undefined) await assertCategoryExists(data.categoryId);
   const { images, kind, stock, leadTimeMinDays, leadTimeMaxDays, allowBackorder, stockReason, stockWas, options, variants, ...fields } = data;
   const stockPatch = { kind, uniqueItem: fields.uniqueItem, stock, leadTimeMinDays, leadTimeMaxDays, allowBackorder };
@@ -222,6 +258,7 @@ export async function updateProduct(id: number | string, data: ProductUpdateData
       let stockChanged = stockFields.stock !== current.stock;
       if (stockChanged && stockWas !== undefined && stockWas !== current.stock) throw new AppError("conflict", stockMovedMessage(current.stock), { stock: stockMovedMessage(current.stock) });
       if (stockChanged && current.stock !== null && stockFields.stock !== null && !stockReason) throw new AppError("bad_request", STOCK_REASON_REQUIRED, { stockReason: STOCK_REASON_REQUIRED });
+      const packageFields = await packageRow(pkg, stockFields.giftCard, tx);
       const audited = await auditSnapshot(() => findAdminProduct(productId, tx));
       if (data.slug !== undefined && data.slug !== current.slug) {
         const taken = await tx.product.findUnique({ where: { slug: data.slug }, select: { id: true } });
@@ -239,7 +276,7 @@ export async function updateProduct(id: number | string, data: ProductUpdateData
       };
       // A product with variants is listed and sorted at its lowest variant's price.
       const price = variants?.length ? lowestPrice(variants) : undefined;
-      await tx.product.update({ where: { id: productId }, data: { ...fields, ...stockFields, ...flags, ...(options && variants ? { options } : {}), ...(price ? { price } : {}) } });
+      await tx.product.update({ where: { id: productId }, data: { ...fields, ...packageFields, ...stockFields, ...flags, ...(options && variants ? { options } : {}), ...(price ? { price } : {}) } });
       if (variants) stockChanged = (await writeVariants(tx, productId, variants, stockReason)) || stockChanged;
       if (images) {
         await tx.productImage.deleteMany({ where: { productId } });
@@ -260,6 +297,11 @@ export async function updateProduct(id: number | string, data: ProductUpdateData
   const slugs = [...new Set([before.slug, data.slug ?? before.slug])];
   await expireCatalog({ slugs, gallery: before.showInGallery || showInGallery });
   return getAdminProduct(productId);
+}
+
+/** What a product weighs and measures alone (PUT /api/admin/products/{id}/package): the same update, audited, nothing else changed. */
+export async function updateProductPackage(id: number | string, pkg: PackageData): Promise<AdminProductDTO> {
+  return updateProduct(id, { ...productUpdateSchema.parse({}), ...pkg });
 }
 
 /** Deletes a product; its images and cart lines go with it, order lines keep their copy of name and price. */

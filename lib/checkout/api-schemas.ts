@@ -1,4 +1,4 @@
-import { shippingAddressSchema, type ShippingAddress } from "@/lib/checkout/schemas";
+import { anyCountryAddressSchema, shippingAddressSchema, type ShippingAddress } from "@/lib/checkout/schemas";
 import { discountCodeSchema } from "@/lib/discounts/schemas";
 import { giftCardCodeSchema } from "@/lib/gift-cards/schemas";
 import { z } from "@/lib/zod";
@@ -32,7 +32,10 @@ export const createPaymentIntentSchema = z.object({
   lastName: text(100).optional().nullable(),
   phone: text(40).optional().nullable(),
   newsletter: z.boolean().optional().default(false),
-  shippingAddress: addressSchema,
+  /** Any country: its shipping zone decides (lib/shipping/service.ts priceCheckoutShipping). */
+  shippingAddress: anyCountryAddressSchema,
+  /** Shipped (the default), or collected at the workshop when the maker offers local pickup. */
+  shippingMethod: z.enum(["ship", "pickup"], { message: "shippingMethod is ship or pickup" }).optional().default("ship"),
   /** A discount code the shopper entered: priced by the server (lib/discounts), never by the browser. */
   discountCode: discountCodeSchema.optional().nullable(),
   /** Gift card codes, in the order they pay (lib/gift-cards): what each pays is the server's. */

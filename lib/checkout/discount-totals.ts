@@ -19,9 +19,9 @@ export type DiscountedTotals = OrderTotals & {
  */
 export function discountedTotals(
   lines: ReadonlyArray<TotalsLine>,
-  opts: { addressComplete?: boolean; taxEstimate?: boolean; discount?: AppliedDiscount | null } = {},
+  opts: { addressComplete?: boolean; taxEstimate?: boolean; discount?: AppliedDiscount | null; shipping?: Cents } = {},
 ): DiscountedTotals {
-  const base = orderTotals(lines, { addressComplete: opts.addressComplete });
+  const base = orderTotals(lines, { addressComplete: opts.addressComplete, shipping: opts.shipping });
   const merchandiseOff = Math.min(opts.discount?.merchandise ?? 0, base.subtotal);
   const discount = merchandiseOff + (opts.discount?.freeShipping ? base.shipping : 0);
   // A code takes nothing off gift cards (lib/discounts): its merchandise part is off the goods.

@@ -3,12 +3,13 @@ import { percentOf, toCents, type Cents } from "@/lib/money";
 /** The country orders ship to by default (the checkout form's default; the only one, lib/checkout/schemas.ts SHIPPING_COUNTRIES). */
 export const DEFAULT_COUNTRY = "US";
 
-import { FLAT_SHIPPING, FREE_SHIPPING_THRESHOLD } from "@/lib/checkout/shipping-rates";
+import { FLAT_SHIPPING, FREE_SHIPPING_THRESHOLD } from "@/lib/shipping/defaults";
+import { DEFAULT_ZONES, DOMESTIC_SERVICE, flatCharge } from "@/lib/shipping/rules";
 
 export { FLAT_SHIPPING, FREE_SHIPPING_THRESHOLD };
 /** The cart page's estimate (TAX_MODE=estimate, the spec's default); the tax for an address is lib/tax's. */
 export const TAX_ESTIMATE_PERCENT = 8;
-export const SHIPPING_SERVICE = "USPS_GROUND_ADVANTAGE";
+export const SHIPPING_SERVICE = DOMESTIC_SERVICE;
 /** Working days from order to hand-over to USPS for a ready-to-ship product: a shop setting (lib/site.ts). */
 export { HANDLING_DAYS } from "@/lib/catalog/stock-settings";
 /** Business days USPS Ground Advantage takes within the United States. */
@@ -18,10 +19,14 @@ export function qualifiesForFreeShipping(subtotal: Cents): boolean {
   return subtotal > FREE_SHIPPING_THRESHOLD;
 }
 
-/** Shipping for a subtotal; 0 until the shipping address is complete (checkout), as the spec says. */
+/**
+ * Shipping for a subtotal in the shop's default zone (lib/shipping/rules.ts: the spec's flat rate, free over
+ * the threshold); 0 until the shipping address is complete (checkout), as the spec says. The server prices a
+ * checkout for its address and parcels (lib/shipping/service.ts priceCheckoutShipping) by the same rule.
+ */
 export function shippingFor(subtotal: Cents, addressComplete = true): Cents {
-  if (!addressComplete || subtotal <= 0) return 0;
-  return qualifiesForFreeShipping(subtotal) ? 0 : FLAT_SHIPPING;
+  if (!addressComplete) return 0;
+  return flatCharge(subtotal, DEFAULT_ZONES.us);
 }
 
 /** "Add $X more for free shipping": the amount that takes the subtotal over the threshold (to the next cent). */
@@ -66,7 +71,7 @@ export type OrderTotals = {
  * (`taxEstimate`, TAX_MODE=estimate), else 0 here: the tax for an address is the
  * server's (lib/tax/service.ts). Client-safe: no server or zod imports.
  */
-export function orderTotals(lines: ReadonlyArray<TotalsLine>, opts: { addressComplete?: boolean; taxEstimate?: boolean } = {}): OrderTotals {
+export function orderTotals(lines: ReadonlyArray<TotalsLine>, opts: { addressComplete?: boolean; taxEstimate?: boolean; shipping?: Cents } = {}): OrderTotals {
   const addressComplete = opts.addressComplete ?? true;
   let subtotal = 0;
   let goods = 0;
@@ -76,7 +81,8 @@ export function orderTotals(lines: ReadonlyArray<TotalsLine>, opts: { addressCom
     subtotal += amount;
     if (!l.giftCard) goods += amount;
   }
-  const shipping = shippingFor(goods, addressComplete);
+  // The server's price for the address and parcels (lib/shipping), when it has one; else the default zone's.
+  const shipping = opts.shipping ?? shippingFor(goods, addressComplete);
   // The cart page's estimate: gift cards are not taxed (lib/tax/rules.ts).
   const tax = opts.taxEstimate ? estimateTax(goods) : 0;
   const nothingShips = subtotal > 0 && goods === 0;

@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { DEFAULT_COUNTRY } from "@/lib/checkout/pricing";
+import { isSingleLine } from "@/lib/single-line";
 
 /**
  * The checkout form (spec §3 "Checkout form", §5 "Checkout required"): zod/mini
@@ -20,6 +21,8 @@ export const CHECKOUT_MESSAGES = {
   stateRequired: "State is required",
   postalCodeRequired: "ZIP / postal code is required",
   countryUnsupported: "We currently ship within the United States only",
+  countryCode: "Country is a two-letter code (e.g. US or CA)",
+  controlCharacters: "Please use one line of text, without control characters",
 } as const;
 
 /** Countries the shop ships to: USPS Ground Advantage is a domestic service (spec §7 shippingService). */
@@ -27,22 +30,39 @@ export const SHIPPING_COUNTRIES = [{ code: "US", name: "United States" }] as con
 
 const required = (message: string, max: number) =>
   z.string({ message }).check(z.trim(), z.minLength(1, message), z.maxLength(max, `Please use at most ${max} characters`));
+/** An address line: no NUL, line breaks or other control characters (a label, a carrier and the database take one plain line). */
+const addressLine = (message: string, max: number) => required(message, max).check(z.refine(isSingleLine, CHECKOUT_MESSAGES.controlCharacters));
 
-export const shippingAddressSchema = z.object({
-  line1: required(CHECKOUT_MESSAGES.line1Required, 200),
+const addressFields = {
+  line1: addressLine(CHECKOUT_MESSAGES.line1Required, 200),
   /** Optional; blank or null (API callers) is dropped. */
   line2: z.optional(
     z.pipe(
-      z.nullish(z.string().check(z.trim(), z.maxLength(200, "Please use at most 200 characters"))),
+      z.nullish(z.string().check(z.trim(), z.maxLength(200, "Please use at most 200 characters"), z.refine(isSingleLine, CHECKOUT_MESSAGES.controlCharacters))),
       z.transform((v: string | null | undefined) => v || undefined),
     ),
   ),
-  city: required(CHECKOUT_MESSAGES.cityRequired, 100),
-  state: required(CHECKOUT_MESSAGES.stateRequired, 100),
-  postalCode: required(CHECKOUT_MESSAGES.postalCodeRequired, 20),
+  city: addressLine(CHECKOUT_MESSAGES.cityRequired, 100),
+  state: addressLine(CHECKOUT_MESSAGES.stateRequired, 100),
+  postalCode: addressLine(CHECKOUT_MESSAGES.postalCodeRequired, 20),
+};
+
+/** The checkout form's address: the countries the form offers. */
+export const shippingAddressSchema = z.object({
+  ...addressFields,
   country: z
     ._default(z.string().check(z.trim(), z.toUpperCase()), DEFAULT_COUNTRY)
     .check(z.refine((code) => SHIPPING_COUNTRIES.some((c) => c.code === code), CHECKOUT_MESSAGES.countryUnsupported)),
+});
+
+/**
+ * The server's address for pricing a checkout (POST /api/create-payment-intent): any country, whose zone —
+ * or "we don't ship there", or an unknown code — is lib/shipping's to decide (400 either way; a shop that ships
+ * within the US only answers every other country as it always has, with `countryUnsupported`).
+ */
+export const anyCountryAddressSchema = z.object({
+  ...addressFields,
+  country: z._default(z.string().check(z.trim(), z.toUpperCase(), z.maxLength(60, CHECKOUT_MESSAGES.countryCode)), DEFAULT_COUNTRY),
 });
 
 export const checkoutFormSchema = z.object({

@@ -32,6 +32,8 @@ import { announceBalancePaid, claimBalanceQuote, claimQuoteForOrder } from "@/li
 import { orderStatusUrl } from "@/lib/orders/links";
 import { priceOrderTax, taxInputKey, taxSettings, type OrderTax } from "@/lib/tax/service";
 import type { TaxLine } from "@/lib/tax/display";
+import { priceCheckoutShipping } from "@/lib/shipping/service";
+import type { ShipLine } from "@/lib/shipping/rules";
 
 /**
  * Paying for one-of-a-kind pieces (docs/ARCHITECTURE.md, the money path): the server prices the cart,
@@ -62,6 +64,12 @@ export type CheckoutLine = {
   variantLabel?: string;
   /** A commission's piece: no product, priced from the maker's quote, claimed by claimQuote. */
   quoteId?: number;
+  /** What the catalogue knows of its parcel (lib/shipping): grams per unit (the variant's, else the product's; absent: not weighed), an oversize piece's own freight per unit, a piece delivered by arrangement. */
+  weightGrams?: number;
+  freight?: string;
+  contactForDelivery?: boolean;
+  /** Its package's size in mm (its own, or its box's inside), for a carrier's rates. */
+  size?: [number, number, number];
 };
 
 const CURRENCY = "usd";
@@ -109,6 +117,13 @@ export async function priceCart(items: CartLineRef[], { strict = true }: { stric
       leadTimeMaxDays: true,
       giftCard: true,
       options: true,
+      weightGrams: true,
+      freightPrice: true,
+      contactForDelivery: true,
+      lengthMm: true,
+      widthMm: true,
+      heightMm: true,
+      box: { select: { innerLengthMm: true, innerWidthMm: true, innerHeightMm: true } },
       category: { select: { active: true } },
       _count: { select: { variants: true } },
     },
@@ -116,7 +131,7 @@ export async function priceCart(items: CartLineRef[], { strict = true }: { stric
   const variants = variantIds.length
     ? await prisma.productVariant.findMany({
         where: { id: { in: variantIds } },
-        select: { id: true, productId: true, sku: true, optionValues: true, price: true, stock: true, allowBackorder: true, leadTimeMinDays: true, leadTimeMaxDays: true },
+        select: { id: true, productId: true, sku: true, optionValues: true, price: true, stock: true, allowBackorder: true, leadTimeMinDays: true, leadTimeMaxDays: true, weightGrams: true },
       })
     : [];
   const byId = new Map(products.map((p) => [p.id, p]));
@@ -177,6 +192,10 @@ export async function priceCart(items: CartLineRef[], { strict = true }: { stric
       shipDays: shipDays(promise),
       ...(variant ? { variantId: variant.id, variantSku: variant.sku, variantLabel: label } : {}),
       ...(p.giftCard ? { giftCard: true } : {}),
+      ...((variant?.weightGrams ?? p.weightGrams) ? { weightGrams: (variant?.weightGrams ?? p.weightGrams) as number } : {}),
+      ...(p.freightPrice !== null ? { freight: p.freightPrice.toFixed(2) } : {}),
+      ...(p.contactForDelivery ? { contactForDelivery: true } : {}),
+      ...(p.box ? { size: [p.box.innerLengthMm, p.box.innerWidthMm, p.box.innerHeightMm] as [number, number, number] } : p.lengthMm && p.widthMm && p.heightMm ? { size: [p.lengthMm, p.widthMm, p.heightMm] as [number, number, number] } : {}),
     });
   }
   return { lines, unavailable };
@@ -210,10 +229,11 @@ function assertAvailable(unavailable: PricedCart["unavailable"]) {
  * The discount code's price for these lines (server-side only; refused with 409 naming why), or null without a code.
  * A code that would take $0.00 off (free shipping where shipping is already free) is refused: it is not applied and uses nothing.
  */
-async function priceDiscount(code: string | null | undefined, lines: CheckoutLine[], email?: string | null): Promise<PricedDiscount | null> {
+async function priceDiscount(code: string | null | undefined, lines: CheckoutLine[], email?: string | null, shipping?: number): Promise<PricedDiscount | null> {
   if (!code) return null;
   const discount = await priceDiscountCode(code, lines, { email });
-  if (discountedTotals(withLineDiscounts(lines, discount), { discount }).discount === 0) refuseNothingOff(discount.code);
+  // Judged on the shipping the address pays (lib/shipping) when it is known: a free-shipping code takes off what is charged.
+  if (discountedTotals(withLineDiscounts(lines, discount), { discount, shipping }).discount === 0) refuseNothingOff(discount.code);
   return discount;
 }
 
@@ -300,6 +320,18 @@ function taxOfCheckout(checkout: { tax: Prisma.Decimal; taxLines: Prisma.JsonVal
   return { mode: taxSettings().mode, amount, perLine, shipping, lines: (checkout.taxLines ?? []) as TaxLine[], calculationId: checkout.taxCalculationId };
 }
 
+/** A checkout line as the shipping rule reads it (lib/shipping/rules.ts). */
+const shipLine = (l: CheckoutLine): ShipLine & { parcel?: { lengthMm: number; widthMm: number; heightMm: number } } => ({
+  name: lineName(l.name, l.variantLabel),
+  amount: toCents(l.price) * l.quantity,
+  quantity: l.quantity,
+  giftCard: l.giftCard,
+  weightGrams: l.weightGrams ?? null,
+  freight: l.freight !== undefined ? toCents(l.freight) : null,
+  contactForDelivery: l.contactForDelivery,
+  ...(l.size ? { parcel: { lengthMm: l.size[0], widthMm: l.size[1], heightMm: l.size[2] } } : {}),
+});
+
 /** Each line carries its part of the tax, so a line refund returns what that line was paid. */
 export const withLineTax = (lines: CheckoutLine[], tax: OrderTax): CheckoutLine[] =>
   tax.amount ? lines.map((l) => ({ ...l, tax: fromCents(tax.perLine[lineKey(l)] ?? 0) })) : lines;
@@ -312,9 +344,11 @@ export const withLineTax = (lines: CheckoutLine[], tax: OrderTax): CheckoutLine[
 export async function preparePayment(data: CreatePaymentIntent) {
   const priced = await priceCart(data.items);
   assertAvailable(priced.unavailable);
-  const discount = await priceDiscount(data.discountCode, priced.lines, data.email);
+  // Shipping for the full address and the cart's parcels (lib/shipping), by the server alone.
+  const shipment = await priceCheckoutShipping(priced.lines.map(shipLine), data.shippingAddress, data.shippingMethod);
+  const discount = await priceDiscount(data.discountCode, priced.lines, data.email, shipment.amount);
   const discounted = withLineDiscounts(priced.lines, discount);
-  const totals = discountedTotals(discounted, { discount });
+  const totals = discountedTotals(discounted, { discount, shipping: shipment.amount });
   const beforeTax = {
     subtotal: fromCents(totals.subtotal),
     shipping: fromCents(totals.shipping),
@@ -347,6 +381,7 @@ export async function preparePayment(data: CreatePaymentIntent) {
     shippingAddress: data.shippingAddress,
     subtotal: amounts.subtotal,
     shipping: amounts.shipping,
+    shippingService: shipment.service,
     discountCode: amounts.discountCode,
     discount: amounts.discount,
     giftCards: giftCards.map((g) => ({ code: g.code, amount: fromCents(g.amount) })),
@@ -798,7 +833,7 @@ async function recordOrder(checkout: Checkout, contact: OrderContact): Promise<F
           billingAddress: address,
           subtotal: checkout.subtotal,
           shipping: checkout.shipping,
-          shippingService: SHIPPING_SERVICE,
+          shippingService: checkout.shippingService ?? SHIPPING_SERVICE,
           tax: checkout.tax,
           taxLines: checkout.taxLines ?? [],
           taxMode: taxSettings().mode,

@@ -32,7 +32,7 @@ export const IMAGE_SIZES = [256, 384];
 /**
  * Local images the optimizer may take (next.config.ts `images.localPatterns`): everything but a
  * shopper's review photo (uploads/reviews/), which is public only while its review is published;
- * the optimizer keeps its copies 30 days, so they would outlive a hide (issue 54).
+ * the optimizer keeps its copies 30 days, so they would outlive a hide.
  */
 export const IMAGE_LOCAL_PATTERNS = [{ pathname: "/!(uploads)/**" }, { pathname: "/*" }, { pathname: "/uploads/*" }, { pathname: "/uploads/commissions/*" }];
 

@@ -38,7 +38,7 @@ export type ReviewSubmission = z.output<typeof reviewSubmissionSchema>;
 /** Photos a review may carry, checked and resized by the admin's upload rules (lib/storage). */
 export const MAX_REVIEW_PHOTOS = 3;
 export const TOO_MANY_PHOTOS = `You can add at most ${MAX_REVIEW_PHOTOS} photos.`;
-/** A review photo: the stored image (at most 2000 px) and, for photos sent since issue 54, its small copy (`thumbUrl`). */
+/** A review photo: the stored image (at most 2000 px) and, for photos sent since review photos got their own folder, its small copy (`thumbUrl`). */
 export type ReviewPhoto = { url: string; width: number; height: number; thumbUrl?: string };
 /** The form's text fields together, in bytes: a 2,000-character text of 4-byte characters, the title, the link's token and their part headers. */
 export const REVIEW_FORM_FIELD_BYTES = 16 * 1024;

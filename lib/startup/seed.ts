@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { hashPassword } from "@/lib/auth/password";
 import { boxed, showOnTerminal } from "@/lib/terminal/show-secret";
 import type { PrismaClient } from "@/lib/db/client";
-import { seedCategories, seedProducts, toSlug, type SeedProduct } from "@/prisma/seed/catalog";
+import { seedCategories, seedPackages, seedProducts, toSlug, type SeedProduct } from "@/prisma/seed/catalog";
 import { liveEnv } from "@/lib/env";
 
 /**
@@ -91,7 +91,16 @@ function productRow(p: SeedProduct, categoryId: Map<string, number>, createdAt: 
     salesCount: p.salesCount,
     createdAt,
     updatedAt: createdAt,
+    ...packageOf(p.name),
   };
+}
+
+/** Its packed weight and package (prisma/seed/catalog.ts seedPackages); none for a piece not listed there. */
+function packageOf(name: string) {
+  const pkg = seedPackages[name];
+  if (!pkg) return {};
+  const [lengthMm, widthMm, heightMm] = pkg.size;
+  return { weightGrams: pkg.weightGrams, lengthMm, widthMm, heightMm };
 }
 
 async function seedFirstAdmin(prisma: PrismaClient, log: (m: string) => void) {

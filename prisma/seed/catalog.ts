@@ -945,3 +945,60 @@ const outdoor: SeedProduct[] = [
 ];
 
 export const seedProducts: SeedProduct[] = [...bowls, ...furniture, ...decor, ...jigs, ...tools, ...accessories, ...outdoor];
+
+/**
+ * What each demo piece weighs packed (grams) and its package (mm: length, width, height), issue 44:
+ * realistic figures so rate tables by weight have something to price (a 14 kg bench, a 40 g gauge).
+ * Every demo product is weighed; a piece added later without these shows "Needs weight" in the admin.
+ */
+export const seedPackages: Readonly<Record<string, { weightGrams: number; size: [number, number, number] }>> = {
+  "Black Walnut Salad Bowl": { weightGrams: 1_450, size: [360, 360, 170] },
+  "Spalted Maple Burl Bowl": { weightGrams: 1_200, size: [320, 320, 160] },
+  "Cherry Nesting Bowl Set": { weightGrams: 2_300, size: [340, 340, 200] },
+  "Figured Ash Fruit Bowl": { weightGrams: 1_100, size: [330, 330, 150] },
+  "Maple Dip Bowl Pair": { weightGrams: 450, size: [220, 140, 90] },
+  "Oak Burl Natural Edge Bowl": { weightGrams: 1_600, size: [340, 320, 170] },
+  "Walnut and Maple Segmented Bowl": { weightGrams: 1_300, size: [320, 320, 180] },
+  "Cherry Burl Hollow Form": { weightGrams: 1_000, size: [260, 260, 300] },
+  "Walnut Live-Edge Coffee Table": { weightGrams: 32_000, size: [1_300, 650, 480] },
+  "Shaker Step Stool in Cherry": { weightGrams: 5_200, size: [480, 380, 330] },
+  "White Oak Floating Shelf": { weightGrams: 4_100, size: [960, 260, 90] },
+  "Ash Three-Legged Milking Stool": { weightGrams: 3_400, size: [400, 400, 380] },
+  "Maple Bedside Table with Drawer": { weightGrams: 16_500, size: [560, 480, 660] },
+  "Walnut Entryway Bench": { weightGrams: 14_000, size: [1_250, 420, 500] },
+  "Cherry Hall Console Table": { weightGrams: 24_000, size: [1_250, 400, 820] },
+  "Oak Ladder Bookshelf": { weightGrams: 18_000, size: [1_850, 560, 120] },
+  "Walnut Wall Clock": { weightGrams: 1_300, size: [380, 380, 90] },
+  "Ambrosia Maple Table Lamp": { weightGrams: 2_100, size: [300, 300, 480] },
+  "Cherry Candle Holder Trio": { weightGrams: 650, size: [300, 140, 110] },
+  "Walnut Bud Vase": { weightGrams: 420, size: [140, 140, 240] },
+  "Round Walnut Wall Mirror": { weightGrams: 3_600, size: [560, 560, 90] },
+  "Cherry Jewellery Box": { weightGrams: 1_200, size: [300, 220, 140] },
+  "End-Grain Maple Cutting Board": { weightGrams: 3_900, size: [480, 360, 80] },
+  "Oak Serving Tray with Handles": { weightGrams: 1_400, size: [560, 360, 90] },
+  "Dowel Jig for 6, 8 and 10 mm": { weightGrams: 180, size: [160, 110, 60] },
+  "Self-Centring Dowelling Jig": { weightGrams: 140, size: [150, 100, 60] },
+  "Router Table Featherboard": { weightGrams: 90, size: [220, 100, 40] },
+  "Festool-compatible Track Saw Square": { weightGrams: 260, size: [260, 200, 50] },
+  "Concealed Hinge Drilling Jig (35 mm)": { weightGrams: 120, size: [150, 100, 50] },
+  "Shelf Pin Drilling Jig (5 mm)": { weightGrams: 160, size: [330, 90, 40] },
+  "Pocket Hole Jig, Dual Guide": { weightGrams: 150, size: [150, 100, 60] },
+  "Drawer Front Installation Clamps (Pair)": { weightGrams: 110, size: [160, 100, 50] },
+  "Circle Cutting Jig for Plunge Routers": { weightGrams: 240, size: [420, 120, 40] },
+  "Precision Marking Gauge": { weightGrams: 40, size: [160, 80, 30] },
+  "Centre Finder for Round Stock": { weightGrams: 35, size: [120, 100, 30] },
+  "Saddle Square Layout Tool": { weightGrams: 45, size: [120, 80, 30] },
+  "Contour Sanding Block Set": { weightGrams: 120, size: [160, 120, 50] },
+  "Bench Cookie Work Grippers (Set of 8)": { weightGrams: 220, size: [180, 140, 60] },
+  "Caliper Depth Base": { weightGrams: 30, size: [120, 80, 30] },
+  "Drill Bit Depth Stop Set": { weightGrams: 25, size: [100, 70, 25] },
+  "Maple Coaster Set of Six": { weightGrams: 380, size: [130, 130, 90] },
+  "Cherry Cooking Spoon": { weightGrams: 90, size: [330, 80, 40] },
+  "Walnut Slimline Pen": { weightGrams: 60, size: [180, 60, 40] },
+  "Board Butter (120 ml)": { weightGrams: 190, size: [100, 100, 80] },
+  "Walnut Bottle Opener": { weightGrams: 110, size: [170, 60, 40] },
+  "Oak Phone Stand": { weightGrams: 240, size: [150, 110, 90] },
+  "Maple Key Ring Tag": { weightGrams: 20, size: [100, 60, 20] },
+  "Cedar Planter Box": { weightGrams: 7_800, size: [620, 300, 300] },
+  "White Oak Bird House": { weightGrams: 1_700, size: [260, 220, 320] },
+};

@@ -123,7 +123,7 @@ export async function expectNoAxeViolations(page: Page, where: string) {
 
 /**
  * A paid order the test provider can refund (its captured TestPaymentIntent, 2 × $21.00 + $15.99 shipping = $57.99),
- * for the refund and status-change confirmations (issue 53); returns its id, number and email.
+ * for the refund and status-change confirmations; returns its id, number and email.
  */
 export async function seedRefundableOrder(tag: string): Promise<{ orderId: number; orderNumber: string; email: string }> {
   const intentId = `pi_test_slips_${tag}`;

@@ -5,7 +5,7 @@ import { expectNoAxeViolations, seedRefundableOrder, signIn } from "./a11y-helpe
 import { E2E_MAILBOX_DIR, queryE2eDb } from "./e2e-env";
 
 /**
- * The money screens forgive no slip (issue 53), at 1280 px (390 px: tests/e2e/mobile.spec.ts):
+ * The money screens forgive no slip, at 1280 px (390 px: tests/e2e/mobile.spec.ts):
  * the refund button names its figure and a refund of everything left asks again naming it; the
  * reason says it is emailed and the internal note stays the maker's; "Delivered" in a row's
  * status menu asks before emailing the shopper.

@@ -285,7 +285,7 @@ test.describe("orders", () => {
       await expect(dialog.getByText(`pi_e2e_`)).toBeVisible();
       await page.keyboard.press("Escape");
 
-      // A paid order moved money: "delete" archives it (issue 53), out of the list and under the "Archived" filter.
+      // A paid order moved money: "delete" archives it, out of the list and under the "Archived" filter.
       await row.getByRole("button", { name: `Delete order ${seeded.orderNumber}` }).click();
       const confirm = page.getByRole("alertdialog", { name: "Archive this order?" });
       await expect(confirm).toContainText("moved money, so it is archived, not deleted");

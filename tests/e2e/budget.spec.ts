@@ -5,7 +5,7 @@ import { COMPILE_HINT, MIN_HINTED_BYTES, storefrontChunks } from "@/lib/build/co
 import { test, expect } from "./test";
 
 /**
- * Page-weight budgets (issue 8), read from what the production build serves:
+ * Page-weight budgets, read from what the production build serves:
  * the HTML document of each public page, and the gzipped JavaScript a browser
  * loads for it before any interaction (its <script src> chunks, read from
  * .next/static on disk; noModule polyfills excluded). A size check, not a

@@ -272,7 +272,7 @@ test.describe("product detail", () => {
     expect(ld["@type"]).toBe("Product");
     expect(ld.offers.priceCurrency).toBe("USD");
     expect(ld.offers.price).toBe(product.price);
-    // Made to order (issue 29): the page and the offer say so, with its lead time as the handling time.
+    // Made to order: the page and the offer say so, with its lead time as the handling time.
     const lead = [product.leadTimeMinDays ?? 10, product.leadTimeMaxDays ?? 15];
     await expect(page.locator("main").getByTestId("product-info").getByText(`Made to order — ships in ${lead[0]}–${lead[1]} working days`, { exact: true })).toBeVisible();
     expect(ld.offers.availability).toBe("https://schema.org/MadeToOrder");

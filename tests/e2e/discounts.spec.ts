@@ -3,7 +3,7 @@ import { axeReport, apiProducts, seedCart, signIn, waitForHydration, type ApiPro
 import { queryE2eDb } from "./e2e-env";
 
 /**
- * Discount codes as a shopper (issue 31): apply a code on the cart page, see its own
+ * Discount codes as a shopper: apply a code on the cart page, see its own
  * line and the new total, remove it; carry it to checkout and pay the discounted
  * total (what the shop recorded and the payment took); axe-clean at 1280 and 390 px.
  */

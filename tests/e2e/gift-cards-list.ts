@@ -5,7 +5,7 @@ import { axeReport, signIn } from "./a11y-helpers";
 import { E2E_MAILBOX_DIR, queryE2eDb } from "./e2e-env";
 
 /**
- * The maker's gift-card screen (issue 53), shared by the 1280 px (gift-cards.spec.ts) and 390 px
+ * The maker's gift-card screen, shared by the 1280 px (gift-cards.spec.ts) and 390 px
  * (mobile.spec.ts) runs: a card issued with a recipient is emailed to them; the list finds it by
  * its last 4, shows the code masked, reveals it on request (an audit row), resends it; axe-clean.
  */

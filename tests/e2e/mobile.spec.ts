@@ -103,7 +103,7 @@ for (const path of ["/", "/contact", "/my-story", "/privacy", "/terms", "/not-a-
   });
 }
 
-test.describe("the admin's money slips at phone width (issue 53)", () => {
+test.describe("the admin's money slips at phone width", () => {
   const shots = "test-results/admin-slips";
   const tag = () => `m${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 

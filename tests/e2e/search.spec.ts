@@ -1,7 +1,7 @@
 import { test, expect, type Page } from "./test";
 
 /**
- * Search as you type in the navigation search (issue 8): the ARIA combobox
+ * Search as you type in the navigation search: the ARIA combobox
  * (names a screen reader announces, arrow keys, Enter, Escape), Enter without
  * a choice still searching, and "Did you mean …?" on the results page.
  */

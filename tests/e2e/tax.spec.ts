@@ -4,7 +4,7 @@ import { estimateTax, FLAT_SHIPPING } from "../../lib/checkout/pricing";
 import { formatMoney, toCents } from "../../lib/money";
 
 /**
- * Sales tax as the shopper sees it (issue 31). The server's tax mode is the e2e server's
+ * Sales tax as the shopper sees it. The server's tax mode is the e2e server's
  * environment, so each part runs in its own mode:
  *   default (TAX_MODE unset = estimate): the cart page's "Estimated tax" line at 8 %, checkout charges 0;
  *   TAX_MODE=flat TAX_HOME_STATE=OR TAX_RATE=6.5: checkout shows the tax for an Oregon address and the

@@ -2,7 +2,7 @@ import { test, expect, type Page } from "./test";
 import { cartButton, waitForHydration } from "./a11y-helpers";
 
 /**
- * Variants on the product page (issue 29), on the seed's Self-Centring
+ * Variants on the product page, on the seed's Self-Centring
  * Dowelling Jig (Dowel size: 6 mm in stock, 8 mm with 3 left and its own
  * picture, 10 mm back-ordered, 12 mm made to order): the sizes are a radio
  * group chosen with the arrow keys; price, promise and address follow the

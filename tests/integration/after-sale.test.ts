@@ -1,5 +1,5 @@
 /**
- * After the sale (issue 11), through the route handlers on a real database with
+ * After the sale, through the route handlers on a real database with
  * the test payment provider: the order timeline, the admin audit log, shipping
  * with tracking (one email per transition, even when retried), refunds (lines,
  * amounts, whole; idempotent), cancellations that refund and put a piece back
@@ -311,7 +311,7 @@ describe("audit log", () => {
       "user:create",
       "user:update",
       "order:status",
-      "order:archive", // a paid order moved money: archived, not deleted (issue 53)
+      "order:archive", // a paid order moved money: archived, not deleted
       "product:delete",
     ]);
     expect(rows.every((r) => r.adminName === "maker" && r.adminUserId === adminId)).toBe(true);

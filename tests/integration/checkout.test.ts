@@ -130,7 +130,7 @@ describe(`checkout with the test provider on ${process.env.TEST_DATABASE_URL ? "
       ["Spalted Burl Bowl", 1, "320.00"],
     ]);
     expect(order.customer).toMatchObject({ email: "shopper@example.com", firstName: "Robin", newsletterSubscribed: true });
-    // Consent given with the purchase (issue 28): confirmed at once, recorded with the order.
+    // Consent given with the purchase: confirmed at once, recorded with the order.
     const subscriber = await db.prisma.newsletterSubscriber.findUniqueOrThrow({ where: { email: "shopper@example.com" } });
     expect(subscriber).toMatchObject({ status: "confirmed", source: "checkout", consentMethod: `checkout opt-in: box ticked when placing an order (${res.json.orderNumber})` });
     expect(order.customer!.newsletterSubscribedAt).toEqual(subscriber.consentAt);

@@ -1,5 +1,5 @@
 /**
- * Commissions (issue 30), first part: a shopper asks for a piece (fields checked
+ * Commissions, first part: a shopper asks for a piece (fields checked
  * by the form's own schema, up to 5 reference photos content-checked like every
  * upload, rate-limited), both sides are emailed, the maker answers in a recorded
  * thread, quotes with a signed link that expires on the chosen day (a new quote

@@ -1,5 +1,5 @@
 /**
- * Discount codes (issue 31) through the real checkout routes on the test provider:
+ * Discount codes through the real checkout routes on the test provider:
  * priced on the server, shown as their own amount, recorded on the order and in the
  * payment; never over-redeemed (50 shoppers at once, 10 uses); refunds return what
  * was paid; cancelling gives the use back.
@@ -200,7 +200,7 @@ describe(`discount codes on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "th
     expect((await check({ code: "WELCOME", items: items([{ slug: "dowel-jig", quantity: 1 }]), email: "someone-else@example.com" })).status).toBe(200);
   });
 
-  it("the per-email limit counts one customer's addresses as one: +tags, case and Gmail's dots (issue 53)", async () => {
+  it("the per-email limit counts one customer's addresses as one: +tags, case and Gmail's dots", async () => {
     await code({ code: "TAGGEDONCE", percentOff: 15, perEmailLimit: 1 });
     const first = await authorised([{ slug: "dowel-jig", quantity: 1 }], "TAGGEDONCE", "shopper+1@example.com");
     expect((await place(first.paymentIntentId)).status).toBe(201);
@@ -217,7 +217,7 @@ describe(`discount codes on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "th
     expect((await db.prisma.discountCode.findUniqueOrThrow({ where: { code: "GMAILONCE" } })).uses).toBe(1);
   });
 
-  it("a code that would take $0.00 (free shipping on an order that already ships free) is not applied and uses nothing (issue 53)", async () => {
+  it("a code that would take $0.00 (free shipping on an order that already ships free) is not applied and uses nothing", async () => {
     await code({ code: "FREESHIPONCE", kind: "free_shipping", usageLimit: 1 });
     // Over $100 before shipping: shipping is free already.
     const lines = [{ slug: "black-walnut-salad-bowl", quantity: 1 }];
@@ -278,7 +278,7 @@ describe(`discount codes on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "th
     await expect(runAsAdmin(maker, () => updateDiscountCode(race.id, discountCodeInputSchema.parse({ ...form, code: "RACE10", usageLimit: "5" })))).rejects.toMatchObject({ code: "bad_request" });
     expect((await db.prisma.discountCode.findUniqueOrThrow({ where: { code: "RACE10" } })).usageLimit).toBe(10);
   });
-  it("prices a code for a cart holding a variant (issue 53): at the variant's price, on the cart check and the payment", async () => {
+  it("prices a code for a cart holding a variant: at the variant's price, on the cart check and the payment", async () => {
     const jig = await db.prisma.product.create({
       data: { name: "Self-Centring Dowelling Jig", slug: "self-centring-jig", description: "Centres itself on the board.", price: "30.00", categoryId: categories.jigs, options: [{ name: "Size", values: ["6 mm", "8 mm"] }] },
     });

@@ -1,5 +1,5 @@
 /**
- * One statement of an order's money (issue 53), on every document: an order with a discount, paid by
+ * One statement of an order's money, on every document: an order with a discount, paid by
  * two gift cards and a card, refunded partly to the card and partly to a gift card. The confirmation
  * email, the admin view (GET /api/orders/{id}), the shipped and refund emails and the CSV row all show
  * lines that add up to the total, and the card part is what the provider captured.

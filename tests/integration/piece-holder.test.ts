@@ -1,6 +1,6 @@
 /**
  * A one-of-a-kind piece is never sold twice, whatever the maker does to the
- * order after the sale (issue 25, item 1): a sold piece is held by the order
+ * order after the sale (item 1): a sold piece is held by the order
  * that bought it; only that order can put it back on sale, and re-opening a
  * cancelled order claims its pieces again or is refused, naming the holder.
  * Shoppers buy through the real checkout routes (test provider).

@@ -418,7 +418,7 @@ describe(`Paying a commission's quote on ${process.env.TEST_DATABASE_URL ? "Post
       const { deleteOrder } = await import("@/lib/orders/admin-service");
       await runAsAdmin(maker, () => deleteOrder(order.id));
       expect(await pay(token, { amount: 18650 })).toMatchObject({ status: 410 });
-      // A deposit moved money: the order is archived, not deleted (issue 53), and no new balance link can be sent for it.
+      // A deposit moved money: the order is archived, not deleted, and no new balance link can be sent for it.
       expect((await db.prisma.order.findUniqueOrThrow({ where: { id: order.id } })).archivedAt).not.toBeNull();
       await expect(sendBalance(commission.id)).rejects.toMatchObject({ code: "conflict", message: `Order ${order.orderNumber} is archived: there is no balance to ask for.` });
       // The balance authorised before the order went: refused and released, no order made.

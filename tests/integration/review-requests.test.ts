@@ -1,5 +1,5 @@
 /**
- * The review-request email (issue 27): REVIEW_REQUEST_DAYS (7) after an order
+ * The review-request email: REVIEW_REQUEST_DAYS (7) after an order
  * became delivered, to every buyer whatever the order's history, once per
  * order, also when the process restarts in between (nothing is kept in memory:
  * the clock is a parameter and the modules are loaded afresh), recorded in the

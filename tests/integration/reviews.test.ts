@@ -1,5 +1,5 @@
 /**
- * Verified-buyer reviews (issue 27): a delivered order's buyer reviews a line
+ * Verified-buyer reviews: a delivered order's buyer reviews a line
  * through its signed link, once; links that are expired, used, another order's
  * or for an undelivered order are refused with a clear message; the maker
  * approves, hides (for a content reason, audited) or replies; only approved

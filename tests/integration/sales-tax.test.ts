@@ -1,5 +1,5 @@
 /**
- * Sales tax in `flat` mode (issue 31) through the real checkout routes on the test provider:
+ * Sales tax in `flat` mode through the real checkout routes on the test provider:
  * TAX_RATE % of the merchandise after the discount on orders shipped to TAX_HOME_STATE, nothing
  * elsewhere; the payment authorises the total with the tax; the order records its tax, its tax
  * lines and each line's part, and a line refund returns the line's tax too.

@@ -8,7 +8,7 @@ import { call } from "@/tests/helpers/route";
 import { createTestDatabase, type TestDatabase } from "@/tests/helpers/test-db";
 
 /**
- * Search that finds what a shopper means (issue 8): stems, typos, ranking,
+ * Search that finds what a shopper means: stems, typos, ranking,
  * "Did you mean …?", the suggest endpoint and the search cache's expiry.
  */
 let db: TestDatabase;
@@ -61,7 +61,7 @@ describe(`search on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "the embedd
     expect(twoWords.didYouMean).toBe("walnut bowl");
   });
 
-  it("forgives one slip of any kind, in short words and as swapped letters too (issue 33), and says what it searched", async () => {
+  it("forgives one slip of any kind, in short words and as swapped letters too, and says what it searched", async () => {
     const cases: Array<[string, string, string]> = [
       ["sqaure", "square", "square-gauge-block"], // swapped letters
       ["gaige", "gauge", "square-gauge-block"], // a wrong letter, 5 letters
@@ -143,7 +143,7 @@ describe(`search on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "the embedd
     expect(pastCorrected.json).toEqual({ products: [], total: walnut.total, didYouMean: "walnut" });
   });
 
-  it("searches a term, and when it matches nothing its correction, in one query (issue 32)", async () => {
+  it("searches a term, and when it matches nothing its correction, in one query", async () => {
     const queryRaw = jest.spyOn(db.prisma, "$queryRaw");
     // The statements that read the search index (not the catalogue version or the word list, read once per catalogue version).
     const text = ([query, ...values]: unknown[]) => (Array.isArray(query) ? Prisma.sql(query as unknown as TemplateStringsArray, ...values) : (query as Prisma.Sql)).text;

@@ -66,7 +66,7 @@ describe(`structured data on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "t
         });
       } else {
         expect({ slug, problems: checkProduct(data) }).toEqual({ slug, problems: [] });
-        // Each kind its own availability, and its own handling time (issue 29): the shop's for ready-to-ship, the lead time otherwise.
+        // Each kind its own availability, and its own handling time: the shop's for ready-to-ship, the lead time otherwise.
         const kind = product.sold ? "SoldOut" : product.kind === "made_to_order" ? "MadeToOrder" : product.stock === 0 ? (product.allowBackorder ? "BackOrder" : "OutOfStock") : "InStock";
         offers.push({ offer: data.offers as Record<string, any>, price: product.price, kind, lead: [product.leadTimeMinDays ?? 10, product.leadTimeMaxDays ?? 15] });
       }

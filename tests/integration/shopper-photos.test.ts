@@ -1,5 +1,5 @@
 /**
- * Shoppers' photos (issue 54, items 6 and 8): a review's photos are public only while the review
+ * Shoppers' photos (items 6 and 8): a review's photos are public only while the review
  * is published (hidden or pending: 404 from /uploads and never handed to the image optimizer;
  * published again: back); a failure after the photos are written leaves neither a row nor a file;
  * files nobody owns are swept after a day; and one client address can send only so many photos a

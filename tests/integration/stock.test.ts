@@ -1,5 +1,5 @@
 /**
- * Stock and lead times (issue 29): the three kinds of product through the
+ * Stock and lead times: the three kinds of product through the
  * admin API, the cart, checkout and the order; counted stock claimed in the
  * order's transaction (30 shoppers for a batch of 5: exactly 5 orders, the
  * rest refused and not charged); backorder; "put back on sale" returns the

@@ -299,7 +299,7 @@ describe(`A commission's deposit and balance under races, on ${process.env.TEST_
   });
 });
 
-describe("A deposit order refunded (issue 53)", () => {
+describe("A deposit order refunded", () => {
   async function depositPaid() {
     const { commission, token } = await quoted({ depositPercent: "40" });
     const depositId = (await pay(token)).json.paymentIntentId as string;

@@ -5,7 +5,7 @@ import { call } from "@/tests/helpers/route";
 import { createTestDatabase, type TestDatabase } from "@/tests/helpers/test-db";
 
 /**
- * Stripe Tax (TAX_MODE=stripe, issue 31) through the app's routes and the real `stripe` SDK
+ * Stripe Tax (TAX_MODE=stripe) through the app's routes and the real `stripe` SDK
  * against the local fake Stripe API (tests/helpers/fake-stripe.ts: Washington taxed 10.25 %,
  * shipping too): a calculation for the checkout's address and lines sets the intent's amount; the
  * tax transaction is created from it only after capture, under the order number; a partial refund

@@ -1,5 +1,5 @@
 /**
- * Variants (issue 29): a product chosen by its options, each combination a
+ * Variants: a product chosen by its options, each combination a
  * variant with its own SKU, price, stock or lead time. Through the real
  * routes: the admin API writes them (validation, audit, stock adjustments);
  * the cart API and checkout take a line as product + variant, price it on the

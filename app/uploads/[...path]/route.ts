@@ -24,7 +24,7 @@ async function access(req: NextRequest, file: string): Promise<string | null> {
   const folder = photoFolderOf(file);
   if (folder === "commissions") return FOREVER;
   const url = `${UPLOADS_URL_PREFIX}/${path.relative(uploadsDir(), file).split(path.sep).join("/")}`;
-  // Review photos sent before issue 54 sit beside the maker's uploads: each top-level file is looked up too.
+  // Review photos sent before they had a folder of their own sit beside the maker's uploads: each top-level file is looked up too.
   const status = await reviewPhotoStatus(url);
   if (status === "approved") return PUBLISHED_PHOTO;
   if (status === null) return folder === "reviews" ? null : FOREVER;

@@ -1,5 +1,6 @@
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/lib/utils";
+import { needsWeight, type PackageFields } from "@/lib/shipping/schemas";
 
 type BadgeFlags = { active: boolean; featured: boolean; uniqueItem: boolean; sold: boolean };
 
@@ -20,7 +21,10 @@ const STYLE: Record<string, string> = {
   "Unique Item": "border-sky-200 bg-sky-50 text-sky-900",
 };
 
-export function ProductBadges({ product, className }: { product: BadgeFlags; className?: string }) {
+/** A shippable product without a packed weight (lib/shipping): it ships at its zone's flat or table rate until weighed. */
+const weightMissing = (p: BadgeFlags & { kind?: string; package?: PackageFields }) => Boolean(p.package) && needsWeight({ giftCard: p.kind === "gift_card", ...p.package! });
+
+export function ProductBadges({ product, className }: { product: BadgeFlags & { kind?: string; package?: PackageFields }; className?: string }) {
   return (
     <ul className={cn("flex flex-wrap gap-1.5", className)} aria-label="Status">
       {productBadgeLabels(product).map((label) => (
@@ -30,6 +34,13 @@ export function ProductBadges({ product, className }: { product: BadgeFlags; cla
           </Badge>
         </li>
       ))}
+      {weightMissing(product) && (
+        <li>
+          <Badge variant="outline" className="border-orange-300 bg-orange-50 text-orange-900" data-testid="product-needs-weight" title="No packed weight: it ships at its zone's flat or table rate">
+            Needs weight
+          </Badge>
+        </li>
+      )}
     </ul>
   );
 }

@@ -2,7 +2,7 @@
 
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { ProductForm } from "@/components/admin/products/product-form";
-import type { AdminProductRow, CategoryOption, ProductFormMode } from "@/components/admin/products/product-form-values";
+import type { AdminProductRow, BoxOption, CategoryOption, ProductFormMode } from "@/components/admin/products/product-form-values";
 
 export type ProductDialogState = { mode: ProductFormMode; product: AdminProductRow | null } | null;
 
@@ -15,7 +15,7 @@ function describe(state: NonNullable<ProductDialogState>): string {
 }
 
 /** The add / edit / clone dialog; the form inside is remounted for each product so it starts fresh. */
-export function ProductFormDialog({ state, categories, onClose }: { state: ProductDialogState; categories: CategoryOption[]; onClose: () => void }) {
+export function ProductFormDialog({ state, categories, boxes, onClose }: { state: ProductDialogState; categories: CategoryOption[]; boxes: BoxOption[]; onClose: () => void }) {
   return (
     <Dialog open={state !== null} onOpenChange={(open) => !open && onClose()}>
       {state && (
@@ -29,6 +29,7 @@ export function ProductFormDialog({ state, categories, onClose }: { state: Produ
             mode={state.mode}
             product={state.product}
             categories={categories}
+            boxes={boxes}
             onDone={onClose}
             onCancel={onClose}
           />

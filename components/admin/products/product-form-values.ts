@@ -7,6 +7,8 @@ import type { UploadedImage } from "@/components/admin/products/upload-images";
 /** A product row in the admin table: the public DTO (inactive ones too) plus its category's name. */
 export type AdminProductRow = AdminProductDTO;
 export type CategoryOption = Pick<CategoryDTO, "id" | "name" | "active">;
+/** One of the maker's boxes, for the package's box choice (lib/shipping). */
+export type BoxOption = { id: number; name: string; innerLengthMm: number; innerWidthMm: number; innerHeightMm: number };
 
 export type ProductFormMode = "create" | "edit" | "clone";
 
@@ -28,6 +30,8 @@ export type VariantFormRow = {
   image: string;
   /** The count an existing variant was loaded with: a count moved since (orders came in) refuses the save. */
   stockWas?: number | null;
+  /** Its own packed weight in grams (lib/shipping); blank: the product's. */
+  weightGrams: string;
 };
 
 /** What the form edits; strings stay strings until the shared schema parses them. */
@@ -57,6 +61,15 @@ export type ProductFormValues = {
   /** Options and variants (none: a product without variants). */
   options: OptionFormRow[];
   variants: VariantFormRow[];
+  /** The package (lib/shipping/schemas.ts): packed weight in grams, and the box ("" none) or the package's own sides in mm. */
+  weightGrams: string;
+  boxId: string;
+  lengthMm: string;
+  widthMm: string;
+  heightMm: string;
+  /** An oversize piece: its own freight price, or delivered by arrangement. */
+  freightPrice: string;
+  contactForDelivery: boolean;
 };
 
 export const EMPTY_PRODUCT: ProductFormValues = {
@@ -82,6 +95,13 @@ export const EMPTY_PRODUCT: ProductFormValues = {
   seoDescription: "",
   options: [],
   variants: [],
+  weightGrams: "",
+  boxId: "",
+  lengthMm: "",
+  widthMm: "",
+  heightMm: "",
+  freightPrice: "",
+  contactForDelivery: false,
 };
 
 /** Form values for a mode: blank (create), the product (edit) or the spec's clone (name + ' (Copy)', slug + '-copy', no images or video). */
@@ -121,7 +141,9 @@ export function toFormValues(product: AdminProductRow | null, mode: ProductFormM
       leadTimeMaxDays: v.leadTimeMaxDays === null ? "" : String(v.leadTimeMaxDays),
       image: v.image ?? "",
       stockWas: v.stock,
+      weightGrams: text(product.variantWeights?.[v.sku]),
     })),
+    ...packageValues(product),
   };
   if (mode === "edit") return base;
   // A clone starts without images, so its variants have none either; their SKUs must be new ones (unique in the shop).
@@ -132,6 +154,21 @@ export function toFormValues(product: AdminProductRow | null, mode: ProductFormM
     images: [],
     videoUrl: "",
     variants: base.variants.map(({ id: _id, stockWas: _was, ...v }) => ({ ...v, sku: `${v.sku}-COPY`.slice(0, 40).replace(/-+$/, ""), image: "" })),
+  };
+}
+
+const text = (n: number | string | null | undefined) => (n === null || n === undefined ? "" : String(n));
+
+function packageValues(product: AdminProductRow) {
+  const p = product.package;
+  return {
+    weightGrams: text(p?.weightGrams),
+    boxId: text(p?.boxId),
+    lengthMm: text(p?.lengthMm),
+    widthMm: text(p?.widthMm),
+    heightMm: text(p?.heightMm),
+    freightPrice: text(p?.freightPrice),
+    contactForDelivery: p?.contactForDelivery ?? false,
   };
 }
 
@@ -158,7 +195,7 @@ export function generateVariantRows(values: ProductFormValues): VariantFormRow[]
   const price = values.price.trim() || values.variants[0]?.price || "";
   return combinations.map((combination) => {
     const same = values.variants.find((v) => v.values.length === combination.length && v.values.every((x, i) => x === combination[i]));
-    return same ?? { values: combination, sku: suggestedSku(slug, combination), price, kind: "made_to_order", stock: "", allowBackorder: false, leadTimeMinDays: "", leadTimeMaxDays: "", image: "" };
+    return same ?? { values: combination, sku: suggestedSku(slug, combination), price, kind: "made_to_order", stock: "", allowBackorder: false, leadTimeMinDays: "", leadTimeMaxDays: "", image: "", weightGrams: "" };
   });
 }
 
@@ -190,6 +227,7 @@ export function toProductPayload(values: ProductFormValues, mode: ProductFormMod
           leadTimeMinDays: !counted || v.allowBackorder ? blankToNull(v.leadTimeMinDays) : null,
           leadTimeMaxDays: !counted || v.allowBackorder ? blankToNull(v.leadTimeMaxDays) : null,
           image: blankToNull(v.image),
+          weightGrams: blankToNull(v.weightGrams ?? ""),
           ...(mode === "edit" && v.stockWas !== undefined ? { stockWas: v.stockWas } : {}),
         };
       })
@@ -223,6 +261,19 @@ export function toProductPayload(values: ProductFormValues, mode: ProductFormMod
     seoTitle: blankToNull(values.seoTitle),
     seoDescription: blankToNull(values.seoDescription),
     ...(mode === "clone" ? { clone: true as const } : {}),
+    // A gift card has no package: the fields are cleared (the server refuses any it is sent).
+    ...(kind === "gift_card"
+      ? { weightGrams: null, boxId: null, lengthMm: null, widthMm: null, heightMm: null, freightPrice: null, contactForDelivery: false }
+      : {
+          weightGrams: blankToNull(values.weightGrams),
+          boxId: blankToNull(values.boxId),
+          // A box replaces the package's own sides.
+          lengthMm: values.boxId ? null : blankToNull(values.lengthMm),
+          widthMm: values.boxId ? null : blankToNull(values.widthMm),
+          heightMm: values.boxId ? null : blankToNull(values.heightMm),
+          freightPrice: blankToNull(values.freightPrice),
+          contactForDelivery: values.contactForDelivery,
+        }),
   };
 }
 export type ProductPayload = ReturnType<typeof toProductPayload>;

@@ -8,7 +8,7 @@ import { toast } from "@/components/ui/toast";
 import { FormField } from "@/components/checkout/form-field";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { IMAGES_REQUIRED, productInputSchema } from "@/lib/catalog/admin-schemas";
+import { adminProductInputSchema, IMAGES_REQUIRED } from "@/lib/catalog/admin-schemas";
 import { slugify } from "@/lib/catalog/rules";
 import { createProductAction, updateProductAction } from "@/lib/catalog/actions";
 import { CheckField } from "@/components/admin/products/check-field";
@@ -16,12 +16,14 @@ import { ImageUploadField } from "@/components/admin/image-upload-field";
 import { DescriptionFields, FormSection, PriceAndCategoryFields, SeoFields } from "@/components/admin/products/product-form-fields";
 import { StockFields } from "@/components/admin/products/stock-fields";
 import { VariantFields } from "@/components/admin/products/variant-fields";
+import { PackageFields } from "@/components/admin/products/package-fields";
 import { actionFailureMessage } from "@/components/admin/products/action-messages";
 import { settleSave } from "@/components/admin/use-form-dialog";
 import {
   toFormValues,
   toProductPayload,
   type AdminProductRow,
+  type BoxOption,
   type CategoryOption,
   type ProductFormMode,
   type ProductFormValues,
@@ -31,11 +33,12 @@ type ProductFormProps = {
   mode: ProductFormMode;
   product: AdminProductRow | null;
   categories: CategoryOption[];
+  boxes: BoxOption[];
   onDone: () => void;
   onCancel: () => void;
 };
 
-const schemaResolver = zodResolver(productInputSchema);
+const schemaResolver = zodResolver(adminProductInputSchema);
 
 /** Validates what will be sent (the payload) with the same schema the server uses, and reports errors on the form's fields. */
 function productResolver(mode: ProductFormMode): Resolver<ProductFormValues> {
@@ -53,7 +56,7 @@ const FAILED = { create: "Failed to create product.", edit: "Failed to update pr
 const DONE = { create: "Product created successfully.", edit: "Product updated successfully.", clone: "Product created successfully." } as const;
 
 /** Add / edit / clone a product (spec §2, §5): validated in the browser and again by the server action with productInputSchema. */
-export function ProductForm({ mode, product, categories, onDone, onCancel }: ProductFormProps) {
+export function ProductForm({ mode, product, categories, boxes, onDone, onCancel }: ProductFormProps) {
   // Editing keeps the product's URL unless the slug is changed by hand; create and clone follow the name.
   const [slugTouched, setSlugTouched] = useState(mode === "edit");
   const {
@@ -144,6 +147,12 @@ export function ProductForm({ mode, product, categories, onDone, onCancel }: Pro
       {!hasOptions && (
         <FormSection title="Stock and lead time">
           <StockFields register={register} errors={errors} values={watch()} editing={mode === "edit"} loadedStock={product?.stock ?? null} disabled={isSubmitting} />
+        </FormSection>
+      )}
+
+      {(hasOptions || watch("kind") !== "gift_card") && (
+        <FormSection title="Weight and package" description="What it weighs and measures packed, for shipping. A gift card has none.">
+          <PackageFields register={register} errors={errors} values={watch()} boxes={boxes} disabled={isSubmitting} />
         </FormSection>
       )}
 

@@ -8,19 +8,20 @@ import { Button } from "@/components/ui/button";
 import { deleteProductAction } from "@/lib/catalog/actions";
 import { actionFailureMessage } from "@/components/admin/products/action-messages";
 import { ProductFormDialog, type ProductDialogState } from "@/components/admin/products/product-form-dialog";
-import type { AdminProductRow, CategoryOption } from "@/components/admin/products/product-form-values";
+import type { AdminProductRow, BoxOption, CategoryOption } from "@/components/admin/products/product-form-values";
 import { ProductSearch } from "@/components/admin/products/product-search";
 import { ProductsTable } from "@/components/admin/products/products-table";
 
 type ProductsManagerProps = {
   products: AdminProductRow[];
   categories: CategoryOption[];
+  boxes: BoxOption[];
   search: string;
   limit: number;
 };
 
 /** The Products screen's interactive part: header with Add, the table and the add / edit / clone dialog. */
-export function ProductsManager({ products, categories, search, limit }: ProductsManagerProps) {
+export function ProductsManager({ products, categories, boxes, search, limit }: ProductsManagerProps) {
   const [dialog, setDialog] = useState<ProductDialogState>(null);
 
   async function remove(product: AdminProductRow) {
@@ -71,7 +72,7 @@ export function ProductsManager({ products, categories, search, limit }: Product
           <p className="text-sm text-muted-foreground">{search ? "Try a different search term." : "Add your first product to start selling."}</p>
         </div>
       )}
-      <ProductFormDialog state={dialog} categories={categories} onClose={() => setDialog(null)} />
+      <ProductFormDialog state={dialog} categories={categories} boxes={boxes} onClose={() => setDialog(null)} />
     </>
   );
 }

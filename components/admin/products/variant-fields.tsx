@@ -150,6 +150,9 @@ export function VariantFields({ register, control, errors, values, setValue, get
                       {(aria) => <Input {...aria} {...register(`variants.${i}.leadTimeMaxDays`)} inputMode="numeric" autoComplete="off" disabled={disabled} />}
                     </FormField>
                   )}
+                  <FormField id={`${id}-weight`} label={<>Packed weight<span className="sr-only"> of {label}</span></>} hint=" (grams)" error={e.weightGrams?.message} description="Blank: the product's.">
+                    {(aria) => <Input {...aria} {...register(`variants.${i}.weightGrams`)} inputMode="numeric" autoComplete="off" disabled={disabled} />}
+                  </FormField>
                   <FormField id={`${id}-image`} label={<>Image<span className="sr-only"> of {label}</span></>} hint=" (optional)" error={e.image?.message}>
                     {(aria) => (
                       <NativeSelect {...aria} {...register(`variants.${i}.image`)} className="w-full" disabled={disabled}>
