@@ -1,4 +1,5 @@
 import "server-only";
+import { getShopTimeZone } from "@/lib/catalog/settings-service";
 import { prisma } from "@/lib/db";
 import { fromCents, toCents } from "@/lib/money";
 
@@ -10,8 +11,7 @@ import { fromCents, toCents } from "@/lib/money";
 export type AdminStats = { totalRevenue: string; totalOrders: number; totalProducts: number; totalCustomers: number };
 export type RevenueDay = { date: string; revenue: string; orders: number };
 
-/** Days and months are the workshop's (Asheville, NC), not the server's. */
-export const SHOP_TIME_ZONE = "America/New_York";
+/** Days are the shop's (its time zone, a setting: lib/catalog/time-zone.ts), not the server's. */
 export const REVENUE_DAYS = 30;
 const MAX_REVENUE_DAYS = 366;
 
@@ -36,10 +36,11 @@ export async function getAdminStats(): Promise<AdminStats> {
  * `days` calendar days in the shop's time zone, today included, oldest first;
  * days without orders are present with "0.00" and 0.
  */
-export async function revenueByDay(days: number = REVENUE_DAYS): Promise<RevenueDay[]> {
+export async function revenueByDay(days: number = REVENUE_DAYS, timeZone?: string): Promise<RevenueDay[]> {
+  const zone = timeZone ?? (await getShopTimeZone());
   const n = Math.min(Math.max(Math.floor(days) || 1, 1), MAX_REVENUE_DAYS);
   const rows = await prisma.$queryRaw<Array<{ date: string; revenue: string; orders: number }>>`
-    WITH today AS (SELECT (now() AT TIME ZONE ${SHOP_TIME_ZONE})::date AS d),
+    WITH today AS (SELECT (now() AT TIME ZONE ${zone})::date AS d),
     days AS (
       SELECT gs::date AS day
       FROM today, generate_series(today.d - ${n - 1}::int, today.d, interval '1 day') AS gs
@@ -53,7 +54,7 @@ export async function revenueByDay(days: number = REVENUE_DAYS): Promise<Revenue
      AND o."paymentProvider" <> 'test'
      AND o."capture" = 'captured'
      AND o."createdAt" >= (now() AT TIME ZONE 'UTC') - make_interval(days => ${n + 1}::int)
-     AND (o."createdAt" AT TIME ZONE 'UTC' AT TIME ZONE ${SHOP_TIME_ZONE})::date = days.day
+     AND (o."createdAt" AT TIME ZONE 'UTC' AT TIME ZONE ${zone})::date = days.day
     GROUP BY days.day
     ORDER BY days.day`;
   return rows.map((r) => ({ date: r.date, revenue: money(r.revenue), orders: Number(r.orders) }));
