@@ -151,6 +151,45 @@ describe(`Card payments end in a known state, on ${process.env.TEST_DATABASE_URL
     expect((await db.prisma.giftCard.findUniqueOrThrow({ where: { code: card.code } })).balance.toFixed(2)).toBe("15.00");
   });
 
+  it("the shopper is told plainly when the capture failed or is being checked: never \"confirmed\" nor \"charged\", and hears the outcome by email", async () => {
+    const placeAs = async (intentId: string, clientSecret: string) => call(routes.orders, "/api/orders", { body: { paymentIntentId: intentId, clientSecret } });
+    const mailTo = (to: string) => db.prisma.emailMessage.findMany({ where: { to }, orderBy: { id: "asc" } });
+
+    // Refused: the confirmation page's receipt (POST /api/orders to the browser that paid) and the email say "not taken".
+    const elsewhere = { giftRecipientEmail: "told-plainly@example.com" }; // the other tests count the cards sent to friend@
+    const refused = await authorised(elsewhere);
+    fake.setNextError({ status: 402, type: "card_error", code: "card_declined", message: "Your card was declined." }, { method: "POST", path: `/v1/payment_intents/${refused.intentId}/capture` });
+    const placed = await placeAs(refused.intentId, refused.prepared.clientSecret);
+    expect(placed.status).toBe(201);
+    expect(placed.json.order).toMatchObject({ capture: "failed", paymentNotice: { state: "not_taken", title: "Your payment was not taken", status: "Payment not taken" } });
+    expect(placed.json.order.paymentNotice.text).toContain("your card has not been charged");
+    expect(placed.json.order.paymentNotice.text).toContain("$64.99");
+    expect(placed.json.order.statement).toEqual(expect.arrayContaining([expect.objectContaining({ key: "card-0", label: "Paid by card (not taken: nothing charged)", text: "$64.99" })]));
+    const [refusedMail] = await mailTo(`sess-states-${session}@example.com`);
+    expect(refusedMail.subject).toBe(`Your Maple & Micron order ${placed.json.orderNumber}: your payment was not taken`);
+    expect(refusedMail.text).toContain("your card has not been charged and the order will not ship");
+    expect(refusedMail.text).not.toMatch(/confirmed|Paid by card:/i);
+
+    // Lost reply: "we're checking"; the webhook then takes it and the shopper gets the confirmation.
+    const lost = await authorised(elsewhere);
+    const shopper = `sess-states-${session}@example.com`;
+    loseCaptureAndLookUp(lost.intentId);
+    const waiting = await placeAs(lost.intentId, lost.prepared.clientSecret);
+    expect(waiting.json.order).toMatchObject({ capture: "unknown", paymentNotice: { state: "checking", title: "We're checking your payment", status: "Payment being checked" } });
+    expect(waiting.json.order.statement).toEqual(expect.arrayContaining([expect.objectContaining({ key: "card-0", label: "Paid by card (being checked with your bank)" })]));
+    const [checking] = await mailTo(shopper);
+    expect(checking.subject).toBe(`Your Maple & Micron order ${waiting.json.orderNumber}: we're checking your payment`);
+    expect(checking.text).toContain("We are checking it now and will email you as soon as we know");
+    expect(checking.text).not.toMatch(/confirmed|charged \$/i);
+    expect((await webhook("payment_intent.succeeded", lost.intentId)).status).toBe(200);
+    const mails = await mailTo(shopper);
+    expect(mails).toHaveLength(2);
+    expect(mails[1].subject).toBe(`Your Maple & Micron order ${waiting.json.orderNumber} is confirmed`);
+    expect(mails[1].text).toContain("Paid by card: $64.99");
+    const order = await orderOf(lost.intentId);
+    expect(order.events.filter((e) => e.type === "email_sent").map((e) => (e.detail as { template: string }).template)).toContain("payment_confirmed");
+  });
+
   it("a capture whose reply is lost leaves the order pending; Stripe's payment_intent.succeeded webhook completes it", async () => {
     const { intentId } = await authorised();
     loseCaptureAndLookUp(intentId);
