@@ -8,6 +8,13 @@ import { formatMoney, toCents, type Cents } from "@/lib/money";
  * CSV export) reads it from here, so their figures are the same and add up:
  *   subtotal − discount + shipping + tax = total = gift cards + card payments + balance due
  *   net = paid − refunds   (paid: gift cards and the card payments the provider took)
+ *   revenue = net − the gift cards the order bought (less what their refund returned)
+ *
+ * Revenue (the dashboard's, lib/admin/stats-queries.ts, the same sum in SQL): what the shop earned from
+ * goods, shipping and tax, net of discounts and of every refund, to the card or to a gift card. A gift card
+ * is counted once, when it is spent: selling one is money held for its holder (not revenue), paying with
+ * one is revenue of the order it pays. A card payment not taken (a capture that failed or is unknown, a
+ * balance not paid yet) is not revenue. Unspent gift-card balances never become revenue here.
  */
 
 type Money = { toFixed(digits: number): string };
@@ -32,6 +39,8 @@ export type StatementSource = {
   payments: ReadonlyArray<{ paymentIntentId: string; amount: Money; captured: boolean }>;
   /** This order's gift-card movements: `redeemed` (−, paid with it) and `refunded` (+, a refund returned to it); others are ignored. */
   giftCardMovements: ReadonlyArray<{ kind: string; amount: Money; giftCard: { code: string } }>;
+  /** The gift cards this order bought, with what a refund of it returned of each (absent: none). */
+  giftCardsBought?: ReadonlyArray<{ initialAmount: Money; refundedAmount: Money }>;
   /** Its refunds; only succeeded ones count. `giftCardAmount` is the part returned to gift cards, the rest went to the card. */
   refunds: ReadonlyArray<{ id: number; amount: Money; giftCardAmount: Money; status: string; createdAt: Date }>;
 };
@@ -64,6 +73,8 @@ export type OrderStatement = {
   paid: Cents;
   /** Paid less refunded. */
   net: Cents;
+  /** Net less the gift cards it sold (still held for their holders): see "Revenue" above. */
+  revenue: Cents;
 };
 
 const cents = (m: Money) => toCents(m.toFixed(2));
@@ -122,6 +133,7 @@ export function orderStatement(o: StatementSource): OrderStatement {
     refunds: { toCard, toGiftCards, total: toCard + toGiftCard, each },
     paid,
     net: paid - toCard - toGiftCard,
+    revenue: paid - toCard - toGiftCard - sum((o.giftCardsBought ?? []).map((g) => cents(g.initialAmount) - cents(g.refundedAmount))),
   };
 }
 
