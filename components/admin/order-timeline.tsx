@@ -44,7 +44,7 @@ export function describeOrderEvent(e: Pick<OrderEventDTO, "type" | "detail">): s
     case "email_failed":
       return `Email failed: ${d.template}`;
     case "refunded":
-      return `Refunded $${d.amount}${d.source === "provider" ? " at the payment provider" : ""}${d.reason ? ` — ${d.reason}` : ""}${d.internalNote ? ` (internal note: ${d.internalNote})` : ""}`;
+      return `Refunded $${d.amount}${d.toGiftCard ? ` ($${d.toCard} to the card, $${d.toGiftCard} to gift cards)` : ""}${d.source === "provider" ? " at the payment provider" : ""}${d.reason ? ` — ${d.reason}` : ""}${d.internalNote ? ` (internal note: ${d.internalNote})` : ""}`;
     case "dispute_opened":
       return `Dispute opened${d.reason ? ` (${d.reason})` : ""}`;
     case "put_back_on_sale":
