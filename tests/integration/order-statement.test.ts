@@ -114,7 +114,7 @@ describe("the statement of an order paid with a discount, two gift cards and a c
     // The timeline (as the admin's order view reads it) names what the provider captured and where each refund went.
     const timeline = await call(getTimeline as never, `/api/orders/${order.id}/timeline`, { params: { id: String(order.id) }, headers: auth });
     expect(timeline.status).toBe(200);
-    const said = (type: string) => (timeline.json as Array<{ type: string; detail: Record<string, unknown> }>).filter((e) => e.type === type).map((e) => describeOrderEvent(e));
+    const said = (type: string) => (timeline.json as Array<Parameters<typeof describeOrderEvent>[0]>).filter((e) => e.type === type).map((e) => describeOrderEvent(e));
     expect(said("paid")).toEqual([`Payment of $${(captured.amount / 100).toFixed(2)} captured`]);
     expect(said("refunded")).toEqual(["Refunded $20.00 — Scratched", "Refunded $15.00 ($9.19 to the card, $5.81 to gift cards) — Late"]);
     const refundedOnTimeline = (timeline.json as Array<{ type: string; detail: { amount?: string; toCard?: string; toGiftCard?: string } }>).filter((e) => e.type === "refunded");
@@ -206,7 +206,7 @@ describe("the statement of a commission paid with a deposit, then its balance", 
     expect((viewed.json.statement as Array<{ label: string; cents: number }>).map((r) => [r.label, r.cents])).toEqual(moneyLines(refundEmail.text));
     // The timeline: the deposit captured with the balance due, the balance captured, the refund.
     const timeline = await call(getTimeline as never, `/api/orders/${order.id}/timeline`, { params: { id: String(order.id) }, headers: auth });
-    const said = (type: string) => (timeline.json as Array<{ type: string; detail: Record<string, unknown> }>).filter((e) => e.type === type).map((e) => describeOrderEvent(e));
+    const said = (type: string) => (timeline.json as Array<Parameters<typeof describeOrderEvent>[0]>).filter((e) => e.type === type).map((e) => describeOrderEvent(e));
     expect(said("paid")).toEqual([`Payment of $72.00 captured (deposit; balance of $186.50 due)`, "Balance of $186.50 captured"]);
     expect(said("refunded")).toEqual(["Refunded $50.00 — A scratch on the top"]);
     // The CSV row adds up: the deposit and the balance are both card payments, nothing is due.
