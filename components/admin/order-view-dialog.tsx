@@ -130,7 +130,7 @@ export function OrderViewDialog({ order, onOpenChange }: { order: OrderDTO | nul
               <AddressBlock title="Billing address" value={order.billingAddress} />
             </div>
 
-            <dl className="grid gap-1.5 rounded-lg bg-muted/50 p-3">
+            <dl className="grid gap-1.5 rounded-lg bg-muted/50 p-3" data-testid="order-statement">
               {/* One statement of the order's money (lib/orders/statement.ts): every row from it, so the figures add up. */}
               {order.statement.map((row) => (
                 <TotalRow
