@@ -23,7 +23,13 @@ test("390 px: the 'Added to Cart' toast leaves the cart drawer's Checkout button
   // Sonner's toast: its own list item, at the top on a phone.
   const toast = page.locator("[data-sonner-toast]").filter({ hasText: "has been added to your cart" });
   await expect(toast).toBeVisible();
-  await cartButton(page).click();
+  // The toast stands clear of the header's Cart button (it once covered it, so the cart could not be opened until it went).
+  const cart = cartButton(page);
+  const cartBox = await cart.boundingBox();
+  expect(cartBox).toBeTruthy();
+  const cartOnTop = await page.evaluate(({ x, y }) => Boolean(document.elementFromPoint(x, y)?.closest("header button")), { x: cartBox!.x + cartBox!.width / 2, y: cartBox!.y + cartBox!.height / 2 });
+  expect(cartOnTop, "the header's Cart button is the element at its own centre while the toast shows").toBe(true);
+  await cart.click({ timeout: 2_000 });
   const checkout = page.getByRole("dialog").getByTestId("checkout-button");
   await expect(checkout).toBeVisible();
   await expect(toast).toBeVisible();

@@ -74,6 +74,8 @@ export async function walkAdminMoneyScreens(page: Page, width: 1280 | 390) {
   await issue.getByLabel("Amount ($)").fill("40");
   await issue.getByRole("button", { name: "Issue" }).click();
   await expect(page.getByTestId("gift-card-row").first()).toBeVisible();
+  // axe reads colours mid-animation: the "issued" toast is left to go first (5 s).
+  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
   await page.screenshot({ path: `${SHOTS}/gift-card-list-${width}.png`, fullPage: true });
   await expectNoAxeViolations(page, `/admin/gift-cards at ${width}`);
   await page.setViewportSize({ width, height });
