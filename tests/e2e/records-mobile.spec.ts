@@ -23,7 +23,9 @@ test("390 px: the 'Added to Cart' toast leaves the cart drawer's Checkout button
   // Sonner's toast: its own list item, at the top on a phone.
   const toast = page.locator("[data-sonner-toast]").filter({ hasText: "has been added to your cart" });
   await expect(toast).toBeVisible();
-  // The toast stands clear of the header's Cart button (it once covered it, so the cart could not be opened until it went).
+  // Once it has slid in, the toast rests below the sticky header, clear of its Cart button (it once covered it, so the cart could not be opened until it went).
+  const header = await page.getByRole("banner").boundingBox();
+  await expect.poll(async () => (await toast.boundingBox())?.y ?? 0, { timeout: 3_000 }).toBeGreaterThanOrEqual(header!.y + header!.height);
   const cart = cartButton(page);
   const cartBox = await cart.boundingBox();
   expect(cartBox).toBeTruthy();
