@@ -1,16 +1,60 @@
+import { readdirSync, readFileSync } from "node:fs";
 import nextJest from "next/jest.js";
 
 const createJestConfig = nextJest({ dir: "./" });
 
 /**
- * Unit tests (rules, components) and integration tests (services and route
- * handlers on a real database: PostgreSQL when TEST_DATABASE_URL is set, the
- * embedded database otherwise) — see tests/helpers/test-db.ts.
- * @type {import('jest').Config}
+ * Three Jest projects (`--selectProjects unit|integration|system`):
+ * - unit: rules and components, beside their code (lib, components, app, server);
+ * - integration: services and route handlers on a real database, in this process
+ *   (PostgreSQL when TEST_DATABASE_URL is set, the embedded database otherwise: tests/helpers/test-db.ts);
+ * - system: whole shops in processes of their own (production builds, several instances, Redis, crashes):
+ *   every tests/integration file that starts servers through tests/helpers/instances.ts.
+ * One domain at a time: `npm run test:unit -- discounts` runs every test file whose path names it.
+ * `npm run test:embedded` (MM_TEST_PARITY=1) runs the parity suite below on the embedded database.
  */
-const config = {
+const INTEGRATION_DIR = "tests/integration";
+const integrationFiles = readdirSync(INTEGRATION_DIR, { recursive: true })
+  .map(String)
+  .filter((f) => f.endsWith(".test.ts"));
+const startsServers = (f) => /helpers\/instances"/.test(readFileSync(`${INTEGRATION_DIR}/${f}`, "utf8"));
+const systemFiles = integrationFiles.filter(startsServers);
+
+/**
+ * The embedded database (PGlite) answers one connection at a time and is a different build of
+ * PostgreSQL: these files cover what can differ there — the migrations, raw SQL (search, exports,
+ * statements), the money paths' locks and claims (checkout, stock, one-of-a-kind pieces, codes and
+ * gift cards, refunds), the newsletter worker, backups and first start. CI runs them there after
+ * the whole suite on PostgreSQL.
+ */
+const EMBEDDED_PARITY = [
+  "<rootDir>/lib/db/**/*.test.ts",
+  ...[
+    "migrations",
+    "checkout",
+    "stock",
+    "piece-holder",
+    "variants",
+    "discounts",
+    "gift-cards",
+    "after-sale",
+    "stripe-refunds",
+    "test-payment-orders",
+    "order-statement",
+    "deposit-statement",
+    "orders-export",
+    "search",
+    "catalog-api",
+    "admin-ops-api",
+    "newsletter-send",
+    "first-admin-password",
+    "backup",
+  ].map((name) => `<rootDir>/${INTEGRATION_DIR}/${name}.test.ts`),
+];
+
+/** @type {import('jest').Config} */
+const shared = {
   testEnvironment: "node",
-  testMatch: ["<rootDir>/{lib,components,app,server,tests/integration}/**/*.test.{ts,tsx}"],
   testPathIgnorePatterns: ["/node_modules/", "/.next/", "/tests/e2e/"],
   moduleNameMapper: {
     "^server-only$": "<rootDir>/tests/mocks/empty.ts",
@@ -20,14 +64,26 @@ const config = {
     "^@prisma/client/runtime/(.*)\\.mjs$": "@prisma/client/runtime/$1.js",
   },
   setupFilesAfterEnv: ["<rootDir>/tests/helpers/jest-setup.ts"],
-  testTimeout: 60_000,
-  // Two files at a time: most integration files wait on the database, not the CPU. On the 2-core
-  // machines CI runs on, the PostgreSQL suite took 12.7 min with Jest's default (one worker there)
-  // and 6.9 min with two, every file green (stop 29).
-  maxWorkers: 2,
-  // A test that times out while it runs a whole shop (multi-process tests) can leave a handle open;
-  // CI must then fail with that test's error rather than hang until its own time limit.
-  forceExit: true,
 };
 
-export default createJestConfig(config);
+const projects = process.env.MM_TEST_PARITY === "1"
+  ? [{ displayName: "embedded-parity", testMatch: EMBEDDED_PARITY }]
+  : [
+      { displayName: "unit", testMatch: ["<rootDir>/{lib,components,app,server}/**/*.test.{ts,tsx}"] },
+      { displayName: "integration", testMatch: [`<rootDir>/${INTEGRATION_DIR}/**/*.test.ts`], testPathIgnorePatterns: [...shared.testPathIgnorePatterns, ...systemFiles.map((f) => `/${INTEGRATION_DIR}/${f.replace(/\./g, "\\.")}$`)] },
+      { displayName: "system", testMatch: systemFiles.map((f) => `<rootDir>/${INTEGRATION_DIR}/${f}`) },
+    ];
+
+export default async function config() {
+  return {
+    testTimeout: 60_000,
+    // Two files at a time: most integration files wait on the database, not the CPU. On the 2-core
+    // machines CI runs on, the PostgreSQL suite took 12.7 min with Jest's default (one worker there)
+    // and 6.9 min with two, every file green.
+    maxWorkers: 2,
+    // A test that times out while it runs a whole shop (multi-process tests) can leave a handle open;
+    // CI must then fail with that test's error rather than hang until its own time limit.
+    forceExit: true,
+    projects: await Promise.all(projects.map((p) => createJestConfig({ ...shared, ...p, testTimeout: 60_000 })())),
+  };
+}

@@ -54,7 +54,7 @@ const schema = z.object({
   /** "stripe" or "test"; unset: Stripe when its keys are set, else test payments only where allowed (lib/payments/config.ts). */
   PAYMENT_PROVIDER: optional.pipe(z.enum(["stripe", "test"], { message: 'must be "stripe" or "test"' }).optional()),
   VERCEL_ENV: optional,
-  /** Sales tax (issue 31): "estimate" (default: the cart's 8 % estimate, checkout charges 0), "flat" or "stripe" (lib/tax/config.ts checks what each needs). */
+  /** Sales tax: "estimate" (default: the cart's 8 % estimate, checkout charges 0), "flat" or "stripe" (lib/tax/config.ts checks what each needs). */
   TAX_MODE: optional.pipe(z.enum(["estimate", "flat", "stripe"], { message: 'must be "estimate", "flat" or "stripe"' }).optional()),
   /** TAX_MODE=flat: the shop's home state (2-letter US postal code); only orders shipped there pay TAX_RATE. */
   TAX_HOME_STATE: optional,

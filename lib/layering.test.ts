@@ -6,7 +6,8 @@ import path from "node:path";
  *   app/ → components/ → lib/       the Next.js app; nothing in components/ or lib/ imports app/
  *   server/ → lib/                  the front server and cache handlers, loaded by Node outside the
  *                                   app's bundles; nothing in app/, components/ or lib/ imports server/
- * and no two domain folders of lib/ (or of server/) import each other, directly or round a loop.
+ * and no two domain folders of lib/ (or of server/) import each other, directly or round a loop;
+ * nor do two files of one folder (docs/decisions/0010-no-import-loops-in-a-folder.md).
  * Every import form counts: `@/…` aliases, relative paths, `import()` and `require()`, in .ts, .tsx,
  * .mjs and .js files alike.
  */
@@ -46,10 +47,14 @@ const folderOf = (file: string): string => {
   return parts.length > 2 ? `${parts[0]}/${parts[1]}` : `${parts[0]}/${path.basename(parts[1], path.extname(parts[1])).replace(/\.d$/, "")}`;
 };
 
-/** Every import that points up a tier, and every loop between domain folders. */
+/** A module as imports name it: lib/catalog/sort.ts and "@/lib/catalog/sort" → lib/catalog/sort; lib/db/index.ts → lib/db. */
+const moduleOf = (file: string): string => file.replace(/\.(ts|tsx|mjs|js)$/, "").replace(new RegExp(`\\${path.sep}index$`), "");
+
+/** Every import that points up a tier, every loop between domain folders, and every loop between files of one folder. */
 export function layeringViolations(sources: Source[]): Violation[] {
   const violations: Violation[] = [];
   const graph = new Map<string, Map<string, string>>(); // folder → folder it imports → one file that does
+  const files = new Map<string, Map<string, string>>(); // module → module of the same folder it imports
   for (const source of sources) {
     const from = tierOf(source.file);
     if (!from) continue;
@@ -57,6 +62,11 @@ export function layeringViolations(sources: Source[]): Violation[] {
       const to = tierOf(target);
       if (!to) continue;
       if (to !== from && !MAY_IMPORT[from].includes(to)) violations.push(`${source.file} imports ${target} (${from}/ must not import ${to}/)`);
+      const [a, b] = [moduleOf(source.file), moduleOf(target)];
+      if (a !== b && path.dirname(a) === path.dirname(b)) {
+        if (!files.has(a)) files.set(a, new Map());
+        files.get(a)!.set(b, source.file);
+      }
       if ((from === "lib" || from === "server") && to === from) {
         const a = folderOf(source.file);
         const b = folderOf(target);
@@ -68,10 +78,11 @@ export function layeringViolations(sources: Source[]): Violation[] {
     }
   }
   for (const cycle of folderCycles(graph)) violations.push(`import loop between folders: ${cycle.join(" → ")}`);
+  for (const cycle of folderCycles(files)) violations.push(`import loop between files of ${path.dirname(cycle[0]).split(path.sep).join("/")}/: ${cycle.map((step) => step.replace(/ \(.*\)$/, "")).join(" → ")}`);
   return violations;
 }
 
-/** Each strongly connected group of folders (Tarjan), as one loop through it with the file behind each step. */
+/** Each strongly connected group of folders (or of modules: Tarjan), as one loop through it with the file behind each step. */
 function folderCycles(graph: Map<string, Map<string, string>>): string[][] {
   let index = 0;
   const stack: string[] = [];
@@ -220,7 +231,7 @@ function projectSources(): Source[] {
 }
 
 describe("layering", () => {
-  it("the tree: no import points up a tier, and no domain folders import each other round a loop", () => {
+  it("the tree: no import points up a tier, and no domain folders (nor files of one folder) import each other round a loop", () => {
     expect(layeringViolations(projectSources())).toEqual([]);
   });
 
@@ -306,6 +317,24 @@ describe("layering", () => {
     expect(found[0]).toMatch(/^import loop between folders: /);
     for (const folder of ["lib/checkout", "lib/orders", "lib/payments"]) expect(found[0]).toContain(folder);
     expect(found[0]).not.toContain("lib/catalog");
+  });
+
+  it("catches a planted loop between two files of one folder, and one round three, in any tier and import form", () => {
+    const planted = [
+      { file: "lib/orders/refund-service.ts", text: 'import { statement } from "./statement";' },
+      { file: "lib/orders/statement.ts", text: 'import type { Refund } from "@/lib/orders/refund-service";' },
+      { file: "components/admin/a.tsx", text: 'import { B } from "@/components/admin/b";' },
+      { file: "components/admin/b.tsx", text: 'const C = await import("./c");' },
+      { file: "components/admin/c.tsx", text: 'import { A } from "./a";' },
+      // One way only, or across folders: no loop between files of one folder.
+      { file: "lib/orders/dto.ts", text: 'import { statement } from "./statement";' },
+      { file: "lib/db/index.ts", text: 'import { x } from "@/lib/db/client";' },
+      { file: "lib/db/client.ts", text: 'import { y } from "../log";' },
+    ];
+    expect(layeringViolations(planted).sort()).toEqual([
+      "import loop between files of components/admin/: components/admin/c → components/admin/a → components/admin/b → components/admin/c",
+      "import loop between files of lib/orders/: lib/orders/statement → lib/orders/refund-service → lib/orders/statement",
+    ]);
   });
 
   it("catches a planted upward import from an .mjs file: lib/ → server/, server/ → app/, lib/ → app/", () => {

@@ -46,8 +46,8 @@ export const REDACT_PATHS = [
  * request log; pino flushes what is left when the process exits).
  * `redact: false` only for a logger whose every line has fixed fields that
  * cannot carry personal data (the front server's: request id, method, masked
- * route, status, duration): redaction walks each logged object, which cost
- * the fastest cached answers 10–20 % of their requests per second.
+ * route, status, duration): redaction walks each logged object, a cost the
+ * fastest cached answers feel (docs/decisions/0013-request-log-without-redaction.md).
  */
 export function createLogger({ nonBlocking = false, redact = true } = {}) {
   const options = {

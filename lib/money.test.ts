@@ -1,4 +1,5 @@
-import { formatMoney, fromCents, percentOf, toCents } from "@/lib/money";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { decimalToCents, formatMoney, fromCents, percentOf, toCents } from "@/lib/money";
 
 describe("money", () => {
   it("parses decimal strings and numbers into exact cents", () => {
@@ -8,6 +9,16 @@ describe("money", () => {
     expect(toCents("100")).toBe(10000);
     expect(toCents(15.99)).toBe(1599);
     expect(toCents({ toString: () => "1399.00" })).toBe(139900);
+  });
+
+  it("reads a stored amount (Prisma's Decimal) as cents, rounded to the cent as Decimal(10,2) stores it", () => {
+    expect(decimalToCents(new Prisma.Decimal("12.5"))).toBe(1250);
+    expect(decimalToCents(new Prisma.Decimal("0"))).toBe(0);
+    expect(decimalToCents(new Prisma.Decimal("1399.00"))).toBe(139900);
+    expect(decimalToCents(new Prisma.Decimal("0.005"))).toBe(1);
+    expect(decimalToCents(new Prisma.Decimal("1e2"))).toBe(10000);
+    expect(decimalToCents(0)).toBe(0);
+    expect(() => decimalToCents(new Prisma.Decimal("-3.20"))).toThrow(RangeError);
   });
 
   it("rejects amounts that are not money", () => {

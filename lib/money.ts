@@ -13,6 +13,14 @@ export function toCents(value: string | number | { toString(): string }): Cents 
   return Number(whole) * 100 + Number(frac.padEnd(2, "0"));
 }
 
+/**
+ * A database amount (Prisma's Decimal, Decimal(10,2)) → cents: Decimal("12.5") → 1250. The one
+ * conversion of a stored amount; like toCents it rejects a negative amount (take `.abs()` first).
+ */
+export function decimalToCents(value: { toFixed(digits: number): string }): Cents {
+  return toCents(value.toFixed(2));
+}
+
 /** 1250 → "12.50" (the spec's decimal-string form). */
 export function fromCents(cents: Cents): string {
   if (!Number.isInteger(cents)) throw new RangeError(`Cents must be an integer: ${cents}`);

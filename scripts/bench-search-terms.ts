@@ -1,5 +1,5 @@
 /**
- * Realistic never-seen search terms for the bench (issue 32): what shoppers
+ * Realistic never-seen search terms for the bench: what shoppers
  * type into a shop's search box rather than a fixed grid of words.
  *
  * - Two words, each mostly a word of the catalogue's product names (both the

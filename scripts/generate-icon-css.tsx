@@ -80,9 +80,8 @@ Object.assign(ICONS, {
  * One sprite sheet, not an image per icon: the icons side by side in a single SVG (each a nested
  * <svg> in its own 24-unit cell), used as every icon's mask and moved into place by mask-position.
  * Chrome builds a whole SVG document for each distinct SVG image it styles, synchronously in the
- * first style pass for a data: URL; with one image per icon that was the largest part of the first
- * style recalculation on a phone (~15 icons per page, about 1.5 ms each unthrottled, so ~6 ms each
- * on Lighthouse's 4× throttled CPU). One image costs that once.
+ * first style pass for a data: URL; one image costs that once instead of once per icon
+ * (docs/decisions/0008-one-icon-sprite.md).
  */
 const names = Object.keys(ICONS);
 const cells = names.map((name, index) =>

@@ -1,6 +1,6 @@
 /**
  * npm run search:recall — how often a typo of a catalogue word still finds
- * its piece (issue 33), through the shop's own API, as a shopper's search
+ * its piece, through the shop's own API, as a shopper's search
  * would: GET /api/products?search=<typo> (the listing and the API share one
  * search, lib/catalog/search-queries.ts).
  *

@@ -100,8 +100,8 @@ function ensureAuthSecret(): string {
 // `start` runs Next.js through server/front-server.mjs (same request handler as `next start`), which
 // vouches for each request's TCP peer address with this per-start token (lib/net/client-address.ts).
 // A larger young generation for the server: each uncached page render allocates a lot of short-lived
-// objects, and with Node's default (16 MB semi-spaces) the collector ran far more often. Never-seen
-// searches under load, A/B on fresh servers: ~+10 % requests per second, lower p99.
+// objects, and with Node's default (16 MB semi-spaces) the collector runs far more often
+// (docs/decisions/0007-larger-young-generation.md).
 const command =
   mode === "start"
     ? ["--max-semi-space-size=32", path.resolve("server/front-server.mjs")]

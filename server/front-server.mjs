@@ -176,10 +176,8 @@ function methodNotAllowed(res) {
  * the live route, which answers alike and stores nothing, and from its second
  * read on it goes to the twin, which stores it (with REDIS_URL it may find the
  * answer another instance stored). A first read's answer is never stored, and
- * on the twin it also cost a cache lookup (a Redis read with REDIS_URL) and
- * the route cache's preparing of an entry: measured on 10,000 products with
- * PostgreSQL and REDIS_URL, a never-seen search took ~25 % less CPU on the
- * live route.
+ * on the twin it would also cost a cache lookup and the preparing of an entry
+ * (docs/decisions/0003-first-read-renders-on-demand.md).
  */
 function routeCachedApi(req, res) {
   const target = req.url ?? "/";
@@ -208,9 +206,7 @@ function routeCachedApi(req, res) {
  * on another instance may find it); its first read here renders /shop on
  * demand. A first read's page is not stored, and the cached route costs about
  * twice as much to render as /shop on demand (it also prepares the page for
- * storing: measured with REDIS_URL on 10,000 products, 25 → 12.5 ms of CPU a
- * never-seen search), so sending every read there, as was done with REDIS_URL,
- * halved the never-seen searches an instance could answer; a page another
+ * storing; docs/decisions/0003-first-read-renders-on-demand.md); a page another
  * instance stored is found from this instance's second read. And whether it
  * is sure to be rendered, so it waits its turn (searchRenders): its first
  * read, and its second, which the cached route renders and stores (with
@@ -284,10 +280,8 @@ function answeringSearch(req, res) {
  * browser loads from GET /api/products, a quarter of a page render's CPU.
  * Busy: it would wait for a render (SEARCH_RENDERS_AT_ONCE are under way),
  * or another search is being answered (searchesInFlight: a page, or a
- * shell's results). Only "would wait" was asked before, so under a crowd the
- * render slot, free between renders, took every fifteenth search or so
- * (13–20 ms of CPU each, a stall for every other request meanwhile); asked
- * this way a crowd gets shells only. Idle — no other search on the instance —
+ * shell's results), so a crowd gets shells only and no render stalls the
+ * other requests (docs/decisions/0002-results-shell-when-busy.md). Idle — no other search on the instance —
  * a search page still arrives whole (no JavaScript needed to read it). True
  * when it was sent there.
  */

@@ -3,20 +3,15 @@
  * instance, rendered by /shop on demand (server/cache/search-admission.mjs), its
  * second, which the cached route renders and stores, or a search the cached
  * route does not take (lib/catalog/listing-url.mjs) — are rendered at most
- * RENDERS_AT_ONCE at a time, the rest waiting in arrival order, by
+ * `concurrency` at a time, the rest waiting in arrival order, by
  * `npm start`'s front server (server/front-server.mjs). Later reads are cache
  * hits and never wait (after a catalogue change, a popular term's next read
  * renders again without waiting).
  *
- * Why: such a render is the most expensive thing a visitor can ask for
- * (some 6 ms of CPU, where a cached page takes 0.08), and Node runs every
- * render it has started side by side, so with twenty at once a search's wait
- * grew with its own cost times the crowd. Four at a time, the rest in arrival
- * order, each waits for those ahead of it instead. 20 connections of
- * never-seen searches on the demo catalogue, fresh servers, alternating: p99
- * 206–226 ms → 177–187 ms, worst 316–384 → 197–252 ms, at the same rate
- * (157–158 searches/s); at 10,000 products p99 224–232 → 184–195 ms. Four
- * keep the CPU busy while others wait on the database.
+ * Why: such a render is the most expensive thing a visitor can ask for, and
+ * Node runs every render it has started side by side, so with a crowd each
+ * search's wait grew with its own cost times the crowd; in arrival order each
+ * waits only for those ahead of it (figures: docs/decisions/0001-search-render-queue.md).
  *
  * A turn ends when the render is done (the request handler settled), the
  * response or its connection closed, or after MAX_TURN_MS — whichever comes
@@ -24,24 +19,16 @@
  * pipelined behind another on a connection that closes never emits its own
  * close), nor one that stops reading. A request whose client left while
  * waiting is not rendered. Bounded: past MAX_WAITING waiting (over a second
- * of work at this machine's rate), a search is answered 503 with Retry-After
- * at once — a flood of random terms cannot grow the queue, nor the memory of
+ * of work), a search is answered 503 with Retry-After at once — a flood of random terms cannot grow the queue, nor the memory of
  * its requests, without limit. Concurrency: p-limit.
  *
- * The front server sizes it with SEARCH_RENDERS_AT_ONCE (default 1, not
- * RENDERS_AT_ONCE) and no longer lets a search page wait: one that would
- * (wouldWait) is answered with its results shell, whose results the browser
- * loads from GET /api/products (server/front-server.mjs toResultsShell). A
- * page render costs 13–20 ms of CPU, the shell and its results about a
- * quarter of that, so under a crowd every render a search did not wait for
- * left more CPU to the others: p99 at 20 connections of never-seen searches
- * on 10,000 products, renders at once 4 → 1 → 0 (all shells), 526 → 381 →
- * 319 ms on a shared machine. A search page that arrives while another
- * search is being answered is shelled too, whether or not a turn is free
- * (server/front-server.mjs searchesInFlight): under a crowd the one turn,
- * free between renders, no longer takes every fifteenth search. The queue
- * still orders the searches the shell does not take (a category path it
- * cannot name).
+ * The front server sizes it with SEARCH_RENDERS_AT_ONCE (default 1;
+ * RENDERS_AT_ONCE, 4, is only this module's default) and does not let a
+ * search page wait: one that would (wouldWait), or that arrives while another
+ * search is being answered, gets its results shell, whose results the browser
+ * loads from GET /api/products (server/front-server.mjs toResultsShell;
+ * docs/decisions/0002-results-shell-when-busy.md). The queue still orders the
+ * searches the shell does not take (a category path it cannot name).
  *
  * Plain JavaScript: the front server loads it outside the app's bundles.
  */

@@ -18,8 +18,11 @@ export function AdminTable({
   children,
   minWidth = "min-w-[44rem]",
   cards = false,
+  testId,
 }: {
   caption: string;
+  /** The table's `data-testid`. */
+  testId?: string;
   className?: string;
   children: React.ReactNode;
   minWidth?: string;
@@ -32,7 +35,7 @@ export function AdminTable({
       tabIndex={0}
       className={cn("relative overflow-x-auto rounded-xl border bg-card shadow-xs outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50", className)}
     >
-      <table className={cn("w-full border-collapse text-sm", minWidth, cards && CARD_ROWS)}>
+      <table className={cn("w-full border-collapse text-sm", minWidth, cards && CARD_ROWS)} data-testid={testId}>
         <caption className="sr-only">{caption}</caption>
         {children}
       </table>

@@ -1,6 +1,6 @@
 import { cn } from "@/lib/utils";
 
-/** Archived instead of deleted (issue 53): the order moved money, so it is kept for the books. */
+/** Archived instead of deleted: the order moved money, so it is kept for the books. */
 export function ArchivedBadge({ archivedAt, className }: { archivedAt: string | null; className?: string }) {
   if (!archivedAt) return null;
   return (

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { cn } from "@/lib/utils";
 
-/** Marks an order that paid a commission's quote (issue 30), linking to the commission. */
+/** Marks an order that paid a commission's quote, linking to the commission. */
 export function CommissionBadge({ commission, className }: { commission: { id: number; reference: string } | null; className?: string }) {
   if (!commission) return null;
   return (

@@ -12,7 +12,7 @@ import { formatMoney } from "@/lib/money";
 type Props = { id: number; orderNumber: string; paidCents: number; dueCents: number; defaultExpiry: string };
 
 /**
- * A commission paid with a deposit (issue 30): what its order has had and still owes, and the
+ * A commission paid with a deposit: what its order has had and still owes, and the
  * maker's "Send the balance link" (the amount is the order's balance, never typed; a new link
  * replaces an open one).
  */

@@ -23,7 +23,7 @@ type Props = {
 };
 
 /**
- * Publishing a finished commission to the gallery (issue 30), with the shopper's consent: the
+ * Publishing a finished commission to the gallery, with the shopper's consent: the
  * piece's name, category, words and photos of the finished piece; it shows as a sold piece at
  * the price paid. The server checks consent, status and every product rule again.
  */

@@ -3,7 +3,7 @@ import { Download, PackageOpen } from "lucide-react";
 import type { LowStockItem } from "@/lib/catalog/stock-queries";
 import { LowStockThresholdForm } from "@/components/admin/low-stock-threshold-form";
 
-/** The dashboard's low-stock list (issue 29): counted products and variants at or below the shop's threshold (a setting, edited here), and the stock CSV. */
+/** The dashboard's low-stock list: counted products and variants at or below the shop's threshold (a setting, edited here), and the stock CSV. */
 export function LowStock({ items, threshold }: { items: LowStockItem[]; threshold: number }) {
   return (
     <section aria-labelledby="low-stock-title" className="rounded-xl border bg-card p-4" data-testid="low-stock">

@@ -39,7 +39,7 @@ function ReviewCard({ review }: { review: AdminReviewDTO }) {
   const timeZone = useAdminTimeZone();
   const router = useRouter();
   const [busy, startTransition] = useTransition();
-  // No reason is chosen for the maker: hiding records the one they pick (issue 53).
+  // No reason is chosen for the maker: hiding records the one they pick.
   const [reason, setReason] = useState<string>("");
   const [reasonError, setReasonError] = useState(false);
   const [reply, setReply] = useState(review.reply ?? "");

@@ -11,7 +11,7 @@ import { useDiscountCode } from "@/components/checkout/use-discount-code";
 export type CartDiscountShown = { totals: DiscountedTotals; row: React.ReactNode } | null;
 
 /**
- * The cart page's discount code (issue 31), loaded as its own chunk after the page so the
+ * The cart page's discount code, loaded as its own chunk after the page so the
  * cart page's first-load JavaScript stays within its budget: the field, the server's price
  * for the code, and the totals and summary line it makes, handed to the page.
  */

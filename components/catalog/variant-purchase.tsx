@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import { useHydrated } from "@/components/cart/use-hydrated";
 import { AddToCartButton } from "@/components/catalog/add-to-cart-button";
 import { QuantityStepper } from "@/components/catalog/quantity-stepper";
 import type { CartProductDTO } from "@/lib/catalog/types";
@@ -23,7 +24,7 @@ type Props = {
 };
 
 /**
- * A product with variants (issue 29): one radio group per option (a fieldset
+ * A product with variants: one radio group per option (a fieldset
  * with its legend; the browser's own radios, so Tab enters a group and the
  * arrow keys choose within it), the chosen variant's price and promise
  * (announced when they change), and the quantity stepper and add button for
@@ -35,6 +36,8 @@ type Props = {
 export function VariantPurchase({ options, offers, initial }: Props) {
   const [index, setIndex] = useState(initial);
   const [quantity, setQuantity] = useState(1);
+  // Marks the controls as live once this island has hydrated (its chunk loads after the page's).
+  const hydrated = useHydrated();
   const offer = offers[index];
   const { product } = offer;
 
@@ -55,7 +58,7 @@ export function VariantPurchase({ options, offers, initial }: Props) {
   }
 
   return (
-    <div className="flex flex-col gap-5" data-testid="variant-purchase" data-sku={offer.sku}>
+    <div className="flex flex-col gap-5" data-testid="variant-purchase" data-sku={offer.sku} data-ready={hydrated || undefined}>
       <p className="text-2xl font-semibold text-primary" data-testid="product-price" aria-live="polite">
         {formatMoney(product.price)}
       </p>

@@ -6,13 +6,13 @@ import { saveOrderReceipt } from "@/components/checkout/order-receipt";
 import type { TaxLine } from "@/lib/tax/display";
 
 /**
- * The browser's checkout calls (spec §7, issue 3 server contract). Plain fetch,
+ * The browser's checkout calls (spec §7, the server contract). Plain fetch,
  * JSON bodies, credentials sent. A non-OK response becomes an ApiRequestError
  * carrying the status, the server's message (else "status: body text", spec §8)
  * and the parsed body (fields, unavailable ids).
  */
 
-/** "gift_card": gift cards pay the whole order, no card payment (issue 31). */
+/** "gift_card": gift cards pay the whole order, no card payment. */
 export type PaymentProviderName = "test" | "stripe" | "gift_card";
 
 export type PaymentIntentResponse = {

@@ -8,7 +8,7 @@ import { CheckoutSection, FormField } from "@/components/checkout/form-field";
 
 /**
  * Contact: email, first and last name, optional phone, newsletter opt-in (spec §3 "Checkout form"),
- * and for a cart with gift cards, who gets them (issue 31).
+ * and for a cart with gift cards, who gets them.
  */
 export function ContactCard({ giftCards = false }: { giftCards?: boolean }) {
   const {

@@ -8,7 +8,7 @@ import type { DiscountState } from "@/components/checkout/use-discount-code";
 type Props = DiscountState & { code: string | null; apply: (code: string) => void; remove: () => void };
 
 /**
- * "Discount code" with Apply, on the cart page and at checkout (issue 31). Its own small
+ * "Discount code" with Apply, on the cart page and at checkout. Its own small
  * form (never inside the checkout form); the server prices the code, this only shows the
  * answer: the code applied with Remove, or why it cannot be used.
  */

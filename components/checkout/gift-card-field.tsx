@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 
 /**
- * "Gift card" with Apply at checkout (issue 31): up to 5 codes, each listed with Remove. What
+ * "Gift card" with Apply at checkout: up to 5 codes, each listed with Remove. What
  * each card pays is the server's (the payment step's answer); a card it refuses is named there.
  */
 export function GiftCardField({ codes, onChange }: { codes: string[]; onChange: (codes: string[]) => void }) {

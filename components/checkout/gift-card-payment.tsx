@@ -5,7 +5,7 @@ import { Gift } from "lucide-react";
 import type { PaymentHandle } from "@/components/checkout/payment-handle";
 
 /**
- * The payment step when gift cards pay the whole order (issue 31): no card form; submitting
+ * The payment step when gift cards pay the whole order: no card form; submitting
  * places the order with the checkout's own payment id (the server takes the cards' balances).
  */
 export function GiftCardPayment({ handleRef }: { handleRef: React.Ref<PaymentHandle> }) {

@@ -15,7 +15,7 @@ export type PendingCheckout = {
   email: string;
   phone: string;
   newsletter: boolean;
-  /** Paying a commission's quote (issue 30): the shopper's cart is not what was bought, so it stays. */
+  /** Paying a commission's quote: the shopper's cart is not what was bought, so it stays. */
   quote?: boolean;
 };
 

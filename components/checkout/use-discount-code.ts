@@ -7,7 +7,7 @@ import { isApiRequestError, requestJson } from "@/components/api/request-json";
 import { cartLines } from "@/components/checkout/checkout-totals";
 
 /**
- * The discount code the shopper entered on the cart page or at checkout (issue 31):
+ * The discount code the shopper entered on the cart page or at checkout:
  * kept for this tab (sessionStorage) so checkout picks up what the cart page applied,
  * and priced by the server (POST /api/discount-codes/check) for the cart as it is now,
  * again whenever the cart changes. The browser never computes a discount.
@@ -36,7 +36,7 @@ export const clearStoredDiscountCode = () => store(null);
 export function useDiscountCode(items: CartItem[]) {
   const [code, setCode] = useState<string | null>(null);
   const [state, setState] = useState<DiscountState>({ applied: null, error: null, pending: false });
-  // Each line with its variant: a product with variants is priced by the one chosen (issue 53).
+  // Each line with its variant: a product with variants is priced by the one chosen.
   const lines = cartLines(items.filter((i) => !i.unavailable));
   const linesKey = JSON.stringify(lines);
 

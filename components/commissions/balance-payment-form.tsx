@@ -16,7 +16,7 @@ type Props = {
 };
 
 /**
- * Paying a commission's balance (issue 30): the card only — the order already has its contact,
+ * Paying a commission's balance: the card only — the order already has its contact,
  * address and tax. The payment is a second one of the same order (POST /api/orders records it).
  */
 export function BalancePaymentForm({ token, amount, contact, publishableKey }: Props) {

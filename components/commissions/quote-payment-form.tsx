@@ -50,7 +50,7 @@ type Props = {
 };
 
 /**
- * Paying a commission's quote (issue 30) with the shop's own checkout parts: contact, shipping
+ * Paying a commission's quote with the shop's own checkout parts: contact, shipping
  * address, the gallery consent and the card. The server prices the payment from the quote
  * (POST /api/quotes/{token}/payment); the order is then made as every order is (POST /api/orders).
  */

@@ -13,7 +13,7 @@ import { toast } from "@/components/ui/toast";
 type Contact = { firstName: string; lastName: string; email: string; phone: string; newsletter: boolean };
 
 /**
- * The payment half of a quote link's page (issue 30): the authorisation prepared by
+ * The payment half of a quote link's page: the authorisation prepared by
  * POST /api/quotes/{token}/payment (priced by the server from the quote), the card confirmed
  * with the shop's provider, then POST /api/orders — the path every order takes. Used by the
  * quote's form (contact, address, card) and by the balance link's (the card only).

@@ -12,7 +12,7 @@ import { Textarea } from "@/components/ui/textarea";
 import type { ContactMessageInput } from "@/lib/content/schemas";
 import { clsx as cn } from "clsx";
 
-// zod and the schema arrive on first focus of the form (issue 8: not in the page's first load).
+// zod and the schema arrive on first focus of the form, not in the page's first load.
 const contact = lazyResolver(() => import("@/components/content/contact-resolver").then((m) => m.contactResolver));
 
 const EMPTY: ContactMessageInput = { name: "", email: "", phone: "", subject: "", message: "" };

@@ -21,7 +21,7 @@ function FooterHeading({ id, children }: { id: string; children: React.ReactNode
  * The storefront footer's markup (spec §2 Footer), rendered on the server like
  * the rest of the page. A client component although only the newsletter form
  * is interactive: every page's RSC payload then carries the category list
- * instead of a second copy of the footer's markup (4.5 KB on every page).
+ * instead of a second copy of the footer's markup (docs/decisions/0005-…).
  */
 export function FooterContent({ categories }: { categories: Array<{ name: string; slug: string }> }) {
   const freeShippingOver = `$${FREE_SHIPPING_THRESHOLD / 100}`;

@@ -4,7 +4,7 @@ import { useEffect, useId, useRef, useState, type Ref } from "react";
 import Image from "next/image";
 import { useRouter } from "next/navigation";
 import { Input } from "@/components/ui/input";
-import { SUGGEST_MIN_LENGTH, type SearchSuggestion } from "@/lib/catalog/search-query";
+import { SUGGEST_MIN_LENGTH, type SearchSuggestion } from "@/lib/search/query";
 import { formatMoney } from "@/lib/money";
 import { clsx as cn } from "clsx";
 
@@ -12,7 +12,7 @@ import { clsx as cn } from "clsx";
 const DEBOUNCE_MS = 150;
 
 /**
- * The search input with search-as-you-type (issue 8), the ARIA 1.2 combobox
+ * The search input with search-as-you-type, the ARIA 1.2 combobox
  * pattern: from two characters up to six products from
  * GET /api/search/suggest (debounced; a newer keystroke aborts the older
  * request). Arrow keys move through the options, Enter on one opens the

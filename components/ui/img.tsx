@@ -39,11 +39,11 @@ function candidateWidths(width: number | undefined, sizes: string | undefined): 
 /**
  * An optimised image as next/image renders it (same srcset, sizes, lazy
  * loading, `fill` style, head preload for `priority`), but with no client
- * code: next/image is a client component whose runtime (~5.5 KB gz) was on the
- * first load of every catalogue page (issue 8). It has no state, effects or
+ * code: next/image's client runtime would be in the first load of every
+ * catalogue page (docs/decisions/0005-…). It has no state, effects or
  * load handlers (no blur placeholders, which this shop does not use). A client
  * component all the same, like next/image: a server component then sends only
- * its props in the RSC payload, not the srcset a second time (+6 KB on /gallery).
+ * its props in the RSC payload, not the srcset a second time.
  */
 export function Img({ src, alt, width, height, fill = false, sizes, loading, priority = false, loader = defaultImageLoader, quality, style, className, fetchPriority, ...rest }: ImgProps) {
   const unoptimized = src.startsWith("data:") || src.startsWith("blob:") || src.split("?", 1)[0].endsWith(".svg");

@@ -3,7 +3,7 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from "react";
 
 /**
- * A client component whose code is not in the page's first load (issue 8). The
+ * A client component whose code is not in the page's first load (docs/decisions/0005-…). The
  * server renders it as usual; in the browser React keeps that HTML and hydrates
  * it once its chunk has arrived, so nothing moves. The chunk is requested as
  * soon as the page's own code runs, alongside hydration rather than before it.

@@ -6,8 +6,8 @@ type SeparatorProps = React.ComponentProps<"div"> & { orientation?: "horizontal"
 /**
  * A rule between blocks, with Radix Separator's markup (role "none" when
  * decorative, else "separator"; data-orientation for styling) but no client
- * code: the product page paid ~2 KB of first-load JavaScript for Radix's
- * Primitive and ref composition to draw a line.
+ * code: Radix's Primitive and ref composition are first-load JavaScript
+ * spent on drawing a line (docs/decisions/0005-first-load-javascript-budget.md).
  */
 function Separator({ className, orientation = "horizontal", decorative = true, ...props }: SeparatorProps) {
   return (

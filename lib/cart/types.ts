@@ -19,7 +19,7 @@ export type CartLineBase = {
   /** The chosen variant of a product with variants ("Size: 8 mm"); absent for a product without. A line is one product and variant. */
   variantId?: number | null;
   variantLabel?: string | null;
-  /** A gift card (issue 31): ships nothing, so it does not count toward shipping (lib/checkout/pricing.ts). */
+  /** A gift card: ships nothing, so it does not count toward shipping (lib/checkout/pricing.ts). */
   giftCard?: boolean;
 };
 

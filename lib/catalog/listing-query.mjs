@@ -10,7 +10,7 @@
  * Plain JavaScript: the front server and next.config.ts load listing-url.mjs,
  * which re-exports this, outside the app's bundles.
  */
-import { normalizeSearch } from "./search-words.mjs";
+import { normalizeSearch } from "../search/words.mjs";
 
 /** The listing orders, the first being the default (labels: lib/catalog/sort.ts). */
 export const SORT_VALUES = ["featured", "price-low", "price-high", "newest", "popular"];

@@ -5,7 +5,7 @@
  *   /shop/{category}, with ?sort= one of the five orders and ?page= 1–99;
  * - with ?search=: /listing/{category|_all}/{sort}/{page}/{term}, for pages
  *   1–MAX_CACHED_SEARCH_PAGE. Only terms already in their normalised form
- *   (lib/catalog/search-words.mjs normalizeSearch: 1–100 characters, no
+ *   (lib/search/words.mjs normalizeSearch: 1–100 characters, no
  *   control characters, NUL too, single spaces between words, none at either
  *   end) and safe as one path segment (no / \ % ? #, not starting with a
  *   dot) go there, so the cached page's term is the term the URL asks for.
@@ -28,7 +28,7 @@
  * listingFromSegments) and the listing links (listingSearchParams, through
  * components/catalog/listing-url.ts listingHref) all read a listing through
  * it, and next.config.ts's rewrites are built from the same patterns. The
- * search term is normalised by lib/catalog/search-words.mjs, the one rule.
+ * search term is normalised by lib/search/words.mjs, the one rule.
  * lib/catalog/listing-request.test.ts feeds the same odd targets through
  * every entry point.
  *
@@ -37,9 +37,8 @@
  *   mapListingRequest below, before Next routes the request: one regular-expression test per
  *   request. It answers a direct /listing request with the 404 page itself.
  *   Its builds (`npm run build` outside Vercel, MM_FRONT_SERVER=1) carry no
- *   rewrites: Next re-ran each of the sixteen rewrite rules for every page
- *   request, compiling each rule's pattern anew in the page's own module,
- *   which cost a cached /shop hit ~15 % of its CPU.
+ *   rewrites: Next re-runs every rewrite rule for every page request
+ *   (docs/decisions/0004-front-server-maps-listings.md).
  * - everywhere else (`next dev`, Vercel), next.config.ts's rewrites
  *   (listingRewrites below), with a rule that sends a direct /listing
  *   request to the 404 page.
@@ -57,7 +56,7 @@
  * app's bundles.
  */
 import { routedPath, resolvedPath } from "../net/routed-path.mjs";
-import { MAX_SEARCH_LENGTH } from "./search-words.mjs";
+import { MAX_SEARCH_LENGTH } from "../search/words.mjs";
 import { DEFAULT_SORT, listingSearchParams, parseListingQuery, SORT_VALUES } from "./listing-query.mjs";
 
 export { DEFAULT_SORT, MAX_LISTING_PAGE, listingSearchParams, parseListingQuery, SORT_VALUES } from "./listing-query.mjs";
@@ -112,7 +111,7 @@ const CACHED_SHOP_PATH = new RegExp(`^/shop(?:/(${CATEGORY}))?$`);
  *   `+` a space), a repeated parameter counting by its last value:
  *   sort one of SORT_VALUES, else DEFAULT_SORT; page a whole number
  *   1–MAX_LISTING_PAGE, else 1; term the search normalised
- *   (lib/catalog/search-words.mjs normalizeSearch), "" for a plain listing.
+ *   (lib/search/words.mjs normalizeSearch), "" for a plain listing.
  * - cached: whether the cached route serves it (spelled plainly: see the top
  *   of this file); otherwise /shop renders it on demand, with the same values.
  * @returns {ListingRequest | null}

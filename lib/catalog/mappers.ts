@@ -96,7 +96,7 @@ export function toVariantDTO(options: ProductOption[], v: VariantSource): Varian
   };
 }
 
-/** `options` and `variants` for a product that has variants; nothing for one without (its DTO is as before issue 29's variants). */
+/** `options` and `variants` for a product that has variants; nothing for one without (its DTO is as it was before variants). */
 function variantsOf(storedOptions: unknown, rows: VariantSource[]): Pick<ProductDTO, "options" | "variants"> {
   if (!rows.length) return {};
   const options = readOptions(storedOptions);

@@ -3,13 +3,13 @@ import { unstable_cache } from "next/cache";
 import { prisma, Prisma } from "@/lib/db";
 import { SLUG_PATTERN } from "@/lib/catalog/admin-schemas";
 import type { ProductListQuery } from "@/lib/catalog/schemas";
-import { normalizeSearch } from "@/lib/catalog/search-words.mjs";
+import { normalizeSearch } from "@/lib/search/words.mjs";
 import { searchCatalog, type SearchList } from "@/lib/catalog/search-queries";
 import { CATALOG_TAGS, REVALIDATE_SECONDS } from "@/lib/catalog/tags";
 import { productInclude, toCategoryDTO, toProductDTO } from "@/lib/catalog/mappers";
 import type { CategoryDTO, GalleryItemDTO, ProductDTO } from "@/lib/catalog/types";
 import { FEATURED_LIMIT, MAX_API_OFFSET, PAGE_SIZE, RELATED_LIMIT } from "@/lib/site";
-import { DEFAULT_SORT, type SortValue } from "@/lib/catalog/sort";
+import { DEFAULT_SORT, SORT_COLUMNS, type SortValue } from "@/lib/catalog/sort";
 
 /**
  * Cached catalogue reads. Every entry is tagged (CATALOG_TAGS) and the
@@ -21,13 +21,9 @@ export { CATALOG_TAGS };
 /** What the public may see: an active product in an active category. */
 const publicProduct: Prisma.ProductWhereInput = { active: true, category: { active: true } };
 
-const ORDER_BY: Record<SortValue, Prisma.ProductOrderByWithRelationInput[]> = {
-  featured: [{ featured: "desc" }, { sold: "asc" }, { createdAt: "desc" }, { id: "desc" }],
-  "price-low": [{ price: "asc" }, { id: "asc" }],
-  "price-high": [{ price: "desc" }, { id: "desc" }],
-  newest: [{ createdAt: "desc" }, { id: "desc" }],
-  popular: [{ salesCount: "desc" }, { createdAt: "desc" }, { id: "desc" }],
-};
+/** Each listing order (lib/catalog/sort.ts SORT_COLUMNS) as Prisma's orderBy. */
+const orderBy = (sort: SortValue): Prisma.ProductOrderByWithRelationInput[] =>
+  SORT_COLUMNS[sort].map(([column, direction]): Prisma.ProductOrderByWithRelationInput => ({ [column]: direction }));
 
 export type ProductListOptions = {
   category?: string;
@@ -58,7 +54,7 @@ const cachedListingBlock = unstable_cache(
       ...(featured !== null ? { featured } : {}),
     };
     const [rows, total] = await Promise.all([
-      prisma.product.findMany({ where, include: productInclude, orderBy: ORDER_BY[sort], skip: block * LISTING_BLOCK, take: LISTING_BLOCK }),
+      prisma.product.findMany({ where, include: productInclude, orderBy: orderBy(sort), skip: block * LISTING_BLOCK, take: LISTING_BLOCK }),
       prisma.product.count({ where }),
     ]);
     return { products: rows.map(toProductDTO), total };

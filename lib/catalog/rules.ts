@@ -1,4 +1,4 @@
-import { DEFAULT_SORT, SORT_OPTIONS, type SortValue } from "@/lib/catalog/sort";
+import { DEFAULT_SORT, type SortValue } from "@/lib/catalog/sort";
 import { parseListingQuery } from "@/lib/catalog/listing-query.mjs";
 
 /**
@@ -6,7 +6,7 @@ import { parseListingQuery } from "@/lib/catalog/listing-query.mjs";
  * not weigh on every page's JavaScript). Validation schemas: ./schemas.ts.
  */
 
-export const SORT_VALUES = SORT_OPTIONS.map((o) => o.value) as [SortValue, ...SortValue[]];
+export { SORT_VALUES } from "@/lib/catalog/sort";
 
 /** Spec §5 slug rule: lowercase, spaces to hyphens, anything but a-z 0-9 and hyphens removed. */
 export function slugify(name: string): string {
@@ -23,7 +23,7 @@ export function slugify(name: string): string {
  * Listing state that lives in the URL of /shop pages, from the searchParams Next hands the page:
  * the one parse of a listing request (lib/catalog/listing-url.mjs parseListingQuery; lenient: bad
  * values fall back to defaults, a repeated parameter counts by its last value, the term is normalised
- * by lib/catalog/search-words.mjs). `sort` is undefined for the default order.
+ * by lib/search/words.mjs). `sort` is undefined for the default order.
  */
 export function parseListingParams(params: Record<string, string | string[] | undefined>): { search: string; sort: SortValue | undefined; page: number } {
   const { term, sort, page } = parseListingQuery(params);

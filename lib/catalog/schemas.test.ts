@@ -1,5 +1,5 @@
 import { paginationWindow, parseListingParams, parseVideoUrl, productListQuerySchema, slugify, truncateMeta } from "@/lib/catalog/schemas";
-import { normalizeSearch } from "@/lib/catalog/search-words.mjs";
+import { normalizeSearch } from "@/lib/search/words.mjs";
 
 describe("slugify (spec §5)", () => {
   it("lowercases, turns spaces into hyphens and drops other characters", () => {

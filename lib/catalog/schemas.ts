@@ -1,6 +1,6 @@
 import { z } from "@/lib/zod";
 import { SORT_VALUES } from "@/lib/catalog/rules";
-import { normalizeSearch } from "@/lib/catalog/search-words.mjs";
+import { normalizeSearch } from "@/lib/search/words.mjs";
 import { MAX_API_LIMIT, MAX_API_OFFSET, PAGE_SIZE } from "@/lib/site";
 
 /** Client-safe catalogue validation schemas; the pure rules live in ./rules.ts (re-exported here). */

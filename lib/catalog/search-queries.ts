@@ -4,36 +4,33 @@ import { processState } from "@/lib/process-state.mjs";
 import { unstable_cache } from "next/cache";
 import { prisma, Prisma } from "@/lib/db";
 import { fromProductSql, PRODUCT_SQL_COLUMNS, toProductDTO, type ProductSqlRow } from "@/lib/catalog/mappers";
-import { buildVocabulary, corrections as typoCorrections, isCatalogueWord, type Vocabulary } from "@/lib/catalog/typos";
-import { buildTsQuery, searchWords, SUGGEST_LIMIT, SUGGEST_MIN_LENGTH, type SearchSuggestion } from "@/lib/catalog/search-query";
+import { buildVocabulary, corrections as typoCorrections, isCatalogueWord, type Vocabulary } from "@/lib/search/typos";
+import { buildTsQuery, searchWords, SUGGEST_LIMIT, SUGGEST_MIN_LENGTH, type SearchSuggestion } from "@/lib/search/query";
 import { CATALOG_TAGS, REVALIDATE_SECONDS } from "@/lib/catalog/tags";
 import type { ProductList } from "@/lib/catalog/types";
-import { DEFAULT_SORT, type SortValue } from "@/lib/catalog/sort";
+import { DEFAULT_SORT, SORT_COLUMNS, SORT_VALUES, type SortValue } from "@/lib/catalog/sort";
 
 /**
- * Catalogue search (issue 8), in PostgreSQL: every word must match the
+ * Catalogue search, in PostgreSQL: every word must match the
  * product's weighted English full-text vector (name A; category and short
  * description B; description C; see migration 20261124000000_product_search),
  * so plurals and stems match ("bowls" finds "bowl"). When a term finds
  * nothing, words that match no product are corrected to a word of a product
- * or category name by the rule in lib/catalog/typos.ts (a slip or two away:
+ * or category name by the rule in lib/search/typos.ts (a slip or two away:
  * "walnot" → "walnut", "cetnre" → "centre"; else the most trigram-similar),
  * the corrected term is searched and offered as "Did you mean …?". The
  * corrections a word may need are worked out before the search, from the word
  * list in memory, and the term, whether its words match anything alone and
  * the corrected term are searched in one statement (searchPage): a search
- * never seen before is one round trip, whichever way it ends (it was two or
- * three when the term found nothing).
+ * never seen before is one round trip, whichever way it ends.
  *
  * Ranking: the whole term as a phrase in the name first (its words in
  * order, one after another), then all its words in the name, then ts_rank
  * (name over category and short description over description); equals in
  * the default order (featured, available, newest). An explicit sort other
  * than the default overrides rank. Every part is read from the stored
- * vector. (Trigram closeness of name and term, word_similarity, ranked here
- * before: it cost more than the rest of the search together for a broad
- * term, 14 of 25 ms for 2,676 matches of "bowl" at 10k products on the
- * embedded database, and only reordered names that held the words anyway.)
+ * vector, not trigram closeness, which cost more than the rest of the search
+ * for a broad term (docs/decisions/0006-search-ranking-without-trigrams.md).
  *
  * Results are cached per process in a bounded LRU keyed by the normalised
  * term and listing options, and checked against a catalogue version that
@@ -55,13 +52,10 @@ export type SearchOptions = {
 
 export type { SearchSuggestion };
 
-const ORDER_SQL: Record<SortValue, Prisma.Sql> = {
-  featured: Prisma.sql`p."featured" DESC, p."sold" ASC, p."createdAt" DESC, p."id" DESC`,
-  "price-low": Prisma.sql`p."price" ASC, p."id" ASC`,
-  "price-high": Prisma.sql`p."price" DESC, p."id" DESC`,
-  newest: Prisma.sql`p."createdAt" DESC, p."id" DESC`,
-  popular: Prisma.sql`p."salesCount" DESC, p."createdAt" DESC, p."id" DESC`,
-};
+/** Each listing order (lib/catalog/sort.ts SORT_COLUMNS) as SQL: `p."price" ASC, p."id" ASC`. Column names come from that closed list only. */
+const ORDER_SQL = Object.fromEntries(
+  SORT_VALUES.map((sort) => [sort, Prisma.raw(SORT_COLUMNS[sort].map(([column, direction]) => `p."${column}" ${direction.toUpperCase()}`).join(", "))]),
+) as Record<SortValue, Prisma.Sql>;
 
 // ---------------------------------------------------------------- cache
 
@@ -246,7 +240,7 @@ async function searchPage(query: string, phrase: string | null, opts: SearchOpti
 /**
  * The words typos are corrected to: distinct words (letters only, 3–40 long)
  * of public product names and active category names, indexed for
- * corrections (lib/catalog/typos.ts). Loaded once per process and catalogue
+ * corrections (lib/search/typos.ts). Loaded once per process and catalogue
  * version (`version`: catalogVersion(), as the search read it).
  */
 async function nameVocabulary(version: string): Promise<Vocabulary> {
@@ -272,7 +266,7 @@ async function nameVocabulary(version: string): Promise<Vocabulary> {
  * For each word, what it would be corrected to if no public product matched
  * it: none for a word of a public product's name (it matches that product),
  * else the words of the name vocabulary it may be a slip of, best first
- * (lib/catalog/typos.ts corrections; none when none is close enough).
+ * (lib/search/typos.ts corrections; none when none is close enough).
  */
 function possibleFixes(words: string[], vocabulary: Vocabulary): string[][] {
   return words.map((w) => (isCatalogueWord(vocabulary, w) ? [] : typoCorrections(vocabulary, w)));

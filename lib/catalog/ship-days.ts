@@ -1,5 +1,5 @@
 /**
- * Day ranges and an order's estimate (issue 29), apart from lib/catalog/stock.ts
+ * Day ranges and an order's estimate, apart from lib/catalog/stock.ts
  * so the cart and checkout pages load only these few lines, not the shop's
  * settings and the kind rules.
  */

@@ -1,7 +1,12 @@
 import { DEFAULT_SORT as LISTING_DEFAULT_SORT, SORT_VALUES } from "@/lib/catalog/listing-query.mjs";
 
-/** The listing orders (lib/catalog/listing-url.mjs, which the front server reads too) and their labels. */
+/**
+ * The listing orders, defined once: their values (lib/catalog/listing-query.mjs, which the front
+ * server reads too), their labels, and the product columns each sorts by (SORT_COLUMNS, from which
+ * the catalogue's Prisma orderBy and search's SQL ORDER BY are both written).
+ */
 export type SortValue = (typeof SORT_VALUES)[number];
+export { SORT_VALUES };
 const SORT_LABELS: Record<SortValue, string> = {
   featured: "Featured",
   "price-low": "Price: Low to High",
@@ -11,3 +16,14 @@ const SORT_LABELS: Record<SortValue, string> = {
 };
 export const SORT_OPTIONS = SORT_VALUES.map((value) => ({ value, label: SORT_LABELS[value] }));
 export const DEFAULT_SORT: SortValue = LISTING_DEFAULT_SORT;
+
+/** A product column a listing sorts by. */
+export type SortColumn = "featured" | "sold" | "price" | "createdAt" | "salesCount" | "id";
+/** Each order as product columns, most significant first; the id last, so pages never overlap. */
+export const SORT_COLUMNS: Record<SortValue, ReadonlyArray<readonly [SortColumn, "asc" | "desc"]>> = {
+  featured: [["featured", "desc"], ["sold", "asc"], ["createdAt", "desc"], ["id", "desc"]],
+  "price-low": [["price", "asc"], ["id", "asc"]],
+  "price-high": [["price", "desc"], ["id", "desc"]],
+  newest: [["createdAt", "desc"], ["id", "desc"]],
+  popular: [["salesCount", "desc"], ["createdAt", "desc"], ["id", "desc"]],
+};

@@ -6,7 +6,7 @@ import { leadTime, productKind, PRODUCT_KIND_LABELS } from "@/lib/catalog/stock"
 import { lineName, variantLabel } from "@/lib/catalog/variants";
 
 /**
- * The admin's view of stock (issue 29): the dashboard's low-stock list and the
+ * The admin's view of stock: the dashboard's low-stock list and the
  * stock CSV, counted products and counted variants alike. Never cached:
  * counts change with every order.
  */

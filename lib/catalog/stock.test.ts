@@ -4,7 +4,7 @@ import { toCartProduct, toProductCard, type ProductDTO } from "@/lib/catalog/typ
 const base: StockFields = { uniqueItem: false, sold: false, stock: null, leadTimeMinDays: null, leadTimeMaxDays: null, allowBackorder: false };
 const say = (p: Partial<StockFields>) => shippingPromise(availabilityOf({ ...base, ...p }));
 
-describe("the three kinds and what they promise (issue 29)", () => {
+describe("the three kinds and what they promise", () => {
   it("derives the kind from uniqueItem and the count", () => {
     expect(productKind({ uniqueItem: true, stock: null })).toBe("one_of_a_kind");
     expect(productKind({ uniqueItem: false, stock: 0 })).toBe("in_stock");
@@ -16,7 +16,7 @@ describe("the three kinds and what they promise (issue 29)", () => {
     expect(fewLeft(availabilityOf({ ...base, stock: 3 }))).toBe("Only 3 left");
     expect(fewLeft(availabilityOf({ ...base, stock: 6 }))).toBeNull();
     expect(say({ leadTimeMinDays: 15, leadTimeMaxDays: 20 })).toBe("Made to order — ships in 15–20 working days");
-    // No lead time of its own: the shop's default (every product from before issue 29).
+    // No lead time of its own: the shop's default (every product from before lead times and promises).
     expect(say({})).toBe("Made to order — ships in 10–15 working days");
     expect(say({ leadTimeMinDays: 1, leadTimeMaxDays: 1 })).toBe("Made to order — ships in 1 working day");
     expect(say({ stock: 0 })).toBe("Sold out");

@@ -4,7 +4,7 @@ import { plural, range, type DayRange } from "@/lib/catalog/ship-days";
 export { latestDays, orderShipsText } from "@/lib/catalog/ship-days";
 
 /**
- * The kinds of product and what each can promise (issue 29), the one
+ * The kinds of product and what each can promise, the one
  * place these rules live; client-safe (no server or database imports).
  *
  * - one-of-a-kind (`uniqueItem`): sold once, claimed by checkout
@@ -15,7 +15,7 @@ export { latestDays, orderShipsText } from "@/lib/catalog/ship-days";
  *   stays purchasable and ships in its lead time.
  * - made to order (neither): unlimited, ships in its lead time (the shop's
  *   default when it has none of its own).
- * - gift card (`giftCard`, issue 31): sold in the amount of its price, never
+ * - gift card (`giftCard`): sold in the amount of its price, never
  *   runs out, ships nothing: paying emails its recipient a code.
  */
 export type ProductKind = "one_of_a_kind" | "in_stock" | "made_to_order" | "gift_card";
@@ -37,7 +37,7 @@ export type StockFields = {
   leadTimeMinDays: number | null;
   leadTimeMaxDays: number | null;
   allowBackorder: boolean;
-  /** A gift card (issue 31): absent on rows that never are one. */
+  /** A gift card: absent on rows that never are one. */
   giftCard?: boolean;
 };
 

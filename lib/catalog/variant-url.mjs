@@ -1,5 +1,5 @@
 /**
- * A product page with a variant chosen (issue 29): /product/{slug}?variant={SKU}
+ * A product page with a variant chosen: /product/{slug}?variant={SKU}
  * is the address a shopper shares, and it is served, the browser keeping its
  * address, by the cached route /product-variant/{slug}/{SKU}
  * (app/(shop)/product-variant), rendered with that variant chosen. The plain

@@ -1,7 +1,7 @@
 import { availabilityOf, type Availability, type StockFields } from "@/lib/catalog/stock";
 
 /**
- * Variants (issue 29), the one place their rules live; client-safe (no server,
+ * Variants, the one place their rules live; client-safe (no server,
  * database or zod imports). A product may be chosen by up to MAX_OPTIONS
  * options (Size: 6 mm, 8 mm, 10 mm), each combination a variant with its own
  * SKU, price, stock or lead time, backorder switch and image. A variant is

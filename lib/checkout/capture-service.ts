@@ -2,7 +2,7 @@ import "server-only";
 import { log } from "@/lib/log";
 import { prisma } from "@/lib/db";
 import { isAppError } from "@/lib/errors";
-import { fromCents, toCents } from "@/lib/money";
+import { fromCents, decimalToCents } from "@/lib/money";
 import { disableOrderGiftCards, enableOrderGiftCards } from "@/lib/gift-cards/service";
 import { sendGiftCardEmails, sendPaymentOutcomeEmail, type IssuedGiftCard } from "@/lib/orders/email-service";
 import { lockOrder, ORDER_TX_OPTIONS, orderWithItems, type OrderWithItems } from "@/lib/orders/order-row";
@@ -12,7 +12,7 @@ import { getPaymentProvider } from "@/lib/payments/provider";
 import type { PaymentIntentInfo } from "@/lib/payments/types";
 
 /**
- * An order's first card payment ends in a known state (issue 53), `Order.capture`:
+ * An order's first card payment ends in a known state, `Order.capture`:
  *  - captured: the provider took the card's part (the timeline's "paid" names that amount, never the
  *    order total, which includes gift cards and a deposit's balance);
  *  - unknown: the capture's reply was lost or the provider could not be asked; the order is pending,
@@ -145,8 +145,8 @@ async function markCaptured(orderId: number, intent: PaymentIntentInfo, actor: O
     const enabled = await enableOrderGiftCards(tx, orderId);
     if (enabled) await appendOrderEvent(tx, orderId, "gift_cards_enabled", { count: enabled }, { actor });
     // What the provider took: the card's part (a deposit's balance is paid later by its own link).
-    const balanceDue = toCents(after.balanceDue.toFixed(2));
-    const giftCards = toCents(after.giftCardAmount.toFixed(2));
+    const balanceDue = decimalToCents(after.balanceDue);
+    const giftCards = decimalToCents(after.giftCardAmount);
     await appendOrderEvent(tx, orderId, "paid", { amount: fromCents(intent.amount), provider: provider.name, ...(giftCards ? { giftCards: after.giftCardAmount.toFixed(2) } : {}), ...(balanceDue ? { balanceDue: after.balanceDue.toFixed(2) } : {}), ...(before.status === "pending" ? { reconciled: true } : {}) }, { actor });
     return { order: after, changed: true };
   }, ORDER_TX_OPTIONS);

@@ -61,7 +61,7 @@ export type OrderTotals = {
  * The one order-totals rule (spec §9), in integer cents, used by the cart page,
  * the checkout summary and the server. Subtotal of the lines that can still be
  * bought; shipping free OVER $100 of goods, else flat, and 0 at checkout until the
- * address is complete. Gift cards are emailed, not shipped (issue 31): they do
+ * address is complete. Gift cards are emailed, not shipped: they do
  * not count toward the $100, and an order of gift cards alone pays no shipping. Tax is the 8 % estimate on the cart page only
  * (`taxEstimate`, TAX_MODE=estimate), else 0 here: the tax for an address is the
  * server's (lib/tax/service.ts). Client-safe: no server or zod imports.

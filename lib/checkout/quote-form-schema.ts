@@ -2,7 +2,7 @@
 import * as z from "zod/mini";
 import { checkoutFormSchema } from "@/lib/checkout/schemas";
 
-/** The quote page's payment form (issue 30): the checkout's contact and address rules, and the gallery consent. */
+/** The quote page's payment form: the checkout's contact and address rules, and the gallery consent. */
 export const quotePaymentFormSchema = z.extend(checkoutFormSchema, {
   galleryConsent: z._default(z.boolean(), false),
 });

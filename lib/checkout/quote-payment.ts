@@ -9,7 +9,7 @@ import { fromCents } from "@/lib/money";
 import { z } from "@/lib/zod";
 
 /**
- * Paying a commission's quote through the shop's own checkout (issue 30). The quote link's page
+ * Paying a commission's quote through the shop's own checkout. The quote link's page
  * sends the shopper's contact and address; the server prices the one line from the quote (never
  * from the browser), adds the tax for the address (lib/tax, as a cart's checkout), and opens the
  * quote's checkout with an authorise-only intent (lib/checkout/service.ts authoriseCheckout). From

@@ -3,7 +3,7 @@ import { DEFAULT_COUNTRY } from "@/lib/checkout/pricing";
 
 /**
  * The checkout form (spec §3 "Checkout form", §5 "Checkout required"): zod/mini
- * (the browser runs it; classic zod would add ~88 KB to /checkout, issue 8),
+ * (the browser runs it, within /checkout's first-load budget: docs/decisions/0005-…),
  * used by the checkout page's react-hook-form. The server validates the
  * address with this very shippingAddressSchema (lib/checkout/api-schemas.ts):
  * one rule in both places, United States only.
@@ -54,7 +54,7 @@ export const checkoutFormSchema = z.object({
   lastName: required(CHECKOUT_MESSAGES.lastNameRequired, 100),
   phone: z.optional(z.string().check(z.trim(), z.maxLength(40, "Phone number is too long"))),
   newsletter: z._default(z.boolean(), false),
-  /** Who gets the gift cards in the cart (issue 31): blank means the buyer. Asked only when the cart holds one. */
+  /** Who gets the gift cards in the cart: blank means the buyer. Asked only when the cart holds one. */
   giftRecipientEmail: z.optional(
     z.string().check(
       z.trim(),

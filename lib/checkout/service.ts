@@ -16,7 +16,7 @@ import { giftCardShortMessage, issueGiftCard, priceGiftCards, redeemGiftCards } 
 import type { AppliedGiftCard } from "@/lib/gift-cards/rules";
 import { claimDiscountUse, priceDiscountCode, refuseNothingOff, refusalMessage, type DiscountRefusal, type PricedDiscount } from "@/lib/discounts/service";
 import { AppError } from "@/lib/errors";
-import { formatMoney, fromCents, toCents } from "@/lib/money";
+import { formatMoney, fromCents, decimalToCents, toCents } from "@/lib/money";
 import { sendGiftCardEmails, sendOrderEmails, type IssuedGiftCard } from "@/lib/orders/email-service";
 import { lockOrder, ORDER_TX_OPTIONS, orderWithItems, type OrderWithItems } from "@/lib/orders/order-row";
 import { claimPieceForOrder } from "@/lib/orders/pieces";
@@ -47,10 +47,10 @@ export type CheckoutLine = {
   price: string;
   quantity: number;
   uniqueItem: boolean;
-  /** The promise at checkout (lib/catalog/stock.ts), kept on the order line; absent on checkouts from before issue 29. */
+  /** The promise at checkout (lib/catalog/stock.ts), kept on the order line; absent on checkouts from before lead times and promises. */
   ships?: string;
   shipDays?: DayRange | null;
-  /** This line's share of the discount code (issue 31), "0.00" or absent without one. */
+  /** This line's share of the discount code, "0.00" or absent without one. */
   discount?: string;
   /** The tax on this line (lib/tax), absent without tax: a line refund returns it. */
   tax?: string;
@@ -60,7 +60,7 @@ export type CheckoutLine = {
   variantId?: number;
   variantSku?: string;
   variantLabel?: string;
-  /** A commission's piece (issue 30): no product, priced from the maker's quote, claimed by claimQuote. */
+  /** A commission's piece: no product, priced from the maker's quote, claimed by claimQuote. */
   quoteId?: number;
 };
 
@@ -318,7 +318,7 @@ export async function priceTax(lines: CheckoutLine[], shipping: number, address:
 function taxOfCheckout(checkout: { tax: Prisma.Decimal; taxLines: Prisma.JsonValue; taxCalculationId: string | null; items: Prisma.JsonValue }): OrderTax {
   const lines = checkout.items as unknown as CheckoutLine[];
   const perLine = Object.fromEntries(lines.map((l) => [lineKey(l), toCents(l.tax ?? "0")]));
-  const amount = toCents(checkout.tax.toFixed(2));
+  const amount = decimalToCents(checkout.tax);
   const shipping = amount - Object.values(perLine).reduce((sum, t) => sum + t, 0);
   return { mode: taxSettings().mode, amount, perLine, shipping, lines: (checkout.taxLines ?? []) as TaxLine[], calculationId: checkout.taxCalculationId };
 }
@@ -598,7 +598,7 @@ export async function finalizeOrder(paymentIntentId: string): Promise<Finalized>
 }
 
 /**
- * A balance link's payment (issue 30), as named steps: the provider authorised exactly the balance,
+ * A balance link's payment, as named steps: the provider authorised exactly the balance,
  * the payment is recorded on the order (the balance quote claimed once, the order's balance due
  * cleared), then captured, then the shopper and the maker are told. Never a new order.
  */
@@ -670,7 +670,7 @@ function assertOpen(status: string | undefined, failureReason?: string | null) {
 }
 
 /** What the card pays of a checkout now: its total less its gift cards and, for a deposit, less the balance paid later. */
-const cardAmountOf = (checkout: Checkout) => toCents(checkout.total.toFixed(2)) - toCents(checkout.giftCardAmount.toFixed(2)) - toCents(checkout.balanceDue.toFixed(2));
+const cardAmountOf = (checkout: Checkout) => decimalToCents(checkout.total) - decimalToCents(checkout.giftCardAmount) - decimalToCents(checkout.balanceDue);
 const loadOrder = (db: Prisma.TransactionClient, id: number) => db.order.findUniqueOrThrow({ where: { id }, include: orderWithItems });
 const checkoutLines = (checkout: Checkout) => checkout.items as unknown as CheckoutLine[];
 
@@ -741,12 +741,12 @@ async function claimPieces(tx: Prisma.TransactionClient, orderId: number, lines:
  */
 async function claimDiscount(tx: Prisma.TransactionClient, checkout: Checkout, orderId: number, contact: OrderContact) {
   if (!checkout.discountCode) return;
-  const refusal = await claimDiscountUse(tx, { code: checkout.discountCode, orderId, email: contact.email, amount: toCents(checkout.discount.toFixed(2)) });
+  const refusal = await claimDiscountUse(tx, { code: checkout.discountCode, orderId, email: contact.email, amount: decimalToCents(checkout.discount) });
   if (refusal) throw new CheckoutFailure("discount_refused", checkout.discountCode, undefined, 0, undefined, refusal);
 }
 
 /**
- * A commission's quote (issue 30) is paid once: claimed for the new order in its transaction
+ * A commission's quote is paid once: claimed for the new order in its transaction
  * (lib/commissions/service.ts claimQuoteForOrder: open → paid, the commission accepted). Paid
  * meanwhile through another checkout, replaced, declined or long expired, it fails like a sold
  * piece: everything rolls back and the authorisation is voided.
@@ -865,7 +865,7 @@ async function recordOrder(checkout: Checkout, contact: OrderContact): Promise<F
       await appendOrderEvent(tx, order.id, "created", { total: order.total.toFixed(2), items: order.items.length, provider: checkout.provider }, { actor: "system" });
       await tx.checkout.update({ where: { id: checkout.id }, data: { status: "completed", orderId: order.id, failureReason: null } });
       await tx.cartItem.deleteMany({ where: { sessionId: checkout.sessionId } });
-      // Consent given with a purchase (issue 28): confirmed at once; an address that had unsubscribed confirms anew.
+      // Consent given with a purchase: confirmed at once; an address that had unsubscribed confirms anew.
       const newsletter = contact.newsletter ? await subscribeAtCheckout(tx, contact.email, { orderNumber: order.orderNumber, ip: null, now }) : null;
       return { order, created: true, stockTaken, giftCardsIssued, newsletterConfirm: newsletter?.confirm ?? null };
     },

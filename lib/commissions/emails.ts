@@ -3,7 +3,7 @@ import { formatMoney } from "@/lib/money";
 import { quoteAmounts } from "@/lib/commissions/rules";
 import { BUDGET_RANGES, type BudgetRange } from "@/lib/commissions/schemas";
 
-/** The emails of a commission's way (issue 30): each has a plain-text part and the same words in HTML. */
+/** The emails of a commission's way: each has a plain-text part and the same words in HTML. */
 type Request = { reference: string; name: string; email: string; description: string; material: string | null; size: string | null; budget: string; wantedBy: Date | null; productName?: string | null };
 
 const day = (d: Date) => d.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
@@ -88,7 +88,7 @@ export function commissionDeclinedEmail(c: { reference: string; name: string }, 
   return { subject: `About your commission ${c.reference}`, text, html };
 }
 
-/** The balance link (issue 30): the piece is ready, the rest of its order is due. */
+/** The balance link: the piece is ready, the rest of its order is due. */
 export function balanceQuoteEmail(c: { reference: string; name: string }, b: { orderNumber: string; balanceCents: number; expiresAt: Date }, quoteLink: string) {
   const lines = [`Balance of order ${b.orderNumber}: ${formatMoney(b.balanceCents)}`, `This link is valid until ${day(b.expiresAt)}.`];
   const intro = `Your commission ${c.reference} is ready. Here is the link to pay the balance; the piece ships once it is paid.`;

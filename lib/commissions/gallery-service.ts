@@ -11,7 +11,7 @@ import { AppError } from "@/lib/errors";
 import { parseOrThrow } from "@/lib/validation";
 
 /**
- * A finished commission in the gallery (issue 30): with the shopper's consent (the quote page's
+ * A finished commission in the gallery: with the shopper's consent (the quote page's
  * checkbox), once shipped, the maker publishes it as a sold one-of-a-kind piece — a product like
  * any other (the product form's rules, its photos, its audit row, the catalogue caches expired),
  * at the price it was paid, naming its commission (one piece per commission). Never the

@@ -2,7 +2,7 @@ import "server-only";
 import { prisma } from "@/lib/db";
 import type { CommissionStatus } from "@/lib/commissions/rules";
 import { quoteView } from "@/lib/commissions/service";
-import { toCents } from "@/lib/money";
+import { decimalToCents } from "@/lib/money";
 import type { CommissionPhoto } from "@/lib/commissions/schemas";
 
 /** The Commissions board: newest first within a status, open ones by default. */
@@ -29,7 +29,7 @@ export async function getCommissionForAdmin(id: number) {
   });
   if (!commission) return null;
   const trail = await prisma.auditLog.findMany({ where: { entityType: "commission", entityId: String(id) }, orderBy: { createdAt: "asc" }, select: { id: true, action: true, adminName: true, createdAt: true } });
-  // A deposit order still owing its balance (issue 30), not cancelled nor refunded: what the maker's balance link asks for.
+  // A deposit order still owing its balance, not cancelled nor refunded: what the maker's balance link asks for.
   const owing = commission.quotes.find((q) => q.order && q.order.status !== "cancelled" && !q.order.balanceDue.isZero() && q.order.refundedAmount.isZero())?.order;
   return {
     ...commission,
@@ -44,7 +44,7 @@ export async function getCommissionForAdmin(id: number) {
       orderStatus: q.order?.status ?? null,
       balanceOf: q.balanceOrder?.orderNumber ?? null,
     })),
-    balance: owing ? { orderNumber: owing.orderNumber, dueCents: toCents(owing.balanceDue.toFixed(2)), paidCents: toCents(owing.total.toFixed(2)) - toCents(owing.balanceDue.toFixed(2)) } : null,
+    balance: owing ? { orderNumber: owing.orderNumber, dueCents: decimalToCents(owing.balanceDue), paidCents: decimalToCents(owing.total) - decimalToCents(owing.balanceDue) } : null,
     trail,
   };
 }

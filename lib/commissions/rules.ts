@@ -1,5 +1,5 @@
 /**
- * A commission's way (issue 30): new → quoted → accepted → in progress →
+ * A commission's way: new → quoted → accepted → in progress →
  * shipped → closed, or declined from any open step; refunded when the order that paid it is refunded in full. The one table of which
  * move the maker may make from where; the service refuses every other.
  * Paying a quote moves a commission to accepted (lib/commissions/service.ts).
@@ -56,7 +56,7 @@ export function quoteAmounts(q: { priceCents: number; shippingCents: number; dep
 }
 
 /**
- * Paying a quote (issue 30): a quote link is good to 23:59:59 UTC of its day; a payment the
+ * Paying a quote: a quote link is good to 23:59:59 UTC of its day; a payment the
  * shopper authorised before then is still taken for an hour after it (a webhook that arrives
  * late, a card confirmed on the last minute). Later, the claim refuses it and the card is released.
  */

@@ -7,7 +7,7 @@ import { ownerEmail, sendEmail } from "@/lib/email/service";
 import { takeRecipientAllowance } from "@/lib/rate-limit/public-limits";
 import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
-import { toCents } from "@/lib/money";
+import { decimalToCents } from "@/lib/money";
 import { shopOrigin } from "@/lib/net/origin";
 import { storeUploadedImages } from "@/lib/storage";
 import type { BalanceQuoteInput, MoveCommission, QuoteInput } from "@/lib/commissions/admin-schemas";
@@ -18,7 +18,7 @@ import { canMove, isOpenCommission, QUOTE_PAYMENT_GRACE_MS, quoteAmounts, type C
 import { MAX_COMMISSION_PHOTOS, TOO_MANY_COMMISSION_PHOTOS, type CommissionPhoto, type CommissionReply, type CommissionRequest } from "@/lib/commissions/schemas";
 
 /**
- * Commissions (issue 30): a shopper asks for a piece, the maker answers in a
+ * Commissions: a shopper asks for a piece, the maker answers in a
  * recorded thread (each message also emailed), quotes a price with a signed
  * link that expires on the day the maker sets, and moves the request along
  * (lib/commissions/rules.ts). Every maker's write is in the audit log.
@@ -178,8 +178,8 @@ type QuoteRow = Prisma.CommissionQuoteGetPayload<object>;
 
 /** A quote as the shopper's page and emails show it: cents, and what is due now. */
 export function quoteView(q: QuoteRow) {
-  const priceCents = toCents(q.price.toFixed(2));
-  const shippingCents = toCents(q.shipping.toFixed(2));
+  const priceCents = decimalToCents(q.price);
+  const shippingCents = decimalToCents(q.shipping);
   return {
     id: q.id,
     priceCents,
@@ -197,7 +197,7 @@ export function quoteView(q: QuoteRow) {
 export type QuoteView = ReturnType<typeof quoteView>;
 
 /** The order a balance link pays the rest of: its number and the contact and address it ships to. */
-/** What a balance link may show and pay with: the order's number and total, and the payer's name and email for the card — never its street address or phone (issue 53). */
+/** What a balance link may show and pay with: the order's number and total, and the payer's name and email for the card — never its street address or phone. */
 export type BalanceOrder = { id: number; orderNumber: string; email: string; firstName: string; lastName: string; total: string };
 
 export type OpenedQuote =
@@ -263,7 +263,7 @@ export async function claimQuoteForOrder(tx: Prisma.TransactionClient, quoteId: 
 }
 
 /**
- * The balance link (issue 30): for a commission whose order was paid with a deposit and still has a
+ * The balance link: for a commission whose order was paid with a deposit and still has a
  * balance due, the maker sends a quote naming that order, priced at the balance (never typed), with
  * the lead time of the paid quote; it replaces an open balance link of the order. Emailed like a quote.
  */
@@ -290,7 +290,7 @@ export async function sendBalanceQuote(input: BalanceQuoteInput, now: Date = new
     return { commission: current, quote, order };
   });
   const url = await quoteUrl(quote.id, expiresAt);
-  await notify("balance quote", [{ to: commission.email, replyTo: ownerEmail(), ...balanceQuoteEmail(commission, { orderNumber: order.orderNumber, balanceCents: toCents(order.balanceDue.toFixed(2)), expiresAt }, url), secrets: linkSecrets(url) }]);
+  await notify("balance quote", [{ to: commission.email, replyTo: ownerEmail(), ...balanceQuoteEmail(commission, { orderNumber: order.orderNumber, balanceCents: decimalToCents(order.balanceDue), expiresAt }, url), secrets: linkSecrets(url) }]);
   return { quoteId: quote.id, url };
 }
 
@@ -306,7 +306,7 @@ export async function claimBalanceQuote(tx: Prisma.TransactionClient, quoteId: n
   if (order.status === "cancelled") return LINK_MESSAGES.orderCancelled;
   // A refund in flight may return everything (the order is then cancelled); a partial refund leaves the balance due.
   if (await tx.refund.count({ where: { orderId: order.id, status: "pending" } })) return "A refund of this order is being made, so its balance cannot be paid right now. Please try again in a few minutes.";
-  if (toCents(order.balanceDue.toFixed(2)) !== amountCents) return `The balance of order ${order.orderNumber} is no longer what this link asks for. Please use the link from the latest email.`;
+  if (decimalToCents(order.balanceDue) !== amountCents) return `The balance of order ${order.orderNumber} is no longer what this link asks for. Please use the link from the latest email.`;
   const claimed = await tx.commissionQuote.updateMany({
     where: { id: quoteId, balanceOrderId: order.id, status: "open", expiresAt: { gt: new Date(now.getTime() - QUOTE_PAYMENT_GRACE_MS) }, commission: { status: { not: "declined" } } },
     data: { status: "paid", paidAt: now },

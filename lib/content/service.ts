@@ -14,7 +14,7 @@ export async function submitContactMessage(data: ContactMessage) {
 }
 
 /**
- * The footer form (issue 28): a pending subscriber and a confirmation email with a signed link;
+ * The footer form: a pending subscriber and a confirmation email with a signed link;
  * only a confirmed address gets newsletters. Idempotent: an address already confirmed is a success
  * that changes nothing (and sends no email). `ip` is the client address, kept with the consent.
  */

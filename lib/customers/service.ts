@@ -99,7 +99,7 @@ export async function updateCustomer(id: number | string, data: CustomerUpdate):
   const update: Prisma.CustomerUpdateInput = {};
   if (data.firstName !== undefined) update.firstName = data.firstName;
   if (data.lastName !== undefined) update.lastName = data.lastName;
-  // The flag follows the customer's subscriber row (issue 28): ticking confirms it, clearing unsubscribes it.
+  // The flag follows the customer's subscriber row: ticking confirms it, clearing unsubscribes it.
   const subscriptionChange = data.newsletterSubscribed === false || (data.newsletterSubscribed === true && !current.newsletterSubscribed) ? data.newsletterSubscribed : undefined;
   try {
     return await prisma.$transaction(async (tx) => {

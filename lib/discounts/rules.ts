@@ -1,7 +1,7 @@
 import { percentOf, type Cents } from "@/lib/money";
 
 /**
- * What a discount code takes off an order (issue 31): the one rule, used by the
+ * What a discount code takes off an order: the one rule, used by the
  * server only (the cart and checkout show what the server priced). Integer cents.
  *
  * - percentage: that percentage of the eligible lines, rounded half up to the cent;
@@ -68,7 +68,7 @@ export const discountLabel = (code: string) => `Discount (${code})`;
 const DOTLESS_DOMAINS = new Set(["gmail.com", "googlemail.com"]);
 
 /**
- * The address a per-customer limit counts (issue 53): lower-cased, the `+tag` dropped, and for Gmail the
+ * The address a per-customer limit counts: lower-cased, the `+tag` dropped, and for Gmail the
  * dots dropped and googlemail.com read as gmail.com — `A.Da+1@GoogleMail.com` and `ada@gmail.com` are one customer.
  */
 export function customerEmailKey(email: string): string {

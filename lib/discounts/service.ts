@@ -8,10 +8,10 @@ import { prisma, Prisma } from "@/lib/db";
 import type { DiscountCodeInput } from "@/lib/discounts/schemas";
 import { customerEmailKey, priceDiscountLines, type DiscountKind, type DiscountTerms } from "@/lib/discounts/rules";
 import { AppError } from "@/lib/errors";
-import { formatMoney, fromCents, toCents, type Cents } from "@/lib/money";
+import { formatMoney, fromCents, decimalToCents, toCents, type Cents } from "@/lib/money";
 
 /**
- * Discount codes (issue 31): pricing a code for a cart (nothing claimed), claiming
+ * Discount codes: pricing a code for a cart (nothing claimed), claiming
  * one use in the order's transaction (never over-redeemed), giving it back when the
  * order is cancelled, and the admin's writes. The amounts are lib/discounts/rules.ts.
  *
@@ -31,7 +31,7 @@ export type PricedDiscount = { code: string; merchandise: Cents; freeShipping: b
 export type DiscountRefusal = "unknown" | "not_started" | "expired" | "used_up" | "email_used" | "minimum" | "no_eligible_lines" | "nothing_off";
 
 /**
- * Refusals a stranger must not tell apart (issue 54): that an address has ordered with a code
+ * Refusals a stranger must not tell apart: that an address has ordered with a code
  * (email_used), that a future code exists (not_started), or which codes ever existed (expired,
  * unknown) — one sentence and one public reason for all four, in the check and at checkout.
  */
@@ -65,7 +65,7 @@ const refuse = (refusal: DiscountRefusal, code: string, minSubtotal = 0) => {
 const termsOf = (row: CodeRow): DiscountTerms => ({
   kind: row.kind as DiscountKind,
   percentOff: row.percentOff,
-  amountOff: row.amountOff ? toCents(row.amountOff.toFixed(2)) : null,
+  amountOff: row.amountOff ? decimalToCents(row.amountOff) : null,
   includeUniquePieces: row.includeUniquePieces,
   categoryIds: Array.isArray(row.categoryIds) ? (row.categoryIds as unknown[]).filter((n): n is number => Number.isInteger(n)) : [],
 });
@@ -103,7 +103,7 @@ export async function priceDiscountCode(code: string, cartLines: ReadonlyArray<C
   if (row.usageLimit !== null && row.uses >= row.usageLimit) throw refuse("used_up", code);
   if (opts.email && row.perEmailLimit !== null && (await liveUsesByEmail(prisma, row.id, opts.email)) >= row.perEmailLimit) throw refuse("email_used", code);
   const subtotal = lines.reduce((sum, l) => sum + toCents(l.price) * l.quantity, 0);
-  const minSubtotal = toCents(row.minSubtotal.toFixed(2));
+  const minSubtotal = decimalToCents(row.minSubtotal);
   if (subtotal < minSubtotal) throw refuse("minimum", code, minSubtotal);
   const categories = await prisma.product.findMany({ where: { id: { in: lines.map((l) => l.productId) } }, select: { id: true, categoryId: true } });
   const categoryOf = new Map(categories.map((p) => [p.id, p.categoryId]));

@@ -68,7 +68,7 @@ type OrderForEmail = {
     quantity: number;
     price: { toFixed(n: number): string };
     total: { toFixed(n: number): string };
-    /** The promise at checkout (issue 29); absent or null on older lines. */
+    /** The promise at checkout; absent or null on older lines. */
     ships?: string | null;
   }>;
   /** "Your order ships in 15–20 working days" (lib/orders/promise.ts), when known. */
@@ -314,7 +314,7 @@ export function reviewRequestEmail(order: { firstName: string; orderNumber: stri
   };
 }
 
-/** A gift card bought in the shop (issue 31): its code and amount, to its recipient. */
+/** A gift card bought in the shop: its code and amount, to its recipient. */
 export function giftCardEmail(card: { code: string; amount: string; from: string }) {
   const text = [
     `${card.from} sent you a ${site.name} gift card for $${card.amount}.`,

@@ -2,7 +2,7 @@ import { randomInt } from "node:crypto";
 import type { Cents } from "@/lib/money";
 
 /**
- * Gift cards (issue 31): the code format and how cards pay an order.
+ * Gift cards: the code format and how cards pay an order.
  * Cards are taken in the order the shopper entered them, each for as much of
  * what is still due as its balance covers; an order can be paid by them in full.
  */
@@ -70,7 +70,7 @@ export function boughtCard(row: { id: number; code: string; orderItemId: number 
 }
 
 /**
- * The order lines that are goods (issue 53): every line but the gift cards the order bought (a card
+ * The order lines that are goods: every line but the gift cards the order bought (a card
  * issued for a line is that line's). A gift card is sent by email, so it is never shipped, packed
  * or reviewed; an order of only gift cards has nothing to ship.
  */
@@ -79,6 +79,6 @@ export function goodsLines<T extends { id: number }>(items: ReadonlyArray<T>, ca
   return items.filter((i) => !cardLines.has(i.id));
 }
 
-/** A card's code as lists show it (issue 53): only its last 4 ("•••• •••• ABCD"); the full code only on request. */
+/** A card's code as lists show it: only its last 4 ("•••• •••• ABCD"); the full code only on request. */
 export const giftCardLast4 = (code: string) => code.slice(-4);
 export const maskGiftCardCode = (code: string) => `•••• •••• ${giftCardLast4(code)}`;

@@ -14,7 +14,7 @@ export const issueGiftCardSchema = z.object({
   recipientEmail: z.preprocess((v) => (v === "" ? null : v), z.string().trim().toLowerCase().pipe(z.email("Enter a valid email address")).nullable().optional()),
 });
 
-/** The issued cards' list (issue 53): a search (last 4 of the code, the recipient's email, the buying order's number) and a page. */
+/** The issued cards' list: a search (last 4 of the code, the recipient's email, the buying order's number) and a page. */
 export const giftCardListSchema = z.object({
   q: z.string().trim().max(254, "Search for at most 254 characters").optional().default(""),
   page: z.coerce.number().int().min(1).max(10_000).optional().default(1),

@@ -9,10 +9,10 @@ import { giftCardEmail } from "@/lib/email/templates";
 import { allocateGiftCards, boughtCard, giftCardLast4, maskGiftCardCode, newGiftCardCode, type AppliedGiftCard, type BoughtCard } from "@/lib/gift-cards/rules";
 import type { GiftCardListQuery } from "@/lib/gift-cards/schemas";
 import { site } from "@/lib/site";
-import { fromCents, toCents, type Cents } from "@/lib/money";
+import { fromCents, decimalToCents, type Cents } from "@/lib/money";
 
 /**
- * Gift cards (issue 31): an exact balance per card (a database check keeps it
+ * Gift cards: an exact balance per card (a database check keeps it
  * between 0 and what was issued) and a ledger row for every change. An order
  * takes what each card pays in its own transaction, with a conditional
  * decrement (`balance >= amount`) that locks the card's row: two orders on one
@@ -20,9 +20,8 @@ import { fromCents, toCents, type Cents } from "@/lib/money";
  * refund gives back to the cards what the order took from them, and never more.
  */
 type Tx = Prisma.TransactionClient;
-const cents = (d: Prisma.Decimal) => toCents(d.toFixed(2));
 /** A ledger amount: negative when taken from the card. */
-const signedCents = (d: Prisma.Decimal) => (d.isNegative() ? -cents(d.abs()) : cents(d));
+const signedCents = (d: Prisma.Decimal) => (d.isNegative() ? -decimalToCents(d.abs()) : decimalToCents(d));
 
 export const GIFT_CARD_NOT_FOUND = "Gift card not found";
 
@@ -40,7 +39,7 @@ export async function priceGiftCards(codes: ReadonlyArray<string>, due: Cents): 
     // Refunded to its buyer: nothing on it, unless an order it paid was refunded since (that money is its holder's).
     if (row.refundId !== null && row.balance.isZero()) throw refuse(`The gift card “${code}” was refunded and can no longer be used.`);
     if (row.balance.isZero()) throw refuse(`The gift card “${code}” has no balance left.`);
-    return { code, balance: cents(row.balance) };
+    return { code, balance: decimalToCents(row.balance) };
   });
   return allocateGiftCards(cards, due);
 }
@@ -105,7 +104,7 @@ export async function lockBoughtCards(tx: Tx, orderId: number): Promise<BoughtCa
   const rows = await tx.$queryRaw<Array<{ id: number; code: string; orderItemId: number | null; initialAmount: Prisma.Decimal; balance: Prisma.Decimal; refundId: number | null; refundedAmount: Prisma.Decimal }>>`
     SELECT "id", "code", "orderItemId", "initialAmount", "balance", "refundId", "refundedAmount" FROM "GiftCard"
     WHERE "orderId" = ${orderId} ORDER BY "code" FOR UPDATE`;
-  return rows.map((r) => boughtCard({ ...r, initialAmount: cents(r.initialAmount), balance: cents(r.balance), refundedAmount: cents(r.refundedAmount) }));
+  return rows.map((r) => boughtCard({ ...r, initialAmount: decimalToCents(r.initialAmount), balance: decimalToCents(r.balance), refundedAmount: decimalToCents(r.refundedAmount) }));
 }
 
 /**
@@ -121,7 +120,7 @@ export async function voidBoughtCards(tx: Tx, refund: { id: number; orderId: num
       WHERE "id" = ${id} AND "refundId" IS NULL RETURNING "code", "refundedAmount"`;
     if (!row) continue;
     voided.codes.push(row.code);
-    voided.amount += cents(row.refundedAmount);
+    voided.amount += decimalToCents(row.refundedAmount);
     if (!row.refundedAmount.isZero()) {
       await tx.giftCardMovement.create({ data: { giftCardId: id, orderId: refund.orderId, kind: "voided", amount: row.refundedAmount.negated(), balanceAfter: new Prisma.Decimal(0) } });
     }
@@ -146,7 +145,7 @@ export async function debitBoughtCards(tx: Tx, orderId: number, cards: ReadonlyA
       WHERE "id" = ${card.id} AND "refundId" IS NULL AND "balance" >= ${fromCents(take)}::numeric RETURNING "code", "balance"`;
     if (!row) continue;
     await tx.giftCardMovement.create({ data: { giftCardId: card.id, orderId, kind: "voided", amount: fromCents(-take), balanceAfter: row.balance } });
-    await recordAudit({ entityType: "gift_card", entityId: card.id, action: "refund", before: { balance: fromCents(cents(row.balance) + take) }, after: { balance: row.balance.toFixed(2), source: "provider" } }, tx);
+    await recordAudit({ entityType: "gift_card", entityId: card.id, action: "refund", before: { balance: fromCents(decimalToCents(row.balance) + take) }, after: { balance: row.balance.toFixed(2), source: "provider" } }, tx);
     debited.codes.push(row.code);
     debited.amount += take;
   }
@@ -261,7 +260,7 @@ export async function issueGiftCardByMaker(input: { amount: Cents; recipientEmai
   }
 }
 
-// ─── the issued cards' list (issue 53) ────────────────────────────────────────
+// ─── the issued cards' list ────────────────────────────────────────
 
 export const GIFT_CARDS_PER_PAGE = 20;
 

@@ -2,8 +2,8 @@
  * Public catalogue reads served from Next's route cache: `GET /api/products?…`
  * and `GET /api/search/suggest?q=…` are answered by a cached twin of their
  * route (app/api/cached/…), so a repeated query costs a cache hit instead of
- * running the route handler (the handler alone, even answering nothing, reaches
- * only ~0.3× a static page's requests per second).
+ * running the route handler, which costs far more than a cache hit even when it
+ * answers nothing (docs/decisions/0012-cached-api-twins.md).
  *
  * `npm start`'s front server (server/front-server.mjs) maps a request here,
  * before Next routes it, when its query is canonical enough to name one cached

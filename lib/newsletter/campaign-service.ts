@@ -14,7 +14,7 @@ import { runCampaign, type WorkerOptions } from "@/lib/newsletter/worker-service
 import type { NewsletterCampaign } from "@/lib/generated/prisma/client";
 
 /**
- * Campaigns (issue 28): drafts the maker composes on the admin's Newsletter screen, a "New
+ * Campaigns: drafts the maker composes on the admin's Newsletter screen, a "New
  * pieces" draft pre-filled with the products added since the last campaign, previews, test
  * sends to the signed-in admin, and sends — now or at a scheduled time — to every address
  * confirmed when the send starts (one CampaignRecipient row each; lib/newsletter/worker.ts sends them).

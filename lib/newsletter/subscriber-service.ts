@@ -9,7 +9,7 @@ import { confirmUrl, isUnsubscribeTokenShape, newUnsubscribeToken, readConfirmTo
 import type { NewsletterSubscriber, SubscriberSource, SubscriberStatus } from "@/lib/generated/prisma/client";
 
 /**
- * The mailing list (issue 28). Each address has one NewsletterSubscriber row: its status
+ * The mailing list. Each address has one NewsletterSubscriber row: its status
  * (pending → confirmed → unsubscribed, or suppressed after a hard bounce or a complaint),
  * its source and the record of its consent (when, how, from which client address).
  *

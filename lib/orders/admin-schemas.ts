@@ -83,7 +83,7 @@ export const orderRefundSchema = z
   .refine((v) => !(v.amount !== undefined && v.lineIds !== undefined), { message: "Give an amount or lines, not both", path: ["amount"] });
 export type OrderRefundInput = z.output<typeof orderRefundSchema>;
 
-/** The admin's order list filter: one status or `all` (both leave archived orders out), or `archived` (issue 53). */
+/** The admin's order list filter: one status or `all` (both leave archived orders out), or `archived`. */
 export const orderFilterSchema = z.enum(["all", ...ORDER_STATUSES, "archived"], { message: ORDER_FILTER_MESSAGE });
 export type OrderFilter = z.output<typeof orderFilterSchema>;
 

@@ -1,5 +1,5 @@
 /**
- * Deleting an order (issue 53): an order that moved money — a card payment (captured, or
+ * Deleting an order: an order that moved money — a card payment (captured, or
  * authorised with an outcome that may yet be taken: its id is the provider's), a gift-card
  * redemption, a refund, a deposit or balance payment — is archived, never destroyed, so the books,
  * the audit log and a later provider webhook (charge.refunded) still find it. Only an order that

@@ -3,12 +3,10 @@ import { trackingUrl } from "@/lib/orders/shipping";
 import { lineName } from "@/lib/catalog/variants";
 import type { TaxLine } from "@/lib/tax/display";
 import { boughtCard, boughtCardsRefund, goodsLines } from "@/lib/gift-cards/rules";
-import { fromCents, toCents } from "@/lib/money";
+import { fromCents, decimalToCents } from "@/lib/money";
 import { orderStatement, paymentNotice, statementRows } from "@/lib/orders/statement";
 import { orderShipsEstimate } from "@/lib/orders/promise";
 import { movedMoney } from "@/lib/orders/archive";
-
-const cents = (d: { toFixed(digits: number): string }) => toCents(d.toFixed(2));
 
 /**
  * What a refund can still return: `whole` for the rest of the order, `asAmount` by an amount
@@ -16,8 +14,8 @@ const cents = (d: { toFixed(digits: number): string }) => toCents(d.toFixed(2));
  * lib/gift-cards/rules.ts boughtCardsRefund, the rule the refund itself applies).
  */
 function refundableOf(o: OrderWithItems) {
-  const remaining = Math.max(0, cents(o.total) - cents(o.balanceDue) - cents(o.refundedAmount));
-  const cards = o.giftCardsBought.map((g) => boughtCard({ ...g, initialAmount: cents(g.initialAmount), balance: cents(g.balance), refundedAmount: cents(g.refundedAmount) }));
+  const remaining = Math.max(0, decimalToCents(o.total) - decimalToCents(o.balanceDue) - decimalToCents(o.refundedAmount));
+  const cards = o.giftCardsBought.map((g) => boughtCard({ ...g, initialAmount: decimalToCents(g.initialAmount), balance: decimalToCents(g.balance), refundedAmount: decimalToCents(g.refundedAmount) }));
   const rule = boughtCardsRefund(cards, remaining);
   return { whole: fromCents(rule.whole), asAmount: fromCents(rule.otherLeft) };
 }
@@ -67,12 +65,12 @@ export function toOrderDTO(o: OrderWithItems) {
     shipping: o.shipping.toFixed(2),
     shippingService: o.shippingService,
     tax: o.tax.toFixed(2),
-    /** The tax by jurisdiction (issue 31): [] when none was charged. */
+    /** The tax by jurisdiction: [] when none was charged. */
     taxLines: (Array.isArray(o.taxLines) ? o.taxLines : []) as TaxLine[],
     discount: o.discount.toFixed(2),
     discountCode: o.discountCode,
     total: o.total.toFixed(2),
-    /** A commission paid with a deposit (issue 30): what is still due of the total ("0.00" once paid or for any other order). */
+    /** A commission paid with a deposit: what is still due of the total ("0.00" once paid or for any other order). */
     balanceDue: o.balanceDue.toFixed(2),
     /** The card payments after the first (a commission's balance): amount, and whether it was taken. */
     payments: o.payments.map((p) => ({ paymentIntentId: p.paymentIntentId, amount: p.amount.toFixed(2), captured: p.captured, createdAt: p.createdAt.toISOString() })),
@@ -92,11 +90,11 @@ export function toOrderDTO(o: OrderWithItems) {
     paymentNotice: paymentNotice(statement),
     refundable: refundableOf(o),
     disputed: o.disputed,
-    /** Archived instead of deleted (issue 53): out of the lists, kept for the books. */
+    /** Archived instead of deleted: out of the lists, kept for the books. */
     archivedAt: o.archivedAt?.toISOString() ?? null,
     /** Whether deleting it archives it (lib/orders/archive.ts; the delete itself also counts its refund and gift-card rows). */
     movedMoney: movedMoney({ stripePaymentIntentId: o.stripePaymentIntentId, giftCardAmount: o.giftCardAmount, refundedAmount: o.refundedAmount, payments: o.payments.length, refunds: o.refunds.length, giftCardMovements: o.giftCardMovements.length }),
-    /** The commission this order paid a quote of (issue 30), or null. */
+    /** The commission this order paid a quote of, or null. */
     commission: o.commissionQuote ? { id: o.commissionQuote.commission.id, reference: o.commissionQuote.commission.reference } : null,
   };
 }

@@ -14,7 +14,7 @@ export type PublicOrderStatus = {
   carrier: string | null;
   trackingNumber: string | null;
   trackingUrl: string | null;
-  /** Each line with what it was promised at checkout (null on lines from before issue 29, and once the order has shipped, been delivered or cancelled). */
+  /** Each line with what it was promised at checkout (null on lines from before lead times and promises, and once the order has shipped, been delivered or cancelled). */
   items: Array<{ name: string; quantity: number; ships: string | null }>;
   /** The order's money, row by row (lib/orders/statement.ts): totals, how it was paid, any balance due, refunds. */
   money: Array<{ key: string; label: string; text: string; strong?: boolean }>;

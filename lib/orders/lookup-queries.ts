@@ -62,7 +62,7 @@ export async function lookupOrderStatus(raw: OrderLookupInput): Promise<PublicOr
   for (const e of order.events) {
     const d = (e.detail ?? {}) as Record<string, unknown>;
     const at = e.createdAt.toISOString();
-    // A commission with a deposit (issue 30): the deposit, then the balance by its own link.
+    // A commission with a deposit: the deposit, then the balance by its own link.
     if (e.type === "paid" && d.balance && !seen.has("balance_paid")) milestones.push({ key: "balance_paid", label: `Balance of $${String(d.amount)} received`, at });
     else if (e.type === "paid" && !d.balance && !seen.has("paid")) milestones.push({ key: "paid", label: d.balanceDue ? `Deposit of $${String(d.amount)} received; balance of $${String(d.balanceDue)} due when the piece is ready` : "Payment received", at });
     else if (e.type === "status_changed" && d.to === "shipped" && !seen.has("shipped")) milestones.push({ key: "shipped", label: "Shipped", at });

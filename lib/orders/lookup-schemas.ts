@@ -1,5 +1,5 @@
-// zod/mini: the public "Track your order" form runs this in the browser, where classic zod added
-// ~90 KB gzipped to /order-status's first-load JavaScript (237 KB in all; issue 8's budget is 150).
+// zod/mini: the public "Track your order" form runs this in the browser, where classic zod would put
+// /order-status over its first-load budget (docs/decisions/0005-first-load-javascript-budget.md).
 import * as z from "zod/mini";
 
 export { ORDER_NOT_FOUND_PUBLIC, type PublicOrderStatus } from "@/lib/orders/lookup-messages";

@@ -8,7 +8,7 @@ export const orderWithItems = {
   items: { orderBy: { id: "asc" } },
   // What a refund can return of the gift cards it bought (lib/gift-cards/rules.ts boughtCardsRefund).
   giftCardsBought: { select: { id: true, code: true, orderItemId: true, initialAmount: true, balance: true, refundId: true, refundedAmount: true }, orderBy: { id: "asc" } },
-  // A commission's order (issue 30): the quote it paid, and its commission.
+  // A commission's order: the quote it paid, and its commission.
   commissionQuote: { select: { id: true, commission: { select: { id: true, reference: true } } } },
   // Card payments after the first (a commission's balance).
   payments: { select: { paymentIntentId: true, amount: true, captured: true, createdAt: true }, orderBy: { id: "asc" } },

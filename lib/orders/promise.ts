@@ -3,7 +3,7 @@ import { latestDays, orderShipsText } from "@/lib/catalog/stock";
 /**
  * "Your order ships in 15–20 working days": the latest promise its lines were
  * given at checkout (OrderItem.shipsMinDays/shipsMaxDays), or null for lines
- * from before issue 29. The confirmation email and the order-status page say it.
+ * from before lead times and promises. The confirmation email and the order-status page say it.
  */
 export function orderShipsEstimate(items: ReadonlyArray<{ shipsMinDays?: number | null; shipsMaxDays?: number | null }>): string | null {
   return orderShipsText(latestDays(items.map((i) => (i.shipsMinDays != null && i.shipsMaxDays != null ? { min: i.shipsMinDays, max: i.shipsMaxDays } : null))));

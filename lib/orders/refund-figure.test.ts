@@ -1,6 +1,6 @@
 import { refundFigure } from "@/lib/orders/refund-figure";
 
-/** What the refund button names (issue 53), and when it asks again: a refund of everything left. */
+/** What the refund button names, and when it asks again: a refund of everything left. */
 describe("refundFigure", () => {
   const lines = [
     { total: "24.00", discount: "2.40", tax: "1.73" },

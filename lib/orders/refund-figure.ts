@@ -1,7 +1,7 @@
 import { toCents } from "@/lib/money";
 
 /**
- * What the admin's refund form is about to refund (issue 53: the figure is on the button, and a
+ * What the admin's refund form is about to refund (the figure is on the button, and a
  * refund of everything left asks again naming it). Chosen lines come to their totals less their
  * share of the discount plus their tax (the refund's own rule, lib/orders/refund-service.ts), at
  * most what is left; a typed amount is itself; nothing chosen is everything left.

@@ -9,7 +9,7 @@ import { prisma, Prisma } from "@/lib/db";
 import { orderRefundEmail } from "@/lib/email/templates";
 import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
-import { formatMoney, fromCents, toCents } from "@/lib/money";
+import { formatMoney, fromCents, decimalToCents } from "@/lib/money";
 import type { OrderRefundInput } from "@/lib/orders/admin-schemas";
 import { toOrderDTO } from "@/lib/orders/dto";
 import { sendClaimedOrderEmail, type ClaimedEmail } from "@/lib/orders/email-service";
@@ -46,7 +46,6 @@ export const STALE_REFUND_MS = 5 * 60_000;
 const SETTLE_WAIT_MS = 10_000;
 const SETTLE_POLL_MS = 100;
 
-const cents = (d: Prisma.Decimal) => toCents(d.toFixed(2));
 
 const toRefundDTO = (r: RefundRow): RefundDTO => ({
   id: r.id,
@@ -75,7 +74,7 @@ export async function refundOrder(id: number | string, input: OrderRefundInput, 
   const claim = await claimRefund(payment, input, request);
   if (!claim.toSend.length) return replayedRefund(orderId, await Promise.all(claim.rows.map(awaitSettled)));
   let order: OrderWithItems | null = null;
-  // One provider refund per payment it returns money to (issue 30: a deposit and its balance), each under its own key.
+  // One provider refund per payment it returns money to (a deposit and its balance), each under its own key.
   for (const [i, row] of claim.toSend.entries()) {
     try {
       const providerRefund = await refundAtProvider(payment, row);
@@ -85,7 +84,7 @@ export async function refundOrder(id: number | string, input: OrderRefundInput, 
       await dropUnsentParts(claim.toSend.slice(i + 1));
       const done = await succeededRows(claim.rows);
       if (!done.length || !(error instanceof AppError)) throw error;
-      throw new AppError("conflict", `Refunded ${formatMoney(sumOf(done))} of ${formatMoney(cents(claim.rows[0].requestAmount ?? claim.rows[0].amount))}; the rest could not be: ${error.message} Send the same refund again to refund the rest.`);
+      throw new AppError("conflict", `Refunded ${formatMoney(sumOf(done))} of ${formatMoney(decimalToCents(claim.rows[0].requestAmount ?? claim.rows[0].amount))}; the rest could not be: ${error.message} Send the same refund again to refund the rest.`);
     }
   }
   const rows = await succeededRows(claim.rows);
@@ -103,7 +102,7 @@ async function dropUnsentParts(rows: RefundRow[]) {
   if (rows.length) await prisma.refund.deleteMany({ where: { id: { in: rows.map((r) => r.id) }, status: "pending" } });
 }
 
-const sumOf = (rows: ReadonlyArray<{ amount: Prisma.Decimal }>) => rows.reduce((sum, r) => sum + cents(r.amount), 0);
+const sumOf = (rows: ReadonlyArray<{ amount: Prisma.Decimal }>) => rows.reduce((sum, r) => sum + decimalToCents(r.amount), 0);
 
 /** The order's card payment, taken by the provider this shop runs now. */
 async function refundablePayment(orderId: number): Promise<Payment> {
@@ -158,10 +157,10 @@ type RefundPlan = { amount: number; lineIds: number[]; voidCards: BoughtCard[] }
  */
 function refundPlan(order: OrderWithItems, input: OrderRefundInput, open: Array<{ amount: Prisma.Decimal; lineIds: unknown }>, bought: ReadonlyArray<BoughtCard>): RefundPlan {
   // Refunds still in flight count as done, so two requests at once cannot return the same money twice.
-  const inFlight = open.reduce((sum, r) => sum + cents(r.amount), 0);
+  const inFlight = open.reduce((sum, r) => sum + decimalToCents(r.amount), 0);
   const claimedLines = new Set(open.flatMap((r) => (r.lineIds as number[]) ?? []));
-  // A balance not paid yet (issue 30) was never taken: only what was paid can come back.
-  const remaining = paidOf(order) - Math.max(cents(order.refundedAmount), inFlight);
+  // A balance not paid yet was never taken: only what was paid can come back.
+  const remaining = paidOf(order) - Math.max(decimalToCents(order.refundedAmount), inFlight);
   if (remaining <= 0) throw new AppError("conflict", FULLY_REFUNDED_MESSAGE);
   const cards = boughtCardsRefund(bought, remaining);
   const { otherLeft } = cards;
@@ -179,8 +178,8 @@ function refundPlan(order: OrderWithItems, input: OrderRefundInput, open: Array<
     if (done.length) throw new AppError("conflict", `“${done[0]!.productName}” has already been refunded.`);
     const cardLines = lines.filter((l) => cards.boughtWithLine(l!.id));
     const voided = cardLines.flatMap((l) => cards.liveOfLine(l!.id));
-    // What the other lines were paid: their totals less their share of the discount code, plus their tax (issue 31).
-    const others = lines.filter((l) => !cards.boughtWithLine(l!.id)).reduce((sum, l) => sum + cents(l!.total) - cents(l!.discount) + cents(l!.tax), 0);
+    // What the other lines were paid: their totals less their share of the discount code, plus their tax.
+    const others = lines.filter((l) => !cards.boughtWithLine(l!.id)).reduce((sum, l) => sum + decimalToCents(l!.total) - decimalToCents(l!.discount) + decimalToCents(l!.tax), 0);
     if (cardLines.length && !unspent(voided) && !others) throw new AppError("conflict", `Nothing is left on the gift card bought with “${cardLines[0]!.productName}”: its recipient has spent it.`);
     return planned({ amount: Math.min(Math.min(others, otherLeft) + unspent(voided), remaining), lineIds: ids, voidCards: voided });
   }
@@ -197,18 +196,18 @@ function refundPlan(order: OrderWithItems, input: OrderRefundInput, open: Array<
 
 /** What is left of what was paid (a balance not paid yet never was), refunds in flight counted as done. */
 const paidLeft = (order: OrderWithItems, open: ReadonlyArray<{ amount: Prisma.Decimal }>) =>
-  paidOf(order) - Math.max(cents(order.refundedAmount), open.reduce((sum, r) => sum + cents(r.amount), 0));
+  paidOf(order) - Math.max(decimalToCents(order.refundedAmount), open.reduce((sum, r) => sum + decimalToCents(r.amount), 0));
 
 type PaidOrder = { total: Prisma.Decimal; giftCardAmount: Prisma.Decimal; balanceDue: Prisma.Decimal; capture: string };
 /**
- * What the card payments took: the order's total less what its gift cards paid (issue 31) and less a balance not
- * paid yet (issue 30) — nothing while its first card payment is not captured (lib/checkout/capture-service.ts).
+ * What the card payments took: the order's total less what its gift cards paid and less a balance not
+ * paid yet — nothing while its first card payment is not captured (lib/checkout/capture-service.ts).
  */
-const cardPaid = (order: PaidOrder) => (order.capture === "captured" ? cents(order.total) - cents(order.giftCardAmount) - cents(order.balanceDue) : 0);
+const cardPaid = (order: PaidOrder) => (order.capture === "captured" ? decimalToCents(order.total) - decimalToCents(order.giftCardAmount) - decimalToCents(order.balanceDue) : 0);
 /** What the order was paid: by card, and by gift cards (a failed capture's gift cards were taken all the same). */
-const paidOf = (order: PaidOrder) => cardPaid(order) + cents(order.giftCardAmount);
+const paidOf = (order: PaidOrder) => cardPaid(order) + decimalToCents(order.giftCardAmount);
 /** The part of a refund the provider returns (the rest goes back to the order's gift cards). */
-const providerPart = (r: { amount: Prisma.Decimal; giftCardAmount: Prisma.Decimal }) => cents(r.amount) - cents(r.giftCardAmount);
+const providerPart = (r: { amount: Prisma.Decimal; giftCardAmount: Prisma.Decimal }) => decimalToCents(r.amount) - decimalToCents(r.giftCardAmount);
 
 /**
  * A refund returns money to the card payment first, up to what it took less what was
@@ -235,7 +234,7 @@ async function claimRefund(payment: Payment, input: OrderRefundInput, request: R
         throw new AppError("conflict", "This idempotency key was already used for a different refund of this order.");
       }
       // A split refund one of whose parts the provider refused: the same request again sends what is left of it.
-      const missing = existing[0].requestAmount ? cents(existing[0].requestAmount) - sumOf(existing) : 0;
+      const missing = existing[0].requestAmount ? decimalToCents(existing[0].requestAmount) - sumOf(existing) : 0;
       if (missing <= 0) return { rows: existing, toSend: [] };
       const shares = paymentShares(await cardPayments(tx, order, open), missing);
       const more = await createParts(tx, existing[0], shares, `${request.key}${PART_KEY}r${Date.now()}-`);
@@ -310,9 +309,9 @@ async function cardPayments(tx: Tx, order: OrderWithItems, open: ReadonlyArray<{
   const later = await tx.orderPayment.findMany({ where: { orderId: order.id }, orderBy: { id: "asc" }, select: { paymentIntentId: true, amount: true, captured: true } });
   const refundedTo = (intent: string, first: boolean) => open.filter((r) => r.paymentIntentId === intent || (first && r.paymentIntentId === null)).reduce((sum, r) => sum + providerPart(r), 0);
   // Every later payment's amount is not the first's, captured or not (a failed capture took nothing, and is not listed).
-  const firstAmount = Math.max(0, cardPaid(order) - later.reduce((sum, p) => sum + cents(p.amount), 0));
+  const firstAmount = Math.max(0, cardPaid(order) - later.reduce((sum, p) => sum + decimalToCents(p.amount), 0));
   const first = order.stripePaymentIntentId ? [{ paymentIntentId: order.stripePaymentIntentId, amount: firstAmount, refunded: refundedTo(order.stripePaymentIntentId, true) }] : [];
-  return [...first, ...later.filter((p) => p.captured).map((p) => ({ paymentIntentId: p.paymentIntentId, amount: cents(p.amount), refunded: refundedTo(p.paymentIntentId, false) }))];
+  return [...first, ...later.filter((p) => p.captured).map((p) => ({ paymentIntentId: p.paymentIntentId, amount: decimalToCents(p.amount), refunded: refundedTo(p.paymentIntentId, false) }))];
 }
 
 /**
@@ -426,7 +425,7 @@ async function settleRefund(row: RefundRow, providerRefundId: string, opts: { no
     if (!saved.settledNow) return { order: before, saved: saved.row };
     const lineIds = (saved.row.lineIds as number[]) ?? [];
     if (lineIds.length) await tx.orderItem.updateMany({ where: { orderId: row.orderId, id: { in: lineIds } }, data: { refunded: true } });
-    if (!saved.row.giftCardAmount.isZero()) await refundToGiftCards(tx, row.orderId, cents(saved.row.giftCardAmount));
+    if (!saved.row.giftCardAmount.isZero()) await refundToGiftCards(tx, row.orderId, decimalToCents(saved.row.giftCardAmount));
     await syncRefundedAmount(tx, row.orderId);
     // A cancellation with refund cancels the order itself (lib/orders/service.ts).
     if (opts.notify) await closeRefundedDeposit(tx, row.orderId, "admin");
@@ -437,7 +436,7 @@ async function settleRefund(row: RefundRow, providerRefundId: string, opts: { no
     // The internal note is the maker's: on the timeline and in the audit log, never in the shopper's email.
     const note = saved.row.internalNote ? { internalNote: saved.row.internalNote } : {};
     // Where it went, as the statement counts it: the card (what the provider refunded) and the gift cards.
-    const split = saved.row.giftCardAmount.isZero() ? {} : { toCard: fromCents(cents(saved.row.amount) - cents(saved.row.giftCardAmount)), toGiftCard: saved.row.giftCardAmount.toFixed(2) };
+    const split = saved.row.giftCardAmount.isZero() ? {} : { toCard: fromCents(decimalToCents(saved.row.amount) - decimalToCents(saved.row.giftCardAmount)), toGiftCard: saved.row.giftCardAmount.toFixed(2) };
     await appendOrderEvent(tx, row.orderId, "refunded", { amount, ...split, reason: saved.row.reason, ...note, lines, provider: saved.row.provider, refundId: providerRefundId });
     await recordAudit({ entityType: "order", entityId: row.orderId, action: "refund", before: { refundedAmount: before.refundedAmount.toFixed(2) }, after: { refundedAmount: after.refundedAmount.toFixed(2), reason: saved.row.reason, ...note } }, tx);
     if (opts.notify && (await appendOrderEvent(tx, row.orderId, "email_sent", { template: "refund", to: after.email, amount }, { onceKey: `email:refund:${saved.row.id}` }))) {
@@ -576,7 +575,7 @@ export async function recordProviderRefund(paymentIntentId: string, amountRefund
 async function takeRefundedCardValue(tx: Tx, order: OrderWithItems, ours: { _sum: { amount: Prisma.Decimal | null } }, external: number, actor: OrderEventActor) {
   const bought = await lockBoughtCards(tx, order.id);
   if (!bought.length) return;
-  const remainingBefore = cents(order.total) - Math.max(cents(order.refundedAmount), cents(ours._sum.amount ?? new Prisma.Decimal(0)));
+  const remainingBefore = decimalToCents(order.total) - Math.max(decimalToCents(order.refundedAmount), decimalToCents(ours._sum.amount ?? new Prisma.Decimal(0)));
   const excess = external - boughtCardsRefund(bought, remainingBefore).otherLeft;
   if (excess <= 0) return;
   const taken = await debitBoughtCards(tx, order.id, bought.filter((c) => !c.refunded), excess);
@@ -599,7 +598,7 @@ export async function orderIdOfPayment(tx: Tx, paymentIntentId: string): Promise
 async function closeRefundedDeposit(tx: Tx, orderId: number, actor: OrderEventActor) {
   const order = await tx.order.findUniqueOrThrow({ where: { id: orderId }, select: { status: true, total: true, balanceDue: true, refundedAmount: true } });
   if (order.balanceDue.isZero() || order.status === "cancelled") return;
-  if (cents(order.refundedAmount) < cents(order.total) - cents(order.balanceDue)) return;
+  if (decimalToCents(order.refundedAmount) < decimalToCents(order.total) - decimalToCents(order.balanceDue)) return;
   await tx.order.update({ where: { id: orderId }, data: { status: "cancelled" } });
   await appendOrderEvent(tx, orderId, "status_changed", { from: order.status, to: "cancelled", reason: "deposit refunded in full" }, { actor: actor === "admin" ? undefined : actor });
   await recordAudit({ entityType: "order", entityId: orderId, action: "status", before: { status: order.status }, after: { status: "cancelled", reason: "deposit refunded in full" } }, tx);
@@ -613,7 +612,7 @@ async function syncRefundedAmount(tx: Tx, orderId: number): Promise<string> {
     tx.order.findUniqueOrThrow({ where: { id: orderId }, select: { total: true } }),
     tx.refund.aggregate({ _sum: { amount: true }, where: { orderId, status: "succeeded" } }),
   ]);
-  const amount = fromCents(Math.min(cents(sum._sum.amount ?? new Prisma.Decimal(0)), cents(order.total)));
+  const amount = fromCents(Math.min(decimalToCents(sum._sum.amount ?? new Prisma.Decimal(0)), decimalToCents(order.total)));
   await tx.order.update({ where: { id: orderId }, data: { refundedAmount: amount } });
   return amount;
 }

@@ -9,7 +9,7 @@ import { prisma, Prisma } from "@/lib/db";
 import type { PaymentCapture } from "@/lib/generated/prisma/client";
 import { orderDeliveredEmail, orderRefundEmail, orderShippedEmail } from "@/lib/email/templates";
 import { AppError } from "@/lib/errors";
-import { fromCents, toCents } from "@/lib/money";
+import { fromCents, decimalToCents } from "@/lib/money";
 import type { OrderStatusUpdate } from "@/lib/orders/admin-schemas";
 import { toOrderDTO } from "@/lib/orders/dto";
 import { sendClaimedOrderEmail, type ClaimedEmail } from "@/lib/orders/email-service";
@@ -52,8 +52,8 @@ export async function changeOrderStatus(id: number | string, change: OrderStatus
     if (!current) throw new AppError("not_found", ORDER_NOT_FOUND_MESSAGE);
     assertPaymentSettled(current.capture, change.status);
     // What was paid: the total, less a commission's balance not paid yet; only its gift cards' part when the card's capture failed.
-    const paid = current.capture === "captured" ? toCents(current.total.toFixed(2)) - toCents(current.balanceDue.toFixed(2)) : toCents(current.giftCardAmount.toFixed(2));
-    if (toCents(current.refundedAmount.toFixed(2)) < paid) {
+    const paid = current.capture === "captured" ? decimalToCents(current.total) - decimalToCents(current.balanceDue) : decimalToCents(current.giftCardAmount);
+    if (decimalToCents(current.refundedAmount) < paid) {
       refundedNow = await refundForCancellation(orderId, change.reason ?? "Order cancelled", current.status !== "cancelled");
     }
   }
@@ -154,7 +154,7 @@ function assertPaymentSettled(capture: PaymentCapture, to: OrderStatusUpdate["st
 
 const ORDER_REFUND_PENDING_MESSAGE = "A refund of this order is still on its way to the payment provider. Try the cancellation again once it is done.";
 
-/** Cancelling returns the order's discount code use (issue 31), recorded on its timeline. */
+/** Cancelling returns the order's discount code use, recorded on its timeline. */
 async function releaseDiscount(tx: Prisma.TransactionClient, orderId: number) {
   const code = await releaseDiscountUse(tx, orderId);
   if (code) await appendOrderEvent(tx, orderId, "discount_released", { code });

@@ -1,9 +1,9 @@
 import { lineName } from "@/lib/catalog/variants";
 import { discountLabel } from "@/lib/discounts/rules";
-import { formatMoney, toCents, type Cents } from "@/lib/money";
+import { formatMoney, decimalToCents, toCents, type Cents } from "@/lib/money";
 
 /**
- * One statement of an order's money (issue 53), from its stored records: every document that shows
+ * One statement of an order's money, from its stored records: every document that shows
  * what an order cost and how it was paid (emails, confirmation and status pages, the admin view, the
  * CSV export) reads it from here, so their figures are the same and add up:
  *   subtotal − discount + shipping + tax = total = gift cards + card payments + balance due
@@ -77,7 +77,6 @@ export type OrderStatement = {
   revenue: Cents;
 };
 
-const cents = (m: Money) => toCents(m.toFixed(2));
 const sum = (xs: ReadonlyArray<number>) => xs.reduce((a, b) => a + b, 0);
 const last4 = (code: string) => code.slice(-4);
 
@@ -92,10 +91,10 @@ function byCard(movements: StatementSource["giftCardMovements"], kind: string): 
 }
 
 export function orderStatement(o: StatementSource): OrderStatement {
-  const total = cents(o.total);
-  const giftCardAmount = cents(o.giftCardAmount);
-  const balanceDue = cents(o.balanceDue);
-  const later = o.payments.map((p) => ({ kind: "balance" as const, amount: cents(p.amount), captured: p.captured }));
+  const total = decimalToCents(o.total);
+  const giftCardAmount = decimalToCents(o.giftCardAmount);
+  const balanceDue = decimalToCents(o.balanceDue);
+  const later = o.payments.map((p) => ({ kind: "balance" as const, amount: decimalToCents(p.amount), captured: p.captured }));
   // The order's own card payment: what neither its gift cards nor its later payments (nor the balance still due) pay.
   const first = total - giftCardAmount - balanceDue - sum(later.map((p) => p.amount));
   const isDeposit = balanceDue > 0 || later.length > 0;
@@ -109,22 +108,22 @@ export function orderStatement(o: StatementSource): OrderStatement {
   if (sum(giftCards.map((g) => g.amount)) !== giftCardAmount) giftCards = giftCardAmount > 0 ? [{ last4: "", amount: giftCardAmount }] : [];
 
   const succeeded = o.refunds.filter((r) => r.status === "succeeded");
-  const each = succeeded.map((r) => ({ id: r.id, createdAt: r.createdAt, toGiftCard: cents(r.giftCardAmount), toCard: cents(r.amount) - cents(r.giftCardAmount) }));
+  const each = succeeded.map((r) => ({ id: r.id, createdAt: r.createdAt, toGiftCard: decimalToCents(r.giftCardAmount), toCard: decimalToCents(r.amount) - decimalToCents(r.giftCardAmount) }));
   const toGiftCard = sum(each.map((r) => r.toGiftCard));
   let toGiftCards = byCard(o.giftCardMovements, "refunded");
   if (sum(toGiftCards.map((g) => g.amount)) !== toGiftCard) toGiftCards = toGiftCard > 0 ? [{ last4: "", amount: toGiftCard }] : [];
-  const outside = cents(o.refundedAmount) - sum(each.map((r) => r.toCard + r.toGiftCard));
+  const outside = decimalToCents(o.refundedAmount) - sum(each.map((r) => r.toCard + r.toGiftCard));
   const toCard = sum(each.map((r) => r.toCard)) + Math.max(0, outside);
 
   const paid = sum(giftCards.map((g) => g.amount)) + sum(cardPayments.filter((p) => p.captured).map((p) => p.amount));
-  const discount = cents(o.discount);
+  const discount = decimalToCents(o.discount);
   return {
     payment,
-    lines: o.items.map((i) => ({ id: i.id, name: lineName(i.productName, i.variantLabel ?? null), quantity: i.quantity, unitPrice: cents(i.price), amount: cents(i.total), discount: cents(i.discount), tax: cents(i.tax), refunded: i.refunded })),
-    subtotal: cents(o.subtotal),
+    lines: o.items.map((i) => ({ id: i.id, name: lineName(i.productName, i.variantLabel ?? null), quantity: i.quantity, unitPrice: decimalToCents(i.price), amount: decimalToCents(i.total), discount: decimalToCents(i.discount), tax: decimalToCents(i.tax), refunded: i.refunded })),
+    subtotal: decimalToCents(o.subtotal),
     discount: discount > 0 || o.discountCode ? { code: o.discountCode, label: o.discountCode ? discountLabel(o.discountCode) : "Discount", amount: discount } : null,
-    shipping: cents(o.shipping),
-    tax: cents(o.tax),
+    shipping: decimalToCents(o.shipping),
+    tax: decimalToCents(o.tax),
     total,
     giftCards,
     cardPayments,
@@ -133,7 +132,7 @@ export function orderStatement(o: StatementSource): OrderStatement {
     refunds: { toCard, toGiftCards, total: toCard + toGiftCard, each },
     paid,
     net: paid - toCard - toGiftCard,
-    revenue: paid - toCard - toGiftCard - sum((o.giftCardsBought ?? []).map((g) => cents(g.initialAmount) - cents(g.refundedAmount))),
+    revenue: paid - toCard - toGiftCard - sum((o.giftCardsBought ?? []).map((g) => decimalToCents(g.initialAmount) - decimalToCents(g.refundedAmount))),
   };
 }
 

@@ -5,7 +5,7 @@ import { AppError } from "@/lib/errors";
 import { appendOrderEvent } from "@/lib/orders/timeline";
 
 /**
- * Counted stock (issue 29), claimed like a one-of-a-kind piece
+ * Counted stock, claimed like a one-of-a-kind piece
  * (lib/orders/pieces.ts): in the order's transaction, the counted row locked,
  * a conditional decrement (`stock >= quantity`, never below 0: the database's
  * `Product_stock_check` / `ProductVariant_stock_check` is the net). A count on

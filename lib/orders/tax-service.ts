@@ -1,12 +1,12 @@
 import "server-only";
 import { prisma, Prisma } from "@/lib/db";
 import { log } from "@/lib/log";
-import { fromCents, toCents } from "@/lib/money";
+import { fromCents, decimalToCents } from "@/lib/money";
 import { appendOrderEvent } from "@/lib/orders/timeline";
 import { recordStripeTaxTransaction, reverseStripeTax } from "@/lib/tax/stripe-tax";
 
 /**
- * Stripe Tax after the sale (TAX_MODE=stripe, issue 31). An order priced with a Stripe Tax
+ * Stripe Tax after the sale (TAX_MODE=stripe). An order priced with a Stripe Tax
  * calculation gets a tax transaction from it once its payment is captured (finalizeOrder), under
  * its order number; each refund then reverses its part: the whole transaction when one refund
  * returns the whole order, otherwise a partial reversal of the refunded amount (tax included),
@@ -18,7 +18,6 @@ import { recordStripeTaxTransaction, reverseStripeTax } from "@/lib/tax/stripe-t
  */
 type TaxedOrder = { id: number; orderNumber: string; tax: Prisma.Decimal; taxCalculationId: string | null; taxTransactionId: string | null };
 
-const cents = (d: Prisma.Decimal) => toCents(d.toFixed(2));
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 300);
 
 /** The order's tax transaction, recorded now if it is not yet (idempotent at Stripe by the order number); null when it cannot be. */
@@ -68,7 +67,7 @@ export async function recordMissingTaxTransactions(now = new Date()): Promise<{ 
  */
 async function taxedPart(refund: { id: number; amount: Prisma.Decimal }): Promise<number> {
   const cards = await prisma.giftCard.aggregate({ _sum: { refundedAmount: true }, where: { refundId: refund.id } });
-  return cents(refund.amount) - cents(cards._sum.refundedAmount ?? new Prisma.Decimal(0));
+  return decimalToCents(refund.amount) - decimalToCents(cards._sum.refundedAmount ?? new Prisma.Decimal(0));
 }
 
 /** A refund whose part of the sale was already reversed in full by earlier ones: nothing left to reverse (kept so the upkeep does not ask again). */
@@ -117,12 +116,12 @@ export async function reverseTaxForRefund(refundId: number, { quiet = false }: {
   if (!transactionId) return false;
   const reversed = await prisma.refund.findMany({ where: { orderId: order.id, id: { not: refund.id }, AND: [{ taxReversalId: { not: null } }, { taxReversalId: { not: NOTHING_TO_REVERSE } }] }, select: { id: true, amount: true } });
   const reversedBefore = (await Promise.all(reversed.map(taxedPart))).reduce((sum, part) => sum + part, 0);
-  const amount = Math.min(await taxedPart(refund), cents(order.total) - reversedBefore);
+  const amount = Math.min(await taxedPart(refund), decimalToCents(order.total) - reversedBefore);
   if (amount <= 0) {
     await prisma.refund.updateMany({ where: { id: refund.id, taxReversalId: null }, data: { taxReversalId: NOTHING_TO_REVERSE } });
     return true;
   }
-  const full = reversed.length === 0 && amount === cents(order.total);
+  const full = reversed.length === 0 && amount === decimalToCents(order.total);
   try {
     const reversalId = await reverseStripeTax({ transactionId, reference: `${order.orderNumber}-refund-${refund.id}`, idempotencyKey: `tax-reversal-${refund.idempotencyKey}`, full, amount });
     await prisma.$transaction(async (tx) => {

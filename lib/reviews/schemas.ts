@@ -1,4 +1,4 @@
-// zod/mini: the review form runs these in the browser (classic zod would add ~88 KB, issue 8).
+// zod/mini: the review form runs these in the browser, within its first-load budget (docs/decisions/0005-first-load-javascript-budget.md).
 import * as z from "zod/mini";
 
 export const REVIEW_TEXT_MIN = 10;

@@ -30,7 +30,7 @@ export async function registerNode() {
   warnAboutConfiguration();
   if (env.VERCEL) await prepareOnVercel();
   schedulePruning();
-  // Newsletter sends (issue 28): every instance works them; row claims keep them from sending anyone twice.
+  // Newsletter sends: every instance works them; row claims keep them from sending anyone twice.
   startNewsletterWorker();
 }
 

@@ -33,7 +33,7 @@ describe("seedDatabase", () => {
     expect(await p.product.count({ where: { uniqueItem: true, sold: true, showInGallery: true } })).toBeGreaterThanOrEqual(4);
     expect(await p.product.count({ where: { videoUrl: { contains: "youtube.com" } } })).toBe(1);
     expect(await p.product.count({ where: { videoUrl: { contains: "vimeo.com" } } })).toBe(1);
-    // The three kinds (issue 29): counted stock (one down to its last few, one on backorder), made to order with its own lead time and with the default.
+    // The three kinds: counted stock (one down to its last few, one on backorder), made to order with its own lead time and with the default.
     expect(await p.product.count({ where: { stock: { gte: 10 }, allowBackorder: false } })).toBeGreaterThanOrEqual(2);
     expect(await p.product.count({ where: { stock: { gt: 0, lte: 5 } } })).toBeGreaterThanOrEqual(1);
     expect(await p.product.count({ where: { stock: 0, allowBackorder: true } })).toBe(1);

@@ -40,7 +40,7 @@ async function prepareImage(file: File): Promise<PreparedImage> {
 
 /**
  * A stored file's name is a random id only: the name the file had on someone's computer
- * ("Dana Rivers home 12 Elm St.jpg") never becomes part of a public URL (issue 54).
+ * ("Dana Rivers home 12 Elm St.jpg") never becomes part of a public URL.
  */
 export function storedFileName(): string {
   return `${randomBytes(16).toString("hex")}.webp`;

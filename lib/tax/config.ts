@@ -2,7 +2,7 @@ import { refuseToStart } from "@/lib/log";
 import { US_STATES } from "@/lib/tax/us-states";
 
 /**
- * Which sales-tax rule this deployment runs (issue 31), decided once from the environment and
+ * Which sales-tax rule this deployment runs, decided once from the environment and
  * failing closed like the payment setting (lib/payments/config.ts):
  *   estimate  the spec's behaviour and the default: the cart shows an 8 % estimate, checkout charges 0;
  *   flat      TAX_RATE % on the merchandise of orders shipped to TAX_HOME_STATE, nothing elsewhere;

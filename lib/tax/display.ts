@@ -1,5 +1,5 @@
 /**
- * How the cart page and checkout word sales tax (issue 31); the spec's 8 % estimate itself is
+ * How the cart page and checkout word sales tax; the spec's 8 % estimate itself is
  * lib/checkout/pricing.ts estimateTax (the cart drawer on every page loads it). Client-safe; the cart page's words are
  * chosen on the server (app/(shop)/cart/page.tsx), so its first-load JavaScript carries none of this.
  * The rules that need an address are lib/tax/rules.ts (flat) and lib/tax/stripe-tax.ts (Stripe Tax).

@@ -3,7 +3,7 @@ import type { TaxLine } from "@/lib/tax/display";
 import { US_STATES, usStateCode } from "@/lib/tax/us-states";
 
 /**
- * Sales tax rules (issue 31), in integer cents; how the cart page and checkout word the tax, and the
+ * Sales tax rules, in integer cents; how the cart page and checkout word the tax, and the
  * spec's 8 % estimate, are lib/tax/display.ts (small: every page's cart drawer loads it).
  *
  * - estimate (the spec): the cart page shows 8 % of the subtotal after the discount as an estimate;

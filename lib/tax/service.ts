@@ -9,7 +9,7 @@ import { calculateStripeTax, type StripeTaxInput } from "@/lib/tax/stripe-tax";
 import { usStateCode } from "@/lib/tax/us-states";
 
 /**
- * The tax an order pays for its shipping address (issue 31), one entry point for the checkout
+ * The tax an order pays for its shipping address, one entry point for the checkout
  * service: nothing in `estimate` mode (the spec), the flat rule (lib/tax/rules.ts), or a Stripe
  * Tax calculation (lib/tax/stripe-tax.ts). No database: the checkout and the order keep the result.
  */

@@ -11,14 +11,14 @@
  * (server/front-server.mjs), which counts each search it is asked for and,
  * without a shared cache, sends a search page's first read to /shop on demand
  * rather than to the cached route: a page that will not be stored is cheaper
- * rendered once than prerendered (~30 % more never-seen searches per second).
+ * rendered once than prerendered (docs/decisions/0003-first-read-renders-on-demand.md).
  *
  * Plain JavaScript: the front server and the cache handler load it outside
  * the app's bundles; the count is process state (lib/process-state.mjs) so both see one.
  */
 import { LRUCache } from "lru-cache";
 import { ALL_CATEGORIES, listingFromSegments } from "../../lib/catalog/listing-url.mjs";
-import { normalizeSearchTerm } from "../../lib/catalog/search-words.mjs";
+import { normalizeSearchTerm } from "../../lib/search/words.mjs";
 import { processState } from "../../lib/process-state.mjs";
 
 const reads = processState("searchReads", () => new LRUCache({ max: 5_000, ttl: 30 * 60_000 }));
@@ -31,7 +31,7 @@ const SEARCH_PAGE_PATH = /\/listing\/([^/?]+)\/([^/?]+)\/([^/?]+)\/([^/?]+)(?:\?
 /**
  * A search's admission key from its listing (lib/catalog/listing-url.mjs
  * parseListingRequest, the one parse): category, sort, page and the term's
- * key (lib/catalog/search-words.mjs: "Walnut  bowls" is "walnut bowls");
+ * key (lib/search/words.mjs: "Walnut  bowls" is "walnut bowls");
  * "" for a term without words (never stored).
  */
 export function searchKey({ category, sort, page, term }) {

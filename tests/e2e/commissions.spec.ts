@@ -1,7 +1,9 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import sharp from "sharp";
 import { test, expect, type Page } from "./test";
 import { expectNoAxeViolations, signIn, waitForHydration } from "./a11y-helpers";
-import { queryE2eDb } from "./e2e-env";
+import { E2E_MAILBOX_DIR, queryE2eDb } from "./e2e-env";
 
 /**
  * Issue 30 in the browser, by keyboard on both sides: a shopper goes from a
@@ -48,11 +50,16 @@ async function payByKeyboard(page: Page, form: ReturnType<Page["getByRole"]>) {
   await page.keyboard.press("Enter");
 }
 
-/** The newest email to `to` whose subject starts with `subject`, and the first link in it after `prefix`. */
+/**
+ * The newest email to `to` whose subject starts with `subject`, and the first link in it after `prefix`,
+ * read from the dev mailbox (the whole message: the stored EmailMessage keeps the link's place, not its token).
+ */
 async function linkFromEmail(to: string, subject: string, prefix: string): Promise<string> {
-  const [row] = await queryE2eDb<{ text: string }>(`SELECT text FROM "EmailMessage" WHERE "to" = $1 AND subject LIKE $2 ORDER BY id DESC LIMIT 1`, [to, `${subject}%`]);
-  expect(row, `an email "${subject}…" to ${to}`).toBeTruthy();
-  const url = new URL(new RegExp(`${prefix}(\\S+)`).exec(row.text)![1]);
+  const dir = path.resolve(E2E_MAILBOX_DIR);
+  const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(`-${to}.txt`)).sort().reverse() : [];
+  const text = files.map((f) => readFileSync(path.join(dir, f), "utf8")).find((t) => t.includes(`\nSubject: ${subject}`) || t.startsWith(`Subject: ${subject}`));
+  expect(text, `an email "${subject}…" to ${to} in the dev mailbox`).toBeTruthy();
+  const url = new URL(new RegExp(`${prefix}(\\S+)`).exec(text!)![1]);
   return url.pathname + url.search;
 }
 

@@ -1,8 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { test, expect, type Page } from "./test";
-import { ADMIN_EMAIL, signIn } from "./a11y-helpers";
+import { axeReport, ADMIN_EMAIL, signIn } from "./a11y-helpers";
 import { E2E_MAILBOX_DIR, queryE2eDb } from "./e2e-env";
 
 /**
@@ -14,7 +13,6 @@ import { E2E_MAILBOX_DIR, queryE2eDb } from "./e2e-env";
  */
 test.describe.configure({ mode: "serial" });
 
-const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 const stamp = `${Date.now()}-${Math.random().toString(36).slice(2, 6)}`;
 const reader = `e2e-reader-${stamp}@example.com`;
 
@@ -22,9 +20,7 @@ const reader = `e2e-reader-${stamp}@example.com`;
 async function expectNoViolations(page: Page, where: string, widths = [1280, 390], disabledRules: string[] = []) {
   for (const width of widths) {
     await page.setViewportSize({ width, height: width === 1280 ? 900 : 844 });
-    const { violations } = await new AxeBuilder({ page }).options({ iframes: false }).withTags(WCAG_TAGS).disableRules(disabledRules).analyze();
-    const report = violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(" ")}: ${n.failureSummary?.replace(/\s+/g, " ")}`).join("\n")}`);
-    expect(report, `axe violations on ${where} at ${width} px`).toEqual([]);
+    expect(await axeReport(page, { iframes: false, disabledRules }), `axe violations on ${where} at ${width} px`).toEqual([]);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow, `${where} scrolls sideways at ${width} px`).toBeLessThanOrEqual(0);
   }

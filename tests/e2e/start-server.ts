@@ -1,7 +1,8 @@
 /**
  * Starts the shop for browser tests: a fresh database (a new `mm_e2e` database
  * on TEST_DATABASE_URL's server, or a new embedded one under .data/e2e-pglite),
- * a production build (skipped with E2E_SKIP_BUILD=1), then `npm start`'s server.
+ * a production build (skipped with E2E_SKIP_BUILD=1, or when .next already holds one newer
+ * than every source file, as Jest's multi-process tests leave it), then `npm start`'s server.
  * What the build and the server print goes to E2E_SERVER_LOG, not the test
  * report: a failing test attaches the lines the server wrote during it
  * (tests/e2e/test.ts), and a failed build or start prints the log's tail.
@@ -9,6 +10,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
+import { productionBuildIsFresh } from "../helpers/instances";
 import { createPostgresDatabase } from "../helpers/test-db";
 import { E2E_DB_NAME, E2E_DB_PORT, E2E_MAILBOX_DIR, E2E_SERVER_LOG, e2eDatabaseUrl } from "./e2e-env";
 
@@ -38,7 +40,12 @@ mkdirSync(path.dirname(E2E_SERVER_LOG), { recursive: true });
 const logFd = openSync(E2E_SERVER_LOG, "w");
 const tail = (lines = 60) => readFileSync(E2E_SERVER_LOG, "utf8").trimEnd().split("\n").slice(-lines).join("\n");
 
-if (!process.env.E2E_SKIP_BUILD) {
+if (process.env.E2E_SKIP_BUILD) {
+  console.log("e2e server: E2E_SKIP_BUILD is set: starting the build in .next as it is");
+} else if (productionBuildIsFresh()) {
+  // `npm test` runs Jest first, whose multi-process tests build .next: one build per run, not two.
+  console.log("e2e server: the production build in .next is newer than every source file: starting it");
+} else {
   console.log(`e2e server: building (output in ${E2E_SERVER_LOG})…`);
   const build = spawnSync("npx", ["tsx", "scripts/serve.ts", "build"], { stdio: ["ignore", logFd, logFd], env });
   if (build.status !== 0) {

@@ -26,7 +26,7 @@ export function testPort(offset: number): number {
   return Number(process.env.MM_TEST_PORT_BASE ?? 3131) + offset;
 }
 
-const SOURCE_DIRS = ["app", "components", "lib", "proxy.ts", "instrumentation.ts", "next.config.ts", "package.json", "prisma/schema.prisma"];
+const SOURCE_DIRS = ["app", "components", "lib", "proxy.ts", "instrumentation.ts", "next.config.ts", "package.json", "prisma/schema.prisma", "postcss.config.mjs", "tsconfig.json", "server/cache"];
 
 function newestSourceMtime(): number {
   let newest = 0;
@@ -47,9 +47,14 @@ function newestSourceMtime(): number {
  * file exists (MM_TEST_REUSE_BUILD=1 reuses any). Test files share it: the
  * first to get here builds under a lock directory, the others wait.
  */
-export async function ensureProductionBuild(): Promise<void> {
+/** Whether .next holds a production build newer than every source file (MM_TEST_REUSE_BUILD=1: any build). */
+export function productionBuildIsFresh(): boolean {
   const buildId = path.join(ROOT, ".next/BUILD_ID");
-  const fresh = () => existsSync(buildId) && (process.env.MM_TEST_REUSE_BUILD === "1" || statSync(buildId).mtimeMs > newestSourceMtime());
+  return existsSync(buildId) && (process.env.MM_TEST_REUSE_BUILD === "1" || statSync(buildId).mtimeMs > newestSourceMtime());
+}
+
+export async function ensureProductionBuild(): Promise<void> {
+  const fresh = productionBuildIsFresh;
   if (fresh()) return;
   const lock = path.join(tmpdir(), `mm-build-lock-${Buffer.from(ROOT).toString("base64url")}`);
   const deadline = Date.now() + 15 * 60_000;

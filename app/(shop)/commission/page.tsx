@@ -13,7 +13,7 @@ export const metadata: Metadata = pageMetadata({
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-/** Commission a piece (issue 30): how custom work goes, and the request form. */
+/** Commission a piece: how custom work goes, and the request form. */
 export default async function CommissionPage(props: Props) {
   const product = await productForCommission((await props.searchParams).product);
   return (

@@ -3,6 +3,7 @@
 import { useState, type FormEvent } from "react";
 import { useRouter } from "next/navigation";
 import { AdminField } from "@/components/admin/admin-field";
+import { AdminTable } from "@/components/admin/admin-table";
 import { AdminPageHeader } from "@/components/admin/admin-page-header";
 import { runWithToast } from "@/components/admin/action-message";
 import { Button } from "@/components/ui/button";
@@ -142,45 +143,43 @@ export function DiscountsManager({ codes, categories }: { codes: AdminDiscountCo
     <>
       <AdminPageHeader title="Discount codes" description="One code per order, priced at checkout. A cancelled order gives its use back." />
       <CodeForm key={editing?.id ?? "new"} editing={editing} categories={categories} onDone={() => setEditing(null)} />
-      <div className="mt-6 overflow-x-auto rounded-xl border bg-card">
-        <table className="w-full text-sm" data-testid="discount-codes">
-          <caption className="sr-only">Discount codes</caption>
-          <thead className="border-b text-left text-muted-foreground">
+      {/* A scroll box a keyboard can reach (focusable, named): at 390 px the table is wider than the screen. */}
+      <AdminTable caption="Discount codes" className="mt-6" minWidth="" testId="discount-codes">
+        <thead className="border-b text-left text-muted-foreground">
+          <tr>
+            <th scope="col" className="px-4 py-2 font-medium">Code</th>
+            <th scope="col" className="px-4 py-2 font-medium">Takes off</th>
+            <th scope="col" className="px-4 py-2 font-medium">Uses</th>
+            <th scope="col" className="px-4 py-2 font-medium">Dates</th>
+            <th scope="col" className="px-4 py-2 font-medium">Status</th>
+            <th scope="col" className="px-4 py-2 font-medium"><span className="sr-only">Actions</span></th>
+          </tr>
+        </thead>
+        <tbody className="divide-y">
+          {codes.length === 0 && (
             <tr>
-              <th scope="col" className="px-4 py-2 font-medium">Code</th>
-              <th scope="col" className="px-4 py-2 font-medium">Takes off</th>
-              <th scope="col" className="px-4 py-2 font-medium">Uses</th>
-              <th scope="col" className="px-4 py-2 font-medium">Dates</th>
-              <th scope="col" className="px-4 py-2 font-medium">Status</th>
-              <th scope="col" className="px-4 py-2 font-medium"><span className="sr-only">Actions</span></th>
+              <td colSpan={6} className="px-4 py-6 text-center text-muted-foreground">No discount codes yet.</td>
             </tr>
-          </thead>
-          <tbody className="divide-y">
-            {codes.length === 0 && (
-              <tr>
-                <td colSpan={6} className="px-4 py-6 text-center text-muted-foreground">No discount codes yet.</td>
-              </tr>
-            )}
-            {codes.map((c) => (
-              <tr key={c.id}>
-                <th scope="row" className="px-4 py-2 text-left font-mono font-semibold">{c.code}</th>
-                <td className="px-4 py-2">{describe(c)}{Number(c.minSubtotal) > 0 ? `, over ${formatMoney(c.minSubtotal)}` : ""}</td>
-                <td className="px-4 py-2 tabular-nums">{c.usageLimit === null ? c.uses : `${c.uses} of ${c.usageLimit}`}{c.perEmailLimit ? ` (${c.perEmailLimit} per email)` : ""}</td>
-                <td className="px-4 py-2">{[day(c.startsAt, timeZone) || "now", day(c.endsAt, timeZone) || "no end"].join(" → ")}</td>
-                <td className="px-4 py-2">{c.active ? "Active" : "Disabled"}</td>
-                <td className="px-4 py-2 text-right whitespace-nowrap">
-                  <Button type="button" variant="link" size="sm" onClick={() => setEditing(c)}>
-                    Edit<span className="sr-only"> {c.code}</span>
-                  </Button>
-                  <Button type="button" variant="link" size="sm" onClick={() => toggle(c)}>
-                    {c.active ? "Disable" : "Enable"}<span className="sr-only"> {c.code}</span>
-                  </Button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+          )}
+          {codes.map((c) => (
+            <tr key={c.id}>
+              <th scope="row" className="px-4 py-2 text-left font-mono font-semibold">{c.code}</th>
+              <td className="px-4 py-2">{describe(c)}{Number(c.minSubtotal) > 0 ? `, over ${formatMoney(c.minSubtotal)}` : ""}</td>
+              <td className="px-4 py-2 tabular-nums">{c.usageLimit === null ? c.uses : `${c.uses} of ${c.usageLimit}`}{c.perEmailLimit ? ` (${c.perEmailLimit} per email)` : ""}</td>
+              <td className="px-4 py-2">{[day(c.startsAt, timeZone) || "now", day(c.endsAt, timeZone) || "no end"].join(" → ")}</td>
+              <td className="px-4 py-2">{c.active ? "Active" : "Disabled"}</td>
+              <td className="px-4 py-2 text-right whitespace-nowrap">
+                <Button type="button" variant="link" size="sm" onClick={() => setEditing(c)}>
+                  Edit<span className="sr-only"> {c.code}</span>
+                </Button>
+                <Button type="button" variant="link" size="sm" onClick={() => toggle(c)}>
+                  {c.active ? "Disable" : "Enable"}<span className="sr-only"> {c.code}</span>
+                </Button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </AdminTable>
     </>
   );
 }

@@ -66,7 +66,7 @@ const CellLabel = ({ children }: { children: string }) => (
 );
 
 /**
- * The issued cards (issue 53): the maker's and those bought in the shop, newest first, searched
+ * The issued cards: the maker's and those bought in the shop, newest first, searched
  * by the code's last 4, the recipient's email or the order number; the code masked, shown whole on
  * request; a card with a recipient can be emailed again. Rows read as cards at 390 px.
  */

@@ -24,7 +24,7 @@ type Props = {
   disabled?: boolean;
 };
 
-/** The product's kind (a radio group), its count, backorder switch and lead time (issue 29). */
+/** The product's kind (a radio group), its count, backorder switch and lead time. */
 export function StockFields({ register, errors, values, editing, loadedStock, disabled }: Props) {
   const { kind } = values;
   const showLeadTime = kind === "made_to_order" || (kind === "in_stock" && values.allowBackorder);

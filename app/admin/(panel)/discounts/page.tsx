@@ -6,7 +6,7 @@ import { listDiscountCodes } from "@/lib/discounts/service";
 
 export const metadata: Metadata = { title: "Discount codes" };
 
-/** Admin discount codes (issue 31): create, edit, disable; uses so far against each limit. */
+/** Admin discount codes: create, edit, disable; uses so far against each limit. */
 export default async function DiscountsPage() {
   await requireAdminPage();
   const [codes, categories] = await Promise.all([listDiscountCodes(), listAdminCategories()]);

@@ -8,8 +8,8 @@ import { listGiftCards } from "@/lib/gift-cards/service";
 export const metadata: Metadata = { title: "Gift cards" };
 
 /**
- * Admin gift cards (issue 31): issue a card (emailed to its recipient when one is given), look one up
- * by its code (balance and ledger), disable it; and every issued card (issue 53), searched and paged,
+ * Admin gift cards: issue a card (emailed to its recipient when one is given), look one up
+ * by its code (balance and ledger), disable it; and every issued card, searched and paged,
  * its code masked and shown whole on request, its email sent again.
  */
 export default async function GiftCardsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {

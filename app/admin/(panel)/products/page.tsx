@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { ProductsManager } from "@/components/admin/products/products-manager";
 import { requireAdminPage } from "@/lib/auth/guard";
 import { ADMIN_PRODUCT_LIMIT } from "@/lib/catalog/admin-schemas";
-import { normalizeSearch } from "@/lib/catalog/search-words.mjs";
+import { normalizeSearch } from "@/lib/search/words.mjs";
 import { listAdminCategories, listAdminProducts } from "@/lib/catalog/service";
 
 export const metadata: Metadata = { title: "Products" };

@@ -13,7 +13,7 @@ function sameSecret(given: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** The hourly upkeep (expired rows, stale pending refunds), and newsletter sends where no server process stays up to run them (issue 28). Vercel Cron (vercel.json) calls this with `Authorization: Bearer $CRON_SECRET`; without CRON_SECRET it does not exist. */
+/** The hourly upkeep (expired rows, stale pending refunds), and newsletter sends where no server process stays up to run them. Vercel Cron (vercel.json) calls this with `Authorization: Bearer $CRON_SECRET`; without CRON_SECRET it does not exist. */
 export const GET = withRoute(async (req) => {
   if (!env.CRON_SECRET) throw new AppError("not_found", "Not found");
   const given = /^Bearer (.+)$/.exec(req.headers.get("authorization") ?? "")?.[1] ?? "";

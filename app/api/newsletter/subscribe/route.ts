@@ -4,7 +4,7 @@ import { newsletterSchema } from "@/lib/content/schemas";
 import { clientAddress } from "@/lib/net/client-address";
 
 /**
- * The footer form: a pending subscriber and a confirmation email (double opt-in, issue 28).
+ * The footer form: a pending subscriber and a confirmation email (double opt-in).
  * Every address gets the same answer, new, pending, confirmed or suppressed alike, so the
  * form never tells a stranger who is on the list (lib/newsletter/subscriber-service.ts).
  */

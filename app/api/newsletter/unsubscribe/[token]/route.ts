@@ -14,7 +14,7 @@ import { unsubscribePageUrl } from "@/lib/newsletter/links";
  *   unguessable per-subscriber token is the authority.
  * - The token is checked before a byte of the body is read, and the body is read only up to
  *   4 KB whatever its type (multipart included): a stranger's large body to a made-up
- *   token costs nothing (issue 54).
+ *   token costs nothing.
  * - GET never unsubscribes (link scanners fetch URLs): it leads to the page that does, and offers to re-subscribe.
  */
 const ONE_CLICK_BODY = "List-Unsubscribe=One-Click";

@@ -1,7 +1,7 @@
-import { closestWord, hasWord, indexWords, similarity, type WordIndex } from "@/lib/catalog/trigrams";
+import { closestWord, hasWord, indexWords, similarity, type WordIndex } from "@/lib/search/trigrams";
 
 /**
- * Which catalogue word a shopper's unknown word is corrected to (issue 33).
+ * Which catalogue word a shopper's unknown word is corrected to.
  * The rule: a word within one slip of a catalogue word of 4–7 letters, or
  * within two of one of 8 letters or more, is that word — a slip being a wrong,
  * missing or extra letter, or two neighbouring letters swapped (optimal string
@@ -10,7 +10,7 @@ import { closestWord, hasWord, indexWords, similarity, type WordIndex } from "@/
  * slips win, and equally close words are all searched for (up to three; the
  * most trigram-similar, then the alphabetically first, is the one offered as
  * "Did you mean"). Otherwise the most trigram-similar word at
- * TRIGRAM_SIMILARITY or above (pg_trgm's similarity, lib/catalog/trigrams.ts),
+ * TRIGRAM_SIMILARITY or above (pg_trgm's similarity, lib/search/trigrams.ts),
  * which still catches a longer garble; else none.
  *
  * Bounded whatever the catalogue's size: the vocabulary is the distinct words
@@ -27,7 +27,7 @@ import { closestWord, hasWord, indexWords, similarity, type WordIndex } from "@/
 export const MIN_TYPO_WORD = 4;
 /** From this many letters a catalogue word allows two slips. */
 export const TWO_SLIP_WORD = 8;
-/** The trigram fallback's threshold (lib/catalog/trigrams.ts closestWord). */
+/** The trigram fallback's threshold (lib/search/trigrams.ts closestWord). */
 export const TRIGRAM_SIMILARITY = 0.35;
 
 /** How many slips from `word` (a catalogue word) still mean it. */

@@ -1,4 +1,4 @@
-import { allowedSlips, buildVocabulary, corrections, correctWord, deletions, isCatalogueWord, slips } from "@/lib/catalog/typos";
+import { allowedSlips, buildVocabulary, corrections, correctWord, deletions, isCatalogueWord, slips } from "@/lib/search/typos";
 
 const vocabulary = buildVocabulary(["centre", "bedside", "drill", "bowl", "tray", "walnut", "maple", "cherry", "featherboard", "dowelling", "oak", "jig", "stool", "spool", "tool"]);
 

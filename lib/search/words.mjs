@@ -1,6 +1,6 @@
 /**
  * The one rule for a shopper's search term, shared by the app (the listing
- * pages, the product API, the search itself: lib/catalog/search-query.ts
+ * pages, the product API, the search itself: lib/search/query.ts
  * re-exports it), `npm start`'s front server and Next's cache handler (plain
  * JavaScript, loaded outside the app's bundles; lib/catalog/listing-url.mjs
  * parses listing requests with it):

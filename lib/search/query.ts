@@ -4,7 +4,7 @@
  * digits survive into words, so the tsquery text has no operators but ours.
  */
 
-export { MAX_SEARCH_WORDS, MAX_WORD_LENGTH, normalizeSearchTerm, searchWords } from "./search-words.mjs";
+export { MAX_SEARCH_WORDS, MAX_WORD_LENGTH, normalizeSearchTerm, searchWords } from "./words.mjs";
 
 /** Suggestions start at this many characters. */
 export const SUGGEST_MIN_LENGTH = 2;

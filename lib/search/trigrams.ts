@@ -5,7 +5,7 @@
  * A word's trigrams are those of "  word " (two spaces before, one after);
  * similarity is shared trigrams over all distinct trigrams of both words,
  * as a 4-byte float like pg_trgm's. Words here are single lowercase runs of
- * letters and digits (lib/catalog/search-words.mjs), so no further splitting.
+ * letters and digits (lib/search/words.mjs), so no further splitting.
  */
 
 /** The distinct trigrams of one word. */

@@ -1,4 +1,4 @@
-import { closestWord, hasWord, indexWords, similarity, trigrams } from "@/lib/catalog/trigrams";
+import { closestWord, hasWord, indexWords, similarity, trigrams } from "@/lib/search/trigrams";
 
 /** Expected values are PostgreSQL's pg_trgm similarity() for the same words (a 4-byte float). */
 describe("trigram similarity like pg_trgm", () => {

@@ -1,4 +1,4 @@
-import { buildTsQuery, MAX_SEARCH_WORDS, MAX_WORD_LENGTH, normalizeSearchTerm, searchWords } from "@/lib/catalog/search-query";
+import { buildTsQuery, MAX_SEARCH_WORDS, MAX_WORD_LENGTH, normalizeSearchTerm, searchWords } from "@/lib/search/query";
 
 describe("search terms", () => {
   it("keep lowercased letters and digits only, so tsquery and LIKE syntax cannot get through", () => {
