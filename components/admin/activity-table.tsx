@@ -34,7 +34,7 @@ function Changes({ entry }: { entry: AuditLogDTO }) {
   );
 }
 
-export function ActivityTable({ entries, nextHref }: { entries: AuditLogDTO[]; nextHref: string | null }) {
+export function ActivityTable({ entries, nextHref, timeZone }: { entries: AuditLogDTO[]; nextHref: string | null; timeZone: string }) {
   return (
     <>
       <AdminTable caption="Activity" minWidth="min-w-[48rem]">
@@ -50,7 +50,7 @@ export function ActivityTable({ entries, nextHref }: { entries: AuditLogDTO[]; n
           {entries.length === 0 && <EmptyRow colSpan={4}>No activity recorded.</EmptyRow>}
           {entries.map((e) => (
             <tr key={e.id} data-testid="activity-row" className="align-top">
-              <Td className="whitespace-nowrap">{formatDateTime(e.createdAt)}</Td>
+              <Td className="whitespace-nowrap">{formatDateTime(e.createdAt, timeZone)}</Td>
               <Td>{e.adminName}</Td>
               <Td className="whitespace-nowrap">
                 <span className="font-medium">{activityActionLabel(e.action)}</span> {activityEntityLabel(e.entityType)}

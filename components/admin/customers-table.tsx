@@ -8,6 +8,7 @@ import { AdminTable, EmptyRow, Td, Th } from "@/components/admin/admin-table";
 import { ConfirmDialog } from "@/components/admin/confirm-dialog";
 import { DeleteTriggerButton } from "@/components/admin/delete-trigger-button";
 import { CustomerEditDialog } from "@/components/admin/customer-edit-dialog";
+import { useAdminTimeZone } from "@/components/admin/time-zone";
 import { formatDate, fullName } from "@/components/admin/format";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -26,6 +27,7 @@ async function removeCustomer(customer: CustomerDTO): Promise<void> {
 
 /** Customers: name, email, orders, newsletter, joined; edit and delete. */
 export function CustomersTable({ customers }: { customers: CustomerDTO[] }) {
+  const timeZone = useAdminTimeZone();
   const [editing, setEditing] = useState<CustomerDTO | null>(null);
   return (
     <>
@@ -53,7 +55,7 @@ export function CustomersTable({ customers }: { customers: CustomerDTO[] }) {
                 </Td>
                 <Td label="Orders" className="text-right tabular-nums">{customer.orderCount}</Td>
                 <Td label="Newsletter">{customer.newsletterSubscribed ? <Badge variant="secondary">Subscribed</Badge> : <span className="text-muted-foreground">—</span>}</Td>
-                <Td label="Joined" className="whitespace-nowrap">{formatDate(customer.createdAt)}</Td>
+                <Td label="Joined" className="whitespace-nowrap">{formatDate(customer.createdAt, timeZone)}</Td>
                 <Td className="max-sm:pt-2">
                   <div className="flex justify-end gap-1 max-sm:justify-start">
                     <Button type="button" variant="ghost" size="sm" onClick={() => setEditing(customer)} aria-label={`Edit ${label}`}>

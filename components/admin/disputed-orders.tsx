@@ -3,7 +3,7 @@ import { formatDate } from "@/components/admin/format";
 import { formatMoney } from "@/lib/money";
 
 /** The dashboard's warning when a shopper's bank disputes a payment (respond in the payment provider's dashboard). */
-export function DisputedOrders({ orders }: { orders: Array<{ id: number; orderNumber: string; email: string; total: string; createdAt: string }> }) {
+export function DisputedOrders({ orders, timeZone }: { orders: Array<{ id: number; orderNumber: string; email: string; total: string; createdAt: string }>; timeZone: string }) {
   if (!orders.length) return null;
   return (
     <section aria-labelledby="disputed-title" className="rounded-xl border border-red-300 bg-red-50 p-4 text-red-900" data-testid="disputed-orders">
@@ -15,7 +15,7 @@ export function DisputedOrders({ orders }: { orders: Array<{ id: number; orderNu
       <ul className="mt-2 grid gap-1 text-sm">
         {orders.map((o) => (
           <li key={o.id}>
-            <span className="font-mono">{o.orderNumber}</span> — {o.email}, {formatMoney(o.total)}, {formatDate(o.createdAt)}
+            <span className="font-mono">{o.orderNumber}</span> — {o.email}, {formatMoney(o.total)}, {formatDate(o.createdAt, timeZone)}
           </li>
         ))}
       </ul>

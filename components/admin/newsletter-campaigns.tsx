@@ -2,6 +2,7 @@
 
 import { useEffect, useState } from "react";
 import type { CampaignDTO } from "@/lib/newsletter/campaign-service";
+import { useAdminTimeZone } from "@/components/admin/time-zone";
 import { formatDateTime } from "@/components/admin/format";
 
 const STATUS_LABEL: Record<CampaignDTO["status"], string> = { draft: "Draft", scheduled: "Scheduled", sending: "Sending", sent: "Sent" };
@@ -9,6 +10,7 @@ const percent = (rate: number | null) => (rate === null ? "—" : `${(rate * 100
 
 /** The newsletters with sent / total / failed, refreshed every 2 seconds while one is being sent, and each one's complaint rate. */
 export function CampaignList({ initial }: { initial: CampaignDTO[] }) {
+  const timeZone = useAdminTimeZone();
   const [campaigns, setCampaigns] = useState(initial);
   // A new list from the server (after a router refresh) replaces the one shown, during render rather than in an effect.
   const [shownInitial, setShownInitial] = useState(initial);
@@ -56,7 +58,7 @@ export function CampaignList({ initial }: { initial: CampaignDTO[] }) {
                   <td className="p-3 font-medium">{c.subject}</td>
                   <td className="p-3">
                     {STATUS_LABEL[c.status]}
-                    {c.status === "scheduled" && c.scheduledAt ? ` for ${formatDateTime(c.scheduledAt)}` : ""}
+                    {c.status === "scheduled" && c.scheduledAt ? ` for ${formatDateTime(c.scheduledAt, timeZone)}` : ""}
                   </td>
                   <td className="p-3">
                     <span data-testid="campaign-progress">

@@ -5,6 +5,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
+import { useAdminTimeZone } from "@/components/admin/time-zone";
 import { formatDateTime } from "@/components/admin/format";
 import { countOf } from "@/lib/admin/wording";
 
@@ -27,6 +28,7 @@ async function api(url: string, method: string, body?: unknown): Promise<{ ok: b
  * (after a confirmation step) or schedule it. Every control is a native one, in reading order.
  */
 export function NewsletterComposer({ products, adminEmail, confirmed }: { products: Product[]; adminEmail: string; confirmed: number }) {
+  const timeZone = useAdminTimeZone();
   const [content, setContent] = useState<Content>({ subject: "", preheader: "", body: "", productIds: [] });
   const [campaignId, setCampaignId] = useState<number | null>(null);
   const [message, setMessage] = useState<{ kind: "ok" | "error"; text: string } | null>(null);
@@ -112,7 +114,7 @@ export function NewsletterComposer({ products, adminEmail, confirmed }: { produc
       const id = await save();
       if (!id) return;
       const res = await api(`/api/admin/newsletter/campaigns/${id}/send`, "POST", { scheduledAt: new Date(scheduleAt).toISOString() });
-      if (report(res.ok, res.json, `Scheduled for ${formatDateTime(new Date(scheduleAt).toISOString())}.`)) {
+      if (report(res.ok, res.json, `Scheduled for ${formatDateTime(new Date(scheduleAt).toISOString(), timeZone)}.`)) {
         setCampaignId(null);
         setContent({ subject: "", preheader: "", body: "", productIds: [] });
         setPreview(null);

@@ -2,6 +2,7 @@
 
 import { useEffect, useState } from "react";
 import { orderTimelineAction } from "@/lib/orders/actions";
+import { useAdminTimeZone } from "@/components/admin/time-zone";
 import { formatDateTime, statusLabel } from "@/components/admin/format";
 import type { OrderEventDTO } from "@/lib/orders/timeline";
 
@@ -43,7 +44,7 @@ export function describeOrderEvent(e: Pick<OrderEventDTO, "type" | "detail">): s
     case "email_failed":
       return `Email failed: ${d.template}`;
     case "refunded":
-      return `Refunded $${d.amount}${d.source === "provider" ? " at the payment provider" : ""}${d.reason ? ` — ${d.reason}` : ""}${d.internalNote ? ` (internal note: ${d.internalNote})` : ""}`;
+      return `Refunded $${d.amount}${d.toGiftCard ? ` ($${d.toCard} to the card, $${d.toGiftCard} to gift cards)` : ""}${d.source === "provider" ? " at the payment provider" : ""}${d.reason ? ` — ${d.reason}` : ""}${d.internalNote ? ` (internal note: ${d.internalNote})` : ""}`;
     case "dispute_opened":
       return `Dispute opened${d.reason ? ` (${d.reason})` : ""}`;
     case "put_back_on_sale":
@@ -95,6 +96,7 @@ const actorLabel = (e: OrderEventDTO) => (e.actor === "admin" ? (e.adminName ?? 
 
 /** The order's history, oldest first, loaded when the dialog opens (and again when `version` changes). */
 export function OrderTimeline({ orderId, version = 0 }: { orderId: number; version?: number }) {
+  const timeZone = useAdminTimeZone();
   const [events, setEvents] = useState<OrderEventDTO[] | null>(null);
   const [failed, setFailed] = useState(false);
 
@@ -127,7 +129,7 @@ export function OrderTimeline({ orderId, version = 0 }: { orderId: number; versi
               <span aria-hidden="true" className="absolute top-1.5 -left-[1.3rem] size-2 rounded-full bg-primary" />
               <span>{describeOrderEvent(e)}</span>
               <span className="block text-xs text-muted-foreground">
-                {formatDateTime(e.createdAt)} · {actorLabel(e)}
+                {formatDateTime(e.createdAt, timeZone)} · {actorLabel(e)}
               </span>
             </li>
           ))}

@@ -6,6 +6,7 @@ import { DisputedBadge } from "@/components/admin/disputed-badge";
 import { OrderStatusBadge } from "@/components/admin/order-status-badge";
 import { OrderTimeline } from "@/components/admin/order-timeline";
 import { RefundForm } from "@/components/admin/refund-form";
+import { useAdminTimeZone } from "@/components/admin/time-zone";
 import { formatDateTime, fullName } from "@/components/admin/format";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import type { OrderDTO } from "@/lib/orders/admin-service";
@@ -62,6 +63,7 @@ function TotalRow({ label, value, strong }: { label: React.ReactNode; value: str
 
 /** Everything about one order: customer, items, addresses, totals, shipment, refunds, the payment reference and the timeline. */
 export function OrderViewDialog({ order, onOpenChange }: { order: OrderDTO | null; onOpenChange: (open: boolean) => void }) {
+  const timeZone = useAdminTimeZone();
   const [refunded, setRefunded] = useState<{ id: number; amount: string; version: number } | null>(null);
   const refundedAmount = order && refunded?.id === order.id ? refunded.amount : order?.refundedAmount;
   return (
@@ -78,7 +80,7 @@ export function OrderViewDialog({ order, onOpenChange }: { order: OrderDTO | nul
                 <CommissionBadge commission={order.commission} />
                 <ArchivedBadge archivedAt={order.archivedAt} />
               </DialogTitle>
-              <DialogDescription>Placed {formatDateTime(order.createdAt)}</DialogDescription>
+              <DialogDescription>Placed {formatDateTime(order.createdAt, timeZone)}</DialogDescription>
             </DialogHeader>
 
             <section aria-labelledby="order-customer-heading" className="grid gap-1 text-sm">
@@ -128,7 +130,7 @@ export function OrderViewDialog({ order, onOpenChange }: { order: OrderDTO | nul
               <AddressBlock title="Billing address" value={order.billingAddress} />
             </div>
 
-            <dl className="grid gap-1.5 rounded-lg bg-muted/50 p-3">
+            <dl className="grid gap-1.5 rounded-lg bg-muted/50 p-3" data-testid="order-statement">
               {/* One statement of the order's money (lib/orders/statement.ts): every row from it, so the figures add up. */}
               {order.statement.map((row) => (
                 <TotalRow

@@ -11,13 +11,13 @@ export function OrdersExportForm({ from, to }: { from: string; to: string }) {
         <Label htmlFor="export-from" className="text-xs">
           From
         </Label>
-        <Input id="export-from" name="from" type="date" defaultValue={from} required className="h-9 w-40" />
+        <Input id="export-from" name="from" type="date" defaultValue={from} required className="h-9 w-44" />
       </div>
       <div className="grid gap-1">
         <Label htmlFor="export-to" className="text-xs">
           To
         </Label>
-        <Input id="export-to" name="to" type="date" defaultValue={to} required className="h-9 w-40" />
+        <Input id="export-to" name="to" type="date" defaultValue={to} required className="h-9 w-44" />
       </div>
       <Button type="submit" variant="outline">
         <Download aria-hidden="true" />

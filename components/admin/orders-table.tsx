@@ -7,6 +7,7 @@ import { runWithToast } from "@/components/admin/action-message";
 import { AdminTable, EmptyRow, Td, Th } from "@/components/admin/admin-table";
 import { ConfirmDialog } from "@/components/admin/confirm-dialog";
 import { DeleteTriggerButton } from "@/components/admin/delete-trigger-button";
+import { useAdminTimeZone } from "@/components/admin/time-zone";
 import { formatDate, fullName, statusLabel } from "@/components/admin/format";
 import { OrderViewDialog } from "@/components/admin/order-view-dialog";
 import { StatusSelect } from "@/components/admin/status-select";
@@ -32,6 +33,7 @@ async function removeOrder(order: OrderDTO): Promise<void> {
 
 /** Orders: number, customer, date, total, inline status, view and delete. */
 export function OrdersTable({ orders, emptyMessage }: { orders: OrderDTO[]; emptyMessage: string }) {
+  const timeZone = useAdminTimeZone();
   const [viewing, setViewing] = useState<OrderDTO | null>(null);
   return (
     <>
@@ -63,7 +65,7 @@ export function OrdersTable({ orders, emptyMessage }: { orders: OrderDTO[]; empt
                   <div className="text-xs break-all text-muted-foreground">{order.email}</div>
                 </div>
               </Td>
-              <Td label="Date" className="whitespace-nowrap">{formatDate(order.createdAt)}</Td>
+              <Td label="Date" className="whitespace-nowrap">{formatDate(order.createdAt, timeZone)}</Td>
               <Td label="Total" className="text-right tabular-nums">
                 {formatMoney(order.total)}
                 {order.refundedAmount !== "0.00" && <div className="text-xs text-muted-foreground">−{formatMoney(order.refundedAmount)} refunded</div>}

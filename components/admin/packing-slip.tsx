@@ -30,7 +30,7 @@ function AddressLines({ name, address }: { name: string; address: Address }) {
 }
 
 /** One sheet of paper: the order number large, from/to, what is in the box. No prices. */
-export function PackingSlip({ order }: { order: OrderDTO }) {
+export function PackingSlip({ order, timeZone }: { order: OrderDTO; timeZone: string }) {
   const shipTo = (order.shippingAddress ?? {}) as Address;
   // What goes in the box: the goods (a gift card is sent by email, never packed).
   const packed = order.items.filter((i) => !i.giftCard);
@@ -52,7 +52,7 @@ export function PackingSlip({ order }: { order: OrderDTO }) {
           <p className="font-mono text-4xl leading-tight font-bold break-all" data-testid="packing-slip-number">
             {order.orderNumber}
           </p>
-          <p className="text-sm">Ordered {formatDate(order.createdAt)}</p>
+          <p className="text-sm">Ordered {formatDate(order.createdAt, timeZone)}</p>
         </div>
       </header>
 

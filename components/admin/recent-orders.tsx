@@ -4,6 +4,7 @@ import { useState } from "react";
 import Link from "next/link";
 import { Eye } from "lucide-react";
 import { AdminTable, EmptyRow, Td, Th } from "@/components/admin/admin-table";
+import { useAdminTimeZone } from "@/components/admin/time-zone";
 import { formatDate, fullName } from "@/components/admin/format";
 import { OrderStatusBadge } from "@/components/admin/order-status-badge";
 import { OrderViewDialog } from "@/components/admin/order-view-dialog";
@@ -16,6 +17,7 @@ import { DisputedBadge } from "@/components/admin/disputed-badge";
 
 /** Dashboard: the newest orders with a view dialog. */
 export function RecentOrders({ orders }: { orders: OrderDTO[] }) {
+  const timeZone = useAdminTimeZone();
   const [viewing, setViewing] = useState<OrderDTO | null>(null);
   return (
     <section aria-labelledby="recent-orders-title">
@@ -51,7 +53,7 @@ export function RecentOrders({ orders }: { orders: OrderDTO[] }) {
                 <CommissionBadge commission={order.commission} className="ml-2 font-sans" />
               </Td>
               <Td>{fullName(order.firstName, order.lastName)}</Td>
-              <Td className="whitespace-nowrap">{formatDate(order.createdAt)}</Td>
+              <Td className="whitespace-nowrap">{formatDate(order.createdAt, timeZone)}</Td>
               <Td className="text-right tabular-nums">{formatMoney(order.total)}</Td>
               <Td>
                 <OrderStatusBadge status={order.status} />

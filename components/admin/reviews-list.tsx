@@ -3,6 +3,7 @@
 import { useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
 import { runWithToast } from "@/components/admin/action-message";
+import { useAdminTimeZone } from "@/components/admin/time-zone";
 import { formatDateTime } from "@/components/admin/format";
 import { ReviewPhotos } from "@/components/reviews/review-photos";
 import { ReviewStars } from "@/components/reviews/star-rating";
@@ -35,6 +36,7 @@ export function ReviewsList({ reviews }: { reviews: AdminReviewDTO[] }) {
 }
 
 function ReviewCard({ review }: { review: AdminReviewDTO }) {
+  const timeZone = useAdminTimeZone();
   const router = useRouter();
   const [busy, startTransition] = useTransition();
   // No reason is chosen for the maker: hiding records the one they pick.
@@ -55,7 +57,7 @@ function ReviewCard({ review }: { review: AdminReviewDTO }) {
         <div className="flex flex-wrap items-center gap-2">
           <ReviewStars rating={review.rating} />
           <Badge variant={review.status === "approved" ? "default" : review.status === "hidden" ? "outline" : "secondary"}>{STATUS_LABEL[review.status]}</Badge>
-          <span className="text-sm text-muted-foreground">{formatDateTime(review.createdAt)}</span>
+          <span className="text-sm text-muted-foreground">{formatDateTime(review.createdAt, timeZone)}</span>
         </div>
         <h2 id={`${id}-title`} className="mt-2 font-semibold break-words">
           {review.title}

@@ -5,7 +5,7 @@ import { formatMoney } from "@/lib/money";
 type UnpaidOrder = { id: number; orderNumber: string; email: string; total: string; capture: "unknown" | "failed"; createdAt: string };
 
 /** The dashboard's "needs doing" for payments not taken: a failed capture (cancel the order) or one still being checked with the provider. */
-export function UnpaidOrders({ orders }: { orders: UnpaidOrder[] }) {
+export function UnpaidOrders({ orders, timeZone }: { orders: UnpaidOrder[]; timeZone: string }) {
   if (!orders.length) return null;
   return (
     <section aria-labelledby="unpaid-title" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950" data-testid="unpaid-orders">
@@ -17,7 +17,7 @@ export function UnpaidOrders({ orders }: { orders: UnpaidOrder[] }) {
       <ul className="mt-2 grid gap-1 text-sm [overflow-wrap:anywhere]">
         {orders.map((o) => (
           <li key={o.id}>
-            <span className="font-mono">{o.orderNumber}</span> — {o.email}, {formatMoney(o.total)}, {formatDate(o.createdAt)}:{" "}
+            <span className="font-mono">{o.orderNumber}</span> — {o.email}, {formatMoney(o.total)}, {formatDate(o.createdAt, timeZone)}:{" "}
             <strong>{o.capture === "failed" ? "payment failed" : "being checked with the payment provider"}</strong>
           </li>
         ))}

@@ -8,6 +8,7 @@ import { AdminPageHeader } from "@/components/admin/admin-page-header";
 import { AdminTable, EmptyRow, Td, Th } from "@/components/admin/admin-table";
 import { ConfirmDialog } from "@/components/admin/confirm-dialog";
 import { DeleteTriggerButton } from "@/components/admin/delete-trigger-button";
+import { useAdminTimeZone } from "@/components/admin/time-zone";
 import { formatDate } from "@/components/admin/format";
 import { UserDialog, type UserDialogState } from "@/components/admin/user-dialog";
 import { Badge } from "@/components/ui/badge";
@@ -27,6 +28,7 @@ async function removeUser(user: AdminUserDTO): Promise<void> {
 
 /** Users screen body: header with Add User, the admins table, the create/edit dialog. */
 export function UsersTable({ users, currentAdminId }: { users: AdminUserDTO[]; currentAdminId: number }) {
+  const timeZone = useAdminTimeZone();
   const [dialog, setDialog] = useState<UserDialogState>(null);
   return (
     <>
@@ -60,7 +62,7 @@ export function UsersTable({ users, currentAdminId }: { users: AdminUserDTO[]; c
                 </span>
               </Td>
               <Td className="break-all">{user.email}</Td>
-              <Td className="whitespace-nowrap">{formatDate(user.createdAt)}</Td>
+              <Td className="whitespace-nowrap">{formatDate(user.createdAt, timeZone)}</Td>
               <Td>
                 <div className="flex justify-end gap-1">
                   <Button type="button" variant="ghost" size="sm" onClick={() => setDialog({ mode: "edit", user })} aria-label={`Edit ${user.username}`}>

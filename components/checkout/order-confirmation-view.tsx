@@ -55,13 +55,23 @@ function Confirmed({ orderNumber }: { orderNumber: string }) {
   useEffect(() => {
     if (receipt) loadReceipt();
   }, [receipt, loadReceipt]);
+  // Until the receipt can be read, nothing that might say "Confirmed" of a payment that was not taken.
+  if (!hydrated) return <ConfirmationPending />;
+  // The card payment not taken (its capture failed, or is being checked): said plainly, from the order's statement.
+  const notice = receipt?.paymentNotice ?? null;
   return (
-    <div className="mx-auto flex max-w-2xl flex-col items-center text-center" data-testid="order-confirmed">
-      <span className="flex size-16 items-center justify-center rounded-full bg-accent text-primary">
-        <Icon name="circle-check" className="size-9" />
+    <div className="mx-auto flex max-w-2xl flex-col items-center text-center" data-testid={notice ? "order-payment-notice" : "order-confirmed"}>
+      <span className={notice ? "flex size-16 items-center justify-center rounded-full bg-amber-100 text-amber-800" : "flex size-16 items-center justify-center rounded-full bg-accent text-primary"}>
+        <Icon name={notice ? "circle-alert" : "circle-check"} className="size-9" />
       </span>
-      <h1 className="mt-5 text-3xl font-semibold sm:text-4xl">Order Confirmed!</h1>
-      <p className="mt-3 text-lg text-muted-foreground">Thank you for supporting a one-person workshop.</p>
+      <h1 className="mt-5 text-3xl font-semibold sm:text-4xl">{notice ? notice.title : "Order Confirmed!"}</h1>
+      {notice ? (
+        <p className="mt-3 text-lg text-muted-foreground" role="status" data-testid="payment-notice">
+          {notice.text}
+        </p>
+      ) : (
+        <p className="mt-3 text-lg text-muted-foreground">Thank you for supporting a one-person workshop.</p>
+      )}
 
       <div className="mt-8 w-full rounded-xl border bg-card p-6 text-left shadow-xs">
         <dl className="grid gap-4 sm:grid-cols-2">
@@ -75,8 +85,8 @@ function Confirmed({ orderNumber }: { orderNumber: string }) {
             <dt className="text-sm text-muted-foreground">Status</dt>
             <dd className="mt-1">
               <span className="inline-flex items-center gap-1.5 rounded-full bg-accent px-3 py-1 text-sm font-medium text-accent-foreground" data-testid="order-status">
-                <span aria-hidden="true" className="size-2 rounded-full bg-primary" />
-                Order Confirmed - Processing
+                <span aria-hidden="true" className={notice ? "size-2 rounded-full bg-amber-600" : "size-2 rounded-full bg-primary"} />
+                {notice ? notice.status : "Order Confirmed - Processing"}
               </span>
             </dd>
           </div>
@@ -84,7 +94,7 @@ function Confirmed({ orderNumber }: { orderNumber: string }) {
         <div className="mt-4 flex items-start gap-3 border-t pt-4">
           <Icon name="mail" className="mt-0.5 size-5 text-primary" />
           <p className="text-sm leading-relaxed">
-            A confirmation email with your order details is on its way. If you don&apos;t see it in a few minutes, check your spam folder. You can{" "}
+            {notice ? "An email with your order details is on its way." : "A confirmation email with your order details is on its way."} If you don&apos;t see it in a few minutes, check your spam folder. You can{" "}
             <Link href={`/order-status?order=${encodeURIComponent(orderNumber)}`} className="font-medium text-primary underline-offset-4 hover:underline">
               track your order
             </Link>{" "}
@@ -94,27 +104,29 @@ function Confirmed({ orderNumber }: { orderNumber: string }) {
         {receipt && Receipt && <Receipt receipt={receipt} />}
       </div>
 
-      <section aria-labelledby="next-steps-title" className="mt-10 w-full text-left">
-        <h2 id="next-steps-title" className="text-2xl font-semibold">
-          What happens next
-        </h2>
-        <ol className="mt-4 grid gap-4">
-          {nextSteps(receipt?.shipsEstimate ?? null).map(({ icon, title, body }, i) => (
-            <li key={title} className="flex gap-4 rounded-xl border bg-card p-4 shadow-xs">
-              <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-accent text-primary">
-                <Icon name={icon} className="size-5" />
-              </span>
-              <div className="min-w-0 text-sm leading-relaxed">
-                <h3 className="font-sans text-base font-semibold">
-                  <span className="sr-only">Step {i + 1}: </span>
-                  {title}
-                </h3>
-                <p className="mt-0.5 text-muted-foreground">{body}</p>
-              </div>
-            </li>
-          ))}
-        </ol>
-      </section>
+      {!notice && (
+        <section aria-labelledby="next-steps-title" className="mt-10 w-full text-left">
+          <h2 id="next-steps-title" className="text-2xl font-semibold">
+            What happens next
+          </h2>
+          <ol className="mt-4 grid gap-4">
+            {nextSteps(receipt?.shipsEstimate ?? null).map(({ icon, title, body }, i) => (
+              <li key={title} className="flex gap-4 rounded-xl border bg-card p-4 shadow-xs">
+                <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-accent text-primary">
+                  <Icon name={icon} className="size-5" />
+                </span>
+                <div className="min-w-0 text-sm leading-relaxed">
+                  <h3 className="font-sans text-base font-semibold">
+                    <span className="sr-only">Step {i + 1}: </span>
+                    {title}
+                  </h3>
+                  <p className="mt-0.5 text-muted-foreground">{body}</p>
+                </div>
+              </li>
+            ))}
+          </ol>
+        </section>
+      )}
 
       <div className="mt-10 flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
         <Button asChild size="lg">

@@ -12,6 +12,8 @@ export type OrderReceipt = {
   items: Array<{ name: string; quantity: number; total: string; ships: string | null }>;
   statement: Array<{ key: string; label: string; text: string; strong?: boolean }>;
   shipsEstimate: string | null;
+  /** The card payment was not taken (lib/orders/statement.ts paymentNotice): the page says so instead of "Order Confirmed". */
+  paymentNotice: { state: "checking" | "not_taken"; title: string; status: string; text: string } | null;
 };
 
 type PlacedOrder = {
@@ -19,6 +21,7 @@ type PlacedOrder = {
   items?: Array<{ name?: string; quantity?: number; total?: string; ships?: string | null }>;
   statement?: OrderReceipt["statement"];
   shipsEstimate?: string | null;
+  paymentNotice?: OrderReceipt["paymentNotice"];
 };
 
 /** Keeps the receipt of an order POST /api/orders answered with (its `order`, given only to the browser that paid). */
@@ -30,6 +33,7 @@ export function saveOrderReceipt(order: unknown): void {
     items: o.items.map((i) => ({ name: String(i.name ?? ""), quantity: Number(i.quantity ?? 0), total: String(i.total ?? "0.00"), ships: i.ships ?? null })),
     statement: o.statement.map((r) => ({ key: r.key, label: r.label, text: r.text, ...(r.strong ? { strong: true } : {}) })),
     shipsEstimate: o.shipsEstimate ?? null,
+    paymentNotice: o.paymentNotice ? { state: o.paymentNotice.state, title: String(o.paymentNotice.title), status: String(o.paymentNotice.status), text: String(o.paymentNotice.text) } : null,
   };
   try {
     window.sessionStorage.setItem(KEY, JSON.stringify(receipt));

@@ -22,7 +22,9 @@ const STATUS_TEXT: Record<string, string> = {
   cancelled: "Cancelled",
 };
 
-const when = new Intl.DateTimeFormat("en-US", { timeZone: "America/New_York", month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit" });
+/** A milestone's time in the shop's zone (the answer names it), with the zone's short name so a shopper elsewhere reads it right. */
+const when = (at: string, timeZone: string) =>
+  new Intl.DateTimeFormat("en-US", { timeZone, month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit", timeZoneName: "short" }).format(new Date(at));
 
 export function OrderStatusLookup({ initialOrderNumber }: { initialOrderNumber: string }) {
   const [orderNumber, setOrderNumber] = useState(initialOrderNumber);
@@ -115,7 +117,7 @@ export function OrderStatusLookup({ initialOrderNumber }: { initialOrderNumber: 
               <li key={`${m.key}-${i}`} className="relative">
                 <span aria-hidden="true" className="absolute top-1.5 -left-[1.6rem] size-2.5 rounded-full bg-primary" />
                 <span className="font-medium">{m.label}</span>
-                <span className="block text-sm text-muted-foreground">{when.format(new Date(m.at))}</span>
+                <span className="block text-sm text-muted-foreground">{when(m.at, result.timeZone)}</span>
               </li>
             ))}
           </ol>

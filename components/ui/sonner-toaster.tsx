@@ -3,7 +3,12 @@
 import { useSyncExternalStore } from "react";
 import { Toaster as Sonner } from "sonner";
 
-/** Sonner lays toasts out full width below 600 px; there they sit at the top, clear of the cart drawer's Checkout button at the bottom. */
+/**
+ * Sonner lays toasts out full width below 600 px; there they sit at the top, clear of the cart drawer's Checkout
+ * button at the bottom, and below the sticky header (64 px and its border), clear of its Cart button: the
+ * "Added to Cart" toast must not stand between the shopper and the cart it announces.
+ */
+const BELOW_HEADER = { top: 72 };
 const PHONE = "(max-width: 600px)";
 const subscribe = (onChange: () => void) => {
   const query = window.matchMedia(PHONE);
@@ -21,6 +26,7 @@ export default function SonnerToaster() {
     <Sonner
       className="toaster group"
       position={phone ? "top-center" : "bottom-right"}
+      mobileOffset={BELOW_HEADER}
       visibleToasts={1}
       duration={5000}
       swipeDirections={["right"]}

@@ -93,13 +93,14 @@ export async function deleteCategoryAction(input: { id: number }) {
 
 // ---- Shop settings ----
 
-/** The dashboard's low-stock threshold (audited, with who changed it). */
+/** The dashboard's low-stock threshold and the shop's time zone (audited, with who changed it). */
 const updateShopSettingsRun = adminAction(shopSettingsSchema, async (data) => {
   const settings = await updateShopSettings(data);
-  revalidatePath("/admin/dashboard");
+  // The zone changes every admin date and the dashboard's days.
+  revalidatePath("/admin", "layout");
   return settings;
 });
 
-export async function updateShopSettingsAction(input: { lowStockThreshold: unknown }) {
+export async function updateShopSettingsAction(input: { lowStockThreshold?: unknown; timeZone?: unknown }) {
   return updateShopSettingsRun(input);
 }

@@ -4,6 +4,7 @@ import { parseVideoUrl, slugify, VIDEO_URL_MESSAGE } from "@/lib/catalog/rules";
 import { PRODUCT_KINDS, productKind, type ProductKind } from "@/lib/catalog/stock";
 import { MAX_OPTION_VALUES, MAX_OPTIONS, MAX_VARIANTS, SKU_PATTERN } from "@/lib/catalog/variants";
 import { MAX_LOW_STOCK_THRESHOLD } from "@/lib/catalog/stock-settings";
+import { isTimeZone, TIME_ZONE_MESSAGE } from "@/lib/catalog/time-zone";
 import { DEFAULT_IMAGE_SIZE, type CategoryDTO, type ProductDTO } from "@/lib/catalog/types";
 import { fromCents, toCents } from "@/lib/money";
 import { packageSchema, weightField, type PackageFields } from "@/lib/shipping/schemas";
@@ -531,10 +532,22 @@ export const categoryUpdateSchema = z
 export const LOW_STOCK_THRESHOLD_MESSAGE = `The low-stock threshold is a whole number from 0 to ${MAX_LOW_STOCK_THRESHOLD}`;
 
 /** The shop's settings the admin edits (ShopSettings): the dashboard's low-stock threshold. */
-export const shopSettingsSchema = z.object(
-  { lowStockThreshold: wholeOrNull(LOW_STOCK_THRESHOLD_MESSAGE, 0, MAX_LOW_STOCK_THRESHOLD).refine((v) => typeof v === "number", LOW_STOCK_THRESHOLD_MESSAGE).transform((v) => v as number) },
-  { message: "Request body must be a JSON object" },
-);
+export const shopSettingsSchema = z
+  .object(
+    {
+      lowStockThreshold: wholeOrNull(LOW_STOCK_THRESHOLD_MESSAGE, 0, MAX_LOW_STOCK_THRESHOLD)
+        .refine((v) => typeof v === "number", LOW_STOCK_THRESHOLD_MESSAGE)
+        .transform((v) => v as number)
+        .optional(),
+      timeZone: z
+        .string({ message: TIME_ZONE_MESSAGE })
+        .trim()
+        .refine((v) => isTimeZone(v), TIME_ZONE_MESSAGE)
+        .optional(),
+    },
+    { message: "Request body must be a JSON object" },
+  )
+  .refine((v) => v.lowStockThreshold !== undefined || v.timeZone !== undefined, { message: "Give lowStockThreshold or timeZone", path: ["lowStockThreshold"] });
 export type ShopSettingsData = z.output<typeof shopSettingsSchema>;
 
 /** GET /api/admin/products query string. */

@@ -4,7 +4,7 @@ import { prisma } from "@/lib/db";
 import { isAppError } from "@/lib/errors";
 import { fromCents, decimalToCents } from "@/lib/money";
 import { disableOrderGiftCards, enableOrderGiftCards } from "@/lib/gift-cards/service";
-import { sendGiftCardEmails, type IssuedGiftCard } from "@/lib/orders/email-service";
+import { sendGiftCardEmails, sendPaymentOutcomeEmail, type IssuedGiftCard } from "@/lib/orders/email-service";
 import { lockOrder, ORDER_TX_OPTIONS, orderWithItems, type OrderWithItems } from "@/lib/orders/order-row";
 import { recordTaxTransaction } from "@/lib/orders/tax-service";
 import { appendOrderEvent, type OrderEventActor } from "@/lib/orders/timeline";
@@ -96,7 +96,10 @@ export async function settleCapture(
     return { order: after, outcome: "captured" };
   }
   if (intent.status === "canceled" || (intent.status === "requires_capture" && refusal !== undefined)) {
-    return { order: await markFailed(orderId, intent, refusal ?? intent.lastError, actor), outcome: "failed" };
+    const failed = await markFailed(orderId, intent, refusal ?? intent.lastError, actor);
+    // Told "we're checking your payment" by the order's own email: now told it was not taken.
+    if (failed.changed && opts.announce) await sendPaymentOutcomeEmail(orderId).catch((error) => log.error({ orderNumber: order.orderNumber, err: error }, "payment outcome email failed"));
+    return { order: failed.order, outcome: "failed" };
   }
   return { order, outcome: "unknown" };
 }
@@ -163,7 +166,7 @@ async function markUnknown(orderId: number, reason: string) {
 }
 
 /** The capture failed for good: the authorisation is released (nobody is charged later for it) and the order says so. */
-async function markFailed(orderId: number, intent: PaymentIntentInfo, message: string | null, actor: OrderEventActor): Promise<OrderWithItems> {
+async function markFailed(orderId: number, intent: PaymentIntentInfo, message: string | null, actor: OrderEventActor): Promise<{ order: OrderWithItems; changed: boolean }> {
   const provider = getPaymentProvider();
   let released = intent.status === "canceled";
   if (!released) {
@@ -175,15 +178,17 @@ async function markFailed(orderId: number, intent: PaymentIntentInfo, message: s
   }
   return prisma.$transaction(async (tx) => {
     const before = await lockOrder(tx, orderId);
-    if (before.capture !== "unknown") return before;
+    if (before.capture !== "unknown") return { order: before, changed: false };
     const after = await tx.order.update({ where: { id: orderId }, data: { capture: "failed" }, include: orderWithItems });
     await appendOrderEvent(tx, orderId, "payment_failed", { amount: fromCents(intent.amount), released, message }, { actor });
-    return after;
+    return { order: after, changed: true };
   }, ORDER_TX_OPTIONS);
 }
 
 /** A capture settled after the request: the gift cards' codes go to their recipients, the sale on record for tax. */
 async function announceLateCapture(order: OrderWithItems) {
+  // The shopper was told "we're checking your payment": now that it is taken, the order's confirmation.
+  await sendPaymentOutcomeEmail(order.id).catch((error) => log.error({ orderNumber: order.orderNumber, err: error }, "payment outcome email failed"));
   const cards = await prisma.giftCard.findMany({ where: { orderId: order.id, refundId: null, active: true }, select: { code: true, initialAmount: true, recipientEmail: true }, orderBy: { id: "asc" } });
   const issued: IssuedGiftCard[] = cards.map((c) => ({ code: c.code, amount: c.initialAmount.toFixed(2), recipientEmail: c.recipientEmail ?? order.email }));
   if (issued.length) await sendGiftCardEmails(order, issued).catch((error) => log.error({ orderNumber: order.orderNumber, err: error }, "gift card emails failed"));

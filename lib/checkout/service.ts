@@ -256,8 +256,31 @@ const GIFT_CARD_PAYMENT = "pi_giftcard_";
 const paidByGiftCards = (paymentIntentId: string | null | undefined) => Boolean(paymentIntentId?.startsWith(GIFT_CARD_PAYMENT));
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 
+/** A card payment of this cart already authorised (another tab, a double click): the gift cards do not start a second order. */
+export const CARD_PAYMENT_UNDER_WAY = "A card payment for this cart is already under way in another tab or window. Finish that checkout, or reload this page in a few minutes.";
+const SUPERSEDED = "Replaced by a payment with gift cards.";
+
+/**
+ * One open checkout per cart session: before the gift cards pay the whole order, the session's open card
+ * checkout is looked at. A payment not confirmed yet is cancelled with the provider and the checkout closed;
+ * one already authorised or taken is refused (409), so one cart never makes two orders.
+ */
+async function supersedeCardCheckouts(tx: Prisma.TransactionClient, sessionId: string, providerName: string) {
+  const open = await tx.checkout.findMany({ where: { sessionId, quoteId: null, status: "open", provider: providerName, NOT: { paymentIntentId: { startsWith: GIFT_CARD_PAYMENT } } }, orderBy: { id: "asc" } });
+  const provider = getPaymentProvider();
+  for (const checkout of open) {
+    if (checkout.paymentIntentId) {
+      const intent = await provider.retrieveIntent(checkout.paymentIntentId);
+      if (UPDATABLE_STATUSES.includes(intent.status)) await provider.cancelIntent(intent.id, `cancel-superseded-${checkout.id}`);
+      else if (intent.status !== "canceled") throw new AppError("conflict", CARD_PAYMENT_UNDER_WAY);
+    }
+    await tx.checkout.updateMany({ where: { id: checkout.id, status: "open" }, data: { status: "cancelled", failureReason: SUPERSEDED } });
+  }
+}
+
 async function prepareGiftCardPayment(sessionId: string, providerName: string, snapshot: Omit<Prisma.CheckoutUncheckedCreateInput, "sessionId" | "provider">) {
   return withCheckoutLock({ sessionId, quoteId: null }, async (tx) => {
+    await supersedeCardCheckouts(tx, sessionId, providerName);
     const existing = await tx.checkout.findFirst({ where: { sessionId, quoteId: null, status: "open", paymentIntentId: { startsWith: GIFT_CARD_PAYMENT } }, orderBy: { id: "desc" } });
     const paymentIntentId = existing?.paymentIntentId ?? `${GIFT_CARD_PAYMENT}${randomBytes(12).toString("hex")}`;
     const clientSecret = `${paymentIntentId}_secret_${randomBytes(16).toString("hex")}`;
@@ -425,7 +448,11 @@ export async function authoriseCheckout(owner: { sessionId: string; quoteId: num
       orderBy: { id: "desc" },
     });
     let intent: PaymentIntentInfo | null = null;
-    if (paidByGiftCards(checkout?.paymentIntentId)) checkout = null; // the gift cards no longer cover it all: a card payment of its own
+    if (paidByGiftCards(checkout?.paymentIntentId)) {
+      // The gift cards no longer cover it all: a card payment of its own, and the gift-card checkout is closed (one open checkout per session).
+      await tx.checkout.updateMany({ where: { id: checkout!.id, status: "open" }, data: { status: "cancelled", failureReason: "Replaced by a card payment." } });
+      checkout = null;
+    }
     if (checkout?.paymentIntentId) {
       const current = await provider.retrieveIntent(checkout.paymentIntentId);
       if (UPDATABLE_STATUSES.includes(current.status)) {

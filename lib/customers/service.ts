@@ -1,6 +1,6 @@
 import "server-only";
 import { entityIdOrNotFound } from "@/lib/admin/ids";
-import { SHOP_TIME_ZONE } from "@/lib/admin/stats-queries";
+import { getShopTimeZone } from "@/lib/catalog/settings-service";
 import type { CustomerUpdate } from "@/lib/customers/schemas";
 import { auditSnapshot, recordAudit } from "@/lib/audit/service";
 import { prisma, Prisma } from "@/lib/db";
@@ -75,12 +75,13 @@ export async function getCustomer(id: number | string): Promise<CustomerDTO> {
 
 /** The customers page tiles; "this month" is the calendar month in the shop's time zone. */
 export async function customerStats(): Promise<CustomerStats> {
+  const zone = await getShopTimeZone();
   const [total, newsletterSubscribers, joined] = await Promise.all([
     prisma.customer.count(),
     prisma.customer.count({ where: { newsletterSubscribed: true } }),
     prisma.$queryRaw<Array<{ count: number }>>`
       SELECT count(*)::int AS count FROM "Customer"
-      WHERE ("createdAt" AT TIME ZONE 'UTC' AT TIME ZONE ${SHOP_TIME_ZONE}) >= date_trunc('month', now() AT TIME ZONE ${SHOP_TIME_ZONE})`,
+      WHERE ("createdAt" AT TIME ZONE 'UTC' AT TIME ZONE ${zone}) >= date_trunc('month', now() AT TIME ZONE ${zone})`,
   ]);
   return { total, newsletterSubscribers, joinedThisMonth: Number(joined[0]?.count ?? 0) };
 }

@@ -15,8 +15,16 @@ const money = (label: string) =>
     .refine((v) => Number.isInteger(Math.round(v * 100)) && Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, `${label} has at most 2 decimals`);
 const optionalInt = (label: string, min: number, max: number) =>
   z.preprocess((v) => (v === "" || v === null || v === undefined ? null : v), z.coerce.number({ message: `${label} must be a number` }).int(`${label} must be a whole number`).min(min, `${label} must be at least ${min}`).max(max, `${label} must be at most ${max}`).nullable());
+/**
+ * A calendar day "YYYY-MM-DD" stays a day: the service places it at the start of that day in the shop's
+ * time zone (a maker's "Dec 1" is the shop's Dec 1, lib/catalog/time-zone.ts); a full timestamp is an instant.
+ */
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const optionalDate = (label: string) =>
-  z.preprocess((v) => (v === "" || v === null || v === undefined ? null : v), z.coerce.date({ message: `${label} must be a date` }).nullable());
+  z.preprocess(
+    (v) => (v === "" || v === null || v === undefined ? null : v),
+    z.union([z.string().regex(DAY).refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), `${label} must be a date`), z.coerce.date({ message: `${label} must be a date` })], { message: `${label} must be a date` }).nullable(),
+  );
 const checkbox = z.preprocess((v) => v === true || v === "true" || v === "on", z.boolean());
 
 /** The admin's discount code form (create and edit). */
@@ -41,6 +49,7 @@ export const discountCodeInputSchema = z
   .superRefine((v, ctx) => {
     if (v.kind === "percentage" && v.percentOff === null) ctx.addIssue({ code: "custom", path: ["percentOff"], message: "Enter the percentage off" });
     if (v.kind === "fixed" && !v.amountOff) ctx.addIssue({ code: "custom", path: ["amountOff"], message: "Enter the amount off" });
-    if (v.startsAt && v.endsAt && v.endsAt <= v.startsAt) ctx.addIssue({ code: "custom", path: ["endsAt"], message: "The end must be after the start" });
+    // Two days, or two instants, compare here; a day against an instant once the day is placed in the shop's zone (lib/discounts/service.ts).
+    if (v.startsAt && v.endsAt && typeof v.startsAt === typeof v.endsAt && v.endsAt <= v.startsAt) ctx.addIssue({ code: "custom", path: ["endsAt"], message: "The end must be after the start" });
   });
 export type DiscountCodeInput = z.output<typeof discountCodeInputSchema>;

@@ -1,6 +1,8 @@
 import "server-only";
 import { lineKey } from "@/lib/cart/types";
 import { entityIdOrNotFound } from "@/lib/admin/ids";
+import { getShopTimeZone } from "@/lib/catalog/settings-service";
+import { startOfDayInZone } from "@/lib/catalog/time-zone";
 import { auditSnapshot, recordAudit } from "@/lib/audit/service";
 import { prisma, Prisma } from "@/lib/db";
 import type { DiscountCodeInput } from "@/lib/discounts/schemas";
@@ -197,15 +199,26 @@ export async function listDiscountCodes(): Promise<AdminDiscountCodeDTO[]> {
   return (await prisma.discountCode.findMany({ orderBy: [{ active: "desc" }, { createdAt: "desc" }] })).map(toDTO);
 }
 
-function rowData(input: DiscountCodeInput) {
+const END_BEFORE_START = "The end must be after the start";
+
+/** A day typed in the form starts at the shop's midnight (its time zone, a setting); a timestamp is taken as it is. */
+async function windowOf(input: DiscountCodeInput): Promise<{ startsAt: Date | null; endsAt: Date | null }> {
+  const zone = typeof input.startsAt === "string" || typeof input.endsAt === "string" ? await getShopTimeZone() : null;
+  const place = (v: string | Date | null) => (typeof v === "string" ? startOfDayInZone(v, zone!) : v);
+  const window = { startsAt: place(input.startsAt), endsAt: place(input.endsAt) };
+  if (window.startsAt && window.endsAt && window.endsAt <= window.startsAt) throw new AppError("bad_request", END_BEFORE_START, { endsAt: END_BEFORE_START });
+  return window;
+}
+
+function rowData(input: DiscountCodeInput, window: { startsAt: Date | null; endsAt: Date | null }) {
   return {
     code: input.code,
     kind: input.kind,
     percentOff: input.kind === "percentage" ? input.percentOff : null,
     amountOff: input.kind === "fixed" && input.amountOff ? fromCents(Math.round(input.amountOff * 100)) : null,
     minSubtotal: fromCents(Math.round(input.minSubtotal * 100)),
-    startsAt: input.startsAt,
-    endsAt: input.endsAt,
+    startsAt: window.startsAt,
+    endsAt: window.endsAt,
     usageLimit: input.usageLimit,
     perEmailLimit: input.perEmailLimit,
     includeUniquePieces: input.includeUniquePieces,
@@ -236,9 +249,10 @@ async function writeCode<T>(write: () => Promise<T>): Promise<T> {
 /** Admin: a new code (audited). */
 export async function createDiscountCode(input: DiscountCodeInput): Promise<AdminDiscountCodeDTO> {
   await assertCategoriesExist(input.categoryIds);
+  const window = await windowOf(input);
   return writeCode(() =>
     prisma.$transaction(async (tx) => {
-      const row = await tx.discountCode.create({ data: rowData(input) });
+      const row = await tx.discountCode.create({ data: rowData(input, window) });
       await recordAudit({ entityType: "discount_code", entityId: row.id, action: "create", before: null, after: toDTO(row) }, tx);
       return toDTO(row);
     }),
@@ -249,11 +263,12 @@ export async function createDiscountCode(input: DiscountCodeInput): Promise<Admi
 export async function updateDiscountCode(id: number | string, input: DiscountCodeInput | { active: boolean }): Promise<AdminDiscountCodeDTO> {
   const codeId = entityIdOrNotFound(id, DISCOUNT_NOT_FOUND);
   if ("code" in input) await assertCategoriesExist(input.categoryIds);
+  const window = "code" in input ? await windowOf(input) : null;
   return writeCode(() =>
     prisma.$transaction(async (tx) => {
       const before = await tx.discountCode.findUnique({ where: { id: codeId } });
       if (!before) throw new AppError("not_found", DISCOUNT_NOT_FOUND);
-      const row = await tx.discountCode.update({ where: { id: codeId }, data: "code" in input ? rowData(input) : { active: input.active } });
+      const row = await tx.discountCode.update({ where: { id: codeId }, data: "code" in input ? rowData(input, window!) : { active: input.active } });
       await recordAudit({ entityType: "discount_code", entityId: row.id, action: "update", before: await auditSnapshot(async () => toDTO(before)), after: toDTO(row) }, tx);
       return toDTO(row);
     }),

@@ -73,6 +73,8 @@ type OrderForEmail = {
   }>;
   /** "Your order ships in 15–20 working days" (lib/orders/promise.ts), when known. */
   shipsEstimate?: string | null;
+  /** The card payment was not taken (lib/orders/statement.ts paymentNotice): the email says so instead of "confirmed". */
+  paymentNotice?: { state: "checking" | "not_taken"; title: string; text: string } | null;
 };
 
 function orderLines(order: OrderForEmail) {
@@ -96,6 +98,8 @@ function orderLines(order: OrderForEmail) {
 
 export function orderConfirmationEmail(order: OrderForEmail, statusUrl?: string) {
   const { address, items, totals, html } = orderLines(order);
+  const notice = order.paymentNotice ?? null;
+  if (notice) return paymentNoticeEmail(order, notice, { address, items, totals, html }, statusUrl);
   const text = [
     `Hi ${order.firstName},`,
     "",
@@ -119,6 +123,31 @@ export function orderConfirmationEmail(order: OrderForEmail, statusUrl?: string)
     html: emailLayout(`Order ${order.orderNumber} confirmed`, `<p>Hi ${escapeHtml(order.firstName)}, thank you for your order. It is confirmed and being prepared.</p>${html}` +
         (statusUrl ? `<p><a href="${escapeHtml(statusUrl)}">Track your order</a></p>` : ""),
     ),
+  };
+}
+
+/** The order's email when its card payment was not taken: what happened, plainly; never "confirmed" or "charged". */
+function paymentNoticeEmail(order: OrderForEmail, notice: NonNullable<OrderForEmail["paymentNotice"]>, lines: ReturnType<typeof orderLines>, statusUrl?: string) {
+  const text = [
+    `Hi ${order.firstName},`,
+    "",
+    `Thank you for your order ${order.orderNumber}. ${notice.text}`,
+    "",
+    ...lines.items,
+    "",
+    ...lines.totals,
+    "",
+    "Shipping to:",
+    `${order.firstName} ${order.lastName}`,
+    ...lines.address,
+    "",
+    ...(statusUrl ? [`See your order any time: ${statusUrl}`] : []),
+    `— ${site.maker}, ${site.name}`,
+  ].join("\n");
+  return {
+    subject: notice.state === "checking" ? `Your ${site.name} order ${order.orderNumber}: we're checking your payment` : `Your ${site.name} order ${order.orderNumber}: your payment was not taken`,
+    text,
+    html: emailLayout(notice.title, `<p>Hi ${escapeHtml(order.firstName)}, thank you for your order ${escapeHtml(order.orderNumber)}.</p><p><strong>${escapeHtml(notice.text)}</strong></p>${lines.html}` + (statusUrl ? `<p><a href="${escapeHtml(statusUrl)}">See your order</a></p>` : "")),
   };
 }
 

@@ -4,7 +4,7 @@ import { lineName } from "@/lib/catalog/variants";
 import type { TaxLine } from "@/lib/tax/display";
 import { boughtCard, boughtCardsRefund, goodsLines } from "@/lib/gift-cards/rules";
 import { fromCents, decimalToCents } from "@/lib/money";
-import { orderStatement, statementRows } from "@/lib/orders/statement";
+import { orderStatement, paymentNotice, statementRows } from "@/lib/orders/statement";
 import { orderShipsEstimate } from "@/lib/orders/promise";
 import { movedMoney } from "@/lib/orders/archive";
 
@@ -27,6 +27,7 @@ export function namedItems<T extends { productName: string; variantLabel?: strin
 
 /** An order as the API shows it (money as decimal strings). */
 export function toOrderDTO(o: OrderWithItems) {
+  const statement = orderStatement(o);
   const goods = new Set(goodsLines(o.items, o.giftCardsBought).map((i) => i.id));
   return {
     id: o.id,
@@ -82,7 +83,11 @@ export function toOrderDTO(o: OrderWithItems) {
     trackingUrl: trackingUrl(o.carrier, o.trackingNumber),
     refundedAmount: o.refundedAmount.toFixed(2),
     /** The order's money as one statement (lib/orders/statement.ts): subtotal, discount, shipping, tax, total, each gift card and card payment, balance due, refunds and net; signed cents and display text per row. */
-    statement: statementRows(orderStatement(o)),
+    statement: statementRows(statement),
+    /** Whether the first card payment was taken (lib/checkout/capture-service.ts): captured, unknown (being checked) or failed. */
+    capture: o.capture,
+    /** What the shopper is told when it was not taken (the confirmation page says it instead of "confirmed"); null once taken. */
+    paymentNotice: paymentNotice(statement),
     refundable: refundableOf(o),
     disputed: o.disputed,
     /** Archived instead of deleted: out of the lists, kept for the books. */

@@ -7,22 +7,38 @@ import { namedItems } from "@/lib/orders/dto";
 import { orderStatusUrl } from "@/lib/orders/links";
 import { orderShipsEstimate } from "@/lib/orders/promise";
 import { orderWithItems } from "@/lib/orders/order-row";
-import { orderStatement, statementText } from "@/lib/orders/statement";
+import { orderStatement, paymentNotice, statementText } from "@/lib/orders/statement";
 import { appendOrderEvent } from "@/lib/orders/timeline";
 
 type Email = Parameters<typeof orderConfirmationEmail>[0];
 type Item = Email["items"][number] & { shipsMinDays?: number | null; shipsMaxDays?: number | null; variantLabel?: string | null };
-type Order = Omit<Email, "items" | "money"> & { id: number; items: Item[] };
+type Order = Omit<Email, "items" | "money" | "paymentNotice"> & { id: number; items: Item[] };
 
-/** Confirmation to the shopper (with the order-status link) and a new-order notice to the owner; both on the timeline. */
+/**
+ * Confirmation to the shopper (with the order-status link) and a new-order notice to the owner; both on the timeline.
+ * A card payment not taken (its capture failed, or its outcome is being checked): the shopper's email says that instead.
+ */
 export async function sendOrderEmails(placed: Order) {
   // Read now: the order was created before the gift-card redemptions it records (lib/checkout/service.ts).
   const records = await prisma.order.findUniqueOrThrow({ where: { id: placed.id }, include: orderWithItems });
-  const order = { ...placed, items: namedItems(placed.items), shipsEstimate: orderShipsEstimate(placed.items), money: statementText(orderStatement(records)) };
+  const statement = orderStatement(records);
+  const order = { ...placed, items: namedItems(placed.items), shipsEstimate: orderShipsEstimate(placed.items), money: statementText(statement), paymentNotice: paymentNotice(statement) };
   await sendEmail({ to: order.email, ...orderConfirmationEmail(order, orderStatusUrl(order.orderNumber)) });
   await appendOrderEvent(prisma, order.id, "email_sent", { template: "confirmation", to: order.email }, { actor: "system" });
   await sendEmail({ to: ownerEmail(), replyTo: order.email, ...newOrderNoticeEmail(order) });
   await appendOrderEvent(prisma, order.id, "email_sent", { template: "new_order_notice", to: "owner" }, { actor: "system" });
+}
+
+/**
+ * A capture settled after the order's own request (the webhook, the hourly upkeep): the shopper who was told
+ * "we're checking your payment" hears the outcome — confirmed, or not taken — by the same email, from the statement.
+ */
+export async function sendPaymentOutcomeEmail(orderId: number) {
+  const records = await prisma.order.findUniqueOrThrow({ where: { id: orderId }, include: orderWithItems });
+  const statement = orderStatement(records);
+  const order = { ...records, items: namedItems(records.items), shipsEstimate: orderShipsEstimate(records.items), money: statementText(statement), paymentNotice: paymentNotice(statement) };
+  await sendEmail({ to: order.email, ...orderConfirmationEmail(order, orderStatusUrl(order.orderNumber)) });
+  await appendOrderEvent(prisma, order.id, "email_sent", { template: statement.payment === "taken" ? "payment_confirmed" : "payment_not_taken", to: order.email }, { actor: "system" });
 }
 
 export type ClaimedEmail = { template: string; message: { subject: string; text: string; html: string } };

@@ -1,6 +1,6 @@
 import "server-only";
 import { lineName } from "@/lib/catalog/variants";
-import { SHOP_TIME_ZONE } from "@/lib/admin/stats-queries";
+import { getShopTimeZone } from "@/lib/catalog/settings-service";
 import { prisma } from "@/lib/db";
 import { log } from "@/lib/log";
 import { csvRow } from "@/lib/csv";
@@ -30,15 +30,18 @@ export const orderExportQuerySchema = z
 export type OrderExportQuery = z.output<typeof orderExportQuerySchema>;
 
 /** [start, end) in UTC for the shop-time-zone days from..to. */
-async function rangeOf(q: OrderExportQuery): Promise<{ start: Date; end: Date }> {
+async function rangeOf(q: OrderExportQuery, timeZone: string): Promise<{ start: Date; end: Date }> {
   const [row] = await prisma.$queryRaw<Array<{ start: Date; end: Date }>>`
-    SELECT ((${q.from}::date)::timestamp AT TIME ZONE ${SHOP_TIME_ZONE}) AT TIME ZONE 'UTC' AS "start",
-           (((${q.to}::date + 1))::timestamp AT TIME ZONE ${SHOP_TIME_ZONE}) AT TIME ZONE 'UTC' AS "end"`;
+    SELECT ((${q.from}::date)::timestamp AT TIME ZONE ${timeZone}) AT TIME ZONE 'UTC' AS "start",
+           (((${q.to}::date + 1))::timestamp AT TIME ZONE ${timeZone}) AT TIME ZONE 'UTC' AS "end"`;
   return { start: new Date(row.start), end: new Date(row.end) };
 }
 
-const dateFormat = new Intl.DateTimeFormat("en-CA", { timeZone: SHOP_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hour12: false });
-const shopDateTime = (d: Date) => dateFormat.format(d).replace(",", "");
+/** "2026-03-03 16:05", the shop's wall clock. */
+const dateTimeIn = (timeZone: string) => {
+  const format = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+  return (d: Date) => format.format(d).replace(",", "");
+};
 
 export function ordersCsvFilename(q: OrderExportQuery): string {
   return `orders-${q.from}-to-${q.to}.csv`;
@@ -49,6 +52,7 @@ export function ordersCsvStream(q: OrderExportQuery, opts: { batchSize?: number;
   const encoder = new TextEncoder();
   const batchSize = opts.batchSize ?? EXPORT_BATCH;
   let range: { start: Date; end: Date } | null = null;
+  let shopDateTime: (d: Date) => string = () => "";
   let cursor = 0;
   let headerSent = false;
   return new ReadableStream<Uint8Array>(
@@ -57,7 +61,9 @@ export function ordersCsvStream(q: OrderExportQuery, opts: { batchSize?: number;
         try {
           if (!headerSent) {
             headerSent = true;
-            range = await rangeOf(q);
+            const timeZone = await getShopTimeZone();
+            range = await rangeOf(q, timeZone);
+            shopDateTime = dateTimeIn(timeZone);
             controller.enqueue(encoder.encode(`\uFEFF${csvRow(CSV_HEADER)}`));
             return;
           }

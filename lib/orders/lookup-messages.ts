@@ -8,6 +8,8 @@ export type PublicOrderStatus = {
   orderNumber: string;
   status: string;
   placedAt: string;
+  /** The shop's time zone (a setting), in which the page shows the milestones' times. */
+  timeZone: string;
   milestones: Array<{ key: "placed" | "paid" | "balance_paid" | "shipped" | "delivered" | "cancelled" | "refunded"; label: string; at: string }>;
   carrier: string | null;
   trackingNumber: string | null;

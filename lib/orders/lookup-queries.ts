@@ -1,5 +1,6 @@
 import "server-only";
 import { lineName } from "@/lib/catalog/variants";
+import { getShopTimeZone } from "@/lib/catalog/settings-service";
 import { timingSafeEqual, createHash } from "node:crypto";
 import { prisma } from "@/lib/db";
 import { AppError } from "@/lib/errors";
@@ -76,6 +77,7 @@ export async function lookupOrderStatus(raw: OrderLookupInput): Promise<PublicOr
     orderNumber: order.orderNumber,
     status: order.status,
     placedAt: order.createdAt.toISOString(),
+    timeZone: await getShopTimeZone(),
     milestones,
     carrier: order.carrier,
     trackingNumber: order.trackingNumber,

@@ -435,7 +435,9 @@ async function settleRefund(row: RefundRow, providerRefundId: string, opts: { no
     if (opts.reconciled) await appendOrderEvent(tx, row.orderId, "refund_reconciled", { amount, outcome: "succeeded", refundId: providerRefundId }, { actor: "system" });
     // The internal note is the maker's: on the timeline and in the audit log, never in the shopper's email.
     const note = saved.row.internalNote ? { internalNote: saved.row.internalNote } : {};
-    await appendOrderEvent(tx, row.orderId, "refunded", { amount, reason: saved.row.reason, ...note, lines, provider: saved.row.provider, refundId: providerRefundId });
+    // Where it went, as the statement counts it: the card (what the provider refunded) and the gift cards.
+    const split = saved.row.giftCardAmount.isZero() ? {} : { toCard: fromCents(decimalToCents(saved.row.amount) - decimalToCents(saved.row.giftCardAmount)), toGiftCard: saved.row.giftCardAmount.toFixed(2) };
+    await appendOrderEvent(tx, row.orderId, "refunded", { amount, ...split, reason: saved.row.reason, ...note, lines, provider: saved.row.provider, refundId: providerRefundId });
     await recordAudit({ entityType: "order", entityId: row.orderId, action: "refund", before: { refundedAmount: before.refundedAmount.toFixed(2) }, after: { refundedAmount: after.refundedAmount.toFixed(2), reason: saved.row.reason, ...note } }, tx);
     if (opts.notify && (await appendOrderEvent(tx, row.orderId, "email_sent", { template: "refund", to: after.email, amount }, { onceKey: `email:refund:${saved.row.id}` }))) {
       email = { template: "refund", message: orderRefundEmail({ ...after, items: namedItems(after.items), money: statementText(orderStatement(after)) }, { amount, cancelled: false, reason: saved.row.reason, lines }) };

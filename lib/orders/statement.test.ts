@@ -1,4 +1,4 @@
-import { orderStatement, statementAddsUp, statementText, type StatementSource } from "@/lib/orders/statement";
+import { orderStatement, paymentNotice, statementAddsUp, statementText, type StatementSource } from "@/lib/orders/statement";
 
 const d = (s: string) => ({ toFixed: (n: number) => Number(s).toFixed(n) });
 const at = new Date("2026-11-20T10:00:00Z");
@@ -89,5 +89,26 @@ describe("orderStatement", () => {
     expect(gift.cardPayments).toEqual([]);
     expect(gift.paid).toBe(17370);
     expect(statementAddsUp(gift)).toBe(true);
+  });
+
+  it("revenue: net of refunds, less the gift cards the order sold (counted when spent), less what their refund returned", () => {
+    const sold = orderStatement(order({ subtotal: d("49.00"), discount: d("0"), discountCode: null, total: d("49.00"), items: [line(1, "Dowel Jig", "24.00", 1), line(2, "Gift Card", "25.00", 1)], giftCardsBought: [{ initialAmount: d("25.00"), refundedAmount: d("0") }] }));
+    expect([sold.net, sold.revenue]).toEqual([4900, 2400]);
+    const spent = orderStatement(order({ subtotal: d("40.00"), discount: d("0"), discountCode: null, total: d("40.00"), giftCardAmount: d("25.00"), refundedAmount: d("5.00"), items: [line(1, "Bowl", "40.00", 1)], refunds: [{ id: 1, amount: d("5.00"), giftCardAmount: d("0"), status: "succeeded", createdAt: at }] }));
+    expect(spent.revenue).toBe(3500);
+    const refundedCard = orderStatement(order({ subtotal: d("25.00"), discount: d("0"), discountCode: null, total: d("25.00"), refundedAmount: d("15.00"), items: [line(1, "Gift Card", "25.00", 1)], giftCardsBought: [{ initialAmount: d("25.00"), refundedAmount: d("15.00") }] }));
+    expect(refundedCard.revenue).toBe(0);
+  });
+
+  it("a card payment not taken: not paid, and the shopper is told so in words, never 'Paid by card'", () => {
+    const checking = orderStatement(order({ status: "pending", capture: "unknown" }));
+    expect(checking.payment).toBe("checking");
+    expect(checking.paid).toBe(0);
+    expect(statementText(checking)).toContain("Paid by card (being checked with your bank): $173.70");
+    expect(paymentNotice(checking)).toMatchObject({ state: "checking", status: "Payment being checked" });
+    const failed = orderStatement(order({ status: "pending", capture: "failed" }));
+    expect(statementText(failed)).toContain("Paid by card (not taken: nothing charged): $173.70");
+    expect(paymentNotice(failed)?.text).toContain("your card has not been charged");
+    expect(paymentNotice(orderStatement(order({ capture: "captured" })))).toBeNull();
   });
 });

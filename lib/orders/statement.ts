@@ -8,6 +8,13 @@ import { formatMoney, decimalToCents, toCents, type Cents } from "@/lib/money";
  * CSV export) reads it from here, so their figures are the same and add up:
  *   subtotal − discount + shipping + tax = total = gift cards + card payments + balance due
  *   net = paid − refunds   (paid: gift cards and the card payments the provider took)
+ *   revenue = net − the gift cards the order bought (less what their refund returned)
+ *
+ * Revenue (the dashboard's, lib/admin/stats-queries.ts, the same sum in SQL): what the shop earned from
+ * goods, shipping and tax, net of discounts and of every refund, to the card or to a gift card. A gift card
+ * is counted once, when it is spent: selling one is money held for its holder (not revenue), paying with
+ * one is revenue of the order it pays. A card payment not taken (a capture that failed or is unknown, a
+ * balance not paid yet) is not revenue. Unspent gift-card balances never become revenue here.
  */
 
 type Money = { toFixed(digits: number): string };
@@ -15,6 +22,8 @@ type Money = { toFixed(digits: number): string };
 /** The stored records a statement is made from (lib/orders/order-row.ts orderWithItems reads them all). */
 export type StatementSource = {
   status: string;
+  /** Whether the first card payment was taken (Order.capture, lib/checkout/capture-service.ts); absent on records from before it: taken once the order left "pending". */
+  capture?: "captured" | "unknown" | "failed";
   subtotal: Money;
   shipping: Money;
   tax: Money;
@@ -30,6 +39,8 @@ export type StatementSource = {
   payments: ReadonlyArray<{ paymentIntentId: string; amount: Money; captured: boolean }>;
   /** This order's gift-card movements: `redeemed` (−, paid with it) and `refunded` (+, a refund returned to it); others are ignored. */
   giftCardMovements: ReadonlyArray<{ kind: string; amount: Money; giftCard: { code: string } }>;
+  /** The gift cards this order bought, with what a refund of it returned of each (absent: none). */
+  giftCardsBought?: ReadonlyArray<{ initialAmount: Money; refundedAmount: Money }>;
   /** Its refunds; only succeeded ones count. `giftCardAmount` is the part returned to gift cards, the rest went to the card. */
   refunds: ReadonlyArray<{ id: number; amount: Money; giftCardAmount: Money; status: string; createdAt: Date }>;
 };
@@ -38,7 +49,12 @@ export type StatementLine = { id: number; name: string; quantity: number; unitPr
 export type CardPayment = { kind: "card" | "deposit" | "balance"; amount: Cents; captured: boolean };
 export type GiftCardPart = { last4: string; amount: Cents };
 
+/** What became of the order's card payment, as the shopper is told: taken, being checked with the bank, or not taken (nothing charged). */
+export type PaymentState = "taken" | "checking" | "not_taken";
+
 export type OrderStatement = {
+  /** The first card payment's state (a gift-card-only order's is "taken"). */
+  payment: PaymentState;
   lines: StatementLine[];
   subtotal: Cents;
   discount: { code: string | null; label: string; amount: Cents } | null;
@@ -57,6 +73,8 @@ export type OrderStatement = {
   paid: Cents;
   /** Paid less refunded. */
   net: Cents;
+  /** Net less the gift cards it sold (still held for their holders): see "Revenue" above. */
+  revenue: Cents;
 };
 
 const sum = (xs: ReadonlyArray<number>) => xs.reduce((a, b) => a + b, 0);
@@ -81,7 +99,9 @@ export function orderStatement(o: StatementSource): OrderStatement {
   const first = total - giftCardAmount - balanceDue - sum(later.map((p) => p.amount));
   const isDeposit = balanceDue > 0 || later.length > 0;
   // A gift-card-only order has no card payment; the first payment is taken once the order leaves "pending".
-  const cardPayments: CardPayment[] = [...(first > 0 ? [{ kind: isDeposit ? ("deposit" as const) : ("card" as const), amount: first, captured: o.status !== "pending" }] : []), ...later];
+  const payment: PaymentState = o.capture === "failed" ? "not_taken" : o.capture === "unknown" ? "checking" : "taken";
+  const firstTaken = o.capture ? o.capture === "captured" : o.status !== "pending";
+  const cardPayments: CardPayment[] = [...(first > 0 ? [{ kind: isDeposit ? ("deposit" as const) : ("card" as const), amount: first, captured: firstTaken }] : []), ...later];
 
   let giftCards = byCard(o.giftCardMovements, "redeemed");
   // Rows from before movements were kept: one part for the whole amount, with no code to show.
@@ -98,6 +118,7 @@ export function orderStatement(o: StatementSource): OrderStatement {
   const paid = sum(giftCards.map((g) => g.amount)) + sum(cardPayments.filter((p) => p.captured).map((p) => p.amount));
   const discount = decimalToCents(o.discount);
   return {
+    payment,
     lines: o.items.map((i) => ({ id: i.id, name: lineName(i.productName, i.variantLabel ?? null), quantity: i.quantity, unitPrice: decimalToCents(i.price), amount: decimalToCents(i.total), discount: decimalToCents(i.discount), tax: decimalToCents(i.tax), refunded: i.refunded })),
     subtotal: decimalToCents(o.subtotal),
     discount: discount > 0 || o.discountCode ? { code: o.discountCode, label: o.discountCode ? discountLabel(o.discountCode) : "Discount", amount: discount } : null,
@@ -111,6 +132,7 @@ export function orderStatement(o: StatementSource): OrderStatement {
     refunds: { toCard, toGiftCards, total: toCard + toGiftCard, each },
     paid,
     net: paid - toCard - toGiftCard,
+    revenue: paid - toCard - toGiftCard - sum((o.giftCardsBought ?? []).map((g) => decimalToCents(g.initialAmount) - decimalToCents(g.refundedAmount))),
   };
 }
 
@@ -132,7 +154,8 @@ export function statementRows(s: OrderStatement): StatementRow[] {
   if (s.discount) rows.push(row("discount", s.discount.label, -s.discount.amount));
   rows.push(row("shipping", "Shipping", s.shipping, { free: true }), row("tax", "Tax", s.tax), row("total", "Total", s.total, { strong: true }));
   s.giftCards.forEach((g, i) => rows.push(row(`gift-card-${i}`, `Paid by ${giftCardName(g)}`, g.amount)));
-  s.cardPayments.forEach((p, i) => rows.push(row(`card-${i}`, p.captured ? paymentLabel[p.kind] : `${paymentLabel[p.kind]} (not yet taken)`, p.amount)));
+  const notTaken = (i: number) => (i === 0 && s.payment === "not_taken" ? "(not taken: nothing charged)" : i === 0 && s.payment === "checking" ? "(being checked with your bank)" : "(not yet taken)");
+  s.cardPayments.forEach((p, i) => rows.push(row(`card-${i}`, p.captured ? paymentLabel[p.kind] : `${paymentLabel[p.kind]} ${notTaken(i)}`, p.amount)));
   if (s.balanceDue > 0) rows.push(row("balance-due", "Balance due", s.balanceDue, { strong: true }));
   if (s.refunds.total > 0) {
     if (s.refunds.toCard > 0) rows.push(row("refund-card", "Refunded to card", -s.refunds.toCard));
@@ -140,6 +163,31 @@ export function statementRows(s: OrderStatement): StatementRow[] {
     rows.push(row("net", "Net paid", s.net, { strong: true }));
   }
   return rows;
+}
+
+/**
+ * What the shopper is told when the card payment was not taken (the confirmation page and email say it instead
+ * of "confirmed"): null once it was taken. One wording for every document, from the statement's payment state.
+ */
+export type PaymentNotice = { state: Exclude<PaymentState, "taken">; title: string; status: string; text: string };
+
+export function paymentNotice(s: OrderStatement): PaymentNotice | null {
+  const card = s.cardPayments[0];
+  if (s.payment === "checking")
+    return {
+      state: "checking",
+      title: "We're checking your payment",
+      status: "Payment being checked",
+      text: `Your order is placed, but we could not yet confirm with your bank that the card payment${card ? ` of ${formatMoney(card.amount)}` : ""} went through. We are checking it now and will email you as soon as we know; you will not be charged twice. Nothing ships until the payment has gone through.`,
+    };
+  if (s.payment === "not_taken")
+    return {
+      state: "not_taken",
+      title: "Your payment was not taken",
+      status: "Payment not taken",
+      text: `Your order was received, but your bank did not let us take the card payment${card ? ` of ${formatMoney(card.amount)}` : ""}, so your card has not been charged and the order will not ship. The hold on your card is released. We will email you about what happens next.`,
+    };
+  return null;
 }
 
 /** The rows as plain text lines ("Paid by card: $478.00"), for emails. */

@@ -7,7 +7,7 @@ import { GET as verifyToken } from "@/app/api/admin/verify-token/route";
 import { DELETE as deleteOrderRoute } from "@/app/api/orders/[id]/route";
 import { PATCH as patchStatus } from "@/app/api/orders/[id]/status/route";
 import { GET as getOrders } from "@/app/api/orders/route";
-import { SHOP_TIME_ZONE } from "@/lib/admin/stats-queries";
+import { DEFAULT_SHOP_TIME_ZONE as SHOP_TIME_ZONE } from "@/lib/catalog/time-zone";
 import { deleteAdminUser } from "@/lib/admin-users/service";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
 import { signApiToken } from "@/lib/auth/tokens";

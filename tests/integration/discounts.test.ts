@@ -256,7 +256,7 @@ describe(`discount codes on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "th
   it("the admin creates, edits and disables codes from the form's fields, each write in the audit log; bad input changes nothing", async () => {
     const form = { code: "holiday-25", kind: "percentage", percentOff: "25", amountOff: "", minSubtotal: "50", startsAt: "", endsAt: "2027-01-01", usageLimit: "100", perEmailLimit: "1", includeUniquePieces: false, categoryIds: [String(categories.jigs)], active: true };
     const created = await runAsAdmin(maker, () => createDiscountCode(discountCodeInputSchema.parse(form)));
-    expect(created).toMatchObject({ code: "HOLIDAY-25", percentOff: 25, minSubtotal: "50.00", usageLimit: 100, perEmailLimit: 1, includeUniquePieces: false, categoryIds: [categories.jigs], endsAt: "2027-01-01T00:00:00.000Z", active: true });
+    expect(created).toMatchObject({ code: "HOLIDAY-25", percentOff: 25, minSubtotal: "50.00", usageLimit: 100, perEmailLimit: 1, includeUniquePieces: false, categoryIds: [categories.jigs], endsAt: "2027-01-01T05:00:00.000Z", active: true }); // the shop's Jan 1 (America/New_York, its default zone)
     const edited = await runAsAdmin(maker, () => updateDiscountCode(created.id, discountCodeInputSchema.parse({ ...form, kind: "fixed", percentOff: "", amountOff: "7.50" })));
     expect(edited).toMatchObject({ kind: "fixed", amountOff: "7.50", percentOff: null });
     const disabled = await runAsAdmin(maker, () => updateDiscountCode(created.id, { active: false }));

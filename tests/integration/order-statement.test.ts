@@ -7,6 +7,8 @@
 import { POST as createIntent } from "@/app/api/create-payment-intent/route";
 import { POST as postOrder } from "@/app/api/orders/route";
 import { GET as getOrderRoute } from "@/app/api/orders/[id]/route";
+import { GET as getTimeline } from "@/app/api/orders/[id]/timeline/route";
+import { describeOrderEvent } from "@/components/admin/order-timeline";
 import { POST as refund } from "@/app/api/orders/[id]/refund/route";
 import { POST as confirmCard } from "@/app/api/payments/test/confirm/route";
 import { POST as postCommission } from "@/app/api/commissions/route";
@@ -109,6 +111,16 @@ describe("the statement of an order paid with a discount, two gift cards and a c
     expect(byKey("gift-card") + byKey("card") + byKey("refund")).toBe(byKey("net"));
     expect(rows.map((r) => [r.label, r.cents])).toEqual(refundLines.map(([l, c]) => [l, c]));
 
+    // The timeline (as the admin's order view reads it) names what the provider captured and where each refund went.
+    const timeline = await call(getTimeline as never, `/api/orders/${order.id}/timeline`, { params: { id: String(order.id) }, headers: auth });
+    expect(timeline.status).toBe(200);
+    const said = (type: string) => (timeline.json as Array<Parameters<typeof describeOrderEvent>[0]>).filter((e) => e.type === type).map((e) => describeOrderEvent(e));
+    expect(said("paid")).toEqual([`Payment of $${(captured.amount / 100).toFixed(2)} captured`]);
+    expect(said("refunded")).toEqual(["Refunded $20.00 — Scratched", "Refunded $15.00 ($9.19 to the card, $5.81 to gift cards) — Late"]);
+    const refundedOnTimeline = (timeline.json as Array<{ type: string; detail: { amount?: string; toCard?: string; toGiftCard?: string } }>).filter((e) => e.type === "refunded");
+    expect(refundedOnTimeline.reduce((sum, e) => sum + cents(e.detail.toCard ?? e.detail.amount!), 0)).toBe(refundedByProvider);
+    expect(refundedOnTimeline.reduce((sum, e) => sum + cents(e.detail.toGiftCard ?? "0"), 0)).toBe(581);
+
     // The shipped email carries the statement too; the order-status page shows it, and once delivered no longer promises "Ships in …".
     const shopperSees = () => lookupOrderStatus({ orderNumber: order.orderNumber, email: "shopper@example.com" });
     expect((await shopperSees()).items[0].ships).toMatch(/ships in/i);
@@ -186,5 +198,25 @@ describe("the statement of a commission paid with a deposit, then its balance", 
     ]);
     const status = await lookupOrderStatus({ orderNumber: order.orderNumber, email: contact.email });
     expect(status.money.map((r) => `${r.label}: ${r.text}`)).toEqual(refundEmail.text.split("\n").filter((l) => moneyLines(l).length));
+
+    // The admin view: the same rows; the deposit and the balance are each what the provider captured.
+    const balanceCaptured = await db.prisma.testPaymentIntent.findUniqueOrThrow({ where: { id: balance.json.paymentIntentId } });
+    expect(balanceCaptured).toMatchObject({ status: "succeeded", amount: 18650 });
+    const viewed = await call(getOrderRoute as never, `/api/orders/${order.id}`, { params: { id: String(order.id) }, headers: auth });
+    expect((viewed.json.statement as Array<{ label: string; cents: number }>).map((r) => [r.label, r.cents])).toEqual(moneyLines(refundEmail.text));
+    // The timeline: the deposit captured with the balance due, the balance captured, the refund.
+    const timeline = await call(getTimeline as never, `/api/orders/${order.id}/timeline`, { params: { id: String(order.id) }, headers: auth });
+    const said = (type: string) => (timeline.json as Array<Parameters<typeof describeOrderEvent>[0]>).filter((e) => e.type === type).map((e) => describeOrderEvent(e));
+    expect(said("paid")).toEqual([`Payment of $72.00 captured (deposit; balance of $186.50 due)`, "Balance of $186.50 captured"]);
+    expect(said("refunded")).toEqual(["Refunded $50.00 — A scratch on the top"]);
+    // The CSV row adds up: the deposit and the balance are both card payments, nothing is due.
+    const placedOn = new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(order.createdAt);
+    const csv = await new Response(ordersCsvStream({ from: placedOn, to: placedOn })).text();
+    const row = csv.split(/\r?\n/).find((l) => l.startsWith(`${order.orderNumber},`))!;
+    // Cells may be quoted (the item's name holds commas).
+    const split = [...row.matchAll(/("(?:[^"]|"")*"|[^,]*)(?:,|$)/g)].map((m) => m[1]);
+    const cells = Object.fromEntries(CSV_HEADER.map((h, i) => [h, split[i]]));
+    expect(cells).toMatchObject({ subtotal: "240.00", shipping: "18.50", total: "258.50", gift_card: "0.00", card_paid: "258.50", balance_due: "0.00", refunded: "50.00", refunded_to_card: "50.00", refunded_to_gift_card: "0.00", net: "208.50" });
+    expect(cents(cells.card_paid)).toBe(captured.amount + balanceCaptured.amount);
   });
 });

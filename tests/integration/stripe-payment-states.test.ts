@@ -151,6 +151,45 @@ describe(`Card payments end in a known state, on ${process.env.TEST_DATABASE_URL
     expect((await db.prisma.giftCard.findUniqueOrThrow({ where: { code: card.code } })).balance.toFixed(2)).toBe("15.00");
   });
 
+  it("the shopper is told plainly when the capture failed or is being checked: never \"confirmed\" nor \"charged\", and hears the outcome by email", async () => {
+    const placeAs = async (intentId: string, clientSecret: string) => call(routes.orders, "/api/orders", { body: { paymentIntentId: intentId, clientSecret } });
+    const mailTo = (to: string) => db.prisma.emailMessage.findMany({ where: { to }, orderBy: { id: "asc" } });
+
+    // Refused: the confirmation page's receipt (POST /api/orders to the browser that paid) and the email say "not taken".
+    const elsewhere = { giftRecipientEmail: "told-plainly@example.com" }; // the other tests count the cards sent to friend@
+    const refused = await authorised(elsewhere);
+    fake.setNextError({ status: 402, type: "card_error", code: "card_declined", message: "Your card was declined." }, { method: "POST", path: `/v1/payment_intents/${refused.intentId}/capture` });
+    const placed = await placeAs(refused.intentId, refused.prepared.clientSecret);
+    expect(placed.status).toBe(201);
+    expect(placed.json.order).toMatchObject({ capture: "failed", paymentNotice: { state: "not_taken", title: "Your payment was not taken", status: "Payment not taken" } });
+    expect(placed.json.order.paymentNotice.text).toContain("your card has not been charged");
+    expect(placed.json.order.paymentNotice.text).toContain("$64.99");
+    expect(placed.json.order.statement).toEqual(expect.arrayContaining([expect.objectContaining({ key: "card-0", label: "Paid by card (not taken: nothing charged)", text: "$64.99" })]));
+    const [refusedMail] = await mailTo(`sess-states-${session}@example.com`);
+    expect(refusedMail.subject).toBe(`Your Maple & Micron order ${placed.json.orderNumber}: your payment was not taken`);
+    expect(refusedMail.text).toContain("your card has not been charged and the order will not ship");
+    expect(refusedMail.text).not.toMatch(/confirmed|Paid by card:/i);
+
+    // Lost reply: "we're checking"; the webhook then takes it and the shopper gets the confirmation.
+    const lost = await authorised(elsewhere);
+    const shopper = `sess-states-${session}@example.com`;
+    loseCaptureAndLookUp(lost.intentId);
+    const waiting = await placeAs(lost.intentId, lost.prepared.clientSecret);
+    expect(waiting.json.order).toMatchObject({ capture: "unknown", paymentNotice: { state: "checking", title: "We're checking your payment", status: "Payment being checked" } });
+    expect(waiting.json.order.statement).toEqual(expect.arrayContaining([expect.objectContaining({ key: "card-0", label: "Paid by card (being checked with your bank)" })]));
+    const [checking] = await mailTo(shopper);
+    expect(checking.subject).toBe(`Your Maple & Micron order ${waiting.json.orderNumber}: we're checking your payment`);
+    expect(checking.text).toContain("We are checking it now and will email you as soon as we know");
+    expect(checking.text).not.toMatch(/confirmed|charged \$/i);
+    expect((await webhook("payment_intent.succeeded", lost.intentId)).status).toBe(200);
+    const mails = await mailTo(shopper);
+    expect(mails).toHaveLength(2);
+    expect(mails[1].subject).toBe(`Your Maple & Micron order ${waiting.json.orderNumber} is confirmed`);
+    expect(mails[1].text).toContain("Paid by card: $64.99");
+    const order = await orderOf(lost.intentId);
+    expect(order.events.filter((e) => e.type === "email_sent").map((e) => (e.detail as { template: string }).template)).toContain("payment_confirmed");
+  });
+
   it("a capture whose reply is lost leaves the order pending; Stripe's payment_intent.succeeded webhook completes it", async () => {
     const { intentId } = await authorised();
     loseCaptureAndLookUp(intentId);
@@ -260,5 +299,75 @@ describe(`Card payments end in a known state, on ${process.env.TEST_DATABASE_URL
     expect([first.status, second.status].sort()).toEqual([200, 201]);
     expect(await db.prisma.order.count({ where: { email: "tabs@example.com" } })).toBe(1);
     expect(fake.callsTo("POST", `/v1/payment_intents/${a.json.paymentIntentId}/capture`)).toHaveLength(1);
+  });
+
+  it("the dashboard's revenue is the statements' revenue: net of discounts and refunds (to card and gift card), a gift card counted once, when spent", async () => {
+    const { getAdminStats, revenueByDay } = await import("@/lib/admin/stats-queries");
+    const { orderStatement } = await import("@/lib/orders/statement");
+    const { orderWithItems } = await import("@/lib/orders/order-row");
+    const { refundOrder } = await import("@/lib/orders/refund-service");
+    const cents = (text: string) => Math.round(Number(text) * 100);
+    const before = cents((await getAdminStats()).totalRevenue);
+
+    // A: a jig ($24 + $15.99 shipping) and a $25 gift card, by card. The card is money held for its holder: 39.99.
+    const a = await authorised({ giftRecipientEmail: "revenue-friend@example.com" });
+    expect((await finalize(a.intentId)).status).toBe(201);
+    const bought = await db.prisma.giftCard.findFirstOrThrow({ where: { order: { stripePaymentIntentId: a.intentId } } });
+    // B: a jig paid $25 by that gift card and $14.99 by card (39.99), then refunded $17: $14.99 to the card, $2.01 to the gift card.
+    const b = await authorised({ items: [{ productId: ids["dowel-jig"], quantity: 1 }], giftCards: [bought.code] });
+    expect(b.prepared).toMatchObject({ total: "39.99", giftCardAmount: "25.00", cardAmount: "14.99" });
+    expect((await finalize(b.intentId)).status).toBe(201);
+    const orderB = await orderOf(b.intentId);
+    await runAsAdmin(maker, () => refundOrder(orderB.id, { amount: 5, reason: "Scratched" }));
+    await runAsAdmin(maker, () => refundOrder(orderB.id, { amount: 12, reason: "Late" }));
+    const statementB = orderStatement(await db.prisma.order.findUniqueOrThrow({ where: { id: orderB.id }, include: orderWithItems }));
+    expect(statementB.refunds).toMatchObject({ toCard: 1499, total: 1700 });
+    expect(statementB.revenue).toBe(3999 - 1700);
+
+    const after = cents((await getAdminStats()).totalRevenue);
+    expect(after - before).toBe(3999 + (3999 - 1700));
+    // Every order that counts, by its statement, sums to the dashboard's figure; so do the chart's days.
+    const counted = await db.prisma.order.findMany({ where: { status: { not: "cancelled" }, paymentProvider: { not: "test" }, capture: "captured" }, include: orderWithItems });
+    expect(counted.reduce((sum, o) => sum + orderStatement(o).revenue, 0)).toBe(after);
+    expect((await revenueByDay(30)).reduce((sum, d) => sum + cents(d.revenue), 0)).toBe(after);
+    // Orders whose card payment was not taken are on no figure: their statements say nothing was paid by card.
+    const notTaken = await db.prisma.order.findMany({ where: { capture: { not: "captured" } }, include: orderWithItems });
+    expect(notTaken.length).toBeGreaterThan(0);
+    for (const o of notTaken) expect(orderStatement(o).cardPayments.every((p) => !p.captured)).toBe(true);
+  });
+
+  it("gift cards that come to cover the whole cart do not start a second order beside an open card payment: an authorised one is refused, one not confirmed is cancelled", async () => {
+    const { issueGiftCard } = await import("@/lib/gift-cards/service");
+    const card = await runAsAdmin(maker, () => issueGiftCard({ amount: 5000, recipientEmail: "someone@example.com" }));
+    const body = (sessionId: string, extra: Record<string, unknown> = {}) => ({ sessionId, items: [{ productId: ids["dowel-jig"], quantity: 1 }], email: `${sessionId}@example.com`, firstName: "Ada", lastName: "Turner", shippingAddress: address, ...extra });
+    const prepare = (b: unknown) => call(routes.createIntent, "/api/create-payment-intent", { body: b });
+
+    // Tab 1 paid by card (authorised); tab 2 then enters a gift card covering it all: refused, the card payment stands.
+    const byCard = await prepare(body("sess-gc-again-1"));
+    expect(byCard.status).toBe(200);
+    fake.authorize(byCard.json.paymentIntentId);
+    const byGiftCard = await prepare(body("sess-gc-again-1", { giftCards: [card.code] }));
+    expect(byGiftCard.status).toBe(409);
+    expect(byGiftCard.json.message).toBe("A card payment for this cart is already under way in another tab or window. Finish that checkout, or reload this page in a few minutes.");
+    expect(await db.prisma.checkout.count({ where: { sessionId: "sess-gc-again-1", status: "open" } })).toBe(1);
+    expect((await finalize(byCard.json.paymentIntentId)).status).toBe(201);
+    expect(await db.prisma.order.count({ where: { email: "sess-gc-again-1@example.com" } })).toBe(1);
+    expect((await db.prisma.giftCard.findUniqueOrThrow({ where: { code: card.code } })).balance.toFixed(2)).toBe("50.00");
+
+    // A card payment not confirmed yet: cancelled with Stripe and its checkout closed; the gift cards pay, once.
+    const unconfirmed = await prepare(body("sess-gc-again-2"));
+    const paid = await prepare(body("sess-gc-again-2", { giftCards: [card.code] }));
+    expect(paid.status).toBe(200);
+    expect(paid.json).toMatchObject({ provider: "gift_card", cardAmount: "0.00" });
+    expect(fake.intents.get(unconfirmed.json.paymentIntentId)!.status).toBe("canceled");
+    expect(await db.prisma.checkout.findMany({ where: { sessionId: "sess-gc-again-2" }, select: { status: true }, orderBy: { id: "asc" } })).toEqual([{ status: "cancelled" }, { status: "open" }]);
+    expect((await call(routes.orders, "/api/orders", { body: { paymentIntentId: paid.json.paymentIntentId, clientSecret: paid.json.clientSecret } })).status).toBe(201);
+    // Preparing the gift cards again for a finalised checkout starts a new one rather than rewriting the paid one.
+    const again = await prepare(body("sess-gc-again-2", { giftCards: [card.code] }));
+    expect(again.status).toBe(200);
+    expect(again.json.paymentIntentId).not.toBe(paid.json.paymentIntentId);
+    const completed = await db.prisma.checkout.findFirstOrThrow({ where: { paymentIntentId: paid.json.paymentIntentId } });
+    expect(completed.status).toBe("completed");
+    expect(await db.prisma.order.count({ where: { email: "sess-gc-again-2@example.com" } })).toBe(1);
   });
 });

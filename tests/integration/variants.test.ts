@@ -359,12 +359,12 @@ describe("the low-stock threshold, a shop setting", () => {
     const { runAsAdmin } = await import("@/lib/audit/context");
     const { parseOrThrow } = await import("@/lib/validation");
     await db.prisma.shopSettings.deleteMany();
-    expect(await getShopSettings()).toEqual({ lowStockThreshold: 3 });
+    expect(await getShopSettings()).toEqual({ lowStockThreshold: 3, timeZone: "America/New_York" });
     const keeper = await db.prisma.adminUser.create({ data: { username: "keeper", email: "keeper@example.com", passwordHash: "x" } });
     for (const bad of [-1, 1001, "2.5", "", null, "lots"]) expect(() => parseOrThrow(shopSettingsSchema, { lowStockThreshold: bad })).toThrow("The low-stock threshold is a whole number from 0 to 1000");
     const saved = await runAsAdmin(keeper, () => updateShopSettings(parseOrThrow(shopSettingsSchema, { lowStockThreshold: "10" })));
-    expect(saved).toEqual({ lowStockThreshold: 10 });
-    expect(await getShopSettings()).toEqual({ lowStockThreshold: 10 });
+    expect(saved).toEqual({ lowStockThreshold: 10, timeZone: "America/New_York" });
+    expect(await getShopSettings()).toEqual({ lowStockThreshold: 10, timeZone: "America/New_York" });
     const audit = await db.prisma.auditLog.findFirstOrThrow({ where: { entityType: "settings" }, orderBy: { id: "desc" } });
     expect(audit).toMatchObject({ adminUserId: keeper.id, adminName: "keeper", entityId: "shop", action: "update", before: { lowStockThreshold: 3 }, after: { lowStockThreshold: 10 } });
     // Saving the same value again changes nothing and logs nothing.

@@ -11,13 +11,16 @@ import { Input } from "@/components/ui/input";
 import { createDiscountCodeAction, setDiscountCodeActiveAction, updateDiscountCodeAction } from "@/lib/discounts/actions";
 import type { AdminDiscountCodeDTO } from "@/lib/discounts/service";
 import { formatMoney } from "@/lib/money";
+import { useAdminTimeZone } from "@/components/admin/time-zone";
+import { dayInZone } from "@/lib/catalog/time-zone";
 
 type Category = { id: number; name: string };
 type Fields = Record<string, string>;
 
 const describe = (c: AdminDiscountCodeDTO) =>
   c.kind === "percentage" ? `${c.percentOff} % off` : c.kind === "fixed" ? `${formatMoney(c.amountOff ?? "0")} off` : "Free shipping";
-const day = (iso: string | null) => (iso ? iso.slice(0, 10) : "");
+/** The stored instant as the shop's calendar day (the form's days are the shop's, lib/discounts/service.ts). */
+const day = (iso: string | null, timeZone: string) => (iso ? dayInZone(new Date(iso), timeZone) : "");
 
 /** The form's values as the server action's schema reads them (lib/discounts/schemas.ts). */
 function readForm(form: HTMLFormElement) {
@@ -40,6 +43,7 @@ function readForm(form: HTMLFormElement) {
 }
 
 function CodeForm({ editing, categories, onDone }: { editing: AdminDiscountCodeDTO | null; categories: Category[]; onDone: () => void }) {
+  const timeZone = useAdminTimeZone();
   const [fields, setFields] = useState<Fields>({});
   const [busy, setBusy] = useState(false);
   // Only the amount the chosen kind takes off is asked for (a shipping code takes neither).
@@ -88,8 +92,8 @@ function CodeForm({ editing, categories, onDone }: { editing: AdminDiscountCodeD
       {field("minSubtotal", "Minimum subtotal ($)", <Input name="minSubtotal" inputMode="decimal" defaultValue={c?.minSubtotal ?? "0.00"} {...aria("minSubtotal")} />)}
       {field("usageLimit", "Usage limit", <Input name="usageLimit" inputMode="numeric" defaultValue={c?.usageLimit ?? ""} {...aria("usageLimit")} />, "Orders in all; empty for no limit")}
       {field("perEmailLimit", "Uses per email", <Input name="perEmailLimit" inputMode="numeric" defaultValue={c?.perEmailLimit ?? ""} {...aria("perEmailLimit")} />, "Empty for no limit")}
-      {field("startsAt", "Starts", <Input type="date" name="startsAt" defaultValue={day(c?.startsAt ?? null)} {...aria("startsAt")} />, "UTC; empty: now")}
-      {field("endsAt", "Ends", <Input type="date" name="endsAt" defaultValue={day(c?.endsAt ?? null)} {...aria("endsAt")} />, "UTC, at the start of that day; empty: never")}
+      {field("startsAt", "Starts", <Input type="date" name="startsAt" defaultValue={day(c?.startsAt ?? null, timeZone)} {...aria("startsAt")} />, `The shop's day (${timeZone}); empty: now`)}
+      {field("endsAt", "Ends", <Input type="date" name="endsAt" defaultValue={day(c?.endsAt ?? null, timeZone)} {...aria("endsAt")} />, `At the start of that day (${timeZone}); empty: never`)}
       <fieldset className="flex flex-col gap-2 sm:col-span-2 lg:col-span-3">
         <legend className="mb-1 text-sm font-medium">Applies to</legend>
         <label className="flex items-center gap-2 text-sm">
@@ -124,6 +128,7 @@ function CodeForm({ editing, categories, onDone }: { editing: AdminDiscountCodeD
 
 /** The Discount codes screen: the create / edit form, and every code with its uses against its limit, Edit and Disable. */
 export function DiscountsManager({ codes, categories }: { codes: AdminDiscountCodeDTO[]; categories: Category[] }) {
+  const timeZone = useAdminTimeZone();
   const [editing, setEditing] = useState<AdminDiscountCodeDTO | null>(null);
   const router = useRouter();
   const toggle = async (code: AdminDiscountCodeDTO) => {
@@ -161,7 +166,7 @@ export function DiscountsManager({ codes, categories }: { codes: AdminDiscountCo
               <th scope="row" className="px-4 py-2 text-left font-mono font-semibold">{c.code}</th>
               <td className="px-4 py-2">{describe(c)}{Number(c.minSubtotal) > 0 ? `, over ${formatMoney(c.minSubtotal)}` : ""}</td>
               <td className="px-4 py-2 tabular-nums">{c.usageLimit === null ? c.uses : `${c.uses} of ${c.usageLimit}`}{c.perEmailLimit ? ` (${c.perEmailLimit} per email)` : ""}</td>
-              <td className="px-4 py-2">{[day(c.startsAt) || "now", day(c.endsAt) || "no end"].join(" → ")}</td>
+              <td className="px-4 py-2">{[day(c.startsAt, timeZone) || "now", day(c.endsAt, timeZone) || "no end"].join(" → ")}</td>
               <td className="px-4 py-2">{c.active ? "Active" : "Disabled"}</td>
               <td className="px-4 py-2 text-right whitespace-nowrap">
                 <Button type="button" variant="link" size="sm" onClick={() => setEditing(c)}>

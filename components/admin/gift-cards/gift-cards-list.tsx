@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { useState } from "react";
 import { runWithToast } from "@/components/admin/action-message";
+import { useAdminTimeZone } from "@/components/admin/time-zone";
 import { formatDate } from "@/components/admin/format";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -70,6 +71,7 @@ const CellLabel = ({ children }: { children: string }) => (
  * request; a card with a recipient can be emailed again. Rows read as cards at 390 px.
  */
 export function GiftCardsList({ cards, q, page, pages, total }: Props) {
+  const timeZone = useAdminTimeZone();
   const cellClass = "py-2 max-md:flex max-md:justify-between max-md:gap-4 max-md:py-1 md:px-2";
   return (
     <section aria-labelledby="issued-cards-title" className="mt-8">
@@ -137,7 +139,7 @@ export function GiftCardsList({ cards, q, page, pages, total }: Props) {
                 </td>
                 <td className={cellClass}>
                   <CellLabel>Issued</CellLabel>
-                  <span>{formatDate(card.createdAt)}</span>
+                  <span>{formatDate(card.createdAt, timeZone)}</span>
                 </td>
                 <td className={`${cellClass} md:text-right`}>
                   <ResendButton card={card} />

@@ -1,5 +1,7 @@
 "use client";
 
+import { formatDateTime } from "@/components/admin/format";
+import { useAdminTimeZone } from "@/components/admin/time-zone";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { AdminField } from "@/components/admin/admin-field";
@@ -14,6 +16,7 @@ import { formatMoney } from "@/lib/money";
 const KIND = { issued: "Issued", redeemed: "Paid an order", refunded: "Refunded to the card", voided: "Refunded to its buyer", restored: "Refund refused: balance restored" } as Record<string, string>;
 
 function CardDetails({ card, onChange }: { card: GiftCardDTO; onChange: (card: GiftCardDTO) => void }) {
+  const timeZone = useAdminTimeZone();
   const toggle = () =>
     runWithToast(
       async () => {
@@ -39,7 +42,7 @@ function CardDetails({ card, onChange }: { card: GiftCardDTO; onChange: (card: G
         <caption className="sr-only">Every change of this card&apos;s balance</caption>
         <thead className="border-b text-left text-muted-foreground">
           <tr>
-            <th scope="col" className="py-2 font-medium">When (UTC)</th>
+            <th scope="col" className="py-2 font-medium">When</th>
             <th scope="col" className="py-2 font-medium">What</th>
             <th scope="col" className="py-2 text-right font-medium">Amount</th>
             <th scope="col" className="py-2 text-right font-medium">Balance after</th>
@@ -48,7 +51,7 @@ function CardDetails({ card, onChange }: { card: GiftCardDTO; onChange: (card: G
         <tbody className="divide-y">
           {card.movements.map((m, k) => (
             <tr key={k}>
-              <td className="py-2">{m.createdAt.slice(0, 16).replace("T", " ")}</td>
+              <td className="py-2">{formatDateTime(m.createdAt, timeZone)}</td>
               <td className="py-2">{KIND[m.kind] ?? m.kind}{m.orderNumber ? ` (${m.orderNumber})` : ""}</td>
               <td className="py-2 text-right tabular-nums">{m.amount.startsWith("-") ? `−${formatMoney(m.amount.slice(1))}` : formatMoney(m.amount)}</td>
               <td className="py-2 text-right tabular-nums">{formatMoney(m.balanceAfter)}</td>

@@ -5,6 +5,7 @@ import { AdminPageHeader } from "@/components/admin/admin-page-header";
 import { activityFilterSchema, listAuditAdmins, listAuditLog } from "@/lib/audit/queries";
 import { AUDIT_ENTITY_TYPES } from "@/lib/audit/service";
 import { requireAdminPage } from "@/lib/auth/guard";
+import { getShopTimeZone } from "@/lib/catalog/settings-service";
 
 export const metadata: Metadata = { title: "Activity" };
 
@@ -14,13 +15,13 @@ export default async function AdminActivityPage({ searchParams }: { searchParams
   const raw = await searchParams;
   const one = (v: string | string[] | undefined) => (typeof v === "string" && v ? v : undefined);
   const filter = activityFilterSchema.parse({ admin: one(raw.admin), type: one(raw.type), before: one(raw.before) });
-  const [{ entries, nextBefore }, admins] = await Promise.all([listAuditLog(filter), listAuditAdmins()]);
+  const [{ entries, nextBefore }, admins, timeZone] = await Promise.all([listAuditLog(filter), listAuditAdmins(), getShopTimeZone()]);
   const next = nextBefore ? `?${new URLSearchParams({ ...(filter.admin ? { admin: String(filter.admin) } : {}), ...(filter.type ? { type: filter.type } : {}), before: String(nextBefore) })}` : null;
   return (
     <>
       <AdminPageHeader title="Activity" description="Every change made in the back office: who, what, when, and what changed." />
       <ActivityFilters admins={admins} types={[...AUDIT_ENTITY_TYPES]} admin={filter.admin} type={filter.type} />
-      <ActivityTable entries={entries} nextHref={next} />
+      <ActivityTable entries={entries} nextHref={next} timeZone={timeZone} />
     </>
   );
 }

@@ -5,6 +5,7 @@ import { AdminTable, Td, Th } from "@/components/admin/admin-table";
 import { formatDateTime } from "@/components/admin/format";
 import { Badge } from "@/components/ui/badge";
 import { requireAdminPage } from "@/lib/auth/guard";
+import { getShopTimeZone } from "@/lib/catalog/settings-service";
 import { listCommissionsForAdmin } from "@/lib/commissions/queries";
 import { COMMISSION_STATUS_LABELS, COMMISSION_STATUSES, type CommissionStatus } from "@/lib/commissions/rules";
 import { BUDGET_RANGES, type BudgetRange } from "@/lib/commissions/schemas";
@@ -19,7 +20,7 @@ export default async function AdminCommissionsPage(props: { searchParams: Promis
   await requireAdminPage();
   const raw = (await props.searchParams).status;
   const status = (COMMISSION_STATUSES as readonly string[]).includes(String(raw)) ? (raw as CommissionStatus) : null;
-  const commissions = await listCommissionsForAdmin(status ?? undefined);
+  const [commissions, timeZone] = await Promise.all([listCommissionsForAdmin(status ?? undefined), getShopTimeZone()]);
   return (
     <>
       <AdminPageHeader title="Commissions" description="Requests for custom pieces: answer, quote, and move each along from new to closed." />
@@ -75,7 +76,7 @@ export default async function AdminCommissionsPage(props: { searchParams: Promis
                 <Td>
                   <Badge variant={c.status === "new" ? "default" : "secondary"}>{COMMISSION_STATUS_LABELS[c.status as CommissionStatus]}</Badge>
                 </Td>
-                <Td className="whitespace-nowrap">{formatDateTime(c.createdAt.toISOString())}</Td>
+                <Td className="whitespace-nowrap">{formatDateTime(c.createdAt.toISOString(), timeZone)}</Td>
               </tr>
             ))
           )}

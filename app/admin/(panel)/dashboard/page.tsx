@@ -6,6 +6,7 @@ import { UnpaidOrders } from "@/components/admin/unpaid-orders";
 import { LowStock } from "@/components/admin/low-stock";
 import { RecentOrders } from "@/components/admin/recent-orders";
 import { RevenueChart } from "@/components/admin/revenue-chart";
+import { ShopTimeZoneForm } from "@/components/admin/shop-time-zone-form";
 import { StatsTiles } from "@/components/admin/stats-tiles";
 import { getAdminStats, REVENUE_DAYS, revenueByDay } from "@/lib/admin/stats-queries";
 import { lastBackup } from "@/lib/backup/manifest";
@@ -21,11 +22,11 @@ const RECENT_ORDERS = 5;
 
 export default async function AdminDashboardPage() {
   const admin = await requireAdminPage();
-  const { lowStockThreshold } = await getShopSettings();
+  const { lowStockThreshold, timeZone } = await getShopSettings();
   const [stats, recent, revenue, backup, disputed, lowStock, unpaid] = await Promise.all([
     getAdminStats(),
     listOrders({ limit: RECENT_ORDERS }),
-    revenueByDay(REVENUE_DAYS),
+    revenueByDay(REVENUE_DAYS, timeZone),
     lastBackup(),
     listDisputedOrders(),
     listLowStock(lowStockThreshold),
@@ -35,13 +36,14 @@ export default async function AdminDashboardPage() {
     <>
       <AdminPageHeader title="Dashboard" description={`Welcome back, ${admin.username}. Here is how the shop is doing.`} />
       <div className="flex min-w-0 flex-col gap-6 [&>*]:min-w-0">
-        <UnpaidOrders orders={unpaid} />
-        <DisputedOrders orders={disputed} />
+        <UnpaidOrders orders={unpaid} timeZone={timeZone} />
+        <DisputedOrders orders={disputed} timeZone={timeZone} />
         <StatsTiles stats={stats} />
         <RevenueChart days={revenue} />
         <RecentOrders orders={recent} />
         <LowStock items={lowStock} threshold={lowStockThreshold} />
-        <BackupStatus last={backup && { createdAt: backup.createdAt, uploads: backup.uploads.count }} />
+        <BackupStatus last={backup && { createdAt: backup.createdAt, uploads: backup.uploads.count }} timeZone={timeZone} />
+        <ShopTimeZoneForm timeZone={timeZone} />
       </div>
     </>
   );

@@ -3,9 +3,10 @@ import { AdminPageHeader } from "@/components/admin/admin-page-header";
 import { statusLabel } from "@/components/admin/format";
 import { OrderStatusFilter } from "@/components/admin/order-status-filter";
 import { OrdersExportForm } from "@/components/admin/orders-export-form";
-import { SHOP_TIME_ZONE } from "@/lib/admin/stats-queries";
 import { OrdersTable } from "@/components/admin/orders-table";
 import { requireAdminPage } from "@/lib/auth/guard";
+import { getShopTimeZone } from "@/lib/catalog/settings-service";
+import { dayInZone } from "@/lib/catalog/time-zone";
 import { orderFilterSchema } from "@/lib/orders/admin-schemas";
 import { listOrders } from "@/lib/orders/admin-service";
 
@@ -15,8 +16,8 @@ export default async function AdminOrdersPage({ searchParams }: { searchParams: 
   await requireAdminPage();
   const parsed = orderFilterSchema.safeParse((await searchParams).status ?? "all");
   const status = parsed.success ? parsed.data : "all";
-  const orders = await listOrders({ status });
-  const today = new Intl.DateTimeFormat("en-CA", { timeZone: SHOP_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
+  const [orders, timeZone] = await Promise.all([listOrders({ status }), getShopTimeZone()]);
+  const today = dayInZone(new Date(), timeZone);
   const count = `${orders.length} ${orders.length === 1 ? "order" : "orders"}`;
   return (
     <>

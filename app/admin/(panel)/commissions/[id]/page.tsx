@@ -11,6 +11,7 @@ import { Badge } from "@/components/ui/badge";
 import { ResponsiveImage } from "@/components/ui/responsive-image";
 import { readEntityId } from "@/lib/admin/ids";
 import { requireAdminPage } from "@/lib/auth/guard";
+import { getShopTimeZone } from "@/lib/catalog/settings-service";
 import { getCommissionForAdmin } from "@/lib/commissions/queries";
 import { canPublish, COMMISSION_STATUS_LABELS, defaultQuoteExpiry, type CommissionStatus } from "@/lib/commissions/rules";
 import { BUDGET_RANGES, type BudgetRange } from "@/lib/commissions/schemas";
@@ -18,7 +19,6 @@ import { formatMoney } from "@/lib/money";
 
 export const metadata: Metadata = { title: "Commission" };
 
-const at = (d: Date) => formatDateTime(d.toISOString());
 const QUOTE_STATUS = { open: "Open", paid: "Paid", withdrawn: "Replaced or withdrawn" } as const;
 
 /** One commission: the request and its photos, the thread, the quotes, the audit trail, and the maker's actions. */
@@ -29,6 +29,8 @@ export default async function AdminCommissionPage(props: { params: Promise<{ id:
   if (!commission) notFound();
   const status = commission.status as CommissionStatus;
   const defaultExpiry = defaultQuoteExpiry();
+  const timeZone = await getShopTimeZone();
+  const at = (d: Date) => formatDateTime(d.toISOString(), timeZone);
   return (
     <>
       <AdminPageHeader

@@ -4,20 +4,21 @@ import { AdminPageHeader } from "@/components/admin/admin-page-header";
 import { formatDate } from "@/components/admin/format";
 import { SubscriberUnsubscribeButton } from "@/components/admin/subscriber-unsubscribe-button";
 import { requireAdminPage } from "@/lib/auth/guard";
+import { getShopTimeZone } from "@/lib/catalog/settings-service";
 import { listSubscribers, SUBSCRIBER_STATUSES, subscriberQuerySchema } from "@/lib/newsletter/subscriber-queries";
 
 export const metadata: Metadata = { title: "Subscribers" };
 
 const STATUS_LABEL: Record<string, string> = { pending: "Pending", confirmed: "Confirmed", unsubscribed: "Unsubscribed", suppressed: "Suppressed" };
 const SOURCE_LABEL: Record<string, string> = { footer: "Footer form", checkout: "Checkout", admin_import: "Admin", legacy: "Before consent records" };
-const date = (iso: string | null) => (iso ? formatDate(iso) : "—");
 
 /** Every address on the list with its status, source and consent record; search, filter, CSV export, manual unsubscribe. */
 export default async function AdminSubscribersPage(props: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   await requireAdminPage();
   const raw = await props.searchParams;
   const query = subscriberQuerySchema.parse({ q: typeof raw.q === "string" ? raw.q : undefined, status: typeof raw.status === "string" ? raw.status : undefined, page: typeof raw.page === "string" ? raw.page : undefined });
-  const { subscribers, total, page, pages, counts } = await listSubscribers(query);
+  const [{ subscribers, total, page, pages, counts }, timeZone] = await Promise.all([listSubscribers(query), getShopTimeZone()]);
+  const date = (iso: string | null) => (iso ? formatDate(iso, timeZone) : "—");
   const params = (extra: Record<string, string | number | undefined>) => {
     const p = new URLSearchParams();
     for (const [k, v] of Object.entries({ q: query.q, status: query.status, ...extra })) if (v !== undefined && v !== "") p.set(k, String(v));

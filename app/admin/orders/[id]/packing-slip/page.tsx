@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { PackingSlip } from "@/components/admin/packing-slip";
 import { requireAdminPage } from "@/lib/auth/guard";
+import { getShopTimeZone } from "@/lib/catalog/settings-service";
 import { isAppError } from "@/lib/errors";
 import { getOrder } from "@/lib/orders/admin-service";
 
@@ -15,5 +16,5 @@ export default async function PackingSlipPage({ params }: { params: Promise<{ id
     if (isAppError(error) && error.code === "not_found") notFound();
     throw error;
   });
-  return <PackingSlip order={order} />;
+  return <PackingSlip order={order} timeZone={await getShopTimeZone()} />;
 }
