@@ -20,7 +20,8 @@ const DELETE_FAILED = "Failed to delete customer.";
 async function removeCustomer(customer: CustomerDTO): Promise<void> {
   await runWithToast(() => deleteCustomerAction({ id: customer.id }), {
     success: { title: "Customer Deleted", description: `${customer.email} has been deleted.` },
-    failure: DELETE_FAILED, failureTitle: "Deletion Failed",
+    failure: DELETE_FAILED,
+    failureTitle: "Deletion Failed",
     logLabel: "Customer delete",
   });
 }
@@ -49,13 +50,19 @@ export function CustomersTable({ customers }: { customers: CustomerDTO[] }) {
             const label = name === "—" ? customer.email : name;
             return (
               <tr key={customer.id} className="hover:bg-muted/30" data-testid="customer-row" data-email={customer.email}>
-                <Td label="Name" className="font-medium">{name}</Td>
+                <Td label="Name" className="font-medium">
+                  {name}
+                </Td>
                 <Td label="Email" className="break-all">
                   <span className="min-w-0 flex-1">{customer.email}</span>
                 </Td>
-                <Td label="Orders" className="text-right tabular-nums">{customer.orderCount}</Td>
+                <Td label="Orders" className="text-right tabular-nums">
+                  {customer.orderCount}
+                </Td>
                 <Td label="Newsletter">{customer.newsletterSubscribed ? <Badge variant="secondary">Subscribed</Badge> : <span className="text-muted-foreground">—</span>}</Td>
-                <Td label="Joined" className="whitespace-nowrap">{formatDate(customer.createdAt, timeZone)}</Td>
+                <Td label="Joined" className="whitespace-nowrap">
+                  {formatDate(customer.createdAt, timeZone)}
+                </Td>
                 <Td className="max-sm:pt-2">
                   <div className="flex justify-end gap-1 max-sm:justify-start">
                     <Button type="button" variant="ghost" size="sm" onClick={() => setEditing(customer)} aria-label={`Edit ${label}`}>
@@ -71,9 +78,7 @@ export function CustomersTable({ customers }: { customers: CustomerDTO[] }) {
                       }
                       confirmLabel="Delete Customer"
                       onConfirm={() => removeCustomer(customer)}
-                      trigger={
-                        <DeleteTriggerButton label={label} />
-                      }
+                      trigger={<DeleteTriggerButton label={label} />}
                     />
                   </div>
                 </Td>

@@ -41,15 +41,30 @@ export function CampaignList({ initial }: { initial: CampaignDTO[] }) {
       {campaigns.length === 0 ? (
         <p className="mt-2 text-sm text-muted-foreground">None yet.</p>
       ) : (
-        <div className="mt-3 overflow-x-auto rounded-lg border bg-card focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none" tabIndex={0} role="region" aria-label="Newsletters sent and scheduled">
+        <div
+          className="mt-3 overflow-x-auto rounded-lg border bg-card focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+          tabIndex={0}
+          role="region"
+          aria-label="Newsletters sent and scheduled"
+        >
           <table className="w-full text-sm" data-testid="campaigns-table">
             <thead>
               <tr className="border-b text-left">
-                <th scope="col" className="p-3">Subject</th>
-                <th scope="col" className="p-3">Status</th>
-                <th scope="col" className="p-3">Sent / total</th>
-                <th scope="col" className="p-3">Failed</th>
-                <th scope="col" className="p-3">Complaint rate</th>
+                <th scope="col" className="p-3">
+                  Subject
+                </th>
+                <th scope="col" className="p-3">
+                  Status
+                </th>
+                <th scope="col" className="p-3">
+                  Sent / total
+                </th>
+                <th scope="col" className="p-3">
+                  Failed
+                </th>
+                <th scope="col" className="p-3">
+                  Complaint rate
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -65,7 +80,12 @@ export function CampaignList({ initial }: { initial: CampaignDTO[] }) {
                       {c.progress.sent.toLocaleString("en-US")} / {c.progress.total.toLocaleString("en-US")}
                     </span>
                     {c.status === "sending" && (
-                      <progress className="ml-2 align-middle" max={Math.max(c.progress.total, 1)} value={c.progress.sent + c.progress.failed + c.progress.skipped} aria-label={`Progress of ${c.subject}`} />
+                      <progress
+                        className="ml-2 align-middle"
+                        max={Math.max(c.progress.total, 1)}
+                        value={c.progress.sent + c.progress.failed + c.progress.skipped}
+                        aria-label={`Progress of ${c.subject}`}
+                      />
                     )}
                   </td>
                   <td className="p-3">{c.progress.failed.toLocaleString("en-US")}</td>

@@ -31,7 +31,9 @@ const nextSteps = (shipsEstimate: string | null): Array<{ icon: IconName; title:
   {
     icon: "hammer",
     title: "Made and packed by hand",
-    body: shipsEstimate ? `I finish, check and carefully pack your order in the workshop. ${shipsEstimate}.` : "I finish, check and carefully pack your order in the workshop, usually within a few working days.",
+    body: shipsEstimate
+      ? `I finish, check and carefully pack your order in the workshop. ${shipsEstimate}.`
+      : "I finish, check and carefully pack your order in the workshop, usually within a few working days.",
   },
   { icon: "truck", title: "Shipped with tracking", body: "When it leaves with USPS Ground Advantage, you'll get an email with the tracking number." },
   {
@@ -94,7 +96,8 @@ function Confirmed({ orderNumber }: { orderNumber: string }) {
         <div className="mt-4 flex items-start gap-3 border-t pt-4">
           <Icon name="mail" className="mt-0.5 size-5 text-primary" />
           <p className="text-sm leading-relaxed">
-            {notice ? "An email with your order details is on its way." : "A confirmation email with your order details is on its way."} If you don&apos;t see it in a few minutes, check your spam folder. You can{" "}
+            {notice ? "An email with your order details is on its way." : "A confirmation email with your order details is on its way."} If you don&apos;t see it in a few minutes, check your spam
+            folder. You can{" "}
             <Link href={`/order-status?order=${encodeURIComponent(orderNumber)}`} className="font-medium text-primary underline-offset-4 hover:underline">
               track your order
             </Link>{" "}

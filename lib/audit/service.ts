@@ -13,7 +13,22 @@ import { prisma, Prisma } from "@/lib/db";
  * transaction (so a write and its audit row commit or roll back together),
  * with the before/after snapshots read by `auditSnapshot` in that transaction.
  */
-export const AUDIT_ENTITY_TYPES = ["product", "category", "customer", "user", "order", "review", "commission", "discount_code", "gift_card", "settings", "subscriber", "campaign", "shipping_zone", "shipping_box"] as const;
+export const AUDIT_ENTITY_TYPES = [
+  "product",
+  "category",
+  "customer",
+  "user",
+  "order",
+  "review",
+  "commission",
+  "discount_code",
+  "gift_card",
+  "settings",
+  "subscriber",
+  "campaign",
+  "shipping_zone",
+  "shipping_box",
+] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
 type Db = Prisma.TransactionClient | typeof prisma;

@@ -34,7 +34,6 @@ function toAdminProductDTO(p: Prisma.ProductGetPayload<{ include: typeof adminPr
   };
 }
 
-
 function adminProductWhere(search?: string): Prisma.ProductWhereInput {
   const term = search?.replace(/\s+/g, " ").trim();
   if (!term) return {};
@@ -43,11 +42,7 @@ function adminProductWhere(search?: string): Prisma.ProductWhereInput {
       .split(" ")
       .slice(0, 8)
       .map((word) => ({
-        OR: [
-          { name: { contains: word, mode: "insensitive" } },
-          { slug: { contains: word, mode: "insensitive" } },
-          { category: { name: { contains: word, mode: "insensitive" } } },
-        ],
+        OR: [{ name: { contains: word, mode: "insensitive" } }, { slug: { contains: word, mode: "insensitive" } }, { category: { name: { contains: word, mode: "insensitive" } } }],
       })),
   };
 }

@@ -79,7 +79,18 @@ function imageRows(images: ProductData["images"]) {
 }
 
 function variantRow(v: VariantData, position: number) {
-  return { sku: v.sku, optionValues: v.values, price: v.price, stock: v.stock, leadTimeMinDays: v.leadTimeMinDays, leadTimeMaxDays: v.leadTimeMaxDays, allowBackorder: v.allowBackorder, image: v.image, position, weightGrams: v.weightGrams };
+  return {
+    sku: v.sku,
+    optionValues: v.values,
+    price: v.price,
+    stock: v.stock,
+    leadTimeMinDays: v.leadTimeMinDays,
+    leadTimeMaxDays: v.leadTimeMaxDays,
+    allowBackorder: v.allowBackorder,
+    image: v.image,
+    position,
+    weightGrams: v.weightGrams,
+  };
 }
 
 /**
@@ -178,7 +189,10 @@ export async function getAdminProduct(id: number | string): Promise<AdminProduct
 }
 
 /** Creates a product (also a clone, which may have no images yet). */
-export async function createProduct(input: ProductData & Partial<PackageData>, opts: { commissionId?: number; audit?: (tx: Prisma.TransactionClient, productId: number) => Promise<unknown> } = {}): Promise<AdminProductDTO> {
+export async function createProduct(
+  input: ProductData & Partial<PackageData>,
+  opts: { commissionId?: number; audit?: (tx: Prisma.TransactionClient, productId: number) => Promise<unknown> } = {},
+): Promise<AdminProductDTO> {
   const { pkg, rest: data } = splitPackage(input);
   await assertCategoryExists(data.categoryId);
   await assertProductSlugFree(data.slug);
@@ -250,7 +264,10 @@ export async function updateProduct(id: number | string, input: ProductUpdateDat
       }
       const resolved = hasVariants
         ? kind === "one_of_a_kind" || kind === "in_stock" || kind === "gift_card" || fields.uniqueItem === true || (stock !== undefined && stock !== null) || allowBackorder === true
-          ? { ok: false as const, fields: { kind: kind === "gift_card" ? GIFT_CARD_WITH_VARIANTS : kind === "in_stock" || stock != null || allowBackorder ? VARIANT_COUNTS_MESSAGE : UNIQUE_WITH_VARIANTS } }
+          ? {
+              ok: false as const,
+              fields: { kind: kind === "gift_card" ? GIFT_CARD_WITH_VARIANTS : kind === "in_stock" || stock != null || allowBackorder ? VARIANT_COUNTS_MESSAGE : UNIQUE_WITH_VARIANTS },
+            }
           : { ok: true as const, value: { uniqueItem: false, stock: null, leadTimeMinDays: null, leadTimeMaxDays: null, allowBackorder: false, giftCard: false } }
         : resolveStock(current, stockPatch);
       if (!resolved.ok) throw new AppError("bad_request", Object.values(resolved.fields)[0], resolved.fields);

@@ -30,7 +30,16 @@ export function dayInZone(at: Date, timeZone: string): string {
 
 /** How far the zone's wall clock is ahead of UTC at an instant, in milliseconds. */
 function offsetAt(at: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", second: "numeric" }).formatToParts(at);
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "numeric",
+    day: "numeric",
+    hour: "numeric",
+    minute: "numeric",
+    second: "numeric",
+  }).formatToParts(at);
   const n = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   const wall = Date.UTC(n("year"), n("month") - 1, n("day"), n("hour"), n("minute"), n("second"));
   return wall - Math.floor(at.getTime() / 1000) * 1000;

@@ -28,8 +28,7 @@ export const CHECKOUT_MESSAGES = {
 /** Countries the shop ships to: USPS Ground Advantage is a domestic service (spec §7 shippingService). */
 export const SHIPPING_COUNTRIES = [{ code: "US", name: "United States" }] as const;
 
-const required = (message: string, max: number) =>
-  z.string({ message }).check(z.trim(), z.minLength(1, message), z.maxLength(max, `Please use at most ${max} characters`));
+const required = (message: string, max: number) => z.string({ message }).check(z.trim(), z.minLength(1, message), z.maxLength(max, `Please use at most ${max} characters`));
 /** An address line: no NUL, line breaks or other control characters (a label, a carrier and the database take one plain line). */
 const addressLine = (message: string, max: number) => required(message, max).check(z.refine(isSingleLine, CHECKOUT_MESSAGES.controlCharacters));
 
@@ -50,9 +49,7 @@ const addressFields = {
 /** The checkout form's address: the countries the form offers. */
 export const shippingAddressSchema = z.object({
   ...addressFields,
-  country: z
-    ._default(z.string().check(z.trim(), z.toUpperCase()), DEFAULT_COUNTRY)
-    .check(z.refine((code) => SHIPPING_COUNTRIES.some((c) => c.code === code), CHECKOUT_MESSAGES.countryUnsupported)),
+  country: z._default(z.string().check(z.trim(), z.toUpperCase()), DEFAULT_COUNTRY).check(z.refine((code) => SHIPPING_COUNTRIES.some((c) => c.code === code), CHECKOUT_MESSAGES.countryUnsupported)),
 });
 
 /**

@@ -139,4 +139,3 @@ export async function deleteCustomer(id: number | string): Promise<{ id: number;
   }
   return { id: customerId, deleted: true };
 }
-

@@ -14,7 +14,15 @@ const money = (label: string) =>
     .max(99_999.99, `${label} is too large`)
     .refine((v) => Number.isInteger(Math.round(v * 100)) && Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, `${label} has at most 2 decimals`);
 const optionalInt = (label: string, min: number, max: number) =>
-  z.preprocess((v) => (v === "" || v === null || v === undefined ? null : v), z.coerce.number({ message: `${label} must be a number` }).int(`${label} must be a whole number`).min(min, `${label} must be at least ${min}`).max(max, `${label} must be at most ${max}`).nullable());
+  z.preprocess(
+    (v) => (v === "" || v === null || v === undefined ? null : v),
+    z.coerce
+      .number({ message: `${label} must be a number` })
+      .int(`${label} must be a whole number`)
+      .min(min, `${label} must be at least ${min}`)
+      .max(max, `${label} must be at most ${max}`)
+      .nullable(),
+  );
 /**
  * A calendar day "YYYY-MM-DD" stays a day: the service places it at the start of that day in the shop's
  * time zone (a maker's "Dec 1" is the shop's Dec 1, lib/catalog/time-zone.ts); a full timestamp is an instant.
@@ -23,7 +31,18 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const optionalDate = (label: string) =>
   z.preprocess(
     (v) => (v === "" || v === null || v === undefined ? null : v),
-    z.union([z.string().regex(DAY).refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), `${label} must be a date`), z.coerce.date({ message: `${label} must be a date` })], { message: `${label} must be a date` }).nullable(),
+    z
+      .union(
+        [
+          z
+            .string()
+            .regex(DAY)
+            .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), `${label} must be a date`),
+          z.coerce.date({ message: `${label} must be a date` }),
+        ],
+        { message: `${label} must be a date` },
+      )
+      .nullable(),
   );
 const checkbox = z.preprocess((v) => v === true || v === "true" || v === "on", z.boolean());
 
@@ -41,7 +60,13 @@ export const discountCodeInputSchema = z
     perEmailLimit: optionalInt("Uses per email", 1, 1_000),
     includeUniquePieces: checkbox,
     categoryIds: z.preprocess(
-      (v) => (typeof v === "string" ? v.split(",").map((s) => s.trim()).filter(Boolean) : v ?? []),
+      (v) =>
+        typeof v === "string"
+          ? v
+              .split(",")
+              .map((s) => s.trim())
+              .filter(Boolean)
+          : (v ?? []),
       z.array(z.coerce.number().int().positive()).max(100),
     ),
     active: checkbox,

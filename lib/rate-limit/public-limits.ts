@@ -31,8 +31,7 @@ export async function takeRecipientAllowance(name: RecipientLimitName, email: st
   }
 }
 
-export const photoAllowanceMessage = (wait: string) =>
-  `That is more photos than we can take from one address in a day. Please try again in ${wait}, or send it without photos.`;
+export const photoAllowanceMessage = (wait: string) => `That is more photos than we can take from one address in a day. Please try again in ${wait}, or send it without photos.`;
 
 /**
  * Counts a request's photos against this client's daily allowance (PHOTO_LIMITS: photos and bytes);

@@ -2,7 +2,18 @@ import { DEFAULT_ZONES, priceShipment, tableRate, zoneOf, type ShipLine, type Zo
 import { parseTableText, tableText } from "@/lib/shipping/schemas";
 
 const line = (over: Partial<ShipLine> = {}): ShipLine => ({ name: "Piece", amount: 24_00, quantity: 1, ...over });
-const table: ZoneRule = { code: "us", ships: true, method: "table", flatRate: 15_99, freeOver: null, rateTable: [{ upToGrams: 500, rate: 6_50 }, { upToGrams: 5000, rate: 14_00 }, { upToGrams: null, rate: 48_00 }] };
+const table: ZoneRule = {
+  code: "us",
+  ships: true,
+  method: "table",
+  flatRate: 15_99,
+  freeOver: null,
+  rateTable: [
+    { upToGrams: 500, rate: 6_50 },
+    { upToGrams: 5000, rate: 14_00 },
+    { upToGrams: null, rate: 48_00 },
+  ],
+};
 const amount = (lines: ShipLine[], rule: ZoneRule = DEFAULT_ZONES.us) => {
   const priced = priceShipment(lines, rule, "here");
   return "amount" in priced ? priced.amount : priced.message;
@@ -49,8 +60,17 @@ describe("the shipping rule", () => {
   });
 
   it("reads the Shipping screen's typed rate table and writes it back", () => {
-    expect(parseTableText("500: 6.50\n 5000 g = $14.00 \n\nany: 48.00")).toEqual([{ upToGrams: "500", rate: "6.50" }, { upToGrams: "5000", rate: "14.00" }, { upToGrams: null, rate: "48.00" }]);
+    expect(parseTableText("500: 6.50\n 5000 g = $14.00 \n\nany: 48.00")).toEqual([
+      { upToGrams: "500", rate: "6.50" },
+      { upToGrams: "5000", rate: "14.00" },
+      { upToGrams: null, rate: "48.00" },
+    ]);
     expect(parseTableText("heavy things")).toEqual([{ upToGrams: "heavy things", rate: "" }]);
-    expect(tableText([{ upToGrams: 500, rate: "6.50" }, { upToGrams: null, rate: "48.00" }])).toBe("500: 6.50\nany: 48.00");
+    expect(
+      tableText([
+        { upToGrams: 500, rate: "6.50" },
+        { upToGrams: null, rate: "48.00" },
+      ]),
+    ).toBe("500: 6.50\nany: 48.00");
   });
 });

@@ -83,7 +83,15 @@ export type PackageInput = z.input<typeof packageSchema>;
 export type PackageData = z.output<typeof packageSchema>;
 
 /** The package fields every product row carries (null: not given). */
-export type PackageFields = { weightGrams: number | null; lengthMm: number | null; widthMm: number | null; heightMm: number | null; boxId: number | null; freightPrice: string | null; contactForDelivery: boolean };
+export type PackageFields = {
+  weightGrams: number | null;
+  lengthMm: number | null;
+  widthMm: number | null;
+  heightMm: number | null;
+  boxId: number | null;
+  freightPrice: string | null;
+  contactForDelivery: boolean;
+};
 
 /** What the admin list and form say is missing for a product to be posted by weight; nothing for a gift card. */
 export function packageGaps(p: { giftCard: boolean; weightGrams: number | null; lengthMm: number | null; boxId: number | null; freightPrice?: string | null; contactForDelivery?: boolean }): string[] {
@@ -107,7 +115,9 @@ const boxName = z
   .refine(isSingleLine, singleLineMessage("Box name"));
 
 const requiredSide = (label: string) =>
-  wholeOrNull(DIMENSION_MESSAGE, 1, MAX_DIMENSION_MM).refine((v) => v != null, `${label} is required: ${DIMENSION_MESSAGE.toLowerCase()}`).transform((v) => v as number);
+  wholeOrNull(DIMENSION_MESSAGE, 1, MAX_DIMENSION_MM)
+    .refine((v) => v != null, `${label} is required: ${DIMENSION_MESSAGE.toLowerCase()}`)
+    .transform((v) => v as number);
 
 export const boxSchema = z.object(
   { name: boxName, innerLengthMm: requiredSide("Inner length"), innerWidthMm: requiredSide("Inner width"), innerHeightMm: requiredSide("Inner height") },
@@ -120,13 +130,14 @@ export type BoxData = z.output<typeof boxSchema>;
 export const RATE_TABLE_MESSAGE = "A rate table is 1 to 20 rows of increasing weights, the last for any heavier weight";
 export const TABLE_NEEDS_FLAT = "A rate table zone keeps a flat rate above $0 for pieces without a weight";
 export const LIVE_NEEDS_TABLE = "Live rates need a rate table too: it is charged when the carrier does not answer in time";
-const zoneMoney = (label: string) =>
-  moneyOrNull(`${label} is a price in dollars, 0 or more, with at most 2 decimals`);
+const zoneMoney = (label: string) => moneyOrNull(`${label} is a price in dollars, 0 or more, with at most 2 decimals`);
 
 const rateRow = z.object(
   {
     upToGrams: wholeOrNull(WEIGHT_MESSAGE, 1, MAX_WEIGHT_GRAMS).transform((v) => v ?? null),
-    rate: zoneMoney("Each rate").refine((v) => v != null, "Each row needs its rate").transform((v) => v as Cents),
+    rate: zoneMoney("Each rate")
+      .refine((v) => v != null, "Each row needs its rate")
+      .transform((v) => v as Cents),
   },
   { message: "Each row has upToGrams (blank on the last) and rate" },
 );
@@ -137,7 +148,9 @@ export const zoneSchema = z
       code: z.enum(ZONE_CODES, { message: `Unknown zone: use one of ${ZONE_CODES.join(", ")}` }),
       ships: z.boolean({ message: "ships must be true or false" }),
       method: z.enum(["flat", "table", "live"], { message: "Method is flat, table or live" }),
-      flatRate: zoneMoney("Flat rate").refine((v) => v != null, "Flat rate is required").transform((v) => v as Cents),
+      flatRate: zoneMoney("Flat rate")
+        .refine((v) => v != null, "Flat rate is required")
+        .transform((v) => v as Cents),
       freeOver: zoneMoney("Free shipping threshold").transform((v) => v ?? null),
       rateTable: z.array(rateRow, { message: RATE_TABLE_MESSAGE }).max(20, RATE_TABLE_MESSAGE).default([]),
     },
@@ -152,7 +165,6 @@ export const zoneSchema = z
     if (v.flatRate <= 0) ctx.addIssue({ code: "custom", path: ["flatRate"], message: TABLE_NEEDS_FLAT });
   });
 export type ZoneData = z.output<typeof zoneSchema>;
-
 
 /** A rate table as the maker types it, one row a line: "500: 6.50" (up to 500 g), the last "any: 48.00". */
 export function tableText(rows: ReadonlyArray<{ upToGrams: number | null; rate: string }>): string {
@@ -172,12 +184,25 @@ export function parseTableText(text: string): Array<{ upToGrams: string | null; 
     });
 }
 
-export const pickupSchema = z.object(
-  {
-    pickupEnabled: z.boolean({ message: "pickupEnabled must be true or false" }),
-    pickupAddress: z.string().trim().max(300, "The pickup address is at most 300 characters").nullish().transform((v) => v || null),
-    pickupHours: z.string().trim().max(200, "The pickup hours are at most 200 characters").refine(isSingleLine, singleLineMessage("Pickup hours")).nullish().transform((v) => v || null),
-  },
-  { message: "Request body must be a JSON object" },
-).refine((v) => !v.pickupEnabled || (v.pickupAddress && v.pickupHours), { path: ["pickupAddress"], message: "Local pickup needs the workshop's address and hours" });
+export const pickupSchema = z
+  .object(
+    {
+      pickupEnabled: z.boolean({ message: "pickupEnabled must be true or false" }),
+      pickupAddress: z
+        .string()
+        .trim()
+        .max(300, "The pickup address is at most 300 characters")
+        .nullish()
+        .transform((v) => v || null),
+      pickupHours: z
+        .string()
+        .trim()
+        .max(200, "The pickup hours are at most 200 characters")
+        .refine(isSingleLine, singleLineMessage("Pickup hours"))
+        .nullish()
+        .transform((v) => v || null),
+    },
+    { message: "Request body must be a JSON object" },
+  )
+  .refine((v) => !v.pickupEnabled || (v.pickupAddress && v.pickupHours), { path: ["pickupAddress"], message: "Local pickup needs the workshop's address and hours" });
 export type PickupData = z.output<typeof pickupSchema>;

@@ -3,7 +3,22 @@ import { auditSnapshot, recordAudit } from "@/lib/audit/service";
 import { prisma, Prisma } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { fromCents, toCents } from "@/lib/money";
-import { countryName, DEFAULT_ZONES, isRefusal, PICKUP_SERVICE, priceShipment, ZONE_CODES, ZONE_NAMES, zoneOf, type RateRow, type Shipment, type ShipLine, type ShippingMethodName, type ZoneCode, type ZoneRule } from "@/lib/shipping/rules";
+import {
+  countryName,
+  DEFAULT_ZONES,
+  isRefusal,
+  PICKUP_SERVICE,
+  priceShipment,
+  ZONE_CODES,
+  ZONE_NAMES,
+  zoneOf,
+  type RateRow,
+  type Shipment,
+  type ShipLine,
+  type ShippingMethodName,
+  type ZoneCode,
+  type ZoneRule,
+} from "@/lib/shipping/rules";
 import { CarrierAddressRejected, CarrierTimeout, getCarrier, ratesWithin, type CarrierAddress, type CarrierParcel } from "@/lib/shipping/carrier";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
@@ -41,7 +56,15 @@ export async function loadZones(): Promise<Record<ZoneCode, ZoneRule>> {
 }
 
 /** A zone as the admin screen and API show it: amounts as decimal strings. */
-export type ZoneDTO = { code: ZoneCode; name: string; ships: boolean; method: ShippingMethodName; flatRate: string; freeOver: string | null; rateTable: Array<{ upToGrams: number | null; rate: string }> };
+export type ZoneDTO = {
+  code: ZoneCode;
+  name: string;
+  ships: boolean;
+  method: ShippingMethodName;
+  flatRate: string;
+  freeOver: string | null;
+  rateTable: Array<{ upToGrams: number | null; rate: string }>;
+};
 
 const toDTO = (rule: ZoneRule): ZoneDTO => ({
   code: rule.code,
@@ -172,7 +195,11 @@ const US_ONLY = "We currently ship within the United States only";
  * or local pickup (free) when the maker offers it. 400 for an unknown country, for a zone the shop does
  * not ship to, for pickup the shop does not offer, and for a piece delivered by arrangement.
  */
-export async function priceCheckoutShipping(lines: ReadonlyArray<ShipLine & { parcel?: Omit<CarrierParcel, "weightGrams"> }>, address: CheckoutAddress, choice: ShippingChoice = "ship"): Promise<Shipment> {
+export async function priceCheckoutShipping(
+  lines: ReadonlyArray<ShipLine & { parcel?: Omit<CarrierParcel, "weightGrams"> }>,
+  address: CheckoutAddress,
+  choice: ShippingChoice = "ship",
+): Promise<Shipment> {
   const zones = await loadZones();
   const usOnly = !zones.ca.ships && !zones.world.ships;
   const located = zoneOf(address);
@@ -218,9 +245,19 @@ async function liveShipment(lines: ReadonlyArray<ShipLine & { parcel?: Omit<Carr
   if (!carrier || fallback.unweighed || !address.line1 || !address.city || !address.postalCode) return null;
   const parcelLines = lines.filter((l) => !l.giftCard && l.freight == null);
   // One parcel: the cart's weight, in the largest of its pieces' packages.
-  const largest = parcelLines.map((l) => l.parcel).filter((p) => p?.lengthMm && p.widthMm && p.heightMm).sort((a, b) => b!.lengthMm! * b!.widthMm! * b!.heightMm! - a!.lengthMm! * a!.widthMm! * a!.heightMm!)[0];
+  const largest = parcelLines
+    .map((l) => l.parcel)
+    .filter((p) => p?.lengthMm && p.widthMm && p.heightMm)
+    .sort((a, b) => b!.lengthMm! * b!.widthMm! * b!.heightMm! - a!.lengthMm! * a!.widthMm! * a!.heightMm!)[0];
   const from: CarrierAddress = site.address;
-  const to: CarrierAddress = { line1: address.line1, line2: address.line2, city: address.city, state: address.state ?? "", postalCode: address.postalCode, country: (address.country ?? "US").toUpperCase() };
+  const to: CarrierAddress = {
+    line1: address.line1,
+    line2: address.line2,
+    city: address.city,
+    state: address.state ?? "",
+    postalCode: address.postalCode,
+    country: (address.country ?? "US").toUpperCase(),
+  };
   const started = Date.now();
   try {
     const rates = await ratesWithin(carrier, { from, to, parcel: { weightGrams: fallback.weightGrams, ...largest } }, env.EASYPOST_TIMEOUT_MS);
@@ -233,7 +270,10 @@ async function liveShipment(lines: ReadonlyArray<ShipLine & { parcel?: Omit<Carr
   } catch (error) {
     if (error instanceof CarrierAddressRejected) throw new AppError("bad_request", ADDRESS_REJECTED, { "shippingAddress.line1": ADDRESS_REJECTED });
     const timedOut = error instanceof CarrierTimeout;
-    log.warn({ carrier: carrier.name, zone: fallback.zone, ms: Date.now() - started, timedOut, err: timedOut ? undefined : error }, timedOut ? "carrier timed out: charging the zone's table rate" : "carrier failed: charging the zone's table rate");
+    log.warn(
+      { carrier: carrier.name, zone: fallback.zone, ms: Date.now() - started, timedOut, err: timedOut ? undefined : error },
+      timedOut ? "carrier timed out: charging the zone's table rate" : "carrier failed: charging the zone's table rate",
+    );
     return null;
   }
 }

@@ -19,7 +19,11 @@ test("390 px: the 'Added to Cart' toast leaves the cart drawer's Checkout button
   expect(product, "a product without options in the seed").toBeTruthy();
   await page.goto(`/product/${product!.slug}`);
   await waitForHydration(page);
-  await page.getByRole("main").getByRole("button", { name: /Add to Cart/i }).first().click();
+  await page
+    .getByRole("main")
+    .getByRole("button", { name: /Add to Cart/i })
+    .first()
+    .click();
   // Sonner's toast: its own list item, at the top on a phone.
   const toast = page.locator("[data-sonner-toast]").filter({ hasText: "has been added to your cart" });
   await expect(toast).toBeVisible();

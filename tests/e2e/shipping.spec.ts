@@ -33,7 +33,9 @@ for (const width of [1280, 390]) {
     await signIn(page);
     await openList(page);
     await expect(row(page).locator(`[data-testid="product-needs-weight"]:visible`)).toHaveCount(1);
-    await row(page).getByRole("button", { name: `Edit ${NAME}` }).click();
+    await row(page)
+      .getByRole("button", { name: `Edit ${NAME}` })
+      .click();
     const dialog = page.getByRole("dialog", { name: "Edit Product" });
     await expect(dialog.getByRole("group", { name: /Weight and package/ })).toBeVisible();
     await expect(dialog.getByTestId("package-missing")).toHaveText("Missing: weight. Until then it ships at its zone's flat or table rate.");
@@ -56,7 +58,9 @@ for (const width of [1280, 390]) {
 test("saving a weight removes the badge; the Shipping screen is axe clean", async ({ page }) => {
   await signIn(page);
   await openList(page);
-  await row(page).getByRole("button", { name: `Edit ${NAME}` }).click();
+  await row(page)
+    .getByRole("button", { name: `Edit ${NAME}` })
+    .click();
   const dialog = page.getByRole("dialog", { name: "Edit Product" });
   await dialog.getByLabel("Packed weight (grams)").fill("20");
   await dialog.getByRole("button", { name: "Save changes" }).click();
@@ -74,7 +78,11 @@ test.describe("checkout with a rate table", () => {
   test.beforeAll(async () => {
     // The maker's table for Alaska, Hawaii and the territories only (what the Shipping screen saves): no other
     // spec ships there, so specs running beside this one keep the spec's $15.99 / free over $100.
-    const table = JSON.stringify([{ upToGrams: 500, rate: "11.00" }, { upToGrams: 5000, rate: "29.00" }, { upToGrams: null, rate: "140.00" }]);
+    const table = JSON.stringify([
+      { upToGrams: 500, rate: "11.00" },
+      { upToGrams: 5000, rate: "29.00" },
+      { upToGrams: null, rate: "140.00" },
+    ]);
     await queryE2eDb(
       `INSERT INTO "ShippingZone" ("code", "ships", "method", "flatRate", "freeOver", "rateTable", "updatedAt") VALUES ('us_remote', true, 'table', 24.00, NULL, $1::jsonb, now())
        ON CONFLICT ("code") DO UPDATE SET "ships" = EXCLUDED."ships", "method" = EXCLUDED."method", "flatRate" = EXCLUDED."flatRate", "freeOver" = EXCLUDED."freeOver", "rateTable" = EXCLUDED."rateTable"`,
@@ -89,12 +97,17 @@ test.describe("checkout with a rate table", () => {
     const products: Array<{ id: number; slug: string; name: string; price: string; images: string[] }> = (await (await request.get("/api/products?limit=100")).json()).products;
     const piece = products.find((p) => p.slug === TABLE)!;
     expect(piece, "the seeded bedside table").toBeTruthy();
-    const cartItems = [{ id: String(piece.id), productId: piece.id, slug: piece.slug, name: piece.name, price: piece.price, image: piece.images[0] ?? null, quantity: 1, uniqueItem: false, unavailable: null }];
-    await page.addInitScript((value) => {
-      if (sessionStorage.getItem("e2e-preset")) return;
-      sessionStorage.setItem("e2e-preset", "1");
-      localStorage.setItem("cart-storage", value);
-    }, JSON.stringify({ state: { cartItems, cartCount: 1 }, version: 0 }));
+    const cartItems = [
+      { id: String(piece.id), productId: piece.id, slug: piece.slug, name: piece.name, price: piece.price, image: piece.images[0] ?? null, quantity: 1, uniqueItem: false, unavailable: null },
+    ];
+    await page.addInitScript(
+      (value) => {
+        if (sessionStorage.getItem("e2e-preset")) return;
+        sessionStorage.setItem("e2e-preset", "1");
+        localStorage.setItem("cart-storage", value);
+      },
+      JSON.stringify({ state: { cartItems, cartCount: 1 }, version: 0 }),
+    );
     await page.goto("/checkout");
     const f = page.getByRole("form", { name: "Checkout" });
     const shipTo = async (city: string, state: string, zip: string) => {

@@ -9,7 +9,10 @@ import type { AddressInfo } from "node:net";
  */
 export const FAKE_EASYPOST_KEY = "EZTKfake0000000000000000000000000000";
 
-export type FakeShipmentRequest = { auth: string | undefined; body: { shipment?: { to_address?: { zip?: string; country?: string }; from_address?: { zip?: string }; parcel?: { weight?: number; length?: number } } } };
+export type FakeShipmentRequest = {
+  auth: string | undefined;
+  body: { shipment?: { to_address?: { zip?: string; country?: string }; from_address?: { zip?: string }; parcel?: { weight?: number; length?: number } } };
+};
 
 const round2 = (n: number) => (Math.round(n * 100) / 100).toFixed(2);
 
@@ -59,7 +62,14 @@ export async function startFakeEasyPost(): Promise<FakeEasyPost> {
         if (fake.failWith) return send(fake.failWith, { error: { code: "ADDRESS.VERIFY.FAILURE", message: "Unable to verify address." } });
         const shipment = body.shipment ?? {};
         const id = `shp_fake${++n}`;
-        const rates = fakeRates(shipment.parcel?.weight ?? 0, shipment.to_address?.zip ?? "").map((r, i) => ({ id: `rate_fake${n}_${i}`, object: "Rate", shipment_id: id, currency: "USD", mode: "test", ...r }));
+        const rates = fakeRates(shipment.parcel?.weight ?? 0, shipment.to_address?.zip ?? "").map((r, i) => ({
+          id: `rate_fake${n}_${i}`,
+          object: "Rate",
+          shipment_id: id,
+          currency: "USD",
+          mode: "test",
+          ...r,
+        }));
         send(201, { id, object: "Shipment", mode: "test", to_address: shipment.to_address, from_address: shipment.from_address, parcel: shipment.parcel, rates, messages: [] });
       }, fake.delayMs);
     });

@@ -35,7 +35,9 @@ function streamed(url: string, body: ReadableStream<Uint8Array>, headers: Record
 describe("JSON bodies", () => {
   it("refuses a declared Content-Length over 64 KB with 413 before reading", async () => {
     const body = endlessBody(300 * 1024 * 1024);
-    const res = await postContact(streamed("/api/contact", body.stream, { "content-type": "application/json", "content-length": String(300 * 1024 * 1024), ...fromClient("192.0.2.10") }), { params: Promise.resolve({}) });
+    const res = await postContact(streamed("/api/contact", body.stream, { "content-type": "application/json", "content-length": String(300 * 1024 * 1024), ...fromClient("192.0.2.10") }), {
+      params: Promise.resolve({}),
+    });
     expect(res.status).toBe(413);
     expect((await res.json()).message).toBe("Request body is too large (limit 64 KB).");
     expect(body.pulled()).toBeLessThanOrEqual(2 * 64 * 1024); // the stream's own read-ahead at most
@@ -122,9 +124,14 @@ describe("the photo forms take what their photos need and no more", () => {
   it("a review: 3 photos of 10 MB, their part headers and 16 KB of fields; a commission: 5 photos and 24 KB (413 on the declared length, before a byte is read)", async () => {
     const postReview = (await import("@/app/api/reviews/route")).POST as never as typeof postContact;
     const postCommission = (await import("@/app/api/commissions/route")).POST as never as typeof postContact;
-    for (const [handler, url, limit] of [[postReview, "/api/reviews", 3 * (10 * MB + 1024) + 16 * 1024], [postCommission, "/api/commissions", 5 * (10 * MB + 1024) + 24 * 1024]] as const) {
+    for (const [handler, url, limit] of [
+      [postReview, "/api/reviews", 3 * (10 * MB + 1024) + 16 * 1024],
+      [postCommission, "/api/commissions", 5 * (10 * MB + 1024) + 24 * 1024],
+    ] as const) {
       const over = endlessBody(limit + 1);
-      const res = await handler(streamed(url, over.stream, { "content-type": "multipart/form-data; boundary=----mm", "content-length": String(limit + 1), ...fromClient("192.0.2.40") }), { params: Promise.resolve({}) });
+      const res = await handler(streamed(url, over.stream, { "content-type": "multipart/form-data; boundary=----mm", "content-length": String(limit + 1), ...fromClient("192.0.2.40") }), {
+        params: Promise.resolve({}),
+      });
       expect([url, res.status]).toEqual([url, 413]);
       expect(over.pulled()).toBeLessThanOrEqual(2 * 64 * 1024);
     }
@@ -133,7 +140,9 @@ describe("the photo forms take what their photos need and no more", () => {
   it("a multipart body that has begun no part after its fields' bytes is refused there, not read to its end", async () => {
     const postCommission = (await import("@/app/api/commissions/route")).POST as never as typeof postContact;
     const body = endlessBody(40 * MB);
-    const res = await postCommission(streamed("/api/commissions", body.stream, { "content-type": "multipart/form-data; boundary=----mm", ...fromClient("192.0.2.41") }), { params: Promise.resolve({}) });
+    const res = await postCommission(streamed("/api/commissions", body.stream, { "content-type": "multipart/form-data; boundary=----mm", ...fromClient("192.0.2.41") }), {
+      params: Promise.resolve({}),
+    });
     expect(res.status).toBe(400);
     expect((await res.json()).message).toBe("The upload could not be read.");
     expect(body.pulled()).toBeLessThan(24 * 1024 + 16 * 1024 + 4 * 64 * 1024);
@@ -201,7 +210,14 @@ describe("40 MB bodies of every content type to every public write", () => {
         expect([label, res.status >= 400 && res.status < 500]).toEqual([label, true]);
       }
     }
-    const deep = await postContact(new NextRequest(new URL("/api/contact", "http://localhost:3000"), { method: "POST", body: "[".repeat(40) + "]".repeat(40), headers: { "content-type": "application/json", ...fromClient("203.0.113.250") } }), { params: Promise.resolve({}) });
+    const deep = await postContact(
+      new NextRequest(new URL("/api/contact", "http://localhost:3000"), {
+        method: "POST",
+        body: "[".repeat(40) + "]".repeat(40),
+        headers: { "content-type": "application/json", ...fromClient("203.0.113.250") },
+      }),
+      { params: Promise.resolve({}) },
+    );
     expect(await deep.json()).toMatchObject({ message: "Request body is nested too deeply." });
   }, 120_000);
 

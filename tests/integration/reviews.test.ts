@@ -44,8 +44,16 @@ async function createOrder(orderNumber: string, status: "delivered" | "shipped",
   const rows = await db.prisma.product.findMany({ where: { slug: { in: products } } });
   const order = await db.prisma.order.create({
     data: {
-      orderNumber, ...buyer, status, shippingAddress: address, billingAddress: address,
-      subtotal: "100.00", shipping: "0.00", shippingService: "USPS_GROUND_ADVANTAGE", tax: "0.00", total: "100.00",
+      orderNumber,
+      ...buyer,
+      status,
+      shippingAddress: address,
+      billingAddress: address,
+      subtotal: "100.00",
+      shipping: "0.00",
+      shippingService: "USPS_GROUND_ADVANTAGE",
+      tax: "0.00",
+      total: "100.00",
       items: { create: rows.map((p) => ({ productId: p.id, productName: p.name, price: p.price, quantity: 1, total: p.price })) },
     },
     include: { items: { include: { product: true } } },
@@ -95,9 +103,22 @@ async function submitForm(fields: Record<string, string>, photos: File[], ip: st
   return { status: res.status, json: await res.json() };
 }
 const photo = async (name: string, width = 2400, height = 1600) =>
-  new File([new Uint8Array(await sharp({ create: { width, height, channels: 3, background: { r: 150, g: 100, b: 50 } } }).jpeg().toBuffer())], name, { type: "image/jpeg" });
+  new File(
+    [
+      new Uint8Array(
+        await sharp({ create: { width, height, channels: 3, background: { r: 150, g: 100, b: 50 } } })
+          .jpeg()
+          .toBuffer(),
+      ),
+    ],
+    name,
+    { type: "image/jpeg" },
+  );
 /** Every stored file under the uploads folder, as "folder/name" (the review photos' folder included). */
-const storedFiles = async () => (await readdir(uploads, { recursive: true, withFileTypes: true })).filter((e) => e.isFile() && !e.name.startsWith(".")).map((e) => path.relative(uploads, path.join(e.parentPath, e.name)).split(path.sep).join("/"));
+const storedFiles = async () =>
+  (await readdir(uploads, { recursive: true, withFileTypes: true }))
+    .filter((e) => e.isFile() && !e.name.startsWith("."))
+    .map((e) => path.relative(uploads, path.join(e.parentPath, e.name)).split(path.sep).join("/"));
 
 describe("without reviews", () => {
   it("a product carries no rating: zero counts, no aggregateRating or review in its JSON-LD, an empty review list", async () => {
@@ -227,7 +248,12 @@ describe("a buyer's review through the emailed link", () => {
       { url: expect.stringMatching(/^\/uploads\/reviews\/[0-9a-f]{32}\.webp$/), width: 2000, height: 1333, thumbUrl: expect.stringMatching(/^\/uploads\/reviews\/[0-9a-f]{32}\.webp$/) },
       { url: expect.stringMatching(/^\/uploads\/reviews\/[0-9a-f]{32}\.webp$/), width: 800, height: 600, thumbUrl: expect.stringMatching(/^\/uploads\/reviews\/[0-9a-f]{32}\.webp$/) },
     ]);
-    expect((await storedFiles()).sort()).toEqual(photos.flatMap((p) => [p.url, p.thumbUrl]).map((u) => u.replace("/uploads/", "")).sort());
+    expect((await storedFiles()).sort()).toEqual(
+      photos
+        .flatMap((p) => [p.url, p.thumbUrl])
+        .map((u) => u.replace("/uploads/", ""))
+        .sort(),
+    );
     expect(await sharp(path.join(uploads, photos[0].thumbUrl.replace("/uploads/", ""))).metadata()).toMatchObject({ width: 576, height: 384, format: "webp" });
 
     const json = await submit({ ...valid, orderNumber: "ORD-DELIVERED", token: "x" }, "203.0.113.35");
@@ -257,7 +283,18 @@ describe("a buyer's review through the emailed link", () => {
       const list = await call(getReviews, "/api/products/black-walnut-salad-bowl/reviews", { params: { slug: "black-walnut-salad-bowl" } });
       expect(list.json.total).toBe(2);
       expect(list.json.reviews.map((r: { author: string }) => r.author)).toEqual(["Lee O.", "Dana R."]);
-      expect(list.json.reviews[1]).toEqual({ id: reviewId, rating: 4, title: "Lovely grain", body: valid.body, photos: [], author: "Dana R.", verifiedBuyer: true, createdAt: expect.any(String), reply: null, repliedAt: null });
+      expect(list.json.reviews[1]).toEqual({
+        id: reviewId,
+        rating: 4,
+        title: "Lovely grain",
+        body: valid.body,
+        photos: [],
+        author: "Dana R.",
+        verifiedBuyer: true,
+        createdAt: expect.any(String),
+        reply: null,
+        repliedAt: null,
+      });
       expect(JSON.stringify(list.json)).not.toMatch(/dana@example|Reyes|ORD-/i);
 
       const totals = await reviewQueries.getRatingTotals();

@@ -33,13 +33,27 @@ beforeAll(async () => {
   const { categories } = await createCatalogFixture(db.prisma);
   const admin = await db.prisma.adminUser.create({ data: { username: "maker", email: "maker@example.com", passwordHash: "x" } });
   auth = { authorization: `Bearer ${await signApiToken(admin)}` };
-  const make = (slug: string, price: string, extra: Record<string, unknown>) => db.prisma.product.create({ data: { slug, name: slug, price, description: slug, categoryId: categories.jigs.id, ...extra } });
+  const make = (slug: string, price: string, extra: Record<string, unknown>) =>
+    db.prisma.product.create({ data: { slug, name: slug, price, description: slug, categoryId: categories.jigs.id, ...extra } });
   await make("walnut-bench", "450.00", { weightGrams: 14_000, lengthMm: 1250, widthMm: 420, heightMm: 500 });
   await make("printed-gauge", "12.00", { weightGrams: 40, lengthMm: 160, widthMm: 80, heightMm: 30 });
   for (const p of await db.prisma.product.findMany()) ids[p.slug] = p.id;
-  const table = { ships: true, method: "live", flatRate: "15.99", freeOver: null, rateTable: [{ upToGrams: 500, rate: "6.50" }, { upToGrams: 5000, rate: "14.00" }, { upToGrams: null, rate: "48.00" }] };
+  const table = {
+    ships: true,
+    method: "live",
+    flatRate: "15.99",
+    freeOver: null,
+    rateTable: [
+      { upToGrams: 500, rate: "6.50" },
+      { upToGrams: 5000, rate: "14.00" },
+      { upToGrams: null, rate: "48.00" },
+    ],
+  };
   expect((await call(putZone, "/api/admin/shipping/zones/us", { method: "PUT", body: table, params: { code: "us" }, headers: auth })).status).toBe(200);
-  expect((await call(putZone, "/api/admin/shipping/zones/us_remote", { method: "PUT", body: { ...table, rateTable: [{ upToGrams: null, rate: "99.00" }] }, params: { code: "us_remote" }, headers: auth })).status).toBe(200);
+  expect(
+    (await call(putZone, "/api/admin/shipping/zones/us_remote", { method: "PUT", body: { ...table, rateTable: [{ upToGrams: null, rate: "99.00" }] }, params: { code: "us_remote" }, headers: auth }))
+      .status,
+  ).toBe(200);
 });
 afterAll(async () => {
   await fake?.close();
@@ -55,7 +69,9 @@ const honolulu = { line1: "2424 Kalakaua Ave", city: "Honolulu", state: "HI", po
 const contact = { email: "shopper@example.com", firstName: "Robin", lastName: "Ash" };
 let session = 0;
 const prepare = (items: Array<[string, number]>, shippingAddress: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
-  call(createIntent, "/api/create-payment-intent", { body: { sessionId: `live-${++session}`, items: items.map(([slug, quantity]) => ({ productId: ids[slug], quantity })), ...contact, shippingAddress, ...extra } });
+  call(createIntent, "/api/create-payment-intent", {
+    body: { sessionId: `live-${++session}`, items: items.map(([slug, quantity]) => ({ productId: ids[slug], quantity })), ...contact, shippingAddress, ...extra },
+  });
 /** The fake's cheapest rate, in dollars, for `grams` to `zip`. */
 const cheapest = (grams: number, zip: string) => fakeRates(Math.round((grams / 28.349523125) * 10) / 10, zip).sort((a, b) => Number(a.rate) - Number(b.rate))[0];
 
@@ -120,7 +136,13 @@ describe(`live carrier rates against a fake EasyPost on ${process.env.TEST_DATAB
     const before = fake.requests.length;
     const jig = await prepare([["dowel-jig", 1]], nextDoor);
     expect(jig.json.shipping).toBe("15.99");
-    const withGauge = await prepare([["dowel-jig", 1], ["printed-gauge", 1]], nextDoor);
+    const withGauge = await prepare(
+      [
+        ["dowel-jig", 1],
+        ["printed-gauge", 1],
+      ],
+      nextDoor,
+    );
     expect(withGauge.json.shipping).toBe("15.99");
     expect(fake.requests.length).toBe(before);
   });

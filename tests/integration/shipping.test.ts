@@ -56,8 +56,28 @@ function prepare(items: Array<[slug: string, quantity: number]>, shippingAddress
 const zone = (code: string, body: unknown) => call(putZone, `/api/admin/shipping/zones/${code}`, { method: "PUT", body, params: { code }, headers: auth });
 const pkg = (id: number | string, body: unknown) => call(putPackage, `/api/admin/products/${id}/package`, { method: "PUT", body, params: { id: String(id) }, headers: auth });
 
-const US_TABLE = { ships: true, method: "table", flatRate: "15.99", freeOver: null, rateTable: [{ upToGrams: 500, rate: "6.50" }, { upToGrams: 5000, rate: "14.00" }, { upToGrams: null, rate: "48.00" }] };
-const REMOTE_TABLE = { ships: true, method: "table", flatRate: "24.00", freeOver: null, rateTable: [{ upToGrams: 500, rate: "11.00" }, { upToGrams: 5000, rate: "29.00" }, { upToGrams: null, rate: "140.00" }] };
+const US_TABLE = {
+  ships: true,
+  method: "table",
+  flatRate: "15.99",
+  freeOver: null,
+  rateTable: [
+    { upToGrams: 500, rate: "6.50" },
+    { upToGrams: 5000, rate: "14.00" },
+    { upToGrams: null, rate: "48.00" },
+  ],
+};
+const REMOTE_TABLE = {
+  ships: true,
+  method: "table",
+  flatRate: "24.00",
+  freeOver: null,
+  rateTable: [
+    { upToGrams: 500, rate: "11.00" },
+    { upToGrams: 5000, rate: "29.00" },
+    { upToGrams: null, rate: "140.00" },
+  ],
+};
 const SPEC_FLAT = { ships: true, method: "flat", flatRate: "15.99", freeOver: "100.00" };
 
 describe(`shipping on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "the embedded database"}`, () => {
@@ -166,7 +186,15 @@ describe(`shipping on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "the embe
       const created = await call(postProduct, "/api/products", {
         method: "POST",
         headers: auth,
-        body: { name: "Marking Gauge", description: "Brass and walnut.", price: "38.00", categoryId: (await db.prisma.category.findFirstOrThrow({ where: { slug: "jigs" } })).id, images: ["/uploads/gauge.webp"], weightGrams: -5, lengthMm: 0 },
+        body: {
+          name: "Marking Gauge",
+          description: "Brass and walnut.",
+          price: "38.00",
+          categoryId: (await db.prisma.category.findFirstOrThrow({ where: { slug: "jigs" } })).id,
+          images: ["/uploads/gauge.webp"],
+          weightGrams: -5,
+          lengthMm: 0,
+        },
       });
       expect(created.status).toBe(201);
       const row = await db.prisma.product.findUniqueOrThrow({ where: { id: created.json.id } });
@@ -202,7 +230,17 @@ describe(`shipping on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "the embe
       expect((await prepare([["printed-gauge", 1]], { ...honolulu, state: "hawaii" })).json.shipping).toBe("11.00");
       expect((await prepare([["printed-gauge", 1]], { ...honolulu, state: "Oahu" })).json.shipping).toBe("11.00");
       // 3 gauges and a bench: one parcel of 14.12 kg.
-      expect((await prepare([["walnut-bench", 1], ["printed-gauge", 3]], nextDoor)).json.shipping).toBe("48.00");
+      expect(
+        (
+          await prepare(
+            [
+              ["walnut-bench", 1],
+              ["printed-gauge", 3],
+            ],
+            nextDoor,
+          )
+        ).json.shipping,
+      ).toBe("48.00");
     });
 
     it("weighs a variant by its own weight when it has one, else its product's; the admin form's variant weight is validated", async () => {
@@ -210,21 +248,47 @@ describe(`shipping on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "the embe
       await db.prisma.product.update({ where: { id: product.id }, data: { options: [{ name: "Size", values: ["S", "XL"] }] } });
       const small = await db.prisma.productVariant.create({ data: { productId: product.id, sku: "PG-S", optionValues: ["S"], price: "12.00" } });
       const large = await db.prisma.productVariant.create({ data: { productId: product.id, sku: "PG-XL", optionValues: ["XL"], price: "12.00", weightGrams: 900 } });
-      const line = (variantId: number) => call(createIntent, "/api/create-payment-intent", { body: { sessionId: nextSession(), items: [{ productId: product.id, variantId, quantity: 1 }], shippingAddress: nextDoor } });
+      const line = (variantId: number) =>
+        call(createIntent, "/api/create-payment-intent", { body: { sessionId: nextSession(), items: [{ productId: product.id, variantId, quantity: 1 }], shippingAddress: nextDoor } });
       expect((await line(small.id)).json.shipping).toBe("6.50");
       expect((await line(large.id)).json.shipping).toBe("14.00");
-      const parsed = adminProductUpdateSchema.safeParse({ options: [{ name: "Size", values: ["S"] }], variants: [{ sku: "PG-S", values: ["S"], price: "12.00", kind: "made_to_order", weightGrams: "-1" }] });
-      expect(parsed.success ? null : parsed.error.issues.map((i) => [i.path.join("."), i.message])).toEqual([["variants.0.weightGrams", "Weight is a whole number of grams, 1 to 1,000,000 (1 tonne)"]]);
+      const parsed = adminProductUpdateSchema.safeParse({
+        options: [{ name: "Size", values: ["S"] }],
+        variants: [{ sku: "PG-S", values: ["S"], price: "12.00", kind: "made_to_order", weightGrams: "-1" }],
+      });
+      expect(parsed.success ? null : parsed.error.issues.map((i) => [i.path.join("."), i.message])).toEqual([
+        ["variants.0.weightGrams", "Weight is a whole number of grams, 1 to 1,000,000 (1 tonne)"],
+      ]);
       await db.prisma.productVariant.deleteMany({ where: { productId: product.id } });
       await db.prisma.product.update({ where: { id: product.id }, data: { options: [] } });
     });
 
     it("never ships a piece without a weight for $0 or by a guessed weight: it pays at least the zone's flat rate", async () => {
       expect((await prepare([["dowel-jig", 1]], nextDoor)).json.shipping).toBe("15.99");
-      expect((await prepare([["dowel-jig", 1], ["printed-gauge", 1]], nextDoor)).json.shipping).toBe("15.99");
+      expect(
+        (
+          await prepare(
+            [
+              ["dowel-jig", 1],
+              ["printed-gauge", 1],
+            ],
+            nextDoor,
+          )
+        ).json.shipping,
+      ).toBe("15.99");
       expect((await prepare([["dowel-jig", 1]], honolulu)).json.shipping).toBe("24.00");
       // With the bench the table's rate is the larger.
-      expect((await prepare([["dowel-jig", 1], ["walnut-bench", 1]], honolulu)).json.shipping).toBe("140.00");
+      expect(
+        (
+          await prepare(
+            [
+              ["dowel-jig", 1],
+              ["walnut-bench", 1],
+            ],
+            honolulu,
+          )
+        ).json.shipping,
+      ).toBe("140.00");
     });
 
     it("refuses a client amount priced by the old flat rule (409 with the server's figures) and records the server's on the order", async () => {
@@ -244,14 +308,28 @@ describe(`shipping on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "the embe
 
     it("charges an oversize piece its own freight, and refuses a piece delivered by arrangement unless it is collected", async () => {
       // Freight on top of the parcel: the table's 6.50 for the gauge + $180.
-      expect((await prepare([["oak-table", 1], ["printed-gauge", 1]], nextDoor)).json.shipping).toBe("186.50");
+      expect(
+        (
+          await prepare(
+            [
+              ["oak-table", 1],
+              ["printed-gauge", 1],
+            ],
+            nextDoor,
+          )
+        ).json.shipping,
+      ).toBe("186.50");
       const shed = await prepare([["cedar-shed", 1]], nextDoor);
       expect(shed.status).toBe(400);
       expect(shed.json.fields.items).toBe("“Cedar Shed” is delivered by arrangement: contact us for delivery, or choose local pickup.");
       const off = await call(putPickup, "/api/admin/shipping/pickup", { method: "PUT", headers: auth, body: { pickupEnabled: true, pickupAddress: "" } });
       expect(off.status).toBe(400);
       expect(off.json.fields.pickupAddress).toBe("Local pickup needs the workshop's address and hours");
-      const on = await call(putPickup, "/api/admin/shipping/pickup", { method: "PUT", headers: auth, body: { pickupEnabled: true, pickupAddress: "4 Mill Lane, Asheville NC", pickupHours: "Sat 10–2" } });
+      const on = await call(putPickup, "/api/admin/shipping/pickup", {
+        method: "PUT",
+        headers: auth,
+        body: { pickupEnabled: true, pickupAddress: "4 Mill Lane, Asheville NC", pickupHours: "Sat 10–2" },
+      });
       expect(on.status).toBe(200);
       const collected = await prepare([["cedar-shed", 1]], nextDoor, { shippingMethod: "pickup" });
       expect(collected.json).toMatchObject({ subtotal: "2400.00", shipping: "0.00", total: "2400.00" });

@@ -96,7 +96,20 @@ describe("the shop's time zone", () => {
   });
 
   it("starts and ends a discount code's days at the shop's midnight", async () => {
-    const form = { code: "", kind: "percentage", percentOff: "10", amountOff: "", minSubtotal: "", startsAt: "2027-12-01", endsAt: "2027-12-25", usageLimit: "", perEmailLimit: "", includeUniquePieces: true, categoryIds: [], active: true };
+    const form = {
+      code: "",
+      kind: "percentage",
+      percentOff: "10",
+      amountOff: "",
+      minSubtotal: "",
+      startsAt: "2027-12-01",
+      endsAt: "2027-12-25",
+      usageLimit: "",
+      perEmailLimit: "",
+      includeUniquePieces: true,
+      categoryIds: [],
+      active: true,
+    };
     await setZone("America/New_York");
     const ny = await runAsAdmin(maker, () => createDiscountCode(discountCodeInputSchema.parse({ ...form, code: "NY-DEC" })));
     expect(ny).toMatchObject({ startsAt: "2027-12-01T05:00:00.000Z", endsAt: "2027-12-25T05:00:00.000Z" });

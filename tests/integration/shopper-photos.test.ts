@@ -63,8 +63,18 @@ async function reviewLink(slug = "track-saw-square") {
   const orderNumber = `ORD-PHOTO-${++orders}`;
   const order = await db.prisma.order.create({
     data: {
-      orderNumber, firstName: "Dana", lastName: "Reyes", email: "dana@example.com", status: "delivered", shippingAddress: address, billingAddress: address,
-      subtotal: "100.00", shipping: "0.00", shippingService: "USPS_GROUND_ADVANTAGE", tax: "0.00", total: "100.00",
+      orderNumber,
+      firstName: "Dana",
+      lastName: "Reyes",
+      email: "dana@example.com",
+      status: "delivered",
+      shippingAddress: address,
+      billingAddress: address,
+      subtotal: "100.00",
+      shipping: "0.00",
+      shippingService: "USPS_GROUND_ADVANTAGE",
+      tax: "0.00",
+      total: "100.00",
       items: { create: [{ productId: product.id, productName: product.name, price: product.price, quantity: 1, total: product.price }] },
     },
     include: { items: true },
@@ -80,10 +90,21 @@ async function postForm(handler: Handler, url: string, fields: Record<string, st
   return { status: res.status, json: await res.json(), headers: res.headers };
 }
 const photo = async (name: string, width = 900, height = 600) =>
-  new File([new Uint8Array(await sharp({ create: { width, height, channels: 3, background: { r: 120, g: 80, b: 40 } } }).jpeg().toBuffer())], name, { type: "image/jpeg" });
+  new File(
+    [
+      new Uint8Array(
+        await sharp({ create: { width, height, channels: 3, background: { r: 120, g: 80, b: 40 } } })
+          .jpeg()
+          .toBuffer(),
+      ),
+    ],
+    name,
+    { type: "image/jpeg" },
+  );
 const review = { rating: "5", title: "Square and true", body: "Checked it against my machinist square: dead on." };
 const commission = { name: "Robin Ash", email: "robin@example.com", description: "A salad bowl in black walnut, about 12 inches across.", budget: "150_300" };
-const storedFiles = async () => (await readdir(uploads, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => path.relative(uploads, path.join(e.parentPath, e.name)).split(path.sep).join("/"));
+const storedFiles = async () =>
+  (await readdir(uploads, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => path.relative(uploads, path.join(e.parentPath, e.name)).split(path.sep).join("/"));
 const fetchUpload = (url: string, headers: Record<string, string> = {}) => call(getUpload, url, { params: { path: url.replace("/uploads/", "").split("/") } as never, headers });
 const patch = (id: number, body: unknown) => call(moderate, `/api/admin/reviews/${id}`, { method: "PATCH", body, params: { id: String(id) }, headers: auth });
 
@@ -126,13 +147,25 @@ describe("a review's photos are public only while the review is published (item 
   });
 
   it("a photo sent before the review folder existed (beside the maker's uploads) follows its review too; the maker's own uploads cache forever", async () => {
-    const write = async (name: string) => sharp({ create: { width: 10, height: 10, channels: 3, background: "#000" } }).webp().toFile(path.join(uploads, name));
+    const write = async (name: string) =>
+      sharp({ create: { width: 10, height: 10, channels: 3, background: "#000" } })
+        .webp()
+        .toFile(path.join(uploads, name));
     await write("1111111111111111aaaaaaaaaaaaaaaa.webp");
     await write("2222222222222222bbbbbbbbbbbbbbbb.webp");
     const link = await reviewLink("black-walnut-salad-bowl");
     const item = await db.prisma.orderItem.findFirstOrThrow({ where: { order: { orderNumber: link.orderNumber } } });
     const legacy = await db.prisma.review.create({
-      data: { orderItemId: item.id, productId: item.productId, rating: 4, title: "Old photo", body: "Sent before photos had a folder.", authorName: "Dana R.", status: "hidden", photos: [{ url: "/uploads/1111111111111111aaaaaaaaaaaaaaaa.webp", width: 10, height: 10 }] },
+      data: {
+        orderItemId: item.id,
+        productId: item.productId,
+        rating: 4,
+        title: "Old photo",
+        body: "Sent before photos had a folder.",
+        authorName: "Dana R.",
+        status: "hidden",
+        photos: [{ url: "/uploads/1111111111111111aaaaaaaaaaaaaaaa.webp", width: 10, height: 10 }],
+      },
     });
     expect((await fetchUpload("/uploads/1111111111111111aaaaaaaaaaaaaaaa.webp")).status).toBe(404);
     await db.prisma.review.update({ where: { id: legacy.id }, data: { status: "approved" } });
@@ -143,8 +176,10 @@ describe("a review's photos are public only while the review is published (item 
 
   it("the image optimizer never takes a review photo (its copies would outlive a hide); the maker's uploads and commission photos it still takes", async () => {
     const patterns = IMAGE_LOCAL_PATTERNS; // next.config.ts images.localPatterns
-    for (const url of ["/uploads/reviews/0123456789abcdef0123456789abcdef.webp", "/uploads/reviews/a/b.webp", "/uploads/reviews/x.webp?v=1"]) expect([url, hasLocalMatch(patterns, url)]).toEqual([url, false]);
-    for (const url of ["/uploads/0123456789abcdef0123456789abcdef.webp", "/uploads/commissions/0123456789abcdef0123456789abcdef.webp", "/demo/products/walnut-bowl-1.webp", "/icons/icon-192.png"]) expect([url, hasLocalMatch(patterns, url)]).toEqual([url, true]);
+    for (const url of ["/uploads/reviews/0123456789abcdef0123456789abcdef.webp", "/uploads/reviews/a/b.webp", "/uploads/reviews/x.webp?v=1"])
+      expect([url, hasLocalMatch(patterns, url)]).toEqual([url, false]);
+    for (const url of ["/uploads/0123456789abcdef0123456789abcdef.webp", "/uploads/commissions/0123456789abcdef0123456789abcdef.webp", "/demo/products/walnut-bowl-1.webp", "/icons/icon-192.png"])
+      expect([url, hasLocalMatch(patterns, url)]).toEqual([url, true]);
   });
 
   it("a file in the review folder that no review holds is not served", async () => {
@@ -154,7 +189,9 @@ describe("a review's photos are public only while the review is published (item 
     expect((await fetchUpload(stored.url)).status).toBe(200); // a commission photo (the maker's board shows it)
     const stray = path.join(uploads, "reviews", "fedcba9876543210fedcba9876543210.webp");
     await mkdir(path.dirname(stray), { recursive: true });
-    await sharp({ create: { width: 10, height: 10, channels: 3, background: "#000" } }).webp().toFile(stray);
+    await sharp({ create: { width: 10, height: 10, channels: 3, background: "#000" } })
+      .webp()
+      .toFile(stray);
     try {
       expect((await fetchUpload("/uploads/reviews/fedcba9876543210fedcba9876543210.webp")).status).toBe(404);
     } finally {
@@ -203,11 +240,18 @@ describe("no file without its row (item 8)", () => {
     const write = async (name: string) => {
       const file = path.join(uploads, name);
       await mkdir(path.dirname(file), { recursive: true });
-      await sharp({ create: { width: 10, height: 10, channels: 3, background: "#000" } }).webp().toFile(file);
+      await sharp({ create: { width: 10, height: 10, channels: 3, background: "#000" } })
+        .webp()
+        .toFile(file);
       return file;
     };
     const old = new Date(Date.now() - 25 * 60 * 60 * 1000);
-    for (const name of ["reviews/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.webp", "commissions/bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb.webp", "reviews/cccccccccccccccccccccccccccccccc.webp.123.tmp", "dddddddddddddddddddddddddddddddd.webp"]) {
+    for (const name of [
+      "reviews/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.webp",
+      "commissions/bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb.webp",
+      "reviews/cccccccccccccccccccccccccccccccc.webp.123.tmp",
+      "dddddddddddddddddddddddddddddddd.webp",
+    ]) {
       await utimes(await write(name), old, old);
     }
     await write("reviews/eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee.webp"); // written a moment ago: its row may be on its way

@@ -11,12 +11,15 @@ export const runtime = "nodejs";
  * `photos`): a buyer's review through their emailed link → 201, pending approval; 429 when the photos pass
  * this client's daily allowance (lib/rate-limit/limits.ts PHOTO_LIMITS), nothing stored.
  */
-export const POST = withRoute(async (req) => {
-  const { input, photos } = await readReviewRequest(req);
-  const allowance = await takePhotoAllowance("review", req, photos);
-  const { id } = await submitReview(input, new Date(), photos).catch(async (error: unknown) => {
-    await allowance.giveBack(); // refused: nothing was stored
-    throw error;
-  });
-  return NextResponse.json({ id, status: "pending", message: REVIEW_THANKS }, { status: 201 });
-}, { rateLimit: "review" });
+export const POST = withRoute(
+  async (req) => {
+    const { input, photos } = await readReviewRequest(req);
+    const allowance = await takePhotoAllowance("review", req, photos);
+    const { id } = await submitReview(input, new Date(), photos).catch(async (error: unknown) => {
+      await allowance.giveBack(); // refused: nothing was stored
+      throw error;
+    });
+    return NextResponse.json({ id, status: "pending", message: REVIEW_THANKS }, { status: 201 });
+  },
+  { rateLimit: "review" },
+);

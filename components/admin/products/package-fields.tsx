@@ -41,7 +41,12 @@ export function PackageFields({ register, errors, values, boxes, disabled }: Pro
         <FormField id="product-weight" label="Packed weight" hint=" (grams)" error={errors.weightGrams?.message} description="Weighed in its packing: 1 kg = 1000 g.">
           {(aria) => <Input {...aria} {...register("weightGrams")} inputMode="numeric" autoComplete="off" placeholder="e.g. 14000" disabled={disabled} />}
         </FormField>
-        <FormField id="product-box" label="Box" error={errors.boxId?.message} description={boxes.length ? "One of your boxes, or its own dimensions below." : "Add boxes under Shipping; or give its own dimensions below."}>
+        <FormField
+          id="product-box"
+          label="Box"
+          error={errors.boxId?.message}
+          description={boxes.length ? "One of your boxes, or its own dimensions below." : "Add boxes under Shipping; or give its own dimensions below."}
+        >
           {(aria) => (
             <NativeSelect {...aria} {...register("boxId")} disabled={disabled} className="w-full">
               <option value="">No box: its own dimensions</option>
@@ -68,10 +73,22 @@ export function PackageFields({ register, errors, values, boxes, disabled }: Pro
         </div>
       )}
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField id="product-freight" label="Freight price" hint=" (optional, $)" error={errors.freightPrice?.message} description="For furniture and other oversize pieces: charged instead of the zone's rate.">
+        <FormField
+          id="product-freight"
+          label="Freight price"
+          hint=" (optional, $)"
+          error={errors.freightPrice?.message}
+          description="For furniture and other oversize pieces: charged instead of the zone's rate."
+        >
           {(aria) => <Input {...aria} {...register("freightPrice")} inputMode="decimal" autoComplete="off" placeholder="e.g. 180.00" disabled={disabled} />}
         </FormField>
-        <CheckField id="product-contact-for-delivery" label="Contact us for delivery" description="Not shipped at checkout: the shopper collects it or arranges delivery with you." {...register("contactForDelivery")} disabled={disabled} />
+        <CheckField
+          id="product-contact-for-delivery"
+          label="Contact us for delivery"
+          description="Not shipped at checkout: the shopper collects it or arranges delivery with you."
+          {...register("contactForDelivery")}
+          disabled={disabled}
+        />
       </div>
     </>
   );

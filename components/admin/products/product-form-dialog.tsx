@@ -24,15 +24,7 @@ export function ProductFormDialog({ state, categories, boxes, onClose }: { state
             <DialogTitle>{TITLES[state.mode]}</DialogTitle>
             <DialogDescription>{describe(state)}</DialogDescription>
           </DialogHeader>
-          <ProductForm
-            key={`${state.mode}-${state.product?.id ?? "new"}`}
-            mode={state.mode}
-            product={state.product}
-            categories={categories}
-            boxes={boxes}
-            onDone={onClose}
-            onCancel={onClose}
-          />
+          <ProductForm key={`${state.mode}-${state.product?.id ?? "new"}`} mode={state.mode} product={state.product} categories={categories} boxes={boxes} onDone={onClose} onCancel={onClose} />
         </DialogContent>
       )}
     </Dialog>

@@ -173,11 +173,20 @@ function packageValues(product: AdminProductRow) {
 }
 
 /** An option's values as typed, split at commas: trimmed, blanks dropped. */
-export const optionValuesOf = (o: OptionFormRow) => o.values.split(",").map((v) => v.trim()).filter(Boolean);
+export const optionValuesOf = (o: OptionFormRow) =>
+  o.values
+    .split(",")
+    .map((v) => v.trim())
+    .filter(Boolean);
 
 /** A SKU suggested for a combination: the slug's initials and the values ("self-centring-dowelling-jig", ["8 mm"] → "SCDJ-8MM"). */
 function suggestedSku(slug: string, values: string[]): string {
-  const stem = slug.split("-").map((w) => w[0] ?? "").join("").toUpperCase() || "SKU";
+  const stem =
+    slug
+      .split("-")
+      .map((w) => w[0] ?? "")
+      .join("")
+      .toUpperCase() || "SKU";
   const parts = values.map((v) => slugify(v).replace(/-/g, "").toUpperCase()).filter(Boolean);
   return [stem, ...parts].join("-").slice(0, 40).replace(/-+$/, "");
 }
@@ -195,7 +204,20 @@ export function generateVariantRows(values: ProductFormValues): VariantFormRow[]
   const price = values.price.trim() || values.variants[0]?.price || "";
   return combinations.map((combination) => {
     const same = values.variants.find((v) => v.values.length === combination.length && v.values.every((x, i) => x === combination[i]));
-    return same ?? { values: combination, sku: suggestedSku(slug, combination), price, kind: "made_to_order", stock: "", allowBackorder: false, leadTimeMinDays: "", leadTimeMaxDays: "", image: "", weightGrams: "" };
+    return (
+      same ?? {
+        values: combination,
+        sku: suggestedSku(slug, combination),
+        price,
+        kind: "made_to_order",
+        stock: "",
+        allowBackorder: false,
+        leadTimeMinDays: "",
+        leadTimeMaxDays: "",
+        image: "",
+        weightGrams: "",
+      }
+    );
   });
 }
 
@@ -232,7 +254,8 @@ export function toProductPayload(values: ProductFormValues, mode: ProductFormMod
         };
       })
     : [];
-  const variantCountChanged = mode === "edit" && values.variants.some((v) => withVariants && v.stockWas !== undefined && v.stockWas !== null && v.kind === "in_stock" && v.stock.trim() !== String(v.stockWas));
+  const variantCountChanged =
+    mode === "edit" && values.variants.some((v) => withVariants && v.stockWas !== undefined && v.stockWas !== null && v.kind === "in_stock" && v.stock.trim() !== String(v.stockWas));
   return {
     name: values.name.trim(),
     slug: values.slug.trim() || undefined,

@@ -137,10 +137,7 @@ export function ProductForm({ mode, product, categories, boxes, onDone, onCancel
         </FormField>
       </FormSection>
 
-      <FormSection
-        title="Options and variants"
-        description="For a product that comes in sizes (or finishes…): each combination is a variant with its own SKU, price, stock or lead time and image."
-      >
+      <FormSection title="Options and variants" description="For a product that comes in sizes (or finishes…): each combination is a variant with its own SKU, price, stock or lead time and image.">
         <VariantFields register={register} control={control} errors={errors} values={watch()} setValue={setValue} getValues={getValues} editing={mode === "edit"} disabled={isSubmitting} />
       </FormSection>
 

@@ -184,7 +184,14 @@ function PickupForm({ pickup }: { pickup: Pickup }) {
       <h2 id="pickup-title" className="text-lg font-semibold">
         Local pickup
       </h2>
-      <CheckField id="pickup-enabled" name="pickupEnabled" label="Offer local pickup" description="Free: the shopper collects the order at the workshop." defaultChecked={pickup.pickupEnabled} disabled={busy} />
+      <CheckField
+        id="pickup-enabled"
+        name="pickupEnabled"
+        label="Offer local pickup"
+        description="Free: the shopper collects the order at the workshop."
+        defaultChecked={pickup.pickupEnabled}
+        disabled={busy}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
         <AdminField id="pickup-address" label="Workshop address" error={fields.pickupAddress}>
           {(aria) => <Textarea {...aria} name="pickupAddress" defaultValue={pickup.pickupAddress ?? ""} rows={2} maxLength={300} disabled={busy} />}

@@ -33,7 +33,10 @@ export default async function AdminCommissionsPage(props: { searchParams: Promis
                 <Link
                   href={tab.status ? `/admin/commissions?status=${tab.status}` : "/admin/commissions"}
                   aria-current={current ? "page" : undefined}
-                  className={cn("inline-flex min-h-10 items-center rounded-md border px-3 text-sm font-medium focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none", current ? "bg-primary text-primary-foreground" : "bg-card hover:bg-accent")}
+                  className={cn(
+                    "inline-flex min-h-10 items-center rounded-md border px-3 text-sm font-medium focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none",
+                    current ? "bg-primary text-primary-foreground" : "bg-card hover:bg-accent",
+                  )}
                 >
                   {tab.label}
                 </Link>

@@ -20,7 +20,8 @@ const TABS: { status: AdminReviewStatus | null; label: string }[] = [
 export default async function AdminReviewsPage(props: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   await requireAdminPage();
   const raw = (await props.searchParams).status;
-  const status: AdminReviewStatus | null = raw === undefined ? "pending" : raw === "all" ? null : (ADMIN_REVIEW_STATUSES as readonly string[]).includes(String(raw)) ? (raw as AdminReviewStatus) : "pending";
+  const status: AdminReviewStatus | null =
+    raw === undefined ? "pending" : raw === "all" ? null : (ADMIN_REVIEW_STATUSES as readonly string[]).includes(String(raw)) ? (raw as AdminReviewStatus) : "pending";
   const reviews = await listReviewsForAdmin(status ?? undefined);
   return (
     <>
@@ -34,7 +35,10 @@ export default async function AdminReviewsPage(props: { searchParams: Promise<Re
                 <Link
                   href={`/admin/reviews?status=${tab.status ?? "all"}`}
                   aria-current={current ? "page" : undefined}
-                  className={cn("inline-flex min-h-10 items-center rounded-md border px-3 text-sm font-medium focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none", current ? "bg-primary text-primary-foreground" : "bg-card hover:bg-accent")}
+                  className={cn(
+                    "inline-flex min-h-10 items-center rounded-md border px-3 text-sm font-medium focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none",
+                    current ? "bg-primary text-primary-foreground" : "bg-card hover:bg-accent",
+                  )}
                 >
                   {tab.label}
                 </Link>

@@ -16,7 +16,11 @@ const SOURCE_LABEL: Record<string, string> = { footer: "Footer form", checkout: 
 export default async function AdminSubscribersPage(props: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   await requireAdminPage();
   const raw = await props.searchParams;
-  const query = subscriberQuerySchema.parse({ q: typeof raw.q === "string" ? raw.q : undefined, status: typeof raw.status === "string" ? raw.status : undefined, page: typeof raw.page === "string" ? raw.page : undefined });
+  const query = subscriberQuerySchema.parse({
+    q: typeof raw.q === "string" ? raw.q : undefined,
+    status: typeof raw.status === "string" ? raw.status : undefined,
+    page: typeof raw.page === "string" ? raw.page : undefined,
+  });
   const [{ subscribers, total, page, pages, counts }, timeZone] = await Promise.all([listSubscribers(query), getShopTimeZone()]);
   const date = (iso: string | null) => (iso ? formatDate(iso, timeZone) : "—");
   const params = (extra: Record<string, string | number | undefined>) => {
@@ -68,15 +72,30 @@ export default async function AdminSubscribersPage(props: { searchParams: Promis
         {total.toLocaleString("en-US")} found{pages > 1 ? ` · page ${page} of ${pages}` : ""}
       </p>
       {/* Focusable, so a keyboard can scroll the table sideways on a narrow screen. */}
-      <div className="overflow-x-auto rounded-lg border bg-card focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none" tabIndex={0} role="region" aria-label="Subscribers list">
+      <div
+        className="overflow-x-auto rounded-lg border bg-card focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+        tabIndex={0}
+        role="region"
+        aria-label="Subscribers list"
+      >
         <table className="w-full text-sm" data-testid="subscribers-table">
           <thead>
             <tr className="border-b text-left">
-              <th scope="col" className="p-3">Email</th>
-              <th scope="col" className="p-3">Status</th>
-              <th scope="col" className="p-3">Source</th>
-              <th scope="col" className="p-3">Consent</th>
-              <th scope="col" className="p-3"><span className="sr-only">Actions</span></th>
+              <th scope="col" className="p-3">
+                Email
+              </th>
+              <th scope="col" className="p-3">
+                Status
+              </th>
+              <th scope="col" className="p-3">
+                Source
+              </th>
+              <th scope="col" className="p-3">
+                Consent
+              </th>
+              <th scope="col" className="p-3">
+                <span className="sr-only">Actions</span>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -90,7 +109,12 @@ export default async function AdminSubscribersPage(props: { searchParams: Promis
                 <td className="p-3">{SOURCE_LABEL[s.source]}</td>
                 <td className="p-3">
                   {s.consentAt ? date(s.consentAt) : "—"}
-                  {s.consentMethod ? <span className="block text-muted-foreground">{s.consentMethod}{s.consentIp ? ` · ${s.consentIp}` : ""}</span> : null}
+                  {s.consentMethod ? (
+                    <span className="block text-muted-foreground">
+                      {s.consentMethod}
+                      {s.consentIp ? ` · ${s.consentIp}` : ""}
+                    </span>
+                  ) : null}
                 </td>
                 <td className="p-3">{s.status === "confirmed" || s.status === "pending" ? <SubscriberUnsubscribeButton id={s.id} email={s.email} /> : null}</td>
               </tr>
