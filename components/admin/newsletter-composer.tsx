@@ -8,6 +8,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { useAdminTimeZone } from "@/components/admin/time-zone";
 import { formatDateTime } from "@/components/admin/format";
 import { countOf } from "@/lib/admin/wording";
+import { wallTimeInZone } from "@/lib/catalog/time-zone";
 
 type Product = { id: number; name: string; price: string; sold: boolean };
 type Content = { subject: string; preheader: string; body: string; productIds: number[] };
@@ -113,8 +114,11 @@ export function NewsletterComposer({ products, adminEmail, confirmed }: { produc
       if (!scheduleAt) return report(false, { message: "Choose a date and time", fields: { scheduledAt: "Choose a date and time" } }, "");
       const id = await save();
       if (!id) return;
-      const res = await api(`/api/admin/newsletter/campaigns/${id}/send`, "POST", { scheduledAt: new Date(scheduleAt).toISOString() });
-      if (report(res.ok, res.json, `Scheduled for ${formatDateTime(new Date(scheduleAt).toISOString(), timeZone)}.`)) {
+      // Typed in the shop's time, as every admin time is shown, whatever the browser's own zone.
+      const at = wallTimeInZone(scheduleAt, timeZone);
+      if (!at) return report(false, { message: "Choose a date and time", fields: { scheduledAt: "Choose a date and time" } }, "");
+      const res = await api(`/api/admin/newsletter/campaigns/${id}/send`, "POST", { scheduledAt: at.toISOString() });
+      if (report(res.ok, res.json, `Scheduled for ${formatDateTime(at.toISOString(), timeZone)}.`)) {
         setCampaignId(null);
         setContent({ subject: "", preheader: "", body: "", productIds: [] });
         setPreview(null);
@@ -245,7 +249,7 @@ export function NewsletterComposer({ products, adminEmail, confirmed }: { produc
         )}
         <div className="flex flex-wrap items-end gap-2">
           <div className="grid gap-2">
-            <Label htmlFor="nl-schedule">Or send at</Label>
+            <Label htmlFor="nl-schedule">Or send at (shop time, {timeZone})</Label>
             <Input id="nl-schedule" type="datetime-local" value={scheduleAt} onChange={(e) => setScheduleAt(e.target.value)} aria-invalid={fields.scheduledAt ? true : undefined} />
           </div>
           <Button type="button" variant="outline" onClick={schedule} disabled={busy}>

@@ -45,12 +45,34 @@ function offsetAt(at: Date, timeZone: string): number {
   return wall - Math.floor(at.getTime() / 1000) * 1000;
 }
 
-/** The instant a calendar day "YYYY-MM-DD" begins in the zone (its midnight, or the first minute after a DST gap). */
+/**
+ * The instant the zone's wall clock shows `wall` (ms of a UTC date holding the wall time). A time the
+ * clocks skip (a DST gap) is moved forward by the gap, as the clocks were (2:30 → 3:30).
+ */
+function instantOfWallTime(wall: number, timeZone: string): number {
+  const first = wall - offsetAt(new Date(wall), timeZone);
+  // Once more at the guess: the offset may differ across a DST change between UTC and the wall time.
+  const second = wall - offsetAt(new Date(first), timeZone);
+  if (second + offsetAt(new Date(second), timeZone) === wall) return second;
+  return Math.max(first, second);
+}
+
+/** The instant a calendar day "YYYY-MM-DD" begins in the zone (its midnight, or the end of a DST gap at midnight). */
 export function startOfDayInZone(day: string, timeZone: string): Date {
   const [y, m, d] = day.split("-").map(Number);
-  const wallMidnight = Date.UTC(y, m - 1, d);
-  let guess = wallMidnight - offsetAt(new Date(wallMidnight), timeZone);
-  // Once more at the guess: the offset may differ across a DST change between UTC and local midnight.
-  guess = wallMidnight - offsetAt(new Date(guess), timeZone);
-  return new Date(guess);
+  return new Date(instantOfWallTime(Date.UTC(y, m - 1, d), timeZone));
+}
+
+/**
+ * The instant a date and time typed in the admin ("YYYY-MM-DDTHH:mm", a datetime-local field's value)
+ * means in the shop's zone, whatever the zone of the browser it was typed in; null when it is not one.
+ */
+export function wallTimeInZone(local: string, timeZone: string): Date | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(local);
+  if (!m) return null;
+  const [y, mo, d, h, mi, sec] = m.slice(1).map((v) => Number(v ?? 0));
+  const wall = Date.UTC(y, mo - 1, d, h, mi, sec);
+  const check = new Date(wall);
+  if (check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d || h > 23 || mi > 59) return null;
+  return new Date(instantOfWallTime(wall, timeZone));
 }
