@@ -3,6 +3,7 @@
 import { useEffect, useState } from "react";
 import type { CampaignDTO } from "@/lib/newsletter/campaign-service";
 import { formatDateTime } from "@/components/admin/format";
+import { ListTable } from "@/components/admin/list-table";
 
 const STATUS_LABEL: Record<CampaignDTO["status"], string> = { draft: "Draft", scheduled: "Scheduled", sending: "Sending", sent: "Sent" };
 const percent = (rate: number | null) => (rate === null ? "—" : `${(rate * 100).toFixed(2)} %`);
@@ -39,18 +40,7 @@ export function CampaignList({ initial }: { initial: CampaignDTO[] }) {
       {campaigns.length === 0 ? (
         <p className="mt-2 text-sm text-muted-foreground">None yet.</p>
       ) : (
-        <div className="mt-3 overflow-x-auto rounded-lg border bg-card focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none" tabIndex={0} role="region" aria-label="Newsletters sent and scheduled">
-          <table className="w-full text-sm" data-testid="campaigns-table">
-            <thead>
-              <tr className="border-b text-left">
-                <th scope="col" className="p-3">Subject</th>
-                <th scope="col" className="p-3">Status</th>
-                <th scope="col" className="p-3">Sent / total</th>
-                <th scope="col" className="p-3">Failed</th>
-                <th scope="col" className="p-3">Complaint rate</th>
-              </tr>
-            </thead>
-            <tbody>
+        <ListTable className="mt-3" label="Newsletters sent and scheduled" testId="campaigns-table" columns={["Subject", "Status", "Sent / total", "Failed", "Complaint rate"]}>
               {campaigns.map((c) => (
                 <tr key={c.id} className="border-b last:border-0" data-testid={`campaign-${c.id}`}>
                   <td className="p-3 font-medium">{c.subject}</td>
@@ -73,9 +63,7 @@ export function CampaignList({ initial }: { initial: CampaignDTO[] }) {
                   </td>
                 </tr>
               ))}
-            </tbody>
-          </table>
-        </div>
+        </ListTable>
       )}
     </section>
   );
