@@ -15,6 +15,24 @@ async function post(url: string, init: RequestInit): Promise<{ ok: boolean; mess
   }
 }
 
+const FAILED = "Something went wrong. Please try again.";
+
+/** A button that posts, and under it what went wrong when it did. */
+function ActionButton({ state, variant, onClick, children }: { state: State; variant?: "outline"; onClick: () => Promise<void>; children: React.ReactNode }) {
+  return (
+    <>
+      <Button type="button" variant={variant} disabled={state.kind === "busy"} onClick={onClick}>
+        {children}
+      </Button>
+      {state.kind === "error" && (
+        <p role="alert" className="text-sm text-destructive">
+          {state.message}
+        </p>
+      )}
+    </>
+  );
+}
+
 /** The confirmation page's button: POST /api/newsletter/confirm with the link's token (a link scanner's GET confirms nothing). */
 export function ConfirmSubscription({ token }: { token: string }) {
   const [state, setState] = useState<State>({ kind: "idle" });
@@ -27,22 +45,16 @@ export function ConfirmSubscription({ token }: { token: string }) {
   }
   return (
     <div className="mt-6 space-y-3">
-      <Button
-        type="button"
-        disabled={state.kind === "busy"}
+      <ActionButton
+        state={state}
         onClick={async () => {
           setState({ kind: "busy" });
           const res = await post("/api/newsletter/confirm", { headers: { "Content-Type": "application/json" }, body: JSON.stringify({ token }) });
-          setState(res.ok ? { kind: "done" } : { kind: "error", message: res.message || "Something went wrong. Please try again." });
+          setState(res.ok ? { kind: "done" } : { kind: "error", message: res.message || FAILED });
         }}
       >
         Confirm my subscription
-      </Button>
-      {state.kind === "error" && (
-        <p role="alert" className="text-sm text-destructive">
-          {state.message}
-        </p>
-      )}
+      </ActionButton>
     </div>
   );
 }
@@ -58,25 +70,19 @@ export function UnsubscribeActions({ token, initiallyUnsubscribed }: { token: st
   if (!unsubscribed) {
     return (
       <div className="mt-6 space-y-3">
-        <Button
-          type="button"
-          disabled={state.kind === "busy"}
+        <ActionButton
+          state={state}
           onClick={async () => {
             setState({ kind: "busy" });
             const res = await post(`/api/newsletter/unsubscribe/${path}`, { headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "List-Unsubscribe=One-Click" });
             if (res.ok) {
               setUnsubscribed(true);
               setState({ kind: "idle" });
-            } else setState({ kind: "error", message: res.message || "Something went wrong. Please try again." });
+            } else setState({ kind: "error", message: res.message || FAILED });
           }}
         >
           Unsubscribe
-        </Button>
-        {state.kind === "error" && (
-          <p role="alert" className="text-sm text-destructive">
-            {state.message}
-          </p>
-        )}
+        </ActionButton>
       </div>
     );
   }
@@ -90,23 +96,17 @@ export function UnsubscribeActions({ token, initiallyUnsubscribed }: { token: st
       ) : (
         <>
           <p className="text-muted-foreground">Changed your mind?</p>
-          <Button
-            type="button"
+          <ActionButton
+            state={state}
             variant="outline"
-            disabled={state.kind === "busy"}
             onClick={async () => {
               setState({ kind: "busy" });
               const res = await post(`/api/newsletter/resubscribe/${path}`, {});
-              setState(res.ok ? { kind: "done", message: res.message } : { kind: "error", message: res.message || "Something went wrong. Please try again." });
+              setState(res.ok ? { kind: "done", message: res.message } : { kind: "error", message: res.message || FAILED });
             }}
           >
             Re-subscribe
-          </Button>
-          {state.kind === "error" && (
-            <p role="alert" className="text-sm text-destructive">
-              {state.message}
-            </p>
-          )}
+          </ActionButton>
         </>
       )}
     </div>
