@@ -33,9 +33,21 @@ function ActionButton({ state, variant, onClick, children }: { state: State; var
   );
 }
 
+/** The state of the page's buttons, and `run`: POST, then the state `done` makes of the answer's message (or the error). True when it worked. */
+function usePostAction() {
+  const [state, setState] = useState<State>({ kind: "idle" });
+  async function run(url: string, init: RequestInit, done: (message: string) => State): Promise<boolean> {
+    setState({ kind: "busy" });
+    const res = await post(url, init);
+    setState(res.ok ? done(res.message) : { kind: "error", message: res.message || FAILED });
+    return res.ok;
+  }
+  return [state, run] as const;
+}
+
 /** The confirmation page's button: POST /api/newsletter/confirm with the link's token (a link scanner's GET confirms nothing). */
 export function ConfirmSubscription({ token }: { token: string }) {
-  const [state, setState] = useState<State>({ kind: "idle" });
+  const [state, run] = usePostAction();
   if (state.kind === "done") {
     return (
       <p role="status" className="mt-6 rounded-lg border border-primary/30 bg-primary/5 p-4 font-medium" data-testid="newsletter-confirmed">
@@ -48,9 +60,7 @@ export function ConfirmSubscription({ token }: { token: string }) {
       <ActionButton
         state={state}
         onClick={async () => {
-          setState({ kind: "busy" });
-          const res = await post("/api/newsletter/confirm", { headers: { "Content-Type": "application/json" }, body: JSON.stringify({ token }) });
-          setState(res.ok ? { kind: "done" } : { kind: "error", message: res.message || FAILED });
+          await run("/api/newsletter/confirm", { headers: { "Content-Type": "application/json" }, body: JSON.stringify({ token }) }, () => ({ kind: "done" }));
         }}
       >
         Confirm my subscription
@@ -65,7 +75,7 @@ export function ConfirmSubscription({ token }: { token: string }) {
  */
 export function UnsubscribeActions({ token, initiallyUnsubscribed }: { token: string; initiallyUnsubscribed: boolean }) {
   const [unsubscribed, setUnsubscribed] = useState(initiallyUnsubscribed);
-  const [state, setState] = useState<State>({ kind: "idle" });
+  const [state, run] = usePostAction();
   const path = encodeURIComponent(token);
   if (!unsubscribed) {
     return (
@@ -73,12 +83,7 @@ export function UnsubscribeActions({ token, initiallyUnsubscribed }: { token: st
         <ActionButton
           state={state}
           onClick={async () => {
-            setState({ kind: "busy" });
-            const res = await post(`/api/newsletter/unsubscribe/${path}`, { headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "List-Unsubscribe=One-Click" });
-            if (res.ok) {
-              setUnsubscribed(true);
-              setState({ kind: "idle" });
-            } else setState({ kind: "error", message: res.message || FAILED });
+            if (await run(`/api/newsletter/unsubscribe/${path}`, { headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "List-Unsubscribe=One-Click" }, () => ({ kind: "idle" }))) setUnsubscribed(true);
           }}
         >
           Unsubscribe
@@ -100,9 +105,7 @@ export function UnsubscribeActions({ token, initiallyUnsubscribed }: { token: st
             state={state}
             variant="outline"
             onClick={async () => {
-              setState({ kind: "busy" });
-              const res = await post(`/api/newsletter/resubscribe/${path}`, {});
-              setState(res.ok ? { kind: "done", message: res.message } : { kind: "error", message: res.message || FAILED });
+              await run(`/api/newsletter/resubscribe/${path}`, {}, (message) => ({ kind: "done", message }));
             }}
           >
             Re-subscribe
