@@ -82,7 +82,7 @@ export const SHOPPER_ADDRESS = { line1: "12 Elm Street", city: "Asheville", stat
 export const TEST_CARD_OK = { number: "4242 4242 4242 4242", expMonth: "12", expYear: "34", cvc: "123" };
 
 /**
- * The catalogue, its products' ids by slug, and the maker's bearer header for the admin API.
+ * The catalogue, its products' ids by slug, the maker's bearer header for the admin API, and the maker as the audit log names them.
  * The token module is imported here, when called, so a test can set its environment first (the Stripe tests do).
  */
 export async function createCatalogWithMaker(prisma: PrismaClient) {
@@ -91,5 +91,5 @@ export async function createCatalogWithMaker(prisma: PrismaClient) {
   const ids: Record<string, number> = {};
   for (const p of await prisma.product.findMany()) ids[p.slug] = p.id;
   const admin = await prisma.adminUser.create({ data: { username: "maker", email: "maker@example.com", passwordHash: "x" } });
-  return { categories, ids, auth: { authorization: `Bearer ${await signApiToken(admin)}` } };
+  return { categories, ids, auth: { authorization: `Bearer ${await signApiToken(admin)}` }, maker: { id: admin.id, username: admin.username } };
 }
