@@ -9,18 +9,7 @@ import tseslint from "typescript-eslint";
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
-  globalIgnores([
-    ".next/**",
-    "out/**",
-    "node_modules/**",
-    "lib/generated/**",
-    "coverage/**",
-    "test-results/**",
-    "playwright-report/**",
-    ".data/**",
-    "bench/**",
-    "next-env.d.ts",
-  ]),
+  globalIgnores([".next/**", "out/**", "node_modules/**", "lib/generated/**", "coverage/**", "test-results/**", "playwright-report/**", ".data/**", "bench/**", "next-env.d.ts"]),
   {
     files: ["**/*.ts", "**/*.tsx", "**/*.mts"],
     plugins: { "@typescript-eslint": tseslint.plugin },
@@ -37,10 +26,7 @@ export default defineConfig([
   {
     rules: {
       // `const { id: _id, ...rest } = row` drops a field on purpose; an `_` name says "unused by design".
-      "@typescript-eslint/no-unused-vars": [
-        "error",
-        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrorsIgnorePattern: "^_", ignoreRestSiblings: true },
-      ],
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrorsIgnorePattern: "^_", ignoreRestSiblings: true }],
     },
   },
   {

@@ -66,13 +66,18 @@ const shared = {
   setupFilesAfterEnv: ["<rootDir>/tests/helpers/jest-setup.ts"],
 };
 
-const projects = process.env.MM_TEST_PARITY === "1"
-  ? [{ displayName: "embedded-parity", testMatch: EMBEDDED_PARITY }]
-  : [
-      { displayName: "unit", testMatch: ["<rootDir>/{lib,components,app,server}/**/*.test.{ts,tsx}"] },
-      { displayName: "integration", testMatch: [`<rootDir>/${INTEGRATION_DIR}/**/*.test.ts`], testPathIgnorePatterns: [...shared.testPathIgnorePatterns, ...systemFiles.map((f) => `/${INTEGRATION_DIR}/${f.replace(/\./g, "\\.")}$`)] },
-      { displayName: "system", testMatch: systemFiles.map((f) => `<rootDir>/${INTEGRATION_DIR}/${f}`) },
-    ];
+const projects =
+  process.env.MM_TEST_PARITY === "1"
+    ? [{ displayName: "embedded-parity", testMatch: EMBEDDED_PARITY }]
+    : [
+        { displayName: "unit", testMatch: ["<rootDir>/{lib,components,app,server}/**/*.test.{ts,tsx}"] },
+        {
+          displayName: "integration",
+          testMatch: [`<rootDir>/${INTEGRATION_DIR}/**/*.test.ts`],
+          testPathIgnorePatterns: [...shared.testPathIgnorePatterns, ...systemFiles.map((f) => `/${INTEGRATION_DIR}/${f.replace(/\./g, "\\.")}$`)],
+        },
+        { displayName: "system", testMatch: systemFiles.map((f) => `<rootDir>/${INTEGRATION_DIR}/${f}`) },
+      ];
 
 export default async function config() {
   return {

@@ -47,8 +47,5 @@ export async function proxy(req: NextRequest) {
  * (server/front-server.mjs) before Next decodes them.
  */
 export const config = {
-  matcher: [
-    "/admin",
-    "/admin/:path*",
-  ],
+  matcher: ["/admin", "/admin/:path*"],
 };

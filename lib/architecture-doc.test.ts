@@ -12,7 +12,13 @@ const doc = readFileSync(path.join(ROOT, "docs/ARCHITECTURE.md"), "utf8");
 /** Folders git ignores (.gitignore's "name/" lines) and git's own. */
 function ignoredFolders(): Set<string> {
   const lines = readFileSync(path.join(ROOT, ".gitignore"), "utf8").split("\n");
-  return new Set([".git", ...lines.map((l) => l.trim()).filter((l) => /^[\w.-]+\/$/.test(l)).map((l) => l.slice(0, -1))]);
+  return new Set([
+    ".git",
+    ...lines
+      .map((l) => l.trim())
+      .filter((l) => /^[\w.-]+\/$/.test(l))
+      .map((l) => l.slice(0, -1)),
+  ]);
 }
 
 function files(dir: string): string[] {
@@ -41,7 +47,9 @@ function cacheLayers(): string[] {
 describe("docs/ARCHITECTURE.md", () => {
   it("names every top-level folder", () => {
     const ignored = ignoredFolders();
-    const folders = readdirSync(ROOT, { withFileTypes: true }).filter((e) => e.isDirectory() && !ignored.has(e.name)).map((e) => `${e.name}/`);
+    const folders = readdirSync(ROOT, { withFileTypes: true })
+      .filter((e) => e.isDirectory() && !ignored.has(e.name))
+      .map((e) => `${e.name}/`);
     expect(folders.filter((f) => !doc.includes(`\`${f}\``))).toEqual([]);
   });
 

@@ -14,9 +14,7 @@ import { processState } from "@/lib/process-state.mjs";
 function getClient(): PrismaClient {
   return processState<PrismaClient>("prisma", () => {
     if (!env.DATABASE_URL) {
-      throw new Error(
-        "DATABASE_URL is not set. Start the shop with `npm start` or `npm run dev` (they run the embedded database), or point DATABASE_URL at PostgreSQL.",
-      );
+      throw new Error("DATABASE_URL is not set. Start the shop with `npm start` or `npm run dev` (they run the embedded database), or point DATABASE_URL at PostgreSQL.");
     }
     return createPrismaClient(env.DATABASE_URL, env.DATABASE_POOL_MAX);
   });

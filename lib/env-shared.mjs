@@ -32,7 +32,12 @@ export const sharedShape = {
   /** Shared cache, tag expiry and rate limits for several instances (redis:// or rediss://, optional /<db index>). */
   REDIS_URL: optional.pipe(redisUrl.optional()),
   /** Prefix of every key the shop writes to Redis (several shops, or test runs, on one Redis database). */
-  REDIS_PREFIX: optional.pipe(z.string().regex(/^[\w:.-]{1,64}$/, "letters, digits and _ : . - only (at most 64)").default("mm:")),
+  REDIS_PREFIX: optional.pipe(
+    z
+      .string()
+      .regex(/^[\w:.-]{1,64}$/, "letters, digits and _ : . - only (at most 64)")
+      .default("mm:"),
+  ),
   /** How long a Redis cache read or write may take before it counts as a miss (ms). */
   REDIS_CACHE_TIMEOUT_MS: optional.pipe(z.coerce.number().int().min(10).max(60_000).default(1000)),
   /** The web server's port (links in emails fall back to http://localhost:$PORT without SITE_URL). */

@@ -91,7 +91,13 @@ const schema = z.object({
   /** Where `npm run backup` and scheduled backups write (default backups/ in the project folder). */
   BACKUP_DIR: optional,
   /** Scheduled backups by `npm start`/`npm run dev` every N hours (off when unset). */
-  BACKUP_INTERVAL_HOURS: optional.pipe(z.coerce.number<string | undefined>().positive().max(24 * 365).optional()),
+  BACKUP_INTERVAL_HOURS: optional.pipe(
+    z.coerce
+      .number<string | undefined>()
+      .positive()
+      .max(24 * 365)
+      .optional(),
+  ),
   /** How many scheduled backups to keep (older ones are deleted). */
   BACKUP_KEEP: optional.pipe(z.coerce.number<string | undefined>().int().min(1).max(10_000).default(7)),
   /** next-auth's own name for AUTH_SECRET, honoured too. */
@@ -141,7 +147,8 @@ export const env: Env = new Proxy({} as Env, {
  *   MM_PEER_TOKEN        the front server's per-start token vouching for the client address
  *   ADMIN_EMAIL, ADMIN_PASSWORD  the first admin, created when there is none
  */
-export type LiveVariable = "LOG_LEVEL" | "NODE_ENV" | "UPLOADS_DIR" | "DEV_MAILBOX_DIR" | "BACKUP_DIR" | "EMBEDDED_DB_DIR" | "EMBEDDED_DB_PASSWORD" | "MM_PEER_TOKEN" | "ADMIN_EMAIL" | "ADMIN_PASSWORD";
+export type LiveVariable =
+  "LOG_LEVEL" | "NODE_ENV" | "UPLOADS_DIR" | "DEV_MAILBOX_DIR" | "BACKUP_DIR" | "EMBEDDED_DB_DIR" | "EMBEDDED_DB_PASSWORD" | "MM_PEER_TOKEN" | "ADMIN_EMAIL" | "ADMIN_PASSWORD";
 
 export function liveEnv(name: LiveVariable): string | undefined {
   return liveVariable(name);

@@ -36,13 +36,7 @@ export class AppError extends Error {
   /** For 429s: seconds until the client may try again (sent as Retry-After). */
   readonly retryAfterSeconds?: number;
 
-  constructor(
-    code: AppErrorCode,
-    message: string,
-    fields?: Record<string, string>,
-    data?: Record<string, unknown>,
-    opts: { retryAfterSeconds?: number } = {},
-  ) {
+  constructor(code: AppErrorCode, message: string, fields?: Record<string, string>, data?: Record<string, unknown>, opts: { retryAfterSeconds?: number } = {}) {
     super(message);
     this.name = "AppError";
     this.code = code;

@@ -39,10 +39,7 @@ type RouteOptions = {
 export const CATALOGUE_API_CACHE_CONTROL = "no-store";
 
 /** Wraps a route handler: runs it, turns AppError into its status with `{message, fields?}`, hides everything else behind a 500. */
-export function withRoute<P extends Params = Params>(
-  handler: (req: NextRequest, ctx: { params: P }) => Promise<Response | unknown>,
-  opts: RouteOptions = {},
-) {
+export function withRoute<P extends Params = Params>(handler: (req: NextRequest, ctx: { params: P }) => Promise<Response | unknown>, opts: RouteOptions = {}) {
   return async (req: NextRequest, ctx: Ctx): Promise<Response> => {
     try {
       // A bearer token is never added by a browser itself (it needs a preflight this app never answers); Basic auth can be.
@@ -136,9 +133,12 @@ export function withAdminRoute<P extends Params = Params>(
   handler: (req: NextRequest, ctx: { params: P; admin: AdminIdentity }) => Promise<Response | unknown>,
   options: { body?: AdminWriteBody } = {},
 ) {
-  return withRoute<P>(async (req, ctx) => {
-    const admin = await requireAdmin(req);
-    if (!isBearerRequest(req)) assertSameOriginWrite(req, options.body);
-    return runAsAdmin(admin, () => handler(req, { ...ctx, admin }));
-  }, { crossSite: "allow" }); // the stricter admin rule above replaces the public one (401 first, then same-origin)
+  return withRoute<P>(
+    async (req, ctx) => {
+      const admin = await requireAdmin(req);
+      if (!isBearerRequest(req)) assertSameOriginWrite(req, options.body);
+      return runAsAdmin(admin, () => handler(req, { ...ctx, admin }));
+    },
+    { crossSite: "allow" },
+  ); // the stricter admin rule above replaces the public one (401 first, then same-origin)
 }

@@ -40,7 +40,7 @@ function importsOf(source: Source): string[] {
   return specs.map((spec) => resolveSpecifier(source.file, spec)).filter((p): p is string => p !== null);
 }
 
-const tierOf = (file: string): Tier | null => (TIERS as readonly string[]).includes(file.split(path.sep)[0]) ? (file.split(path.sep)[0] as Tier) : null;
+const tierOf = (file: string): Tier | null => ((TIERS as readonly string[]).includes(file.split(path.sep)[0]) ? (file.split(path.sep)[0] as Tier) : null);
 /** lib/orders/refund-service.ts → lib/orders; a file directly in lib/ (lib/db.ts) → lib/db. */
 const folderOf = (file: string): string => {
   const parts = file.split(path.sep);
@@ -78,7 +78,8 @@ export function layeringViolations(sources: Source[]): Violation[] {
     }
   }
   for (const cycle of folderCycles(graph)) violations.push(`import loop between folders: ${cycle.join(" → ")}`);
-  for (const cycle of folderCycles(files)) violations.push(`import loop between files of ${path.dirname(cycle[0]).split(path.sep).join("/")}/: ${cycle.map((step) => step.replace(/ \(.*\)$/, "")).join(" → ")}`);
+  for (const cycle of folderCycles(files))
+    violations.push(`import loop between files of ${path.dirname(cycle[0]).split(path.sep).join("/")}/: ${cycle.map((step) => step.replace(/ \(.*\)$/, "")).join(" → ")}`);
   return violations;
 }
 
@@ -206,7 +207,10 @@ function clientImportsOf(source: Source): string[] {
     if (!imported || typeOnly) continue;
     const named = /^\{([^}]*)\}$/.exec(clause.trim());
     const runtimeNames = named
-      ? named[1].split(",").map((n) => n.trim()).filter((n) => n && !/^type\s/.test(n) && n.split(/\s+as\s+/)[0] !== "Prisma")
+      ? named[1]
+          .split(",")
+          .map((n) => n.trim())
+          .filter((n) => n && !/^type\s/.test(n) && n.split(/\s+as\s+/)[0] !== "Prisma")
       : [clause.trim() || "(the module)"];
     if (runtimeNames.length) found.push(`${imported} (${runtimeNames.join(", ")})`);
   }

@@ -22,9 +22,7 @@ if (!process.stdout.isTTY && !showOnTerminal("")) {
   process.exit(1);
 }
 
-const embedded = process.env.DATABASE_URL
-  ? null
-  : await startEmbeddedDatabase({ dataDir: process.env.EMBEDDED_DB_DIR ? path.resolve(process.env.EMBEDDED_DB_DIR) : undefined });
+const embedded = process.env.DATABASE_URL ? null : await startEmbeddedDatabase({ dataDir: process.env.EMBEDDED_DB_DIR ? path.resolve(process.env.EMBEDDED_DB_DIR) : undefined });
 const prisma = createPrismaClient(process.env.DATABASE_URL || embedded!.url, 2);
 try {
   const password = generatePassword();

@@ -49,7 +49,9 @@ const PORT = Number(process.env.BENCH_PORT ?? 3200);
 const pgServer = process.env.BENCH_PG_URL ?? process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.REDIS_URL;
 if (!pgServer || !redisUrl) {
-  console.error("bench:cluster needs a PostgreSQL server and Redis: set BENCH_PG_URL (or TEST_DATABASE_URL), e.g. postgresql://postgres@127.0.0.1:5432/postgres, and REDIS_URL, e.g. redis://127.0.0.1:6379/0.");
+  console.error(
+    "bench:cluster needs a PostgreSQL server and Redis: set BENCH_PG_URL (or TEST_DATABASE_URL), e.g. postgresql://postgres@127.0.0.1:5432/postgres, and REDIS_URL, e.g. redis://127.0.0.1:6379/0.",
+  );
   process.exit(2);
 }
 
@@ -75,7 +77,10 @@ async function admin(sql: string) {
 async function waitFor(url: string, timeoutMs = 180_000) {
   const start = Date.now();
   while (Date.now() - start < timeoutMs) {
-    const ok = await fetch(url, { signal: AbortSignal.timeout(5000) }).then((r) => r.ok, () => false);
+    const ok = await fetch(url, { signal: AbortSignal.timeout(5000) }).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return;
     await new Promise((r) => setTimeout(r, 500));
   }

@@ -46,7 +46,19 @@ function percentile(sorted: number[], p: number): number {
 }
 
 /** Runs `connections` closed loops for `seconds`, the n-th search asking for `next(n)`. */
-export async function searchLoad({ base, connections, seconds, next, headers = {} }: { base: string; connections: number; seconds: number; next: (n: number) => string; headers?: Record<string, string> }): Promise<SearchLoadResult> {
+export async function searchLoad({
+  base,
+  connections,
+  seconds,
+  next,
+  headers = {},
+}: {
+  base: string;
+  connections: number;
+  seconds: number;
+  next: (n: number) => string;
+  headers?: Record<string, string>;
+}): Promise<SearchLoadResult> {
   const latencies: number[] = [];
   let n = 0;
   let shells = 0;

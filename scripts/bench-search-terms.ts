@@ -39,7 +39,6 @@ const EVERYDAY_WORDS = (
 
 const SORTS = ["newest", "price-low", "price-high", "popular"];
 
-
 const LETTERS = "abcdefghijklmnopqrstuvwxyz";
 
 function plural(word: string): string {
@@ -71,9 +70,7 @@ export function realisticSearches(count: number, seed = 32): string[] {
   const seen = new Set<string>();
   const out: string[] = [];
   for (let tries = 0; out.length < count && tries < count * 20; tries++) {
-    const words = [random() < 0.85 ? pick(CATALOGUE_WORDS) : pick(EVERYDAY_WORDS), random() < 0.6 ? pick(CATALOGUE_WORDS) : pick(EVERYDAY_WORDS)].map((w) =>
-      random() < 0.25 ? plural(w) : w,
-    );
+    const words = [random() < 0.85 ? pick(CATALOGUE_WORDS) : pick(EVERYDAY_WORDS), random() < 0.6 ? pick(CATALOGUE_WORDS) : pick(EVERYDAY_WORDS)].map((w) => (random() < 0.25 ? plural(w) : w));
     if (words[0] === words[1]) continue;
     if (random() < 1 / 3) {
       const long = words.flatMap((w, i) => (w.length >= 4 ? [i] : []));

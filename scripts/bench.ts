@@ -81,8 +81,36 @@ if (SHARED && (!sharedPg || !process.env.REDIS_URL)) {
  */
 const FIRST_WORDS = ["walnut", "maple", "cherry", "oak", "bowl", "jig", "bowls", "tables", "stools", "clamps", "boards", "walnot", "mapel", "chery", "bowel", "tabel", "stoool", "drawr"];
 const SECOND_WORDS = [
-  "bowl", "table", "stool", "board", "box", "shelf", "lamp", "spoon", "vase", "tray", "bowls", "tables", "boxes", "sets", "jigs",
-  "tabel", "shelv", "lamb", "spon", "trey", "gift", "kitchen", "modern", "small", "large", "handmade", "natural", "round", "set", "pair",
+  "bowl",
+  "table",
+  "stool",
+  "board",
+  "box",
+  "shelf",
+  "lamp",
+  "spoon",
+  "vase",
+  "tray",
+  "bowls",
+  "tables",
+  "boxes",
+  "sets",
+  "jigs",
+  "tabel",
+  "shelv",
+  "lamb",
+  "spon",
+  "trey",
+  "gift",
+  "kitchen",
+  "modern",
+  "small",
+  "large",
+  "handmade",
+  "natural",
+  "round",
+  "set",
+  "pair",
 ];
 const SORTS = ["featured", "newest", "price-low", "price-high", "popular"];
 const FRESH_SEQUENCE = FIRST_WORDS.length * SECOND_WORDS.length * SORTS.length;
@@ -105,7 +133,21 @@ function freshSearch(n: number): string {
 }
 
 /** shellShare: of never-seen search pages, the share (%) answered with the results shell, whose results were then loaded and timed with it. */
-type Row = { shellShare?: number; route: string; label: string; connections: number; rps: number; p50: number; p99: number; errors: number; non2xx: number; kb: number; ratio?: number; p99x?: number; gzip?: boolean };
+type Row = {
+  shellShare?: number;
+  route: string;
+  label: string;
+  connections: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  kb: number;
+  ratio?: number;
+  p99x?: number;
+  gzip?: boolean;
+};
 
 function sh(cmd: string, args: string[], env: NodeJS.ProcessEnv) {
   const r = spawnSync(cmd, args, { stdio: "inherit", env });
@@ -249,7 +291,14 @@ async function sharedConfiguration(): Promise<{ env: Record<string, string | und
   await adminSql(`CREATE DATABASE "${dbName}"`);
   const url = new URL(sharedPg!);
   url.pathname = `/${dbName}`;
-  const env = { DATABASE_URL: url.toString(), REDIS_URL: process.env.REDIS_URL, REDIS_PREFIX: prefix, PAYMENT_PROVIDER: "test", EMBEDDED_DB_DIR: undefined, AUTH_SECRET: process.env.AUTH_SECRET ?? randomBytes(24).toString("base64url") };
+  const env = {
+    DATABASE_URL: url.toString(),
+    REDIS_URL: process.env.REDIS_URL,
+    REDIS_PREFIX: prefix,
+    PAYMENT_PROVIDER: "test",
+    EMBEDDED_DB_DIR: undefined,
+    AUTH_SECRET: process.env.AUTH_SECRET ?? randomBytes(24).toString("base64url"),
+  };
   const drop = async () => {
     await adminSql(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`).catch((e) => console.error(`could not drop ${dbName}: ${e.message}`));
     const redis = createClient({ url: process.env.REDIS_URL });
@@ -261,7 +310,14 @@ async function sharedConfiguration(): Promise<{ env: Record<string, string | und
 }
 
 async function runCatalogue(label: string, extraProducts: number, shared?: { env: Record<string, string | undefined> }) {
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(PORT), NODE_ENV: "production", ADMIN_PASSWORD: process.env.ADMIN_PASSWORD ?? "bench-admin-password", RATE_LIMIT_SCALE: "100000", ...shared?.env };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(PORT),
+    NODE_ENV: "production",
+    ADMIN_PASSWORD: process.env.ADMIN_PASSWORD ?? "bench-admin-password",
+    RATE_LIMIT_SCALE: "100000",
+    ...shared?.env,
+  };
   if (shared) {
     // The build just made is reused (the same code); the database is migrated and seeded at start-up,
     // the generated products added here first.
@@ -287,7 +343,7 @@ async function runCatalogue(label: string, extraProducts: number, shared?: { env
     const list = await (await fetch(`${BASE}/api/products?limit=1&sort=newest`)).json();
     const total: number = list.total;
     const slug: string = list.products[0].slug;
-    const categories: { slug: string }[] = await (await fetch(`${BASE}/api/categories`)).json().then((c) => (Array.isArray(c) ? c : c.categories ?? []));
+    const categories: { slug: string }[] = await (await fetch(`${BASE}/api/categories`)).json().then((c) => (Array.isArray(c) ? c : (c.categories ?? [])));
     const category = categories[0]?.slug ?? "wood";
     const suggest = (await fetch(`${BASE}/api/search/suggest?q=wal`)).status === 200;
     // Where this run starts in the sequences of never-seen searches (the demo and 10k runs are separate servers anyway).
@@ -309,7 +365,14 @@ async function runCatalogue(label: string, extraProducts: number, shared?: { env
       { label: "shop /api/health", url: `${BASE}/api/health` },
       ...pages.map((p) => ({ label: "page", url: BASE + p })),
       { label: "search, repeated term", url: `${BASE}/shop?search=walnut` },
-      { label: "search, never-seen term (grid)", url: `${BASE}/shop?search=new`, fresh: (n: number) => freshSearch(n + offset), warm: gridWarm, freshLimit: FRESH_SEQUENCE - WARM_FRESH - offset, searchPages: true },
+      {
+        label: "search, never-seen term (grid)",
+        url: `${BASE}/shop?search=new`,
+        fresh: (n: number) => freshSearch(n + offset),
+        warm: gridWarm,
+        freshLimit: FRESH_SEQUENCE - WARM_FRESH - offset,
+        searchPages: true,
+      },
       { label: "search, never-seen term (realistic)", url: `${BASE}/shop?search=new`, ...realistic(0), searchPages: true },
       { label: "search, never-seen term (realistic, 50 connections)", url: `${BASE}/shop?search=new`, ...realistic(1), connections: 50, searchPages: true },
       { label: "API search, never-seen term (realistic)", url: `${BASE}/api/products?search=new`, ...realistic(2, true) },
@@ -339,7 +402,22 @@ async function runCatalogue(label: string, extraProducts: number, shared?: { env
     const js: Record<string, number> = {};
     for (const page of ["/", "/shop", `/product/${slug}`, "/gallery", "/contact", "/cart", "/checkout"]) js[page] = await pageJsKb(page);
     console.log(`\n${label}: ${total} public products, ${CONNECTIONS} connections, ${SECONDS} s per route`);
-    console.table(rows.map((r) => ({ what: r.label, shell: r.shellShare === undefined ? "" : `${r.shellShare} %`, route: r.route, conns: r.connections, "req/s": r.rps, "× yardstick": r.ratio, "p50 ms": r.p50, "p99 ms": r.p99, "p99 × yardstick": r.p99x, "KB sent": r.kb, errors: r.errors, non2xx: r.non2xx })));
+    console.table(
+      rows.map((r) => ({
+        what: r.label,
+        shell: r.shellShare === undefined ? "" : `${r.shellShare} %`,
+        route: r.route,
+        conns: r.connections,
+        "req/s": r.rps,
+        "× yardstick": r.ratio,
+        "p50 ms": r.p50,
+        "p99 ms": r.p99,
+        "p99 × yardstick": r.p99x,
+        "KB sent": r.kb,
+        errors: r.errors,
+        non2xx: r.non2xx,
+      })),
+    );
     console.log("JavaScript per page (gzipped kB):", js);
     return { label, total, rows, js };
   } finally {
@@ -354,15 +432,30 @@ function markdown(results: Result[]): string {
   for (const r of results) {
     out.push(`### ${r.label}: ${r.total} public products, ${CONNECTIONS} connections, ${SECONDS} s per route`, "");
     out.push("| what | route | req/s | × yardstick | p99 ms | p99 × yardstick | KB sent | errors+non-2xx |", "|---|---|---|---|---|---|---|---|");
-    for (const row of r.rows) out.push(`| ${row.label}${row.shellShare ? ` (${row.shellShare} % as results shell + API)` : ""} | \`${row.route}\` | ${row.rps} | ${row.ratio} | ${row.p99} | ${row.p99x} | ${row.kb || "—"} | ${row.errors + row.non2xx} |`);
-    out.push("", "First-load JavaScript (gzipped KB): " + Object.entries(r.js).map(([p, kb]) => `\`${p}\` ${kb}`).join(", "), "");
+    for (const row of r.rows)
+      out.push(
+        `| ${row.label}${row.shellShare ? ` (${row.shellShare} % as results shell + API)` : ""} | \`${row.route}\` | ${row.rps} | ${row.ratio} | ${row.p99} | ${row.p99x} | ${row.kb || "—"} | ${row.errors + row.non2xx} |`,
+      );
+    out.push(
+      "",
+      "First-load JavaScript (gzipped KB): " +
+        Object.entries(r.js)
+          .map(([p, kb]) => `\`${p}\` ${kb}`)
+          .join(", "),
+      "",
+    );
   }
   return out.join("\n");
 }
 
 /** Each row of `one` beside the same row of `other` (× their own yardstick), and other ÷ one. */
 function sideBySide(one: Result, other: Result): string {
-  const out = [`### ${one.label} beside ${other.label}`, "", `| what | route | ${one.label} req/s (× yardstick) | ${other.label} req/s (× yardstick) | ${other.label} ÷ ${one.label} |`, "|---|---|---|---|---|"];
+  const out = [
+    `### ${one.label} beside ${other.label}`,
+    "",
+    `| what | route | ${one.label} req/s (× yardstick) | ${other.label} req/s (× yardstick) | ${other.label} ÷ ${one.label} |`,
+    "|---|---|---|---|---|",
+  ];
   one.rows.forEach((row, i) => {
     const twin = other.rows[i];
     if (!twin || twin.label !== row.label) return;
@@ -384,7 +477,10 @@ async function runShared(label: string, extraProducts: number): Promise<Result> 
     await shared.drop();
   }
 }
-for (const [label, extraProducts] of [["demo", 0], ["10k", 10_000]] as const) {
+for (const [label, extraProducts] of [
+  ["demo", 0],
+  ["10k", 10_000],
+] as const) {
   if (only && only !== label) continue;
   if (extraProducts && process.env.DATABASE_URL) continue;
   const embedded = await runCatalogue(label, extraProducts);

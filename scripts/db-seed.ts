@@ -16,9 +16,7 @@ if (!Number.isInteger(extraProducts) || extraProducts < 0) {
   process.exit(2);
 }
 
-const embedded = process.env.DATABASE_URL
-  ? null
-  : await startEmbeddedDatabase({ dataDir: process.env.EMBEDDED_DB_DIR ? path.resolve(process.env.EMBEDDED_DB_DIR) : undefined });
+const embedded = process.env.DATABASE_URL ? null : await startEmbeddedDatabase({ dataDir: process.env.EMBEDDED_DB_DIR ? path.resolve(process.env.EMBEDDED_DB_DIR) : undefined });
 const url = process.env.DATABASE_URL ?? embedded!.url;
 try {
   const started = Date.now();

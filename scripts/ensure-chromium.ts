@@ -33,7 +33,10 @@ function run(label: string, command: string, args: string[], timeoutMs: number):
   console.log(`Browser tests: ${label}…`);
   const result = spawnSync(command, args, { encoding: "utf8", timeout: timeoutMs, env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
   if (result.status === 0) return true;
-  const last = `${result.stderr ?? ""}\n${result.stdout ?? ""}`.split("\n").map((l) => l.trim()).find((l) => /error|fail|unable|could not/i.test(l) && !/^at /.test(l));
+  const last = `${result.stderr ?? ""}\n${result.stdout ?? ""}`
+    .split("\n")
+    .map((l) => l.trim())
+    .find((l) => /error|fail|unable|could not/i.test(l) && !/^at /.test(l));
   console.log(`Browser tests: ${label} did not work${last ? ` (${last.slice(0, 160)})` : result.error ? ` (${result.error.message})` : ""}.`);
   return false;
 }

@@ -67,8 +67,14 @@ function grain(id: string, wood: Wood, r: () => number, x: number, y: number, w:
 function woodShape(name: string, cx: number, cy: number, s: number): string {
   const n = name.toLowerCase();
   const rect = (x: number, y: number, w: number, h: number, rx = 8) => `<rect x="${cx + x * s}" y="${cy + y * s}" width="${w * s}" height="${h * s}" rx="${rx * s}"/>`;
-  if (/bowl|vessel|vase|planter/.test(n)) return `<path d="M${cx - 260 * s},${cy - 60 * s} Q${cx},${cy - 110 * s} ${cx + 260 * s},${cy - 60 * s} Q${cx + 230 * s},${cy + 170 * s} ${cx},${cy + 180 * s} Q${cx - 230 * s},${cy + 170 * s} ${cx - 260 * s},${cy - 60 * s}Z"/>`;
-  if (/lamp|candle/.test(n)) return rect(-40, -40, 80, 220, 10) + `<path d="M${cx - 170 * s},${cy - 40 * s} L${cx - 100 * s},${cy - 220 * s} L${cx + 100 * s},${cy - 220 * s} L${cx + 170 * s},${cy - 40 * s}Z"/>` + rect(-120, 170, 240, 30);
+  if (/bowl|vessel|vase|planter/.test(n))
+    return `<path d="M${cx - 260 * s},${cy - 60 * s} Q${cx},${cy - 110 * s} ${cx + 260 * s},${cy - 60 * s} Q${cx + 230 * s},${cy + 170 * s} ${cx},${cy + 180 * s} Q${cx - 230 * s},${cy + 170 * s} ${cx - 260 * s},${cy - 60 * s}Z"/>`;
+  if (/lamp|candle/.test(n))
+    return (
+      rect(-40, -40, 80, 220, 10) +
+      `<path d="M${cx - 170 * s},${cy - 40 * s} L${cx - 100 * s},${cy - 220 * s} L${cx + 100 * s},${cy - 220 * s} L${cx + 170 * s},${cy - 40 * s}Z"/>` +
+      rect(-120, 170, 240, 30)
+    );
   if (/stool|table|bench|desk/.test(n)) return rect(-260, -120, 520, 50) + rect(-230, -80, 40, 260, 4) + rect(190, -80, 40, 260, 4) + rect(-150, -80, 34, 220, 4) + rect(116, -80, 34, 220, 4);
   if (/shelf|bookshelf|rack|ladder/.test(n)) return rect(-240, -200, 30, 400, 4) + rect(210, -200, 30, 400, 4) + rect(-240, -140, 480, 30) + rect(-240, 0, 480, 30) + rect(-240, 140, 480, 30);
   if (/clock|mirror|coaster|trivet/.test(n)) return `<circle cx="${cx}" cy="${cy}" r="${210 * s}"/>`;
@@ -84,8 +90,20 @@ function printedShape(name: string, cx: number, cy: number, s: number, color: st
   const hole = (x: number, y: number, r: number) => `<circle cx="${cx + x * s}" cy="${cy + y * s}" r="${r * s}" fill="#1b2631" fill-opacity="0.85"/>`;
   const rect = (x: number, y: number, w: number, h: number, rx = 10) => `<rect x="${cx + x * s}" y="${cy + y * s}" width="${w * s}" height="${h * s}" rx="${rx * s}" fill="${color}"/>`;
   if (/square|angle|corner/.test(n)) return rect(-250, -200, 90, 400) + rect(-250, 110, 480, 90) + hole(-205, -120, 16) + hole(150, 155, 16);
-  if (/featherboard|comb/.test(n)) return rect(-260, -40, 300, 140) + Array.from({ length: 9 }, (_, i) => rect(40 + i * 0, -40 + i * 0, 0, 0)).join("") + Array.from({ length: 9 }, (_, i) => `<rect x="${cx + (40 + i * 26) * s}" y="${cy - (80 + i * 6) * s}" width="${14 * s}" height="${200 * s}" fill="${color}" transform="rotate(-25 ${cx + 40 * s} ${cy})"/>`).join("");
-  if (/gauge|ruler|rule|caliper|scale/.test(n)) return rect(-320, -60, 640, 120, 8) + Array.from({ length: 31 }, (_, i) => `<rect x="${cx + (-300 + i * 20) * s}" y="${cy - 60 * s}" width="${3 * s}" height="${(i % 5 ? 28 : 52) * s}" fill="#1b2631"/>`).join("");
+  if (/featherboard|comb/.test(n))
+    return (
+      rect(-260, -40, 300, 140) +
+      Array.from({ length: 9 }, (_, i) => rect(40 + i * 0, -40 + i * 0, 0, 0)).join("") +
+      Array.from(
+        { length: 9 },
+        (_, i) => `<rect x="${cx + (40 + i * 26) * s}" y="${cy - (80 + i * 6) * s}" width="${14 * s}" height="${200 * s}" fill="${color}" transform="rotate(-25 ${cx + 40 * s} ${cy})"/>`,
+      ).join("")
+    );
+  if (/gauge|ruler|rule|caliper|scale/.test(n))
+    return (
+      rect(-320, -60, 640, 120, 8) +
+      Array.from({ length: 31 }, (_, i) => `<rect x="${cx + (-300 + i * 20) * s}" y="${cy - 60 * s}" width="${3 * s}" height="${(i % 5 ? 28 : 52) * s}" fill="#1b2631"/>`).join("")
+    );
   if (/clamp/.test(n)) return rect(-220, -200, 80, 400) + rect(-220, -200, 400, 80) + rect(-220, 120, 400, 80) + rect(120, -120, 40, 110, 6);
   if (/sanding|block|pad/.test(n)) return rect(-240, -90, 480, 180, 40) + rect(-240, 50, 480, 40, 6);
   if (/dowel|drill|bit|pin|hinge|jig|guide/.test(n)) return rect(-260, -130, 520, 260, 18) + [-170, -60, 60, 170].map((x, i) => hole(x, -20, 18 + i * 5)).join("") + rect(-260, 100, 520, 60, 8);
@@ -114,15 +132,17 @@ function woodImage(slug: string, name: string, view: number): string {
     view === 4
       ? (() => {
           const b = grain("b", DEFAULT_WOOD, r, 0, 620, W, 280, 20);
-          const shavings = Array.from({ length: 14 }, () => `<path d="M${(r() * W).toFixed(0)},${(660 + r() * 220).toFixed(0)} q20,-30 40,0 q-10,22 -30,6" stroke="${wood.light}" stroke-width="5" fill="none"/>`).join("");
+          const shavings = Array.from(
+            { length: 14 },
+            () => `<path d="M${(r() * W).toFixed(0)},${(660 + r() * 220).toFixed(0)} q20,-30 40,0 q-10,22 -30,6" stroke="${wood.light}" stroke-width="5" fill="none"/>`,
+          ).join("");
           return { defs: b.defs, body: `<g>${b.body}</g>${shavings}` };
         })()
       : { defs: "", body: "" };
   const light = `<radialGradient id="l" cx="0.35" cy="0.3" r="0.9"><stop offset="0" stop-color="#fff" stop-opacity="0.55"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></radialGradient>`;
   return svg(
     g.defs + bench.defs + light + `<clipPath id="c" transform="${rot}">${shape}</clipPath>`,
-    `<rect width="${W}" height="${H}" fill="${bg}"/><rect width="${W}" height="${H}" fill="url(#l)"/>${bench.body}` +
-      `<g filter="url(#sh)"><g clip-path="url(#c)">${g.body}</g></g>`,
+    `<rect width="${W}" height="${H}" fill="${bg}"/><rect width="${W}" height="${H}" fill="url(#l)"/>${bench.body}` + `<g filter="url(#sh)"><g clip-path="url(#c)">${g.body}</g></g>`,
   );
 }
 
@@ -130,7 +150,10 @@ function printedImage(slug: string, name: string, view: number): string {
   const r = rng(`${slug}:${view}`);
   const color = view === 2 ? "#8d969d" : PLA[Math.floor(r() * 3)];
   const mat = view === 4 ? "#2f6b4f" : r() > 0.5 ? "#1d3b5a" : "#2d3136";
-  const gridLines = Array.from({ length: 25 }, (_, i) => `<path d="M${i * 50},0 V${H}" stroke="#fff" stroke-opacity="${i % 5 ? 0.06 : 0.14}"/><path d="M0,${i * 50} H${W}" stroke="#fff" stroke-opacity="${i % 5 ? 0.06 : 0.14}"/>`).join("");
+  const gridLines = Array.from(
+    { length: 25 },
+    (_, i) => `<path d="M${i * 50},0 V${H}" stroke="#fff" stroke-opacity="${i % 5 ? 0.06 : 0.14}"/><path d="M0,${i * 50} H${W}" stroke="#fff" stroke-opacity="${i % 5 ? 0.06 : 0.14}"/>`,
+  ).join("");
   if (view === 3) {
     const layers = Array.from({ length: 110 }, (_, i) => `<rect x="0" y="${i * 8.2}" width="${W}" height="5" fill="#000" fill-opacity="${(0.08 + r() * 0.06).toFixed(2)}"/>`).join("");
     return svg("", `<rect width="${W}" height="${H}" fill="${PLA[Math.floor(r() * 3)]}"/>${layers}<circle cx="${W * 0.62}" cy="${H * 0.5}" r="120" fill="#1b2631" fill-opacity="0.85"/>`);

@@ -7,7 +7,42 @@
 import { writeFileSync } from "node:fs";
 import { createElement, type ComponentType } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { Armchair, CircleAlert, CircleCheck, Clock, MessageCircle, Hammer, ImageIcon, Mail, MapPin, PackageSearch, Phone, ArrowLeft, ArrowRight, BadgeCheck, Check, ChevronDown, ChevronLeft, ChevronRight, Lamp, Loader2, Menu, Minus, Play, Plus, Printer, RotateCcw, Search, SearchX, Settings, ShoppingCart, Trash2, Truck, UtensilsCrossed, X } from "lucide-react";
+import {
+  Armchair,
+  CircleAlert,
+  CircleCheck,
+  Clock,
+  MessageCircle,
+  Hammer,
+  ImageIcon,
+  Mail,
+  MapPin,
+  PackageSearch,
+  Phone,
+  ArrowLeft,
+  ArrowRight,
+  BadgeCheck,
+  Check,
+  ChevronDown,
+  ChevronLeft,
+  ChevronRight,
+  Lamp,
+  Loader2,
+  Menu,
+  Minus,
+  Play,
+  Plus,
+  Printer,
+  RotateCcw,
+  Search,
+  SearchX,
+  Settings,
+  ShoppingCart,
+  Trash2,
+  Truck,
+  UtensilsCrossed,
+  X,
+} from "lucide-react";
 
 const ICONS: Record<string, ComponentType<Record<string, unknown>>> = {
   armchair: Armchair,

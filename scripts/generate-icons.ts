@@ -18,7 +18,11 @@ import { BRAND_COLORS } from "@/lib/site";
 
 const { background } = BRAND_COLORS;
 
-const png = (svg: string, size: number) => sharp(Buffer.from(svg), { density: 72 * (size / 32) * 4 }).resize(size, size).png({ compressionLevel: 9 }).toBuffer();
+const png = (svg: string, size: number) =>
+  sharp(Buffer.from(svg), { density: 72 * (size / 32) * 4 })
+    .resize(size, size)
+    .png({ compressionLevel: 9 })
+    .toBuffer();
 
 /** An ICO file whose images are PNGs (the ICO format allows PNG entries; every current browser reads them). */
 function ico(images: Array<{ size: number; data: Buffer }>): Buffer {

@@ -67,7 +67,19 @@ async function seedCart(debuggingPort: number, product: Product) {
   await page.goto(`${BASE}/api/health`);
   const cart = {
     state: {
-      cartItems: [{ id: String(product.id), productId: product.id, slug: product.slug, name: product.name, price: product.price, image: product.images[0] ?? null, quantity: 1, uniqueItem: product.uniqueItem, unavailable: null }],
+      cartItems: [
+        {
+          id: String(product.id),
+          productId: product.id,
+          slug: product.slug,
+          name: product.name,
+          price: product.price,
+          image: product.images[0] ?? null,
+          quantity: 1,
+          uniqueItem: product.uniqueItem,
+          unavailable: null,
+        },
+      ],
       cartCount: 1,
     },
     version: 0,

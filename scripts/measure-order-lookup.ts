@@ -46,7 +46,10 @@ async function json(port: number, method: string, path: string, body?: unknown) 
 async function waitForReady(port: number, server: ChildProcess) {
   for (let i = 0; i < 240; i++) {
     if (server.exitCode !== null) throw new Error("the server exited before it was ready");
-    const ok = await request(port, "GET", "/api/ready").then((r) => r.status === 200, () => false);
+    const ok = await request(port, "GET", "/api/ready").then(
+      (r) => r.status === 200,
+      () => false,
+    );
     if (ok) return;
     await new Promise((r) => setTimeout(r, 500));
   }
@@ -56,7 +59,10 @@ async function waitForReady(port: number, server: ChildProcess) {
 /** One order of three products, paid with the test card; returns its number and checkout email. */
 async function placeOrder(port: number): Promise<{ orderNumber: string; email: string }> {
   const { products } = await json(port, "GET", "/api/products?limit=100");
-  const items = (products as { id: number; sold: boolean }[]).filter((p) => !p.sold).slice(0, 3).map((p) => ({ productId: p.id, quantity: 1 }));
+  const items = (products as { id: number; sold: boolean }[])
+    .filter((p) => !p.sold)
+    .slice(0, 3)
+    .map((p) => ({ productId: p.id, quantity: 1 }));
   const contact = { email: "measure@example.com", firstName: "Robin", lastName: "Ash", phone: "555-0100" };
   const shippingAddress = { line1: "12 Elm Street", city: "Asheville", state: "NC", postalCode: "28801", country: "US" };
   const intent = await json(port, "POST", "/api/create-payment-intent", { sessionId: `measure-${Date.now()}`, items, ...contact, shippingAddress });

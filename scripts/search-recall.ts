@@ -37,7 +37,6 @@ type Kind = "wrong letter" | "missing letter" | "extra letter" | "swapped letter
 type Typo = { word: string; typo: string; kind: Kind };
 type Outcome = Typo & { found: boolean; ms: number };
 
-
 async function publicProducts(): Promise<Product[]> {
   const out: Product[] = [];
   for (let offset = 0; ; offset += 100) {
@@ -102,14 +101,30 @@ for (const word of [...named.keys()]) {
 const vocabulary = new Set(products.flatMap((p) => (p.name.toLowerCase().match(/\p{L}+/gu) ?? []) as string[]));
 const next = seededRandom(SEED);
 const isTypo = (t: Typo) => t.typo !== t.word && !vocabulary.has(t.typo);
-const one = [...new Map([...named.keys()].flatMap(oneSlip).filter(isTypo).map((t) => [`${t.word}>${t.typo}`, t])).values()];
+const one = [
+  ...new Map(
+    [...named.keys()]
+      .flatMap(oneSlip)
+      .filter(isTypo)
+      .map((t) => [`${t.word}>${t.typo}`, t]),
+  ).values(),
+];
 const two = [...named.keys()]
   .filter((w) => w.length >= 8)
   .flatMap((w) => sample(oneSlip(w), 8, next).flatMap((t) => sample(oneSlip(t.typo), 2, next).map((u) => ({ word: w, typo: u.typo, kind: "two slips" as const }))))
   .filter(isTypo);
 const KINDS = ["wrong letter", "missing letter", "extra letter", "swapped letters"] as const;
 const perKind = Math.round(SAMPLE / 4);
-const chosen = [...KINDS.flatMap((k) => sample(one.filter((t) => t.kind === k), perKind, next)), ...sample(two, perKind, next)];
+const chosen = [
+  ...KINDS.flatMap((k) =>
+    sample(
+      one.filter((t) => t.kind === k),
+      perKind,
+      next,
+    ),
+  ),
+  ...sample(two, perKind, next),
+];
 console.log(
   `${products.length} public products, ${named.size} words of 4+ letters (left out, as their own search finds no piece: ${unsearchable.join(", ") || "none"}), ` +
     `${one.length} one-slip typos, ${two.length} two-slip typos of 8+ letter words; searching ${chosen.length}`,
@@ -135,9 +150,23 @@ const table = [
   "",
   "| typos | searched | found in the first page | recall | p50 ms | p99 ms |",
   "|---|---|---|---|---|---|",
-  ...rows.map(([label, list]) => `| ${label} | ${list.length} | ${list.filter((o) => o.found).length} | ${pct(list).toFixed(1)} % | ${percentile(list.map((o) => o.ms), 50).toFixed(1)} | ${percentile(list.map((o) => o.ms), 99).toFixed(1)} |`),
+  ...rows.map(
+    ([label, list]) =>
+      `| ${label} | ${list.length} | ${list.filter((o) => o.found).length} | ${pct(list).toFixed(1)} % | ${percentile(
+        list.map((o) => o.ms),
+        50,
+      ).toFixed(1)} | ${percentile(
+        list.map((o) => o.ms),
+        99,
+      ).toFixed(1)} |`,
+  ),
   "",
-  "Missed (first 20): " + oneSlipOutcomes.filter((o) => !o.found).slice(0, 20).map((o) => `${o.typo} (${o.word})`).join(", "),
+  "Missed (first 20): " +
+    oneSlipOutcomes
+      .filter((o) => !o.found)
+      .slice(0, 20)
+      .map((o) => `${o.typo} (${o.word})`)
+      .join(", "),
   "",
 ].join("\n");
 console.log(`\n${table}`);

@@ -44,7 +44,9 @@ refuseToStartOnTaxConfigError(process.env);
 // embedded database: it needs a PostgreSQL DATABASE_URL, which it migrates and seeds when empty.
 const onVercel = Boolean(process.env.VERCEL);
 if (onVercel && !process.env.DATABASE_URL) {
-  console.error("Refusing to build: DATABASE_URL is not set. On Vercel the shop needs a PostgreSQL database (Neon, Supabase, …): set DATABASE_URL in the project's environment variables (for Preview and Production).");
+  console.error(
+    "Refusing to build: DATABASE_URL is not set. On Vercel the shop needs a PostgreSQL database (Neon, Supabase, …): set DATABASE_URL in the project's environment variables (for Preview and Production).",
+  );
   process.exit(1);
 }
 

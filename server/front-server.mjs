@@ -135,8 +135,15 @@ function malformedPath(target) {
 
 function badRequest(req, res) {
   const api = req.url.startsWith("/api/");
-  const body = api ? JSON.stringify({ message: "Malformed URL path", error: "Malformed URL path" }) : "<!doctype html><title>400 Bad Request</title><h1>400 Bad Request</h1><p>This address is malformed. <a href=\"/\">Go to the shop</a>.</p>";
-  res.writeHead(400, { "content-type": api ? "application/json" : "text/html; charset=utf-8", "content-length": Buffer.byteLength(body), "x-content-type-options": "nosniff", "content-security-policy": "default-src 'none'; frame-ancestors 'none'" });
+  const body = api
+    ? JSON.stringify({ message: "Malformed URL path", error: "Malformed URL path" })
+    : '<!doctype html><title>400 Bad Request</title><h1>400 Bad Request</h1><p>This address is malformed. <a href="/">Go to the shop</a>.</p>';
+  res.writeHead(400, {
+    "content-type": api ? "application/json" : "text/html; charset=utf-8",
+    "content-length": Buffer.byteLength(body),
+    "x-content-type-options": "nosniff",
+    "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
+  });
   res.end(body);
 }
 
@@ -162,8 +169,15 @@ function pageWriteWithoutAction(req) {
 }
 
 function methodNotAllowed(res) {
-  const body = "<!doctype html><title>405 Method Not Allowed</title><h1>405 Method Not Allowed</h1><p>This page can only be read. <a href=\"/\">Go to the shop</a>.</p>";
-  res.writeHead(405, { allow: "GET, HEAD", "content-type": "text/html; charset=utf-8", "content-length": Buffer.byteLength(body), "cache-control": "no-store", "x-content-type-options": "nosniff", "content-security-policy": "default-src 'none'; frame-ancestors 'none'" });
+  const body = '<!doctype html><title>405 Method Not Allowed</title><h1>405 Method Not Allowed</h1><p>This page can only be read. <a href="/">Go to the shop</a>.</p>';
+  res.writeHead(405, {
+    allow: "GET, HEAD",
+    "content-type": "text/html; charset=utf-8",
+    "content-length": Buffer.byteLength(body),
+    "cache-control": "no-store",
+    "x-content-type-options": "nosniff",
+    "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
+  });
   res.end(body);
 }
 
@@ -314,8 +328,15 @@ const searchRenders = createRenderQueue({ concurrency: SEARCH_RENDERS_AT_ONCE })
 /** A search refused while MAX_WAITING wait (load shed on purpose: logged as a warning, not an error). */
 function busy(res) {
   res.shed = true;
-  const body = "<!doctype html><title>Busy</title><h1>The shop is very busy</h1><p>Please search again in a moment. <a href=\"/shop\">Browse the shop</a>.</p>";
-  res.writeHead(503, { "content-type": "text/html; charset=utf-8", "content-length": Buffer.byteLength(body), "retry-after": "2", "cache-control": "no-store", "x-content-type-options": "nosniff", "content-security-policy": "default-src 'none'; frame-ancestors 'none'" });
+  const body = '<!doctype html><title>Busy</title><h1>The shop is very busy</h1><p>Please search again in a moment. <a href="/shop">Browse the shop</a>.</p>';
+  res.writeHead(503, {
+    "content-type": "text/html; charset=utf-8",
+    "content-length": Buffer.byteLength(body),
+    "retry-after": "2",
+    "cache-control": "no-store",
+    "x-content-type-options": "nosniff",
+    "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
+  });
   res.end(body);
 }
 
@@ -342,7 +363,11 @@ const server = http.createServer((req, res) => {
   if (key === null) return void toNext(req, res, null, onDemandSearch);
   const stored = sendStoredResponse(key, req, res);
   if (stored === false) toNext(req, res, key, onDemandSearch);
-  else if (stored !== true) stored.then((sent) => sent || toNext(req, res, key, onDemandSearch), () => toNext(req, res, key, onDemandSearch));
+  else if (stored !== true)
+    stored.then(
+      (sent) => sent || toNext(req, res, key, onDemandSearch),
+      () => toNext(req, res, key, onDemandSearch),
+    );
 });
 
 /** Hands the request to Next.js (a search that will be rendered waits its turn), recording the answer under `key` when it may be stored. */

@@ -64,9 +64,7 @@ export function createRenderQueue({ concurrency = RENDERS_AT_ONCE, maxWaiting = 
       timer.unref?.();
       res.once("close", end);
       socket?.once("close", end);
-      Promise.resolve()
-        .then(render)
-        .then(end, end);
+      Promise.resolve().then(render).then(end, end);
     });
   return {
     enqueue(req, res, render) {

@@ -2,7 +2,20 @@ import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 
-const TYPE_LABEL: Record<string, string> = { product: "Products", category: "Categories", customer: "Customers", user: "Admin users", order: "Orders", review: "Reviews", commission: "Commissions", discount_code: "Discount codes", gift_card: "Gift cards", settings: "Shop settings", subscriber: "Subscribers", campaign: "Newsletters" };
+const TYPE_LABEL: Record<string, string> = {
+  product: "Products",
+  category: "Categories",
+  customer: "Customers",
+  user: "Admin users",
+  order: "Orders",
+  review: "Reviews",
+  commission: "Commissions",
+  discount_code: "Discount codes",
+  gift_card: "Gift cards",
+  settings: "Shop settings",
+  subscriber: "Subscribers",
+  campaign: "Newsletters",
+};
 
 /** A plain GET form: works without JavaScript, and the URL says what is shown. */
 export function ActivityFilters({ admins, types, admin, type }: { admins: Array<{ id: number; name: string }>; types: string[]; admin?: number; type?: string }) {

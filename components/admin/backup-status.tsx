@@ -13,11 +13,17 @@ export function BackupStatus({ last }: { last: BackupSummary }) {
       {last ? (
         <p>
           <span className="font-medium">Last backup:</span> <time dateTime={last.createdAt}>{formatDateTime(last.createdAt)}</time>
-          <span className="text-muted-foreground"> · database and {last.uploads} uploaded image{last.uploads === 1 ? "" : "s"}</span>
+          <span className="text-muted-foreground">
+            {" "}
+            · database and {last.uploads} uploaded image{last.uploads === 1 ? "" : "s"}
+          </span>
         </p>
       ) : (
         <p>
-          <span className="font-medium">No backup yet.</span> <span className="text-muted-foreground">Run <code>npm run backup</code>, or set BACKUP_INTERVAL_HOURS.</span>
+          <span className="font-medium">No backup yet.</span>{" "}
+          <span className="text-muted-foreground">
+            Run <code>npm run backup</code>, or set BACKUP_INTERVAL_HOURS.
+          </span>
         </p>
       )}
     </section>

@@ -32,8 +32,7 @@ export function CancelOrderDialog({
   const [putBackOnSale, setPutBackOnSale] = useState(false);
   const [reason, setReason] = useState("");
   const { pending, errors, formProps } = useFormDialog({
-    read: () =>
-      refund && !reason.trim() ? { errors: { reason: "Please give a reason for the refund" } } : { input: { refund, putBackOnSale, ...(reason.trim() ? { reason: reason.trim() } : {}) } },
+    read: () => (refund && !reason.trim() ? { errors: { reason: "Please give a reason for the refund" } } : { input: { refund, putBackOnSale, ...(reason.trim() ? { reason: reason.trim() } : {}) } }),
     save: onCancel,
     onDone: () => onOpenChange(false),
     logLabel: "Cancelling the order",
@@ -62,7 +61,15 @@ export function CancelOrderDialog({
           </label>
           <div className="grid gap-2">
             <Label htmlFor="cancel-reason">Reason {refund ? "" : "(optional)"}</Label>
-            <Textarea id="cancel-reason" value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} rows={2} aria-invalid={error ? true : undefined} aria-describedby="cancel-reason-hint" />
+            <Textarea
+              id="cancel-reason"
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+              maxLength={500}
+              rows={2}
+              aria-invalid={error ? true : undefined}
+              aria-describedby="cancel-reason-hint"
+            />
             <p id="cancel-reason-hint" className="text-xs text-muted-foreground">
               Emailed to the shopper with the cancellation.
             </p>

@@ -44,16 +44,53 @@ export function CommissionActions({ id, status, defaultExpiry }: Props) {
             <Label htmlFor="commission-message">Message (emailed, and kept in the thread)</Label>
             <Textarea id="commission-message" value={message} onChange={(e) => setMessage(e.target.value)} rows={4} />
             <div className="flex flex-wrap gap-2">
-              <Button type="button" disabled={busy || message.trim().length < 2} onClick={() => run(() => sendCommissionMessageAction({ id, body: message }), "Message sent", "The message could not be sent.", () => setMessage(""))}>
+              <Button
+                type="button"
+                disabled={busy || message.trim().length < 2}
+                onClick={() =>
+                  run(
+                    () => sendCommissionMessageAction({ id, body: message }),
+                    "Message sent",
+                    "The message could not be sent.",
+                    () => setMessage(""),
+                  )
+                }
+              >
                 Send message
               </Button>
               {nextStatuses(status).map((to) =>
                 to === "declined" ? (
-                  <Button key={to} type="button" variant="outline" disabled={busy || message.trim().length < 2} onClick={() => run(() => moveCommissionAction({ id, status: to, message }), "Commission declined", "The commission could not be declined.", () => setMessage(""))}>
+                  <Button
+                    key={to}
+                    type="button"
+                    variant="outline"
+                    disabled={busy || message.trim().length < 2}
+                    onClick={() =>
+                      run(
+                        () => moveCommissionAction({ id, status: to, message }),
+                        "Commission declined",
+                        "The commission could not be declined.",
+                        () => setMessage(""),
+                      )
+                    }
+                  >
                     Decline with this message
                   </Button>
                 ) : (
-                  <Button key={to} type="button" variant="secondary" disabled={busy} onClick={() => run(() => moveCommissionAction({ id, status: to, ...(message.trim() ? { message } : {}) }), `Moved to ${COMMISSION_STATUS_LABELS[to]}`, "The commission could not be moved.", () => setMessage(""))}>
+                  <Button
+                    key={to}
+                    type="button"
+                    variant="secondary"
+                    disabled={busy}
+                    onClick={() =>
+                      run(
+                        () => moveCommissionAction({ id, status: to, ...(message.trim() ? { message } : {}) }),
+                        `Moved to ${COMMISSION_STATUS_LABELS[to]}`,
+                        "The commission could not be moved.",
+                        () => setMessage(""),
+                      )
+                    }
+                  >
                     Mark {COMMISSION_STATUS_LABELS[to].toLowerCase()}
                   </Button>
                 ),

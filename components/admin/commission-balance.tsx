@@ -43,7 +43,15 @@ export function CommissionBalance({ id, orderNumber, paidCents, dueCents, defaul
       >
         <div className="flex flex-col gap-2">
           <Label htmlFor="balance-expires">Link valid until</Label>
-          <Input id="balance-expires" name="expiresOn" type="date" defaultValue={defaultExpiry} aria-invalid={Boolean(error)} aria-describedby={error ? "balance-expires-error" : undefined} className="h-10" />
+          <Input
+            id="balance-expires"
+            name="expiresOn"
+            type="date"
+            defaultValue={defaultExpiry}
+            aria-invalid={Boolean(error)}
+            aria-describedby={error ? "balance-expires-error" : undefined}
+            className="h-10"
+          />
           {error && (
             <p id="balance-expires-error" className="text-sm text-destructive">
               {error}

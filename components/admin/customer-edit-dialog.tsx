@@ -17,9 +17,7 @@ const FAILED = "Failed to update customer information.";
 export function CustomerEditDialog({ customer, onOpenChange }: { customer: CustomerDTO | null; onOpenChange: (open: boolean) => void }) {
   return (
     <Dialog open={customer !== null} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-md">
-        {customer && <CustomerEditForm key={customer.id} customer={customer} onDone={() => onOpenChange(false)} />}
-      </DialogContent>
+      <DialogContent className="sm:max-w-md">{customer && <CustomerEditForm key={customer.id} customer={customer} onDone={() => onOpenChange(false)} />}</DialogContent>
     </Dialog>
   );
 }
@@ -28,7 +26,11 @@ function CustomerEditForm({ customer, onDone }: { customer: CustomerDTO; onDone:
   const [firstName, setFirstName] = useState(customer.firstName ?? "");
   const [lastName, setLastName] = useState(customer.lastName ?? "");
   const [newsletterSubscribed, setNewsletter] = useState(customer.newsletterSubscribed);
-  const { pending, errors: fields, formProps } = useFormDialog({
+  const {
+    pending,
+    errors: fields,
+    formProps,
+  } = useFormDialog({
     read: () => ({ input: { id: customer.id, firstName, lastName, newsletterSubscribed } }),
     save: updateCustomerAction,
     onSaved: (saved) => toast.success("Customer Updated", { description: `${fullName(saved.firstName, saved.lastName, saved.email)} has been updated.` }),

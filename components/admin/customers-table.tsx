@@ -19,7 +19,8 @@ const DELETE_FAILED = "Failed to delete customer.";
 async function removeCustomer(customer: CustomerDTO): Promise<void> {
   await runWithToast(() => deleteCustomerAction({ id: customer.id }), {
     success: { title: "Customer Deleted", description: `${customer.email} has been deleted.` },
-    failure: DELETE_FAILED, failureTitle: "Deletion Failed",
+    failure: DELETE_FAILED,
+    failureTitle: "Deletion Failed",
     logLabel: "Customer delete",
   });
 }
@@ -29,7 +30,12 @@ export function CustomersTable({ customers }: { customers: CustomerDTO[] }) {
   const [editing, setEditing] = useState<CustomerDTO | null>(null);
   return (
     <>
-      <AdminTable caption="Customers" minWidth="sm:min-w-[50rem]" cards columns={["Name", "Email", { label: "Orders", className: "text-right" }, "Newsletter", "Joined", { label: "Actions", className: "text-right" }]}>
+      <AdminTable
+        caption="Customers"
+        minWidth="sm:min-w-[50rem]"
+        cards
+        columns={["Name", "Email", { label: "Orders", className: "text-right" }, "Newsletter", "Joined", { label: "Actions", className: "text-right" }]}
+      >
         <tbody>
           {customers.length === 0 && <EmptyRow colSpan={6}>No customers yet. They appear here after their first order or newsletter sign-up.</EmptyRow>}
           {customers.map((customer) => {
@@ -37,13 +43,19 @@ export function CustomersTable({ customers }: { customers: CustomerDTO[] }) {
             const label = name === "—" ? customer.email : name;
             return (
               <tr key={customer.id} className="hover:bg-muted/30" data-testid="customer-row" data-email={customer.email}>
-                <Td label="Name" className="font-medium">{name}</Td>
+                <Td label="Name" className="font-medium">
+                  {name}
+                </Td>
                 <Td label="Email" className="break-all">
                   <span className="min-w-0 flex-1">{customer.email}</span>
                 </Td>
-                <Td label="Orders" className="text-right tabular-nums">{customer.orderCount}</Td>
+                <Td label="Orders" className="text-right tabular-nums">
+                  {customer.orderCount}
+                </Td>
                 <Td label="Newsletter">{customer.newsletterSubscribed ? <Badge variant="secondary">Subscribed</Badge> : <span className="text-muted-foreground">—</span>}</Td>
-                <Td label="Joined" className="whitespace-nowrap">{formatDate(customer.createdAt)}</Td>
+                <Td label="Joined" className="whitespace-nowrap">
+                  {formatDate(customer.createdAt)}
+                </Td>
                 <Td className="max-sm:pt-2">
                   <div className="flex justify-end gap-1 max-sm:justify-start">
                     <Button type="button" variant="ghost" size="sm" onClick={() => setEditing(customer)} aria-label={`Edit ${label}`}>
@@ -59,9 +71,7 @@ export function CustomersTable({ customers }: { customers: CustomerDTO[] }) {
                       }
                       confirmLabel="Delete Customer"
                       onConfirm={() => removeCustomer(customer)}
-                      trigger={
-                        <DeleteTriggerButton label={label} />
-                      }
+                      trigger={<DeleteTriggerButton label={label} />}
                     />
                   </div>
                 </Td>

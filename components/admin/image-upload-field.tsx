@@ -17,8 +17,7 @@ type Common = { id: string; error?: string; disabled?: boolean };
  * `multiple`: a product's ordered pictures with their alt text, POST /api/upload.
  */
 export type ImageUploadFieldProps =
-  | (Common & { multiple?: false; value: string | null; onChange: (url: string | null) => void })
-  | (Common & { multiple: true; value: UploadedImage[]; onChange: (images: UploadedImage[]) => void });
+  (Common & { multiple?: false; value: string | null; onChange: (url: string | null) => void }) | (Common & { multiple: true; value: UploadedImage[]; onChange: (images: UploadedImage[]) => void });
 
 /** What differs between the two kinds of upload, as far as sending goes. */
 const KINDS = {
@@ -210,7 +209,12 @@ function UploadedImageList({ images, onChange, disabled }: { images: UploadedIma
           <div className="flex min-w-0 flex-1 flex-col gap-1.5">
             <span className={cn("text-xs font-medium", index === 0 ? "text-primary" : "text-muted-foreground")}>
               {index === 0 ? "Main image" : `Image ${index + 1}`}
-              {img.width > 0 && <span className="font-normal text-muted-foreground"> · {img.width}×{img.height}</span>}
+              {img.width > 0 && (
+                <span className="font-normal text-muted-foreground">
+                  {" "}
+                  · {img.width}×{img.height}
+                </span>
+              )}
             </span>
             <Input
               aria-label={`Alt text for image ${index + 1}`}

@@ -7,7 +7,12 @@ import { cn } from "@/lib/utils";
  */
 export function ListTable({ label, testId, className, columns, children }: { label: string; testId: string; className?: string; columns: React.ReactNode[]; children: React.ReactNode }) {
   return (
-    <div className={cn("overflow-x-auto rounded-lg border bg-card focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none", className)} tabIndex={0} role="region" aria-label={label}>
+    <div
+      className={cn("overflow-x-auto rounded-lg border bg-card focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none", className)}
+      tabIndex={0}
+      role="region"
+      aria-label={label}
+    >
       <table className="w-full text-sm" data-testid={testId}>
         <thead>
           <tr className="border-b text-left">

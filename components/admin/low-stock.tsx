@@ -13,7 +13,10 @@ export function LowStock({ items, threshold }: { items: LowStockItem[]; threshol
           Low stock
         </h2>
         {/* eslint-disable-next-line @next/next/no-html-link-for-pages -- a CSV download from a route handler: a plain request, not a client navigation */}
-        <a href="/api/admin/stock/export" className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none">
+        <a
+          href="/api/admin/stock/export"
+          className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+        >
           <Download aria-hidden="true" className="size-4" />
           Download stock CSV
         </a>

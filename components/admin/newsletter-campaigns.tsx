@@ -41,28 +41,33 @@ export function CampaignList({ initial }: { initial: CampaignDTO[] }) {
         <p className="mt-2 text-sm text-muted-foreground">None yet.</p>
       ) : (
         <ListTable className="mt-3" label="Newsletters sent and scheduled" testId="campaigns-table" columns={["Subject", "Status", "Sent / total", "Failed", "Complaint rate"]}>
-              {campaigns.map((c) => (
-                <tr key={c.id} className="border-b last:border-0" data-testid={`campaign-${c.id}`}>
-                  <td className="p-3 font-medium">{c.subject}</td>
-                  <td className="p-3">
-                    {STATUS_LABEL[c.status]}
-                    {c.status === "scheduled" && c.scheduledAt ? ` for ${formatDateTime(c.scheduledAt)}` : ""}
-                  </td>
-                  <td className="p-3">
-                    <span data-testid="campaign-progress">
-                      {c.progress.sent.toLocaleString("en-US")} / {c.progress.total.toLocaleString("en-US")}
-                    </span>
-                    {c.status === "sending" && (
-                      <progress className="ml-2 align-middle" max={Math.max(c.progress.total, 1)} value={c.progress.sent + c.progress.failed + c.progress.skipped} aria-label={`Progress of ${c.subject}`} />
-                    )}
-                  </td>
-                  <td className="p-3">{c.progress.failed.toLocaleString("en-US")}</td>
-                  <td className="p-3">
-                    {percent(c.progress.complaintRate)}
-                    {c.progress.complained > 0 ? ` (${c.progress.complained})` : ""}
-                  </td>
-                </tr>
-              ))}
+          {campaigns.map((c) => (
+            <tr key={c.id} className="border-b last:border-0" data-testid={`campaign-${c.id}`}>
+              <td className="p-3 font-medium">{c.subject}</td>
+              <td className="p-3">
+                {STATUS_LABEL[c.status]}
+                {c.status === "scheduled" && c.scheduledAt ? ` for ${formatDateTime(c.scheduledAt)}` : ""}
+              </td>
+              <td className="p-3">
+                <span data-testid="campaign-progress">
+                  {c.progress.sent.toLocaleString("en-US")} / {c.progress.total.toLocaleString("en-US")}
+                </span>
+                {c.status === "sending" && (
+                  <progress
+                    className="ml-2 align-middle"
+                    max={Math.max(c.progress.total, 1)}
+                    value={c.progress.sent + c.progress.failed + c.progress.skipped}
+                    aria-label={`Progress of ${c.subject}`}
+                  />
+                )}
+              </td>
+              <td className="p-3">{c.progress.failed.toLocaleString("en-US")}</td>
+              <td className="p-3">
+                {percent(c.progress.complaintRate)}
+                {c.progress.complained > 0 ? ` (${c.progress.complained})` : ""}
+              </td>
+            </tr>
+          ))}
         </ListTable>
       )}
     </section>

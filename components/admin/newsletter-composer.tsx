@@ -145,21 +145,47 @@ export function NewsletterComposer({ products, adminEmail, confirmed }: { produc
       >
         <div className="grid gap-2">
           <Label htmlFor="nl-subject">Subject</Label>
-          <Input id="nl-subject" value={content.subject} onChange={(e) => set({ subject: e.target.value })} maxLength={150} required aria-invalid={fields.subject ? true : undefined} aria-describedby={fields.subject ? "nl-subject-error" : undefined} />
-          {fields.subject && <p id="nl-subject-error" className="text-sm text-destructive">{fields.subject}</p>}
+          <Input
+            id="nl-subject"
+            value={content.subject}
+            onChange={(e) => set({ subject: e.target.value })}
+            maxLength={150}
+            required
+            aria-invalid={fields.subject ? true : undefined}
+            aria-describedby={fields.subject ? "nl-subject-error" : undefined}
+          />
+          {fields.subject && (
+            <p id="nl-subject-error" className="text-sm text-destructive">
+              {fields.subject}
+            </p>
+          )}
         </div>
         <div className="grid gap-2">
           <Label htmlFor="nl-preheader">Preheader</Label>
           <Input id="nl-preheader" value={content.preheader} onChange={(e) => set({ preheader: e.target.value })} maxLength={200} aria-describedby="nl-preheader-hint" />
-          <p id="nl-preheader-hint" className="text-sm text-muted-foreground">The line inboxes show after the subject.</p>
+          <p id="nl-preheader-hint" className="text-sm text-muted-foreground">
+            The line inboxes show after the subject.
+          </p>
         </div>
         <div className="grid gap-2">
           <Label htmlFor="nl-body">Text (Markdown)</Label>
-          <Textarea id="nl-body" rows={10} value={content.body} onChange={(e) => set({ body: e.target.value })} required aria-describedby={fields.body ? "nl-body-hint nl-body-error" : "nl-body-hint"} aria-invalid={fields.body ? true : undefined} />
+          <Textarea
+            id="nl-body"
+            rows={10}
+            value={content.body}
+            onChange={(e) => set({ body: e.target.value })}
+            required
+            aria-describedby={fields.body ? "nl-body-hint nl-body-error" : "nl-body-hint"}
+            aria-invalid={fields.body ? true : undefined}
+          />
           <p id="nl-body-hint" className="text-sm text-muted-foreground">
             **bold**, *italic*, [a link](https://…), ## a heading, - a list. An image needs a description: ![a walnut bowl](https://…).
           </p>
-          {fields.body && <p id="nl-body-error" className="text-sm text-destructive">{fields.body}</p>}
+          {fields.body && (
+            <p id="nl-body-error" className="text-sm text-destructive">
+              {fields.body}
+            </p>
+          )}
         </div>
         <fieldset className="grid gap-2">
           <legend className="mb-1 text-sm font-medium">Products in the grid ({content.productIds.length} chosen)</legend>
@@ -243,7 +269,14 @@ export function NewsletterComposer({ products, adminEmail, confirmed }: { produc
             </div>
           </div>
           <div className="mt-3 max-w-full overflow-x-auto">
-            <iframe title={`Newsletter preview at ${width} width`} sandbox="" srcDoc={preview} style={{ width: WIDTHS[width], maxWidth: "100%", height: 720 }} className="rounded-md border bg-white" data-testid="newsletter-preview" />
+            <iframe
+              title={`Newsletter preview at ${width} width`}
+              sandbox=""
+              srcDoc={preview}
+              style={{ width: WIDTHS[width], maxWidth: "100%", height: 720 }}
+              className="rounded-md border bg-white"
+              data-testid="newsletter-preview"
+            />
           </div>
         </section>
       )}

@@ -103,10 +103,18 @@ export function OrderViewDialog({ order, onOpenChange }: { order: OrderDTO | nul
                 <table className="w-full min-w-[26rem] text-sm">
                   <thead className="bg-muted/50 text-left text-xs text-muted-foreground">
                     <tr>
-                      <th scope="col" className="px-3 py-2 font-medium">Product</th>
-                      <th scope="col" className="px-3 py-2 text-right font-medium">Qty</th>
-                      <th scope="col" className="px-3 py-2 text-right font-medium">Price</th>
-                      <th scope="col" className="px-3 py-2 text-right font-medium">Total</th>
+                      <th scope="col" className="px-3 py-2 font-medium">
+                        Product
+                      </th>
+                      <th scope="col" className="px-3 py-2 text-right font-medium">
+                        Qty
+                      </th>
+                      <th scope="col" className="px-3 py-2 text-right font-medium">
+                        Price
+                      </th>
+                      <th scope="col" className="px-3 py-2 text-right font-medium">
+                        Total
+                      </th>
                     </tr>
                   </thead>
                   <tbody>
@@ -167,7 +175,11 @@ export function OrderViewDialog({ order, onOpenChange }: { order: OrderDTO | nul
               </p>
             )}
 
-            <RefundForm key={`${order.id}-${refunded?.version ?? 0}`} order={{ ...order, refundedAmount: refundedAmount ?? order.refundedAmount }} onRefunded={(amount) => setRefunded({ id: order.id, amount, version: (refunded?.version ?? 0) + 1 })} />
+            <RefundForm
+              key={`${order.id}-${refunded?.version ?? 0}`}
+              order={{ ...order, refundedAmount: refundedAmount ?? order.refundedAmount }}
+              onRefunded={(amount) => setRefunded({ id: order.id, amount, version: (refunded?.version ?? 0) + 1 })}
+            />
 
             <div className="text-sm">
               <span className="text-muted-foreground">Payment reference: </span>

@@ -24,7 +24,9 @@ const DELETE_FAILED = "Failed to delete order";
 /** Deletes (or archives, when it moved money) after confirmation; the dialog closes either way and a toast says what happened. */
 async function removeOrder(order: OrderDTO): Promise<void> {
   await runWithToast(() => deleteOrderAction({ id: order.id }), {
-    success: order.movedMoney ? { title: "Order archived", description: `${order.orderNumber} has been archived: it stays in the books and the "Archived" filter.` } : { title: "Order deleted", description: `${order.orderNumber} has been deleted.` },
+    success: order.movedMoney
+      ? { title: "Order archived", description: `${order.orderNumber} has been archived: it stays in the books and the "Archived" filter.` }
+      : { title: "Order deleted", description: `${order.orderNumber} has been deleted.` },
     failure: DELETE_FAILED,
     logLabel: "Order delete",
   });
@@ -63,14 +65,14 @@ export function OrdersTable({ orders, emptyMessage }: { orders: OrderDTO[]; empt
                   <div className="text-xs break-all text-muted-foreground">{order.email}</div>
                 </div>
               </Td>
-              <Td label="Date" className="whitespace-nowrap">{formatDate(order.createdAt)}</Td>
+              <Td label="Date" className="whitespace-nowrap">
+                {formatDate(order.createdAt)}
+              </Td>
               <Td label="Total" className="text-right tabular-nums">
                 {formatMoney(order.total)}
                 {order.refundedAmount !== "0.00" && <div className="text-xs text-muted-foreground">−{formatMoney(order.refundedAmount)} refunded</div>}
               </Td>
-              <Td label="Status">
-                {order.archivedAt ? statusLabel(order.status) : <StatusSelect key={order.status} order={order} />}
-              </Td>
+              <Td label="Status">{order.archivedAt ? statusLabel(order.status) : <StatusSelect key={order.status} order={order} />}</Td>
               <Td className="max-sm:pt-2">
                 <div className="flex justify-end gap-1 max-sm:justify-start">
                   <Button type="button" variant="ghost" size="sm" onClick={() => setViewing(order)} aria-label={`View order ${order.orderNumber}`}>

@@ -106,9 +106,7 @@ export function PackingSlip({ order }: { order: OrderDTO }) {
         {units} {units === 1 ? "item" : "items"}
       </p>
 
-      <footer className="mt-10 border-t pt-4 text-sm">
-        Thank you for supporting a one-person workshop. Questions about your order? Write to {site.email}.
-      </footer>
+      <footer className="mt-10 border-t pt-4 text-sm">Thank you for supporting a one-person workshop. Questions about your order? Write to {site.email}.</footer>
     </main>
   );
 }

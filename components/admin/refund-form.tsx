@@ -47,10 +47,15 @@ export function RefundForm({ order, onRefunded }: { order: OrderDTO; onRefunded:
   if (!open) {
     return (
       <div>
-        <Button type="button" variant="outline" size="sm" onClick={() => {
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          onClick={() => {
             renew();
             setOpen(true);
-          }}>
+          }}
+        >
           Refund…
         </Button>
       </div>
@@ -83,7 +88,12 @@ export function RefundForm({ order, onRefunded }: { order: OrderDTO; onRefunded:
     const money = amount.trim() ? Number(amount.trim().replace(/^\$/, "")) : undefined;
     setPending(true);
     try {
-      const input = { reason: reason.trim(), ...(note.trim() ? { internalNote: note.trim() } : {}), idempotencyKey: requestKey, ...(lineIds.length ? { lineIds } : money !== undefined ? { amount: money } : {}) };
+      const input = {
+        reason: reason.trim(),
+        ...(note.trim() ? { internalNote: note.trim() } : {}),
+        idempotencyKey: requestKey,
+        ...(lineIds.length ? { lineIds } : money !== undefined ? { amount: money } : {}),
+      };
       const result = await refundOrderAction({ id: order.id, input });
       if (!result.ok) {
         // The shop answered (a refusal, not a lost reply): the next try is a new request with a new key.
@@ -118,10 +128,16 @@ export function RefundForm({ order, onRefunded }: { order: OrderDTO; onRefunded:
         <legend className="mb-1 text-sm">Lines (leave all unticked to refund an amount or everything left)</legend>
         {order.items.map((item) => (
           <label key={item.id} className="flex items-center gap-2">
-            <input type="checkbox" className="size-4" disabled={item.refunded || amount.trim() !== ""} checked={lineIds.includes(item.id)} onChange={() => {
+            <input
+              type="checkbox"
+              className="size-4"
+              disabled={item.refunded || amount.trim() !== ""}
+              checked={lineIds.includes(item.id)}
+              onChange={() => {
                 edited();
                 toggle(item.id);
-              }} />
+              }}
+            />
             <span className={item.refunded ? "text-muted-foreground line-through" : undefined}>
               {item.quantity} × {item.name} — {formatMoney(item.total)}
             </span>
@@ -132,17 +148,30 @@ export function RefundForm({ order, onRefunded }: { order: OrderDTO; onRefunded:
       <div className="grid gap-3 sm:grid-cols-2">
         <div className="grid gap-1.5">
           <Label htmlFor={`refund-amount-${order.id}`}>Amount (optional)</Label>
-          <Input id={`refund-amount-${order.id}`} inputMode="decimal" placeholder={fromCents(byAmount)} value={amount} disabled={lineIds.length > 0} onChange={(e) => {
+          <Input
+            id={`refund-amount-${order.id}`}
+            inputMode="decimal"
+            placeholder={fromCents(byAmount)}
+            value={amount}
+            disabled={lineIds.length > 0}
+            onChange={(e) => {
               edited();
               setAmount(e.target.value);
-            }} />
+            }}
+          />
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor={`refund-reason-${order.id}`}>Reason</Label>
-          <Input id={`refund-reason-${order.id}`} value={reason} maxLength={500} aria-describedby={`refund-reason-hint-${order.id}`} onChange={(e) => {
+          <Input
+            id={`refund-reason-${order.id}`}
+            value={reason}
+            maxLength={500}
+            aria-describedby={`refund-reason-hint-${order.id}`}
+            onChange={(e) => {
               edited();
               setReason(e.target.value);
-            }} />
+            }}
+          />
           <p id={`refund-reason-hint-${order.id}`} className="text-xs text-muted-foreground">
             Emailed to the shopper with the refund.
           </p>

@@ -61,27 +61,12 @@ export function RevenueChart({ days }: { days: RevenuePoint[] }) {
         </div>
         <div className="min-w-0 flex-1">
           <div className="relative h-48">
-            <svg
-              role="img"
-              aria-labelledby="revenue-svg-title revenue-svg-desc"
-              viewBox={`0 0 ${VIEW_W} ${VIEW_H}`}
-              preserveAspectRatio="none"
-              className="absolute inset-0 size-full overflow-visible"
-            >
+            <svg role="img" aria-labelledby="revenue-svg-title revenue-svg-desc" viewBox={`0 0 ${VIEW_W} ${VIEW_H}`} preserveAspectRatio="none" className="absolute inset-0 size-full overflow-visible">
               {/* One string: React renders a <title> of several children as an empty one on the server, and the client's text then fails hydration (#418). */}
               <title id="revenue-svg-title">{`Revenue per day, last ${days.length} days`}</title>
               <desc id="revenue-svg-desc">{summary}</desc>
               {Array.from({ length: TICKS + 1 }, (_, i) => (
-                <line
-                  key={i}
-                  x1={0}
-                  x2={VIEW_W}
-                  y1={(i / TICKS) * VIEW_H}
-                  y2={(i / TICKS) * VIEW_H}
-                  stroke="var(--border)"
-                  strokeWidth={1}
-                  vectorEffect="non-scaling-stroke"
-                />
+                <line key={i} x1={0} x2={VIEW_W} y1={(i / TICKS) * VIEW_H} y2={(i / TICKS) * VIEW_H} stroke="var(--border)" strokeWidth={1} vectorEffect="non-scaling-stroke" />
               ))}
               {days.map((d, i) => {
                 const h = top > 0 ? (cents[i] / top) * VIEW_H : 0;

@@ -75,9 +75,7 @@ export function StatusSelect({ order }: { order: StatusOrder }) {
           </option>
         ))}
       </NativeSelect>
-      {dialog === "shipped" && (
-        <ShipOrderDialog orderNumber={order.orderNumber} open onOpenChange={(open) => !open && setDialog(null)} onShip={(shipment) => save("shipped", shipment)} />
-      )}
+      {dialog === "shipped" && <ShipOrderDialog orderNumber={order.orderNumber} open onOpenChange={(open) => !open && setDialog(null)} onShip={(shipment) => save("shipped", shipment)} />}
       {dialog !== null && dialog !== "shipped" && dialog !== "cancelled" && (
         <Dialog open onOpenChange={(open) => !open && !confirmPending && setDialog(null)}>
           <DialogContent role="alertdialog" className="sm:max-w-md" showCloseButton={!confirmPending}>

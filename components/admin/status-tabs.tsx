@@ -11,7 +11,10 @@ export function StatusTabs({ label, tabs }: { label: string; tabs: Array<{ label
             <Link
               href={tab.href}
               aria-current={tab.current ? "page" : undefined}
-              className={cn("inline-flex min-h-10 items-center rounded-md border px-3 text-sm font-medium focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none", tab.current ? "bg-primary text-primary-foreground" : "bg-card hover:bg-accent")}
+              className={cn(
+                "inline-flex min-h-10 items-center rounded-md border px-3 text-sm font-medium focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none",
+                tab.current ? "bg-primary text-primary-foreground" : "bg-card hover:bg-accent",
+              )}
             >
               {tab.label}
             </Link>

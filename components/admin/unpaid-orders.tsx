@@ -13,7 +13,9 @@ export function UnpaidOrders({ orders }: { orders: UnpaidOrder[] }) {
         <CreditCard aria-hidden="true" className="size-4" />
         Needs doing: payments not taken
       </h2>
-      <p className="mt-1 text-sm">Do not ship these orders. A failed payment&apos;s authorisation was released: cancel the order or ask the shopper to order again. A payment being checked settles by itself within the hour.</p>
+      <p className="mt-1 text-sm">
+        Do not ship these orders. A failed payment&apos;s authorisation was released: cancel the order or ask the shopper to order again. A payment being checked settles by itself within the hour.
+      </p>
       <ul className="mt-2 grid gap-1 text-sm [overflow-wrap:anywhere]">
         {orders.map((o) => (
           <li key={o.id}>

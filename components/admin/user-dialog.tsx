@@ -34,11 +34,12 @@ function UserForm({ user, onDone }: { user: AdminUserDTO | null; onDone: () => v
   const [confirmPassword, setConfirmPassword] = useState("");
   const editing = user !== null;
   const fallback = editing ? "Failed to update user." : "Failed to create user.";
-  const { pending, errors: fields, formProps } = useFormDialog({
-    read: () =>
-      (password || confirmPassword) && password !== confirmPassword
-        ? { errors: { confirmPassword: PASSWORDS_DIFFER_MESSAGE } }
-        : { input: { username, email, password, confirmPassword } },
+  const {
+    pending,
+    errors: fields,
+    formProps,
+  } = useFormDialog({
+    read: () => ((password || confirmPassword) && password !== confirmPassword ? { errors: { confirmPassword: PASSWORDS_DIFFER_MESSAGE } } : { input: { username, email, password, confirmPassword } }),
     save: (input: AdminUserFormInput) => (editing ? updateAdminUserAction({ id: user.id, ...input }) : createAdminUserAction(input)),
     onSaved: (saved) => toast.success(editing ? "User updated successfully." : "User created successfully.", { description: `${saved.username} (${saved.email})` }),
     onRefused: (result) => toast.error(actionMessage(result, fallback)),
@@ -50,7 +51,9 @@ function UserForm({ user, onDone }: { user: AdminUserDTO | null; onDone: () => v
     <form {...formProps} className="grid gap-4">
       <DialogHeader>
         <DialogTitle>{editing ? "Edit User" : "Add User"}</DialogTitle>
-        <DialogDescription>{editing ? "Change this admin's details. Leave the password blank to keep the current one." : "Create a new admin account. Every admin can manage the whole shop."}</DialogDescription>
+        <DialogDescription>
+          {editing ? "Change this admin's details. Leave the password blank to keep the current one." : "Create a new admin account. Every admin can manage the whole shop."}
+        </DialogDescription>
       </DialogHeader>
       <AdminField id="user-username" label="Username" error={fields.username}>
         {(aria) => <Input {...aria} value={username} onChange={(e) => setUsername(e.target.value)} autoComplete="off" required maxLength={50} />}

@@ -64,9 +64,7 @@ export function UsersTable({ users, currentAdminId }: { users: AdminUserDTO[]; c
                     description={`${user.username} (${user.email}) will lose access to the admin area at once. This cannot be undone.`}
                     confirmLabel="Delete User"
                     onConfirm={() => removeUser(user)}
-                    trigger={
-                      <DeleteTriggerButton label={user.username} />
-                    }
+                    trigger={<DeleteTriggerButton label={user.username} />}
                   />
                 </div>
               </Td>

@@ -8,7 +8,15 @@ import { requestJson } from "@/components/api/request-json";
  * (which reports failure to the shopper) and the check. Quantity changes and removals are in
  * ./cart-line-actions.ts.
  */
-export type CartCheckLine = { productId: number; variantId?: number; price: string | null; unavailable: string | null; ships?: string | null; shipDays?: { min: number; max: number } | null; giftCard?: boolean };
+export type CartCheckLine = {
+  productId: number;
+  variantId?: number;
+  price: string | null;
+  unavailable: string | null;
+  ships?: string | null;
+  shipDays?: { min: number; max: number } | null;
+  giftCard?: boolean;
+};
 
 type Line = { sessionId: string; productId: number; variantId?: number | null; quantity: number };
 

@@ -15,7 +15,15 @@ export type CartDiscountShown = { totals: DiscountedTotals; row: React.ReactNode
  * cart page's first-load JavaScript stays within its budget: the field, the server's price
  * for the code, and the totals and summary line it makes, handed to the page.
  */
-export function CartDiscount({ items, taxEstimate, onShow }: { items: CartItem[]; /** TAX_MODE=estimate: the 8 % estimate is in the cart's total. */ taxEstimate: boolean; onShow: (shown: CartDiscountShown) => void }) {
+export function CartDiscount({
+  items,
+  taxEstimate,
+  onShow,
+}: {
+  items: CartItem[];
+  /** TAX_MODE=estimate: the 8 % estimate is in the cart's total. */ taxEstimate: boolean;
+  onShow: (shown: CartDiscountShown) => void;
+}) {
   const discount = useDiscountCode(items);
   const { applied } = discount;
   useEffect(() => {

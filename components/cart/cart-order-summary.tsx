@@ -32,7 +32,21 @@ function Row({ label, value, testId }: { label: string; value: string; testId: s
  * loaded after the first load), each line showing its own.
  */
 /** `row`: the discount code's summary line, `field`: its entry field (both from the page's lazily loaded chunk); the order's estimate loads after the first load. */
-export function CartOrderSummary({ totals, taxLine, blocked, items, row, field }: { totals: OrderTotals; taxLine: CartTaxLine; blocked: boolean; items: CartItem[]; row?: React.ReactNode; field: React.ReactNode }) {
+export function CartOrderSummary({
+  totals,
+  taxLine,
+  blocked,
+  items,
+  row,
+  field,
+}: {
+  totals: OrderTotals;
+  taxLine: CartTaxLine;
+  blocked: boolean;
+  items: CartItem[];
+  row?: React.ReactNode;
+  field: React.ReactNode;
+}) {
   const { subtotal, shipping, tax, total } = totals;
   const [Estimate, load] = useLazyComponent(importEstimate);
   useEffect(load, [load]);

@@ -55,13 +55,7 @@ export function AddToCartButton({ product, quantity = 1, size = "default", class
       aria-busy={state === "adding" || undefined}
       onClick={add}
     >
-      {state === "adding" ? (
-        <Icon name="loader" className="animate-spin" />
-      ) : state === "added" ? (
-        <Icon name="check" />
-      ) : (
-        <Icon name="cart" />
-      )}
+      {state === "adding" ? <Icon name="loader" className="animate-spin" /> : state === "added" ? <Icon name="check" /> : <Icon name="cart" />}
       {state === "adding" ? "Adding..." : state === "added" ? "Added!" : "Add to Cart"}
       <span className="sr-only">{`: ${product.name}`}</span>
     </Button>

@@ -21,11 +21,7 @@ export function CategoryPills({ categories, active, search, sort }: { categories
             const base = item.slug ? `/shop/${item.slug}` : "/shop";
             return (
               <li key={item.slug ?? "all"}>
-                <Link
-                  href={listingHref(base, {}, { search, sort })}
-                  aria-current={current ? "page" : undefined}
-                  className="pill"
-                >
+                <Link href={listingHref(base, {}, { search, sort })} aria-current={current ? "page" : undefined} className="pill">
                   {item.name}
                 </Link>
               </li>

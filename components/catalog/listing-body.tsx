@@ -134,9 +134,7 @@ function EmptyState({ search, clearSearchHref, inCategory }: { search: string; c
     <section className="flex flex-col items-center rounded-lg border border-dashed px-6 py-16 text-center" data-testid="empty-state">
       <Icon name="package-search" className="size-12 text-muted-foreground" />
       <h2 className="mt-4 font-serif text-2xl font-semibold">No Products Found</h2>
-      <p className="mt-2 max-w-md text-muted-foreground">
-        {search ? `No products match "${search}". Try a different search term.` : "No products available in this category yet."}
-      </p>
+      <p className="mt-2 max-w-md text-muted-foreground">{search ? `No products match "${search}". Try a different search term.` : "No products available in this category yet."}</p>
       <div className="mt-6 flex flex-wrap justify-center gap-3">
         {search && (
           <Button asChild>

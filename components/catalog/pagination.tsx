@@ -47,23 +47,12 @@ export function Pagination({ pathname, query, page, totalPages }: PaginationProp
         {pages.map((n) => (
           <li key={n}>
             {n === page ? (
-              <span
-                aria-current="page"
-                className={cn(buttonVariants({ variant: "default", size: "icon" }), "pointer-events-none")}
-                data-testid="page-current"
-              >
+              <span aria-current="page" className={cn(buttonVariants({ variant: "default", size: "icon" }), "pointer-events-none")} data-testid="page-current">
                 <span className="sr-only">Page </span>
                 {n}
               </span>
             ) : (
-              <Link
-                href={href(n)}
-                onClick={onClick}
-                scroll={false}
-                className={buttonVariants({ variant: "outline", size: "icon" })}
-                data-testid="page-link"
-                aria-label={`Page ${n}`}
-              >
+              <Link href={href(n)} onClick={onClick} scroll={false} className={buttonVariants({ variant: "outline", size: "icon" })} data-testid="page-link" aria-label={`Page ${n}`}>
                 {n}
               </Link>
             )}
@@ -80,19 +69,7 @@ export function Pagination({ pathname, query, page, totalPages }: PaginationProp
   );
 }
 
-function PageLink({
-  href,
-  onClick,
-  rel,
-  label,
-  children,
-}: {
-  href: string | null;
-  onClick: (event: MouseEvent<HTMLAnchorElement>) => void;
-  rel: "prev" | "next";
-  label: string;
-  children: ReactNode;
-}) {
+function PageLink({ href, onClick, rel, label, children }: { href: string | null; onClick: (event: MouseEvent<HTMLAnchorElement>) => void; rel: "prev" | "next"; label: string; children: ReactNode }) {
   const className = cn(buttonVariants({ variant: "outline" }), "px-3");
   if (!href) {
     return (

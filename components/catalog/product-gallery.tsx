@@ -151,9 +151,7 @@ export function ProductGallery({ name, images, video, sold = false, initial = 0 
                     <Icon name="play" className="translate-x-px" />
                   </span>
                 </span>
-                <span className="absolute inset-x-0 bottom-0 bg-foreground/60 py-0.5 text-center text-[0.625rem] font-medium tracking-wide text-background uppercase">
-                  Video
-                </span>
+                <span className="absolute inset-x-0 bottom-0 bg-foreground/60 py-0.5 text-center text-[0.625rem] font-medium tracking-wide text-background uppercase">Video</span>
               </button>
             )}
           </div>
@@ -177,6 +175,11 @@ function VideoThumbnail({ src, alt }: { src: string; alt: string }) {
       }}
       src={src}
       alt={alt}
-      loading="lazy" decoding="async" referrerPolicy="no-referrer" onError={() => setFailed(true)} className="absolute inset-0 size-full object-cover" />
+      loading="lazy"
+      decoding="async"
+      referrerPolicy="no-referrer"
+      onError={() => setFailed(true)}
+      className="absolute inset-0 size-full object-cover"
+    />
   );
 }

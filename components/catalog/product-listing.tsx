@@ -41,7 +41,15 @@ export async function ProductListing({ category, query, deferred }: { category: 
     <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6 sm:py-10 lg:px-8">
       <ListingHeader category={category} rating={category ? ratings.categories[category.slug] : ratings.shop} />
       {listed ? (
-        <ListingBody category={scope} categories={pills} query={query} search={search} sort={sort} page={page} result={{ cards: listed.products.map(toProductCard), total: listed.total, didYouMean: listed.didYouMean }} />
+        <ListingBody
+          category={scope}
+          categories={pills}
+          query={query}
+          search={search}
+          sort={sort}
+          page={page}
+          result={{ cards: listed.products.map(toProductCard), total: listed.total, didYouMean: listed.didYouMean }}
+        />
       ) : (
         deferred?.({ category: scope, categories: pills })
       )}

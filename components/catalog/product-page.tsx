@@ -128,7 +128,15 @@ export async function ProductPageView({ product, sku }: { product: ProductDTO; s
                 <HydrationSlice>
                   <LazyVariantPurchase
                     options={product.options!}
-                    offers={variants.map((v) => ({ sku: v.sku, values: v.values, product: toVariantCartProduct(product, v), image: Math.max(0, images.findIndex((i) => i.url === v.image)) }))}
+                    offers={variants.map((v) => ({
+                      sku: v.sku,
+                      values: v.values,
+                      product: toVariantCartProduct(product, v),
+                      image: Math.max(
+                        0,
+                        images.findIndex((i) => i.url === v.image),
+                      ),
+                    }))}
                     initial={variants.indexOf(chosen)}
                   />
                 </HydrationSlice>

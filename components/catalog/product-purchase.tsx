@@ -13,13 +13,7 @@ export function ProductPurchase({ product }: { product: CartProductDTO }) {
     <HydrationSlice>
       <div className="flex flex-wrap items-end gap-3">
         <QuantityStepper value={quantity} onChange={setQuantity} unique={product.uniqueItem} max={product.maxQuantity} />
-        <AddToCartButton
-          product={product}
-          quantity={product.uniqueItem ? 1 : Math.min(quantity, product.maxQuantity ?? quantity)}
-          size="lg"
-          className="h-10 flex-1"
-          inCartLabel="Already in Cart"
-        />
+        <AddToCartButton product={product} quantity={product.uniqueItem ? 1 : Math.min(quantity, product.maxQuantity ?? quantity)} size="lg" className="h-10 flex-1" inCartLabel="Already in Cart" />
       </div>
     </HydrationSlice>
   );

@@ -92,13 +92,7 @@ export function ShopToolbar({ pathname, query, search, sort }: ShopToolbarProps)
             Sort by
           </Label>
           {/* A native select: the platform's own picker on phones, keyboard-complete, and no menu code to load. */}
-          <NativeSelect
-            id={sortId}
-            value={currentSort}
-            onChange={(event) => onSortChange(event.target.value)}
-            className="h-10 w-full min-w-44 sm:w-48"
-            data-testid="sort-select"
-          >
+          <NativeSelect id={sortId} value={currentSort} onChange={(event) => onSortChange(event.target.value)} className="h-10 w-full min-w-44 sm:w-48" data-testid="sort-select">
             {SORT_OPTIONS.map((option) => (
               <option key={option.value} value={option.value}>
                 {option.label}

@@ -86,7 +86,7 @@ export function confirmTestPayment(clientSecret: string, card: TestCardPayload) 
   return requestJson<{ status: string; paymentIntentId: string; declined?: boolean; message?: string }>("POST", "/api/payments/test/confirm", { body: { clientSecret, card } });
 }
 
-export function createOrder(payload: OrderPayload | { paymentIntentId: string } & Partial<OrderPayload>) {
+export function createOrder(payload: OrderPayload | ({ paymentIntentId: string } & Partial<OrderPayload>)) {
   return requestJson<OrderResponse>("POST", "/api/orders", { body: payload }).then((placed) => {
     // The order's lines and statement, for the confirmation page (given only to the browser that paid).
     if (placed.order) saveOrderReceipt(placed.order);

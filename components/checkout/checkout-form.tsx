@@ -7,13 +7,7 @@ import { getSessionId } from "@/lib/cart/session";
 import type { CartItem } from "@/lib/cart/types";
 import { discountedTotals } from "@/lib/checkout/discount-totals";
 import { DEFAULT_COUNTRY } from "@/lib/checkout/pricing";
-import {
-  checkoutFormSchema,
-  isAddressComplete,
-  isValidEmail,
-  type CheckoutFormInput,
-  type CheckoutFormValues,
-} from "@/lib/checkout/schemas";
+import { checkoutFormSchema, isAddressComplete, isValidEmail, type CheckoutFormInput, type CheckoutFormValues } from "@/lib/checkout/schemas";
 import { refreshCartAvailability } from "@/components/cart/cart-actions";
 import type { ApiRequestError } from "@/components/api/request-json";
 import { toCents } from "@/lib/money";

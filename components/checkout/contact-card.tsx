@@ -20,9 +20,7 @@ export function ContactCard({ giftCards = false }: { giftCards?: boolean }) {
     <CheckoutSection id="contact" step={1} title="Contact" description="We'll send your receipt and shipping updates here.">
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField id="checkout-email" label="Email" error={errors.email?.message} className="sm:col-span-2">
-          {(aria) => (
-            <Input {...aria} {...register("email")} type="email" autoComplete="email" inputMode="email" spellCheck={false} placeholder="you@example.com" className="h-10" />
-          )}
+          {(aria) => <Input {...aria} {...register("email")} type="email" autoComplete="email" inputMode="email" spellCheck={false} placeholder="you@example.com" className="h-10" />}
         </FormField>
         <FormField id="checkout-first-name" label="First name" error={errors.firstName?.message}>
           {(aria) => <Input {...aria} {...register("firstName")} autoComplete="given-name" className="h-10" />}
@@ -30,14 +28,7 @@ export function ContactCard({ giftCards = false }: { giftCards?: boolean }) {
         <FormField id="checkout-last-name" label="Last name" error={errors.lastName?.message}>
           {(aria) => <Input {...aria} {...register("lastName")} autoComplete="family-name" className="h-10" />}
         </FormField>
-        <FormField
-          id="checkout-phone"
-          label="Phone"
-          hint="(optional)"
-          error={errors.phone?.message}
-          description="Only used if there's a question about delivery."
-          className="sm:col-span-2"
-        >
+        <FormField id="checkout-phone" label="Phone" hint="(optional)" error={errors.phone?.message} description="Only used if there's a question about delivery." className="sm:col-span-2">
           {(aria) => <Input {...aria} {...register("phone")} type="tel" autoComplete="tel" inputMode="tel" placeholder="(555) 555-0100" className="h-10" />}
         </FormField>
         {giftCards && (

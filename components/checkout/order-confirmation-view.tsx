@@ -31,7 +31,9 @@ const nextSteps = (shipsEstimate: string | null): Array<{ icon: IconName; title:
   {
     icon: "hammer",
     title: "Made and packed by hand",
-    body: shipsEstimate ? `I finish, check and carefully pack your order in the workshop. ${shipsEstimate}.` : "I finish, check and carefully pack your order in the workshop, usually within a few working days.",
+    body: shipsEstimate
+      ? `I finish, check and carefully pack your order in the workshop. ${shipsEstimate}.`
+      : "I finish, check and carefully pack your order in the workshop, usually within a few working days.",
   },
   { icon: "truck", title: "Shipped with tracking", body: "When it leaves with USPS Ground Advantage, you'll get an email with the tracking number." },
   {

@@ -34,11 +34,7 @@ function SummaryLine({ item }: { item: CartItem }) {
         <p className="text-xs text-muted-foreground" data-testid="summary-line-quantity">
           Qty {item.quantity} × {formatMoney(item.price)}
         </p>
-        {item.ships && !item.unavailable && (
-          <p className="text-xs text-muted-foreground">
-            {item.ships}
-          </p>
-        )}
+        {item.ships && !item.unavailable && <p className="text-xs text-muted-foreground">{item.ships}</p>}
         {item.unavailable && (
           <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1">
             <p className="text-sm font-medium text-destructive" data-testid="summary-line-unavailable">
@@ -79,7 +75,19 @@ function Row({ label, value, note, testId, strong, className }: { label: string;
  */
 type GiftCards = { codes: string[]; onChange: (codes: string[]) => void; /** Cents the gift cards pay (the server's answer). */ paid: number };
 
-export function OrderSummary({ items, totals, taxNote, discount, giftCards }: { items: CartItem[]; totals: DiscountedTotals; /** The jurisdictions and rates of the server's tax, or why there is none yet. */ taxNote?: string; discount: ReturnType<typeof useDiscountCode>; giftCards: GiftCards }) {
+export function OrderSummary({
+  items,
+  totals,
+  taxNote,
+  discount,
+  giftCards,
+}: {
+  items: CartItem[];
+  totals: DiscountedTotals;
+  /** The jurisdictions and rates of the server's tax, or why there is none yet. */ taxNote?: string;
+  discount: ReturnType<typeof useDiscountCode>;
+  giftCards: GiftCards;
+}) {
   const hasProblem = items.some((i) => i.unavailable);
   // null = not toggled yet: folded, unless a line needs attention.
   const [open, setOpen] = useState<boolean | null>(null);
@@ -143,11 +151,7 @@ export function OrderSummary({ items, totals, taxNote, discount, giftCards }: { 
         )}
       </dl>
 
-      {ships && (
-        <p className="mt-4 text-sm font-medium">
-          {ships}
-        </p>
-      )}
+      {ships && <p className="mt-4 text-sm font-medium">{ships}</p>}
 
       {toFree > 0 && totals.subtotal > 0 && (
         <p className="mt-4 flex items-start gap-2 rounded-md bg-accent/60 px-3 py-2 text-xs text-accent-foreground" data-testid="summary-free-shipping-nudge">

@@ -115,22 +115,13 @@ export function PaymentCard({ state, blocked, addressComplete, submitting, total
           {submitting || refreshing ? <Loader2 aria-hidden="true" className="animate-spin" /> : <Lock aria-hidden="true" />}
           {submitting ? "Processing..." : refreshing ? "Updating total..." : intent.provider === "gift_card" ? "Place order" : `Pay ${formatMoney(total)}`}
         </Button>
-        {intent.provider !== "gift_card" && (
-          <p className="text-center text-xs text-muted-foreground">
-            Your card is only authorised now and charged once your order is confirmed.
-          </p>
-        )}
+        {intent.provider !== "gift_card" && <p className="text-center text-xs text-muted-foreground">Your card is only authorised now and charged once your order is confirmed.</p>}
       </div>
     );
   }
 
   return (
-    <CheckoutSection
-      id="payment"
-      step={step ?? undefined}
-      title="Payment"
-      description={PROVIDER_NOTE[intent?.provider ?? "none"]}
-    >
+    <CheckoutSection id="payment" step={step ?? undefined} title="Payment" description={PROVIDER_NOTE[intent?.provider ?? "none"]}>
       {body}
     </CheckoutSection>
   );

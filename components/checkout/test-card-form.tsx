@@ -5,15 +5,7 @@ import { FlaskConical } from "lucide-react";
 import { toast } from "@/components/ui/toast";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import {
-  formatCardNumber,
-  formatExpiry,
-  normalizeCardNumber,
-  parseExpiry,
-  TEST_CARDS,
-  validateTestCard,
-  type TestCardField,
-} from "@/lib/payments/test-cards";
+import { formatCardNumber, formatExpiry, normalizeCardNumber, parseExpiry, TEST_CARDS, validateTestCard, type TestCardField } from "@/lib/payments/test-cards";
 import { confirmTestPayment } from "@/components/checkout/checkout-api";
 import { isApiRequestError } from "@/components/api/request-json";
 import { FormField } from "@/components/checkout/form-field";

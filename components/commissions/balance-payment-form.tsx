@@ -45,7 +45,17 @@ export function BalancePaymentForm({ token, amount, contact, publishableKey }: P
         void submit(undefined);
       }}
     >
-      <PaymentCard step={null} state={payment.state} blocked={false} addressComplete submitting={submitting} total={amount} publishableKey={publishableKey} handleRef={paymentHandle} onRetry={payment.reset} />
+      <PaymentCard
+        step={null}
+        state={payment.state}
+        blocked={false}
+        addressComplete
+        submitting={submitting}
+        total={amount}
+        publishableKey={publishableKey}
+        handleRef={paymentHandle}
+        onRetry={payment.reset}
+      />
     </form>
   );
 }

@@ -98,14 +98,28 @@ export function CommissionForm({ product }: { product: { id: number; name: strin
           <Label htmlFor="commission-material">
             Wood or material <span className="font-normal text-muted-foreground">(optional)</span>
           </Label>
-          <Input id="commission-material" {...register("material")} placeholder="Walnut, cherry, PETG…" aria-invalid={Boolean(errors.material)} aria-describedby={describedBy("material", errors.material)} className="h-10" />
+          <Input
+            id="commission-material"
+            {...register("material")}
+            placeholder="Walnut, cherry, PETG…"
+            aria-invalid={Boolean(errors.material)}
+            aria-describedby={describedBy("material", errors.material)}
+            className="h-10"
+          />
           <FieldMessage id="commission-material-error" error={errors.material} />
         </div>
         <div className="flex flex-col gap-2">
           <Label htmlFor="commission-size">
             Size <span className="font-normal text-muted-foreground">(optional)</span>
           </Label>
-          <Input id="commission-size" {...register("size")} placeholder="12 in across, 4 in deep" aria-invalid={Boolean(errors.size)} aria-describedby={describedBy("size", errors.size)} className="h-10" />
+          <Input
+            id="commission-size"
+            {...register("size")}
+            placeholder="12 in across, 4 in deep"
+            aria-invalid={Boolean(errors.size)}
+            aria-describedby={describedBy("size", errors.size)}
+            className="h-10"
+          />
           <FieldMessage id="commission-size-error" error={errors.size} />
         </div>
         <div className="flex flex-col gap-2">
@@ -162,7 +176,15 @@ export function CommissionForm({ product }: { product: { id: number; name: strin
         </div>
         <div className="flex flex-col gap-2">
           <Label htmlFor="commission-email">Email</Label>
-          <Input id="commission-email" type="email" autoComplete="email" {...register("email")} aria-invalid={Boolean(errors.email)} aria-describedby={describedBy("email", errors.email)} className="h-10" />
+          <Input
+            id="commission-email"
+            type="email"
+            autoComplete="email"
+            {...register("email")}
+            aria-invalid={Boolean(errors.email)}
+            aria-describedby={describedBy("email", errors.email)}
+            className="h-10"
+          />
           <FieldMessage id="commission-email-error" error={errors.email} />
         </div>
       </div>

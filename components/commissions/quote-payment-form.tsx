@@ -129,7 +129,8 @@ export function QuotePaymentForm({ token, total, deposit, name, email, publishab
         )}
         {deposit !== null && (
           <p className="text-sm" data-testid="quote-due-now">
-            Due now, the deposit: <span className="font-medium">{formatMoney(deposit)}</span>. The balance of {formatMoney(total + tax - deposit)} is paid by a link the maker sends when the piece is ready.
+            Due now, the deposit: <span className="font-medium">{formatMoney(deposit)}</span>. The balance of {formatMoney(total + tax - deposit)} is paid by a link the maker sends when the piece is
+            ready.
           </p>
         )}
         <PaymentCard

@@ -21,10 +21,7 @@ type Contact = { firstName: string; lastName: string; email: string; phone: stri
 export function useQuoteCheckout<R extends object>({ token, enabled, requestKey, buildRequest }: { token: string; enabled: boolean; requestKey: string; buildRequest: () => R }) {
   const router = useRouter();
   const paymentHandle = useRef<PaymentHandle | null>(null);
-  const post = useCallback(
-    (body: R, signal?: AbortSignal) => requestJson<PaymentIntentResponse>("POST", `/api/quotes/${encodeURIComponent(token)}/payment`, { body, signal }),
-    [token],
-  );
+  const post = useCallback((body: R, signal?: AbortSignal) => requestJson<PaymentIntentResponse>("POST", `/api/quotes/${encodeURIComponent(token)}/payment`, { body, signal }), [token]);
   // Expired, replaced or paid meanwhile (410, 409): the page is rendered again and says which.
   const onConflict = useCallback(() => router.refresh(), [router]);
   const payment = usePaymentIntent({ enabled, requestKey, buildRequest, post, onConflict });

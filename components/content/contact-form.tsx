@@ -34,11 +34,7 @@ function Field({ id, label, hint, error, className, children }: FieldProps) {
     <div className={cn("flex flex-col gap-2", className)}>
       <Label htmlFor={id}>
         {label}
-        {hint && (
-          <span className="font-normal text-muted-foreground">
-            {hint}
-          </span>
-        )}
+        {hint && <span className="font-normal text-muted-foreground">{hint}</span>}
       </Label>
       {children({ id, "aria-invalid": Boolean(error), "aria-describedby": describedBy })}
       {error?.message && (
@@ -93,13 +89,7 @@ export function ContactForm() {
       </Field>
       <Field id="contact-message" label="Message" error={errors.message} className="sm:col-span-2">
         {(aria) => (
-          <Textarea
-            {...aria}
-            {...register("message")}
-            rows={6}
-            placeholder="Tell me about the piece you have in mind, the wood you like, or the setup your jig needs to fit."
-            className="min-h-36!"
-          />
+          <Textarea {...aria} {...register("message")} rows={6} placeholder="Tell me about the piece you have in mind, the wood you like, or the setup your jig needs to fit." className="min-h-36!" />
         )}
       </Field>
       <div className="flex flex-col gap-3 sm:col-span-2 sm:flex-row sm:items-center sm:justify-between">

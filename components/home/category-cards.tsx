@@ -30,19 +30,9 @@ export function CategoryCards({ categories }: { categories: CategoryCardDTO[] })
               const descriptionId = `category-${category.slug}-description`;
               return (
                 <li key={category.slug} className="min-w-0">
-                  <Link
-                    href={`/shop/${category.slug}`}
-                    aria-labelledby={titleId}
-                    aria-describedby={category.description ? descriptionId : undefined}
-                    className="ccard"
-                  >
+                  <Link href={`/shop/${category.slug}`} aria-labelledby={titleId} aria-describedby={category.description ? descriptionId : undefined} className="ccard">
                     <div className="ccard-media">
-                      <ResponsiveImage
-                        src={category.image ?? site.fallbackImage}
-                        alt=""
-                        sizes="(min-width:1280px) 400px,(min-width:1024px) 33vw,(min-width:640px) 50vw,100vw"
-                        className="ccard-img"
-                      />
+                      <ResponsiveImage src={category.image ?? site.fallbackImage} alt="" sizes="(min-width:1280px) 400px,(min-width:1024px) 33vw,(min-width:640px) 50vw,100vw" className="ccard-img" />
                     </div>
                     <div className="ccard-body">
                       <h3 id={titleId} className="text-xl font-semibold">

@@ -41,8 +41,8 @@ export function CraftOfferings() {
               Two crafts, one bench
             </h2>
             <p className="mt-4 leading-relaxed text-muted-foreground">
-              The lathe and the 3D printer sit six feet apart. The same hands that sharpen a bowl gouge also design the jigs that keep the
-              furniture square, and both kinds of work get the same care before they leave the shop.
+              The lathe and the 3D printer sit six feet apart. The same hands that sharpen a bowl gouge also design the jigs that keep the furniture square, and both kinds of work get the same care
+              before they leave the shop.
             </p>
           </div>
           <ul className="grid gap-6 sm:grid-cols-2">

@@ -14,9 +14,7 @@ export function FeaturedSection({ children }: { children: React.ReactNode }) {
             <h2 id="featured-title" className="text-3xl font-semibold sm:text-4xl">
               Featured Pieces
             </h2>
-            <p className="mt-2 max-w-2xl text-muted-foreground">
-              Fresh off the lathe, the bench and the printer: a few favourites from the workshop right now.
-            </p>
+            <p className="mt-2 max-w-2xl text-muted-foreground">Fresh off the lathe, the bench and the printer: a few favourites from the workshop right now.</p>
           </div>
           <Link
             href="/shop"

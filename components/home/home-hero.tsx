@@ -32,8 +32,8 @@ export function HomeHero({ galleryImage }: { galleryImage: string | null }) {
               Heirloom wood and precision tools, made at one bench.
             </h1>
             <p className="mt-6 max-w-xl text-lg leading-relaxed text-pretty text-muted-foreground">
-              Hand-turned bowls, solid-wood furniture and home decor from storm-felled local trees, alongside 3D-printed jigs and fixtures
-              that make woodworking more accurate. Every piece is made, checked and packed by {site.maker.split(" ")[0]}.
+              Hand-turned bowls, solid-wood furniture and home decor from storm-felled local trees, alongside 3D-printed jigs and fixtures that make woodworking more accurate. Every piece is made,
+              checked and packed by {site.maker.split(" ")[0]}.
             </p>
             <CtaLinks className="mt-8 flex flex-col gap-3 sm:flex-row" primary={{ href: "/shop", label: "Shop the Collection" }} secondary={{ href: "/my-story", label: "Read My Story" }} />
             <ul className="mt-8 flex flex-wrap gap-x-6 gap-y-2 text-sm text-muted-foreground">

@@ -11,11 +11,7 @@ export function ProductNotFoundCard() {
   return (
     <div className="bg-secondary/70">
       <div className="mx-auto max-w-7xl px-4 pt-6 sm:px-6 lg:px-8">
-        <section
-          role="status"
-          aria-labelledby="product-not-found-title"
-          className="flex items-start gap-3 rounded-lg border border-primary/30 bg-background/80 p-4 text-foreground shadow-xs"
-        >
+        <section role="status" aria-labelledby="product-not-found-title" className="flex items-start gap-3 rounded-lg border border-primary/30 bg-background/80 p-4 text-foreground shadow-xs">
           <Icon name="search-x" className="mt-0.5 size-5 text-primary" />
           <div className="min-w-0 flex-1">
             <h2 id="product-not-found-title" className="font-sans text-base font-semibold">
@@ -29,14 +25,7 @@ export function ProductNotFoundCard() {
               See featured pieces
             </a>
           </div>
-          <Button
-            type="button"
-            variant="ghost"
-            size="icon"
-            aria-label="Dismiss notice"
-            className="-my-1 shrink-0"
-            onClick={() => router.replace("/", { scroll: false })}
-          >
+          <Button type="button" variant="ghost" size="icon" aria-label="Dismiss notice" className="-my-1 shrink-0" onClick={() => router.replace("/", { scroll: false })}>
             <Icon name="x" />
           </Button>
         </section>

@@ -31,10 +31,7 @@ export function CartButton() {
       className="relative"
     >
       <Icon name="cart" className="size-5" />
-      <span
-        data-testid="cart-count"
-        className="cart-count"
-      >
+      <span data-testid="cart-count" className="cart-count">
         {shown}
       </span>
       <span id="cart-count-description" className="sr-only">

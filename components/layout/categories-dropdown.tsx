@@ -7,8 +7,6 @@ import { Icon } from "@/components/ui/icon";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
 import type { NavCategory } from "@/components/layout/nav-config";
 
-
-
 type CategoriesDropdownProps = {
   categories: NavCategory[];
   open: boolean;
@@ -39,11 +37,7 @@ export default function CategoriesDropdown({ categories, open, onOpenChange, foc
           <Icon name="chevron-down" className="transition-transform group-data-[state=open]:rotate-180" />
         </Button>
       </DropdownMenuTrigger>
-      <DropdownMenuContent
-        ref={content}
-        align="start"
-        className="w-60"
-      >
+      <DropdownMenuContent ref={content} align="start" className="w-60">
         {categories.map((category) => (
           <DropdownMenuItem key={category.slug} asChild className="cursor-pointer py-2">
             <Link href={`/shop/${category.slug}`}>{category.name}</Link>

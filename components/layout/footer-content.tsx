@@ -62,21 +62,14 @@ export function FooterContent({ categories }: { categories: Array<{ name: string
                 {site.name}
               </h2>
               <p className="mt-3 max-w-sm text-sm leading-relaxed text-background/75">{site.blurb}</p>
-              <p className="mt-5 inline-flex items-center gap-2 rounded-full border border-background/25 bg-background/10 px-3 py-1.5 text-xs font-semibold tracking-wide text-background"
-              >
+              <p className="mt-5 inline-flex items-center gap-2 rounded-full border border-background/25 bg-background/10 px-3 py-1.5 text-xs font-semibold tracking-wide text-background">
                 <Icon name="truck" className="text-micron" />
                 FREE Shipping on orders over {freeShippingOver}
               </p>
               <ul className="mt-6 flex gap-2" aria-label="Follow the workshop">
                 {site.social.map((social) => (
                   <li key={social.href}>
-                    <a
-                      href={social.href}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      aria-label={`${site.name} on ${social.label} (opens in a new tab)`}
-                      className="footer-social"
-                    >
+                    <a href={social.href} target="_blank" rel="noopener noreferrer" aria-label={`${site.name} on ${social.label} (opens in a new tab)`} className="footer-social">
                       <Icon name={social.icon} className="size-5" />
                     </a>
                   </li>
@@ -86,7 +79,10 @@ export function FooterContent({ categories }: { categories: Array<{ name: string
 
             <section aria-labelledby="footer-shop" className="md:col-span-3">
               <FooterHeading id="footer-shop">Shop</FooterHeading>
-              <FooterLinks className="mt-4 space-y-2.5" links={[{ href: "/shop", label: "All Products" }, ...categories.map((category) => ({ href: `/shop/${category.slug}`, label: category.name }))]} />
+              <FooterLinks
+                className="mt-4 space-y-2.5"
+                links={[{ href: "/shop", label: "All Products" }, ...categories.map((category) => ({ href: `/shop/${category.slug}`, label: category.name }))]}
+              />
             </section>
 
             <section aria-labelledby="footer-support" className="md:col-span-2">
@@ -103,9 +99,7 @@ export function FooterContent({ categories }: { categories: Array<{ name: string
 
             <section aria-labelledby="footer-newsletter" className="col-span-2 md:col-span-3">
               <FooterHeading id="footer-newsletter">Stay Updated</FooterHeading>
-              <p className="mt-4 mb-4 text-sm leading-relaxed text-background/75">
-                Be first to hear when a one-of-a-kind bowl comes off the lathe or a new jig leaves the printer.
-              </p>
+              <p className="mt-4 mb-4 text-sm leading-relaxed text-background/75">Be first to hear when a one-of-a-kind bowl comes off the lathe or a new jig leaves the printer.</p>
               <NewsletterForm />
             </section>
           </div>

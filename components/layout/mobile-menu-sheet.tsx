@@ -61,7 +61,12 @@ export default function MobileMenuSheet({ categories, links, open, onOpenChange,
                   const active = isActivePath(pathname, href);
                   return (
                     <li key={category.slug}>
-                      <Link href={href} onClick={close} aria-current={active ? "page" : undefined} className={cn(linkClass, "text-[0.9375rem] font-normal text-foreground/85", active && "text-primary")}>
+                      <Link
+                        href={href}
+                        onClick={close}
+                        aria-current={active ? "page" : undefined}
+                        className={cn(linkClass, "text-[0.9375rem] font-normal text-foreground/85", active && "text-primary")}
+                      >
                         {category.name}
                       </Link>
                     </li>

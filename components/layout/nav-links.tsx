@@ -10,11 +10,7 @@ export function NavLink({ href, children, className }: { href: string; children:
   const pathname = usePathname();
   const active = isActivePath(pathname, href);
   return (
-    <Link
-      href={href}
-      aria-current={active ? "page" : undefined}
-      className={cn("nav-link", className)}
-    >
+    <Link href={href} aria-current={active ? "page" : undefined} className={cn("nav-link", className)}>
       {children}
     </Link>
   );

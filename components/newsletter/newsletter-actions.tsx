@@ -83,7 +83,8 @@ export function UnsubscribeActions({ token, initiallyUnsubscribed }: { token: st
         <ActionButton
           state={state}
           onClick={async () => {
-            if (await run(`/api/newsletter/unsubscribe/${path}`, { headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "List-Unsubscribe=One-Click" }, () => ({ kind: "idle" }))) setUnsubscribed(true);
+            if (await run(`/api/newsletter/unsubscribe/${path}`, { headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "List-Unsubscribe=One-Click" }, () => ({ kind: "idle" })))
+              setUnsubscribed(true);
           }}
         >
           Unsubscribe

@@ -114,11 +114,7 @@ export function OrderStatusLookup({ initialOrderNumber }: { initialOrderNumber: 
               </li>
             ))}
           </ol>
-          {result.ships && (
-            <p className="mt-6 font-medium">
-              {result.ships}
-            </p>
-          )}
+          {result.ships && <p className="mt-6 font-medium">{result.ships}</p>}
           <ul className="mt-6 border-t pt-4 text-sm">
             {result.items.map((item, i) => (
               <li key={i}>

@@ -22,13 +22,7 @@ function buttonVariants({ variant, size, className }: ButtonVariantProps & { cla
   return cn("btn", VARIANT_CLASS[variant ?? "default"], SIZE_CLASS[size ?? "default"], className);
 }
 
-function Button({
-  className,
-  variant,
-  size,
-  asChild = false,
-  ...props
-}: React.ComponentProps<"button"> & ButtonVariantProps & { asChild?: boolean }) {
+function Button({ className, variant, size, asChild = false, ...props }: React.ComponentProps<"button"> & ButtonVariantProps & { asChild?: boolean }) {
   const Comp = asChild ? Slot : "button";
   return <Comp className={buttonVariants({ variant, size, className })} {...props} />;
 }

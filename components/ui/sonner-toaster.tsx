@@ -28,7 +28,15 @@ export default function SonnerToaster() {
       richColors
       closeButton
       // Sonner's own success and error greens and reds are 4.2:1 on their tints; these darker ones pass WCAG AA (4.5:1) on them.
-      style={{ "--normal-bg": "var(--popover)", "--normal-text": "var(--popover-foreground)", "--normal-border": "var(--border)", "--success-text": "hsl(140, 100%, 20%)", "--error-text": "hsl(360, 100%, 38%)" } as React.CSSProperties}
+      style={
+        {
+          "--normal-bg": "var(--popover)",
+          "--normal-text": "var(--popover-foreground)",
+          "--normal-border": "var(--border)",
+          "--success-text": "hsl(140, 100%, 20%)",
+          "--error-text": "hsl(360, 100%, 38%)",
+        } as React.CSSProperties
+      }
     />
   );
 }

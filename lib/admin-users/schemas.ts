@@ -6,11 +6,7 @@ import { entityIdSchema } from "@/lib/admin/ids";
 export const PASSWORD_MESSAGE = "Password must be at least 6 characters";
 export const PASSWORDS_DIFFER_MESSAGE = "Passwords do not match";
 
-const username = z
-  .string({ message: "Username is required" })
-  .trim()
-  .min(1, "Username is required")
-  .max(50, "Username must be at most 50 characters");
+const username = z.string({ message: "Username is required" }).trim().min(1, "Username is required").max(50, "Username must be at most 50 characters");
 
 const email = z
   .string({ message: "Email is required" })
@@ -24,8 +20,7 @@ const password = z.string({ message: PASSWORD_MESSAGE }).min(MIN_PASSWORD, PASSW
 /** The form's confirmation field; when it is sent it must equal the password. */
 const confirmPassword = z.string().optional().nullable();
 
-const confirmMatches = (v: { password?: string | null; confirmPassword?: string | null }) =>
-  v.confirmPassword === undefined || v.confirmPassword === null || (v.password ?? "") === v.confirmPassword;
+const confirmMatches = (v: { password?: string | null; confirmPassword?: string | null }) => v.confirmPassword === undefined || v.confirmPassword === null || (v.password ?? "") === v.confirmPassword;
 
 /** POST /api/admin/users {username, email, password} — password required on create. */
 export const adminUserCreateSchema = z

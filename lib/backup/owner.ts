@@ -86,8 +86,7 @@ export class EmbeddedDatabaseInUseError extends Error {}
  * it is then empty, so a live claim made meanwhile is never touched.
  */
 function clearDeadClaim(dataDir: string, claim: string) {
-  const inUse = (pid: number) =>
-    new EmbeddedDatabaseInUseError(`The embedded database ${dataDir} is in use by process ${pid} (remove ${claim} only if that process is not the shop).`);
+  const inUse = (pid: number) => new EmbeddedDatabaseInUseError(`The embedded database ${dataDir} is in use by process ${pid} (remove ${claim} only if that process is not the shop).`);
   let isFolder: boolean;
   try {
     isFolder = lstatSync(claim).isDirectory();

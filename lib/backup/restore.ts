@@ -44,7 +44,9 @@ async function planFiles(dir: string, manifest: BackupManifest, uploadsTarget: s
     if (!ok) throw new RestoreRefusedError(`The backup's manifest is malformed at files[${i}]. ${NOTHING_RESTORED}`);
     const place = restoredAs(entry.path);
     if (!place) {
-      throw new RestoreRefusedError(`The backup's manifest names ${quote(entry.path)}, which is not the database file nor a file under uploads/ (no "..", absolute path, backslash or NUL). ${NOTHING_RESTORED}`);
+      throw new RestoreRefusedError(
+        `The backup's manifest names ${quote(entry.path)}, which is not the database file nor a file under uploads/ (no "..", absolute path, backslash or NUL). ${NOTHING_RESTORED}`,
+      );
     }
     return { entry, place };
   });

@@ -21,7 +21,10 @@ function fakeBuild(): string {
   mkdirSync(path.join(dist, "server", "app", "(shop)", "shop"), { recursive: true });
   mkdirSync(path.join(dist, "server", "app", "admin", "(panel)", "orders"), { recursive: true });
   writeFileSync(path.join(dist, "server", "app", "(shop)", "shop", "page_client-reference-manifest.js"), manifest("/(shop)/shop/page", ["static/chunks/loader.js", "static/chunks/shop-page.js"]));
-  writeFileSync(path.join(dist, "server", "app", "admin", "(panel)", "orders", "page_client-reference-manifest.js"), manifest("/admin/(panel)/orders/page", ["static/chunks/admin-page.js", "static/chunks/shop-page.js"]));
+  writeFileSync(
+    path.join(dist, "server", "app", "admin", "(panel)", "orders", "page_client-reference-manifest.js"),
+    manifest("/admin/(panel)/orders/page", ["static/chunks/admin-page.js", "static/chunks/shop-page.js"]),
+  );
   return dist;
 }
 

@@ -18,7 +18,11 @@ const VARIANT_ID_MESSAGE = "Variant id must be a positive whole number";
 export const variantIdSchema = z.number({ message: VARIANT_ID_MESSAGE }).int(VARIANT_ID_MESSAGE).positive(VARIANT_ID_MESSAGE).max(MAX_INT4, VARIANT_ID_MESSAGE).nullish();
 
 /** A product id from a URL segment ("12" → 12). */
-export const productIdParamSchema = z.string().regex(/^\d{1,10}$/, PRODUCT_ID_MESSAGE).transform(Number).pipe(productIdSchema);
+export const productIdParamSchema = z
+  .string()
+  .regex(/^\d{1,10}$/, PRODUCT_ID_MESSAGE)
+  .transform(Number)
+  .pipe(productIdSchema);
 
 export const quantitySchema = z
   .number({ message: CART_SERVER_MESSAGES.quantityMin })
@@ -35,7 +39,11 @@ export type CartLineInput = z.input<typeof cartLineSchema>;
 export type CartLine = z.output<typeof cartLineSchema>;
 
 /** A variant id from a URL ("34" → 34). */
-const variantIdParamSchema = z.string().regex(/^\d{1,10}$/, VARIANT_ID_MESSAGE).transform(Number).pipe(z.number().int().positive(VARIANT_ID_MESSAGE).max(MAX_INT4, VARIANT_ID_MESSAGE));
+const variantIdParamSchema = z
+  .string()
+  .regex(/^\d{1,10}$/, VARIANT_ID_MESSAGE)
+  .transform(Number)
+  .pipe(z.number().int().positive(VARIANT_ID_MESSAGE).max(MAX_INT4, VARIANT_ID_MESSAGE));
 
 /** DELETE /api/cart/{sessionId}/{productId}[?variantId=…]. */
 export const cartLineParamsSchema = z.object({ sessionId: sessionIdSchema, productId: productIdParamSchema, variantId: variantIdParamSchema.optional() });

@@ -1,7 +1,17 @@
 import "server-only";
 import { prisma, Prisma } from "@/lib/db";
 import { AppError } from "@/lib/errors";
-import { CART_MESSAGES, CART_SERVER_MESSAGES, MAX_LINE_QUANTITY, onlyLeftMessage, SOLD_OUT_MESSAGE, unavailableMessage, VARIANT_MESSAGES, type CartErrorCode, type UnavailableCode } from "@/lib/cart/messages";
+import {
+  CART_MESSAGES,
+  CART_SERVER_MESSAGES,
+  MAX_LINE_QUANTITY,
+  onlyLeftMessage,
+  SOLD_OUT_MESSAGE,
+  unavailableMessage,
+  VARIANT_MESSAGES,
+  type CartErrorCode,
+  type UnavailableCode,
+} from "@/lib/cart/messages";
 import { readOptions } from "@/lib/catalog/mappers";
 import { variantLabel, variantStock } from "@/lib/catalog/variants";
 import { availabilityOf, lineAvailability, maxOrderQuantity, shipDays, shippingPromise, type DayRange, type StockFields } from "@/lib/catalog/stock";
@@ -58,7 +68,11 @@ const purchasableSelect = { id: true, active: true, sold: true, uniqueItem: true
  * stock fields under the product's visibility (a variant is never one of a kind). Null when the
  * line's variant is gone.
  */
-function lineState<P extends ProductState>(product: P, variant: (Pick<StockFields, "stock" | "leadTimeMinDays" | "leadTimeMaxDays" | "allowBackorder">) | null | undefined, variantId: number | null | undefined): ProductState | null {
+function lineState<P extends ProductState>(
+  product: P,
+  variant: Pick<StockFields, "stock" | "leadTimeMinDays" | "leadTimeMaxDays" | "allowBackorder"> | null | undefined,
+  variantId: number | null | undefined,
+): ProductState | null {
   if (!variantId) return product;
   if (!variant) return null;
   return { ...variantStock(variant), active: product.active, category: product.category };

@@ -9,7 +9,9 @@ export function getSessionId(): string {
   if (!id) {
     const bytes = new Uint8Array(12);
     window.crypto.getRandomValues(bytes);
-    id = Array.from(bytes, (b) => b.toString(36).padStart(2, "0")).join("").slice(0, 16);
+    id = Array.from(bytes, (b) => b.toString(36).padStart(2, "0"))
+      .join("")
+      .slice(0, 16);
     window.localStorage.setItem(SESSION_STORAGE_KEY, id);
   }
   return id;

@@ -121,7 +121,10 @@ describe("cart store", () => {
   it("rehydrates from cart-storage", async () => {
     window.localStorage.setItem(
       "cart-storage",
-      JSON.stringify({ state: { cartItems: [{ id: "2", productId: 2, slug: "burl-bowl", name: "Burl Bowl", price: "320.00", image: null, quantity: 1, uniqueItem: true }], cartCount: 1 }, version: 0 }),
+      JSON.stringify({
+        state: { cartItems: [{ id: "2", productId: 2, slug: "burl-bowl", name: "Burl Bowl", price: "320.00", image: null, quantity: 1, uniqueItem: true }], cartCount: 1 },
+        version: 0,
+      }),
     );
     await useCart.persist.rehydrate();
     expect(state().cartCount).toBe(1);

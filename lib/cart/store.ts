@@ -17,7 +17,17 @@ type CartState = {
   updateQuantity: (key: string, quantity: number) => void;
   clearCart: () => void;
   /** Applies the server's view: new prices, and a reason for lines that can no longer be bought (null = fine). */
-  reconcile: (updates: Array<{ productId: number; variantId?: number | null; price?: string; unavailable: string | null; ships?: string | null; shipDays?: { min: number; max: number } | null; giftCard?: boolean }>) => void;
+  reconcile: (
+    updates: Array<{
+      productId: number;
+      variantId?: number | null;
+      price?: string;
+      unavailable: string | null;
+      ships?: string | null;
+      shipDays?: { min: number; max: number } | null;
+      giftCard?: boolean;
+    }>,
+  ) => void;
 };
 
 const count = (items: CartItem[]) => items.reduce((sum, i) => sum + i.quantity, 0);
@@ -74,9 +84,7 @@ export const useCart = create<CartState>()(
       },
       updateQuantity(key, quantity) {
         if (quantity <= 0) return get().removeItem(key);
-        const next = get().cartItems.map((i) =>
-          i.id === key ? { ...i, quantity: i.uniqueItem ? 1 : Math.floor(quantity) } : i,
-        );
+        const next = get().cartItems.map((i) => (i.id === key ? { ...i, quantity: i.uniqueItem ? 1 : Math.floor(quantity) } : i));
         set({ cartItems: next, cartCount: count(next) });
       },
       clearCart() {

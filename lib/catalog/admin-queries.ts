@@ -22,11 +22,7 @@ function adminProductWhere(search?: string): Prisma.ProductWhereInput {
       .split(" ")
       .slice(0, 8)
       .map((word) => ({
-        OR: [
-          { name: { contains: word, mode: "insensitive" } },
-          { slug: { contains: word, mode: "insensitive" } },
-          { category: { name: { contains: word, mode: "insensitive" } } },
-        ],
+        OR: [{ name: { contains: word, mode: "insensitive" } }, { slug: { contains: word, mode: "insensitive" } }, { category: { name: { contains: word, mode: "insensitive" } } }],
       })),
   };
 }

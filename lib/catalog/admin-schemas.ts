@@ -36,11 +36,7 @@ export type AdminProductDTO = ProductDTO & { categoryName: string };
 export type AdminCategoryDTO = CategoryDTO & { productCount: number };
 
 /** Accepts true/false and the strings forms send ("true", "false", "on", ""). */
-const flag = (label: string) =>
-  z.preprocess(
-    (v) => (v === "true" || v === "on" ? true : v === "false" || v === "" ? false : v),
-    z.boolean({ message: `${label} must be true or false` }),
-  );
+const flag = (label: string) => z.preprocess((v) => (v === "true" || v === "on" ? true : v === "false" || v === "" ? false : v), z.boolean({ message: `${label} must be true or false` }));
 
 /** Optional text: absent stays undefined (an update keeps the value), blank or null becomes null (cleared). */
 const optionalText = (max: number, label: string) =>
@@ -63,24 +59,25 @@ const slugField = z
   .transform((v) => v || undefined);
 
 /** "12.5" | 12.5 | "12.50" → "12.50": exact, positive (or zero where `allowZero`), at most two decimals. Prices, quotes, shipping. */
-export const moneyField = ({ allowZero = false }: { allowZero?: boolean } = {}) => z.unknown().transform((value, ctx) => {
-  const fail = (message: string) => {
-    ctx.addIssue({ code: "custom", message });
-    return z.NEVER;
-  };
-  if (value === undefined || value === null) return fail(PRICE_REQUIRED);
-  const text = typeof value === "number" ? (Number.isFinite(value) ? String(value) : "x") : typeof value === "string" ? value.trim() : "x";
-  if (text === "") return fail(PRICE_REQUIRED);
-  const match = /^([+-]?)(\d*)(?:\.(\d*))?$/.exec(text);
-  if (!match || (match[2] === "" && !match[3])) return fail(PRICE_POSITIVE);
-  const [, sign, whole, frac = ""] = match;
-  const decimals = frac.replace(/0+$/, "");
-  if (decimals.length > 2) return fail(PRICE_DECIMALS);
-  const cents = toCents(`${whole || "0"}.${decimals}`.replace(/\.$/, ""));
-  if (sign === "-" || cents < 0 || (cents === 0 && !allowZero)) return fail(PRICE_POSITIVE);
-  if (cents > MAX_PRICE_CENTS) return fail(PRICE_TOO_LARGE);
-  return fromCents(cents);
-});
+export const moneyField = ({ allowZero = false }: { allowZero?: boolean } = {}) =>
+  z.unknown().transform((value, ctx) => {
+    const fail = (message: string) => {
+      ctx.addIssue({ code: "custom", message });
+      return z.NEVER;
+    };
+    if (value === undefined || value === null) return fail(PRICE_REQUIRED);
+    const text = typeof value === "number" ? (Number.isFinite(value) ? String(value) : "x") : typeof value === "string" ? value.trim() : "x";
+    if (text === "") return fail(PRICE_REQUIRED);
+    const match = /^([+-]?)(\d*)(?:\.(\d*))?$/.exec(text);
+    if (!match || (match[2] === "" && !match[3])) return fail(PRICE_POSITIVE);
+    const [, sign, whole, frac = ""] = match;
+    const decimals = frac.replace(/0+$/, "");
+    if (decimals.length > 2) return fail(PRICE_DECIMALS);
+    const cents = toCents(`${whole || "0"}.${decimals}`.replace(/\.$/, ""));
+    if (sign === "-" || cents < 0 || (cents === 0 && !allowZero)) return fail(PRICE_POSITIVE);
+    if (cents > MAX_PRICE_CENTS) return fail(PRICE_TOO_LARGE);
+    return fromCents(cents);
+  });
 const priceField = moneyField();
 
 /** A positive integer id from a number or a form string. */
@@ -113,7 +110,11 @@ const imageUrl = z
   .refine(isImageUrl, "Image URL must be an uploaded image or an http(s) link");
 
 const dimension = (label: string) =>
-  z.coerce.number({ message: `Image ${label} must be a number` }).int(`Image ${label} must be a whole number`).min(1, `Image ${label} must be at least 1`).max(20_000, `Image ${label} is too large`);
+  z.coerce
+    .number({ message: `Image ${label} must be a number` })
+    .int(`Image ${label} must be a whole number`)
+    .min(1, `Image ${label} must be at least 1`)
+    .max(20_000, `Image ${label} is too large`);
 
 const productImage = z.union(
   [
@@ -198,7 +199,7 @@ export function resolveStock(current: StoredStock | null, patch: StockPatch): { 
   const max = giftCard ? null : patch.leadTimeMaxDays !== undefined ? patch.leadTimeMaxDays : (current?.leadTimeMaxDays ?? null);
   if ((min === null) !== (max === null)) fields[min === null ? "leadTimeMinDays" : "leadTimeMaxDays"] = LEAD_TIME_BOTH;
   else if (min !== null && max !== null && max < min) fields.leadTimeMaxDays = LEAD_TIME_ORDER;
-  const backorder = patch.allowBackorder ?? (current?.allowBackorder ?? false);
+  const backorder = patch.allowBackorder ?? current?.allowBackorder ?? false;
   if (patch.allowBackorder === true && kind !== "in_stock") fields.allowBackorder = BACKORDER_MESSAGE;
   if (Object.keys(fields).length) return { ok: false, fields };
   return { ok: true, value: { uniqueItem: kind === "one_of_a_kind", stock, leadTimeMinDays: min, leadTimeMaxDays: max, allowBackorder: kind === "in_stock" && backorder, giftCard } };
@@ -234,7 +235,13 @@ export const VARIANT_IMAGE_MESSAGE = "A variant's image must be one of the produ
 const optionText = (message: string) => z.string({ message }).trim().min(1, message).max(40, message);
 
 const optionsField = z
-  .array(z.object({ name: optionText(OPTION_NAME_MESSAGE), values: z.array(optionText(OPTION_VALUE_MESSAGE), { message: OPTIONS_MESSAGE }).min(1, OPTIONS_MESSAGE).max(MAX_OPTION_VALUES, OPTIONS_MESSAGE) }, { message: OPTIONS_MESSAGE }), { message: OPTIONS_MESSAGE })
+  .array(
+    z.object(
+      { name: optionText(OPTION_NAME_MESSAGE), values: z.array(optionText(OPTION_VALUE_MESSAGE), { message: OPTIONS_MESSAGE }).min(1, OPTIONS_MESSAGE).max(MAX_OPTION_VALUES, OPTIONS_MESSAGE) },
+      { message: OPTIONS_MESSAGE },
+    ),
+    { message: OPTIONS_MESSAGE },
+  )
   .max(MAX_OPTIONS, OPTIONS_MESSAGE)
   .superRefine((options, ctx) => {
     const names = options.map((o) => o.name.toLowerCase());
@@ -257,7 +264,12 @@ const variantField = z.object(
     leadTimeMinDays: wholeOrNull(LEAD_TIME_MESSAGE, 1, 365).optional(),
     leadTimeMaxDays: wholeOrNull(LEAD_TIME_MESSAGE, 1, 365).optional(),
     allowBackorder: flag("Allow backorder").optional(),
-    image: z.string().trim().max(2048, "Image URL is too long").nullish().transform((v) => v || null),
+    image: z
+      .string()
+      .trim()
+      .max(2048, "Image URL is too long")
+      .nullish()
+      .transform((v) => v || null),
     /** The count the form was loaded with (an existing variant): a count moved since (orders came in) refuses the save. */
     stockWas: wholeOrNull(STOCK_MESSAGE, 0, MAX_STOCK).optional(),
   },
@@ -294,7 +306,13 @@ function checkVariants(
     if (skus.has(variant.sku)) at("sku", SKU_TAKEN);
     skus.add(variant.sku);
     if (variant.image && v.images && !v.images.some((image) => image.url === variant.image)) at("image", VARIANT_IMAGE_MESSAGE);
-    const resolved = resolveStock(null, { kind: variant.kind, stock: variant.stock, leadTimeMinDays: variant.leadTimeMinDays, leadTimeMaxDays: variant.leadTimeMaxDays, allowBackorder: variant.allowBackorder });
+    const resolved = resolveStock(null, {
+      kind: variant.kind,
+      stock: variant.stock,
+      leadTimeMinDays: variant.leadTimeMinDays,
+      leadTimeMaxDays: variant.leadTimeMaxDays,
+      allowBackorder: variant.allowBackorder,
+    });
     if (!resolved.ok) for (const [field, message] of Object.entries(resolved.fields)) at(field, message);
     const stock = resolved.ok ? resolved.value : { stock: null, leadTimeMinDays: null, leadTimeMaxDays: null, allowBackorder: false };
     return {
@@ -432,7 +450,8 @@ export const productUpdateSchema = z
     // What can be judged without the stored product (the service applies resolveStock against it).
     if (v.kind && v.uniqueItem !== undefined && v.uniqueItem !== (v.kind === "one_of_a_kind")) ctx.addIssue({ code: "custom", path: ["kind"], message: KIND_CONFLICT });
     if (v.kind === "in_stock" && v.stock === null && !v.variants?.length) ctx.addIssue({ code: "custom", path: ["stock"], message: STOCK_REQUIRED });
-    if ((v.options === undefined) !== (v.variants === undefined)) ctx.addIssue({ code: "custom", path: [v.options === undefined ? "options" : "variants"], message: "Send options and variants together" });
+    if ((v.options === undefined) !== (v.variants === undefined))
+      ctx.addIssue({ code: "custom", path: [v.options === undefined ? "options" : "variants"], message: "Send options and variants together" });
   })
   .transform((v, ctx) => {
     const { options, variants: sent, ...rest } = v;
@@ -449,12 +468,7 @@ export const productUpdateSchema = z
 /** Sort order: a whole number, 0 or more (forms send strings); blank means "not given" (0 on create). */
 const sortOrderField = z.preprocess(
   (v) => (v === "" || v === null ? undefined : typeof v === "string" && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v),
-  z
-    .number({ message: "Sort order must be a whole number" })
-    .int("Sort order must be a whole number")
-    .min(0, SORT_ORDER_MESSAGE)
-    .max(1_000_000, "Sort order must be at most 1000000")
-    .optional(),
+  z.number({ message: "Sort order must be a whole number" }).int("Sort order must be a whole number").min(0, SORT_ORDER_MESSAGE).max(1_000_000, "Sort order must be at most 1000000").optional(),
 );
 
 const categoryImageField = z
@@ -506,14 +520,22 @@ export const LOW_STOCK_THRESHOLD_MESSAGE = `The low-stock threshold is a whole n
 
 /** The shop's settings the admin edits (ShopSettings): the dashboard's low-stock threshold. */
 export const shopSettingsSchema = z.object(
-  { lowStockThreshold: wholeOrNull(LOW_STOCK_THRESHOLD_MESSAGE, 0, MAX_LOW_STOCK_THRESHOLD).refine((v) => typeof v === "number", LOW_STOCK_THRESHOLD_MESSAGE).transform((v) => v as number) },
+  {
+    lowStockThreshold: wholeOrNull(LOW_STOCK_THRESHOLD_MESSAGE, 0, MAX_LOW_STOCK_THRESHOLD)
+      .refine((v) => typeof v === "number", LOW_STOCK_THRESHOLD_MESSAGE)
+      .transform((v) => v as number),
+  },
   { message: "Request body must be a JSON object" },
 );
 export type ShopSettingsData = z.output<typeof shopSettingsSchema>;
 
 /** GET /api/admin/products query string. */
 export const adminProductQuerySchema = z.object({
-  search: z.string().max(200, "search is too long").optional().transform((v) => v?.replace(/\s+/g, " ").trim() || undefined),
+  search: z
+    .string()
+    .max(200, "search is too long")
+    .optional()
+    .transform((v) => v?.replace(/\s+/g, " ").trim() || undefined),
   limit: z
     .string()
     .regex(/^\d+$/, "limit must be a whole number")

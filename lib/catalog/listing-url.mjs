@@ -61,8 +61,6 @@ import { DEFAULT_SORT, listingSearchParams, parseListingQuery, SORT_VALUES } fro
 
 export { DEFAULT_SORT, MAX_LISTING_PAGE, listingSearchParams, parseListingQuery, SORT_VALUES } from "./listing-query.mjs";
 
-
-
 export const ALL_CATEGORIES = "_all";
 export const LISTING_PREFIX = "/listing";
 /** Pages of a listing served from the cached route; later pages render on demand. */

@@ -15,7 +15,17 @@ function variantSelect() {
 }
 
 /** A stored variant row as the mapper reads it (the raw query's JSON has the price as text). */
-type VariantSource = { id: number; sku: string; optionValues: unknown; price: Prisma.Decimal | string; stock: number | null; leadTimeMinDays: number | null; leadTimeMaxDays: number | null; allowBackorder: boolean; image: string | null };
+type VariantSource = {
+  id: number;
+  sku: string;
+  optionValues: unknown;
+  price: Prisma.Decimal | string;
+  stock: number | null;
+  leadTimeMinDays: number | null;
+  leadTimeMaxDays: number | null;
+  allowBackorder: boolean;
+  image: string | null;
+};
 
 export type ProductRow = Prisma.ProductGetPayload<{ include: typeof productInclude }>;
 
@@ -106,4 +116,3 @@ function variantsOf(storedOptions: unknown, rows: VariantSource[]): Pick<Product
 export function toCategoryDTO(c: { id: number; name: string; slug: string; description: string | null; image: string | null; sortOrder: number; active: boolean }): CategoryDTO {
   return { id: c.id, name: c.name, slug: c.slug, description: c.description, image: c.image, sortOrder: c.sortOrder, active: c.active };
 }
-

@@ -22,8 +22,7 @@ export { CATALOG_TAGS };
 const publicProduct: Prisma.ProductWhereInput = { active: true, category: { active: true } };
 
 /** Each listing order (lib/catalog/sort.ts SORT_COLUMNS) as Prisma's orderBy. */
-const orderBy = (sort: SortValue): Prisma.ProductOrderByWithRelationInput[] =>
-  SORT_COLUMNS[sort].map(([column, direction]): Prisma.ProductOrderByWithRelationInput => ({ [column]: direction }));
+const orderBy = (sort: SortValue): Prisma.ProductOrderByWithRelationInput[] => SORT_COLUMNS[sort].map(([column, direction]): Prisma.ProductOrderByWithRelationInput => ({ [column]: direction }));
 
 export type ProductListOptions = {
   category?: string;

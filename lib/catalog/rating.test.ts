@@ -25,10 +25,32 @@ describe("ratingSummary", () => {
 
 describe("a product card's rating", () => {
   const product = {
-    id: 1, name: "Bowl", slug: "bowl", description: "A bowl.", shortDescription: null, price: "10.00", categoryId: 1, category: { name: "Bowls", slug: "bowls" },
-    images: [], media: [], videoUrl: null, featured: false, uniqueItem: false, sold: false, showInGallery: false, active: true, seoTitle: null, seoDescription: null,
-    kind: "made_to_order" as const, stock: null, leadTimeMinDays: null, leadTimeMaxDays: null, allowBackorder: false,
-    createdAt: new Date(0).toISOString(), reviewCount: 0, reviewStarTotal: 0,
+    id: 1,
+    name: "Bowl",
+    slug: "bowl",
+    description: "A bowl.",
+    shortDescription: null,
+    price: "10.00",
+    categoryId: 1,
+    category: { name: "Bowls", slug: "bowls" },
+    images: [],
+    media: [],
+    videoUrl: null,
+    featured: false,
+    uniqueItem: false,
+    sold: false,
+    showInGallery: false,
+    active: true,
+    seoTitle: null,
+    seoDescription: null,
+    kind: "made_to_order" as const,
+    stock: null,
+    leadTimeMinDays: null,
+    leadTimeMaxDays: null,
+    allowBackorder: false,
+    createdAt: new Date(0).toISOString(),
+    reviewCount: 0,
+    reviewStarTotal: 0,
   };
 
   it("is left out without approved reviews, so the card shows no stars", () => {

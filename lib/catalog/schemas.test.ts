@@ -52,7 +52,11 @@ describe("truncateMeta", () => {
 
 describe("parseVideoUrl", () => {
   it("derives embed and thumbnail URLs for YouTube and Vimeo only", () => {
-    expect(parseVideoUrl("https://www.youtube.com/watch?v=dQw4w9WgXcQ")).toMatchObject({ provider: "youtube", embedUrl: "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ", thumbnailUrl: "https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg" });
+    expect(parseVideoUrl("https://www.youtube.com/watch?v=dQw4w9WgXcQ")).toMatchObject({
+      provider: "youtube",
+      embedUrl: "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ",
+      thumbnailUrl: "https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg",
+    });
     expect(parseVideoUrl("https://youtu.be/dQw4w9WgXcQ")?.id).toBe("dQw4w9WgXcQ");
     expect(parseVideoUrl("https://vimeo.com/76979871")).toMatchObject({ provider: "vimeo", embedUrl: "https://player.vimeo.com/video/76979871" });
     expect(parseVideoUrl("https://example.com/video.mp4")).toBeNull();

@@ -20,15 +20,21 @@ const wholeNumber = (name: string, min: number, max?: number) =>
 /** GET /api/products query string. */
 export const productListQuerySchema = z.object({
   category: z.string().trim().max(100, "category is too long").optional(),
-  search: z.string().max(200, "search is too long").optional().transform((v) => normalizeSearch(v) || undefined),
-  featured: z.enum(["true", "false"], { message: "featured must be true or false" }).optional().transform((v) => (v === undefined ? undefined : v === "true")),
+  search: z
+    .string()
+    .max(200, "search is too long")
+    .optional()
+    .transform((v) => normalizeSearch(v) || undefined),
+  featured: z
+    .enum(["true", "false"], { message: "featured must be true or false" })
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === "true")),
   sort: z.enum(SORT_VALUES, { message: `sort must be one of ${SORT_VALUES.join(", ")}` }).optional(),
   limit: wholeNumber("limit", 1, MAX_API_LIMIT).default(PAGE_SIZE),
   offset: wholeNumber("offset", 0, MAX_API_OFFSET).default(0),
   exclude: z.string().trim().max(200).optional(),
 });
 export type ProductListQuery = z.output<typeof productListQuerySchema>;
-
 
 /** GET /api/search/suggest query string: the term typed so far. */
 export const searchSuggestQuerySchema = z.object({

@@ -53,9 +53,10 @@ export type SearchOptions = {
 export type { SearchSuggestion };
 
 /** Each listing order (lib/catalog/sort.ts SORT_COLUMNS) as SQL: `p."price" ASC, p."id" ASC`. Column names come from that closed list only. */
-const ORDER_SQL = Object.fromEntries(
-  SORT_VALUES.map((sort) => [sort, Prisma.raw(SORT_COLUMNS[sort].map(([column, direction]) => `p."${column}" ${direction.toUpperCase()}`).join(", "))]),
-) as Record<SortValue, Prisma.Sql>;
+const ORDER_SQL = Object.fromEntries(SORT_VALUES.map((sort) => [sort, Prisma.raw(SORT_COLUMNS[sort].map(([column, direction]) => `p."${column}" ${direction.toUpperCase()}`).join(", "))])) as Record<
+  SortValue,
+  Prisma.Sql
+>;
 
 // ---------------------------------------------------------------- cache
 
@@ -214,13 +215,11 @@ async function searchPage(query: string, phrase: string | null, opts: SearchOpti
                to_tsquery('english', concat_ws(' <-> ', ${Prisma.join(phraseParts)})) AS phrase,
                ARRAY[${Prisma.join(words.map((_, i) => (found.has(i) ? Prisma.sql`f.${flag(i)}` : Prisma.sql`true`)))}] AS found
         FROM found f
-        WHERE NOT EXISTS (SELECT 1 FROM strict) AND NOT (${Prisma.join(fixable.map((i) => Prisma.sql`f.${flag(i)}`), " AND ")}))`,
-      Prisma.sql`corrected AS (${rankedSql(
-        Prisma.sql`(SELECT query FROM terms)`,
-        words.length > 1 ? Prisma.sql`(SELECT phrase FROM terms)` : null,
-        filters,
-        opts,
-      )})`,
+        WHERE NOT EXISTS (SELECT 1 FROM strict) AND NOT (${Prisma.join(
+          fixable.map((i) => Prisma.sql`f.${flag(i)}`),
+          " AND ",
+        )}))`,
+      Prisma.sql`corrected AS (${rankedSql(Prisma.sql`(SELECT query FROM terms)`, words.length > 1 ? Prisma.sql`(SELECT phrase FROM terms)` : null, filters, opts)})`,
     );
     chosen = Prisma.sql`${chosen} UNION ALL SELECT "id", total, n, true, (SELECT found FROM terms) FROM corrected`;
   }
@@ -363,8 +362,14 @@ export async function suggestProducts(term: string): Promise<SearchSuggestion[]>
     const fixes = await corrections(words, await nameVocabulary(version));
     if (!fixes.some((f) => f.length)) return rows;
     return suggestRows(
-      buildTsQuery(words.map((w, i) => [w, ...fixes[i]]), { prefixLast: true }),
-      phraseQuery(words.map((w, i) => fixes[i][0] ?? w), { prefixLast: true }),
+      buildTsQuery(
+        words.map((w, i) => [w, ...fixes[i]]),
+        { prefixLast: true },
+      ),
+      phraseQuery(
+        words.map((w, i) => fixes[i][0] ?? w),
+        { prefixLast: true },
+      ),
     );
   });
 }

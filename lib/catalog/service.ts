@@ -77,7 +77,17 @@ function imageRows(images: ProductData["images"]) {
 }
 
 function variantRow(v: VariantData, position: number) {
-  return { sku: v.sku, optionValues: v.values, price: v.price, stock: v.stock, leadTimeMinDays: v.leadTimeMinDays, leadTimeMaxDays: v.leadTimeMaxDays, allowBackorder: v.allowBackorder, image: v.image, position };
+  return {
+    sku: v.sku,
+    optionValues: v.values,
+    price: v.price,
+    stock: v.stock,
+    leadTimeMinDays: v.leadTimeMinDays,
+    leadTimeMaxDays: v.leadTimeMaxDays,
+    allowBackorder: v.allowBackorder,
+    image: v.image,
+    position,
+  };
 }
 
 /** A SKU another product (or a variant being saved) already has: 409 naming it. */
@@ -214,7 +224,10 @@ export async function updateProduct(id: number | string, data: ProductUpdateData
       }
       const resolved = hasVariants
         ? kind === "one_of_a_kind" || kind === "in_stock" || kind === "gift_card" || fields.uniqueItem === true || (stock !== undefined && stock !== null) || allowBackorder === true
-          ? { ok: false as const, fields: { kind: kind === "gift_card" ? GIFT_CARD_WITH_VARIANTS : kind === "in_stock" || stock != null || allowBackorder ? VARIANT_COUNTS_MESSAGE : UNIQUE_WITH_VARIANTS } }
+          ? {
+              ok: false as const,
+              fields: { kind: kind === "gift_card" ? GIFT_CARD_WITH_VARIANTS : kind === "in_stock" || stock != null || allowBackorder ? VARIANT_COUNTS_MESSAGE : UNIQUE_WITH_VARIANTS },
+            }
           : { ok: true as const, value: { uniqueItem: false, stock: null, leadTimeMinDays: null, leadTimeMaxDays: null, allowBackorder: false, giftCard: false } }
         : resolveStock(current, stockPatch);
       if (!resolved.ok) throw new AppError("bad_request", Object.values(resolved.fields)[0], resolved.fields);

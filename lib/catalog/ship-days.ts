@@ -20,8 +20,7 @@ export function latestDays(list: ReadonlyArray<DayRange | null | undefined>): Da
 }
 
 /** The cart's and checkout's estimate: the latest promise of the lines that can be bought (null when none is known). */
-export const cartShipsText = (items: ReadonlyArray<{ shipDays?: DayRange | null; unavailable?: string | null }>) =>
-  orderShipsText(latestDays(items.map((i) => (i.unavailable ? null : i.shipDays))));
+export const cartShipsText = (items: ReadonlyArray<{ shipDays?: DayRange | null; unavailable?: string | null }>) => orderShipsText(latestDays(items.map((i) => (i.unavailable ? null : i.shipDays))));
 
 /** "Your order ships in 10–15 working days": the latest of its lines' promises, or null when none is known. */
 export function orderShipsText(days: DayRange | null): string | null {

@@ -21,9 +21,27 @@ export const DEFAULT_SORT: SortValue = LISTING_DEFAULT_SORT;
 export type SortColumn = "featured" | "sold" | "price" | "createdAt" | "salesCount" | "id";
 /** Each order as product columns, most significant first; the id last, so pages never overlap. */
 export const SORT_COLUMNS: Record<SortValue, ReadonlyArray<readonly [SortColumn, "asc" | "desc"]>> = {
-  featured: [["featured", "desc"], ["sold", "asc"], ["createdAt", "desc"], ["id", "desc"]],
-  "price-low": [["price", "asc"], ["id", "asc"]],
-  "price-high": [["price", "desc"], ["id", "desc"]],
-  newest: [["createdAt", "desc"], ["id", "desc"]],
-  popular: [["salesCount", "desc"], ["createdAt", "desc"], ["id", "desc"]],
+  featured: [
+    ["featured", "desc"],
+    ["sold", "asc"],
+    ["createdAt", "desc"],
+    ["id", "desc"],
+  ],
+  "price-low": [
+    ["price", "asc"],
+    ["id", "asc"],
+  ],
+  "price-high": [
+    ["price", "desc"],
+    ["id", "desc"],
+  ],
+  newest: [
+    ["createdAt", "desc"],
+    ["id", "desc"],
+  ],
+  popular: [
+    ["salesCount", "desc"],
+    ["createdAt", "desc"],
+    ["id", "desc"],
+  ],
 };

@@ -86,7 +86,18 @@ export async function stockCsv(): Promise<string> {
     for (const c of counts) {
       const kind = productKind(c);
       const lead = kind === "one_of_a_kind" || (kind === "in_stock" && !c.allowBackorder) ? null : leadTime(c);
-      csv += csvRow([c.sku, c.name, p.slug, PRODUCT_KIND_LABELS[kind], c.stock, c.allowBackorder ? "yes" : "no", lead?.min, lead?.max, kind === "one_of_a_kind" ? (c.sold ? "yes" : "no") : "", p.active ? "yes" : "no"]);
+      csv += csvRow([
+        c.sku,
+        c.name,
+        p.slug,
+        PRODUCT_KIND_LABELS[kind],
+        c.stock,
+        c.allowBackorder ? "yes" : "no",
+        lead?.min,
+        lead?.max,
+        kind === "one_of_a_kind" ? (c.sold ? "yes" : "no") : "",
+        p.active ? "yes" : "no",
+      ]);
     }
   }
   return csv;

@@ -39,13 +39,54 @@ describe("the three kinds and what they promise", () => {
   });
 
   it("the card's record carries the promise, the count limit and sold out", () => {
-    const dto = { id: 1, slug: "b", name: "B", price: "10.00", images: [], uniqueItem: false, sold: false, stock: 0, leadTimeMinDays: null, leadTimeMaxDays: null, allowBackorder: false } as unknown as ProductDTO;
+    const dto = {
+      id: 1,
+      slug: "b",
+      name: "B",
+      price: "10.00",
+      images: [],
+      uniqueItem: false,
+      sold: false,
+      stock: 0,
+      leadTimeMinDays: null,
+      leadTimeMaxDays: null,
+      allowBackorder: false,
+    } as unknown as ProductDTO;
     expect(toCartProduct(dto)).toMatchObject({ soldOut: true, maxQuantity: 0, ships: "Sold out" });
-    expect(toCartProduct({ ...dto, stock: 2 })).toEqual({ id: 1, slug: "b", name: "B", price: "10.00", uniqueItem: false, sold: false, image: null, maxQuantity: 2, ships: "Ships in 1–2 days", fewLeft: "Only 2 left", shipDays: { min: 1, max: 2 } });
+    expect(toCartProduct({ ...dto, stock: 2 })).toEqual({
+      id: 1,
+      slug: "b",
+      name: "B",
+      price: "10.00",
+      uniqueItem: false,
+      sold: false,
+      image: null,
+      maxQuantity: 2,
+      ships: "Ships in 1–2 days",
+      fewLeft: "Only 2 left",
+      shipDays: { min: 1, max: 2 },
+    });
   });
 
   it("a card's record carries the promise's words but not the days or the count limit", () => {
-    const dto = { id: 1, slug: "b", name: "B", description: "d", shortDescription: null, price: "10.00", images: [], media: [], category: { name: "C", slug: "c" }, featured: false, uniqueItem: false, sold: false, stock: null, leadTimeMinDays: null, leadTimeMaxDays: null, allowBackorder: false } as unknown as ProductDTO;
+    const dto = {
+      id: 1,
+      slug: "b",
+      name: "B",
+      description: "d",
+      shortDescription: null,
+      price: "10.00",
+      images: [],
+      media: [],
+      category: { name: "C", slug: "c" },
+      featured: false,
+      uniqueItem: false,
+      sold: false,
+      stock: null,
+      leadTimeMinDays: null,
+      leadTimeMaxDays: null,
+      allowBackorder: false,
+    } as unknown as ProductDTO;
     expect(toProductCard(dto).ships).toBe("Made to order — ships in 10–15 working days");
     expect(toProductCard({ ...dto, leadTimeMinDays: 15, leadTimeMaxDays: 20 }).ships).toBe("Made to order — ships in 15–20 working days");
     expect(toProductCard({ ...dto, stock: 3 })).toMatchObject({ ships: "Only 3 left · Ships in 1–2 days" });

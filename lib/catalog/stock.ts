@@ -102,7 +102,6 @@ export function maxOrderQuantity(p: StockFields): number | null {
   return null;
 }
 
-
 /** What a gift card promises instead of shipping. */
 export const GIFT_CARD_PROMISE = "Emailed to its recipient once paid — nothing to ship";
 
@@ -133,4 +132,3 @@ export function fewLeft(a: Availability): string | null {
 export function shipDays(a: Availability): DayRange | null {
   return a.state === "ready" || a.state === "backorder" || a.state === "made_to_order" ? { ...a.days } : null;
 }
-

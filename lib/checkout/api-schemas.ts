@@ -56,21 +56,32 @@ export const orderContactSchema = z.object({
   email: z.string({ message: "Please enter a valid email address" }).trim().toLowerCase().pipe(z.email("Please enter a valid email address")),
   firstName: required("First name is required", 100),
   lastName: required("Last name is required", 100),
-  phone: text(40).optional().nullable().transform((v) => v || null),
+  phone: text(40)
+    .optional()
+    .nullable()
+    .transform((v) => v || null),
   newsletter: z.boolean().default(false),
 });
 export type OrderContact = z.output<typeof orderContactSchema>;
 
-export const finalizeOrderSchema = z.object({
-  paymentIntentId: z.string().regex(/^pi_[A-Za-z0-9_]{3,200}$/, "paymentIntentId is invalid").optional(),
-  stripePaymentIntentId: z.string().regex(/^pi_[A-Za-z0-9_]{3,200}$/, "paymentIntentId is invalid").optional(),
-  email: z.string().optional(),
-  firstName: z.string().optional(),
-  lastName: z.string().optional(),
-  phone: z.string().optional().nullable(),
-  newsletter: z.boolean().optional(),
-  /** The intent's client secret: proves the caller is the shopper who paid (contact changes, the order's details). */
-  clientSecret: z.string().max(300).optional(),
-}).refine((v) => v.paymentIntentId || v.stripePaymentIntentId, { message: "paymentIntentId is required", path: ["paymentIntentId"] });
+export const finalizeOrderSchema = z
+  .object({
+    paymentIntentId: z
+      .string()
+      .regex(/^pi_[A-Za-z0-9_]{3,200}$/, "paymentIntentId is invalid")
+      .optional(),
+    stripePaymentIntentId: z
+      .string()
+      .regex(/^pi_[A-Za-z0-9_]{3,200}$/, "paymentIntentId is invalid")
+      .optional(),
+    email: z.string().optional(),
+    firstName: z.string().optional(),
+    lastName: z.string().optional(),
+    phone: z.string().optional().nullable(),
+    newsletter: z.boolean().optional(),
+    /** The intent's client secret: proves the caller is the shopper who paid (contact changes, the order's details). */
+    clientSecret: z.string().max(300).optional(),
+  })
+  .refine((v) => v.paymentIntentId || v.stripePaymentIntentId, { message: "paymentIntentId is required", path: ["paymentIntentId"] });
 
 export type CreatePaymentIntent = z.output<typeof createPaymentIntentSchema>;

@@ -144,7 +144,19 @@ async function markCaptured(orderId: number, intent: PaymentIntentInfo, actor: O
     // What the provider took: the card's part (a deposit's balance is paid later by its own link).
     const balanceDue = decimalToCents(after.balanceDue);
     const giftCards = decimalToCents(after.giftCardAmount);
-    await appendOrderEvent(tx, orderId, "paid", { amount: fromCents(intent.amount), provider: provider.name, ...(giftCards ? { giftCards: after.giftCardAmount.toFixed(2) } : {}), ...(balanceDue ? { balanceDue: after.balanceDue.toFixed(2) } : {}), ...(before.status === "pending" ? { reconciled: true } : {}) }, { actor });
+    await appendOrderEvent(
+      tx,
+      orderId,
+      "paid",
+      {
+        amount: fromCents(intent.amount),
+        provider: provider.name,
+        ...(giftCards ? { giftCards: after.giftCardAmount.toFixed(2) } : {}),
+        ...(balanceDue ? { balanceDue: after.balanceDue.toFixed(2) } : {}),
+        ...(before.status === "pending" ? { reconciled: true } : {}),
+      },
+      { actor },
+    );
     return { order: after, changed: true };
   }, ORDER_TX_OPTIONS);
 }
@@ -184,9 +196,12 @@ async function markFailed(orderId: number, intent: PaymentIntentInfo, message: s
 
 /** A capture settled after the request: the gift cards' codes go to their recipients, the sale on record for tax. */
 async function announceLateCapture(order: OrderWithItems) {
-  const cards = await prisma.giftCard.findMany({ where: { orderId: order.id, refundId: null, active: true }, select: { code: true, initialAmount: true, recipientEmail: true }, orderBy: { id: "asc" } });
+  const cards = await prisma.giftCard.findMany({
+    where: { orderId: order.id, refundId: null, active: true },
+    select: { code: true, initialAmount: true, recipientEmail: true },
+    orderBy: { id: "asc" },
+  });
   const issued: IssuedGiftCard[] = cards.map((c) => ({ code: c.code, amount: c.initialAmount.toFixed(2), recipientEmail: c.recipientEmail ?? order.email }));
   if (issued.length) await sendGiftCardEmails(order, issued).catch((error) => log.error({ orderNumber: order.orderNumber, err: error }, "gift card emails failed"));
   if (order.taxCalculationId && !order.taxTransactionId) await recordTaxTransaction(order);
 }
-

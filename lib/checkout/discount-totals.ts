@@ -17,10 +17,7 @@ export type DiscountedTotals = OrderTotals & {
  * estimate is on the subtotal after it. Its own module so the pages that never show a
  * discount (the cart drawer on every page) do not load it. Client-safe.
  */
-export function discountedTotals(
-  lines: ReadonlyArray<TotalsLine>,
-  opts: { addressComplete?: boolean; taxEstimate?: boolean; discount?: AppliedDiscount | null } = {},
-): DiscountedTotals {
+export function discountedTotals(lines: ReadonlyArray<TotalsLine>, opts: { addressComplete?: boolean; taxEstimate?: boolean; discount?: AppliedDiscount | null } = {}): DiscountedTotals {
   const base = orderTotals(lines, { addressComplete: opts.addressComplete });
   const merchandiseOff = Math.min(opts.discount?.merchandise ?? 0, base.subtotal);
   const discount = merchandiseOff + (opts.discount?.freeShipping ? base.shipping : 0);

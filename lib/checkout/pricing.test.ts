@@ -28,7 +28,12 @@ describe("shipping and tax rules (spec §9)", () => {
   });
 
   it("adds line totals in integer cents", () => {
-    expect(subtotalOf([{ price: toCents("19.99"), quantity: 3 }, { price: toCents("0.01"), quantity: 1 }])).toBe(toCents("59.98"));
+    expect(
+      subtotalOf([
+        { price: toCents("19.99"), quantity: 3 },
+        { price: toCents("0.01"), quantity: 1 },
+      ]),
+    ).toBe(toCents("59.98"));
   });
 });
 
@@ -54,7 +59,15 @@ describe("orderTotals (cart page, checkout summary and server)", () => {
 
   it("ships nothing for gift cards: they do not count toward the $100 or the tax estimate, and gift cards alone pay no shipping", () => {
     const card = { price: "100.00", quantity: 1, giftCard: true };
-    expect(orderTotals([card, { price: "24.00", quantity: 1 }], { taxEstimate: true })).toMatchObject({ subtotal: 12400, goods: 2400, shipping: FLAT_SHIPPING, tax: 192, total: 12400 + FLAT_SHIPPING + 192, freeShipping: false, toFreeShipping: 7601 });
+    expect(orderTotals([card, { price: "24.00", quantity: 1 }], { taxEstimate: true })).toMatchObject({
+      subtotal: 12400,
+      goods: 2400,
+      shipping: FLAT_SHIPPING,
+      tax: 192,
+      total: 12400 + FLAT_SHIPPING + 192,
+      freeShipping: false,
+      toFreeShipping: 7601,
+    });
     expect(orderTotals([card], { taxEstimate: true })).toMatchObject({ subtotal: 10000, goods: 0, shipping: 0, tax: 0, total: 10000, freeShipping: true, toFreeShipping: 0 });
     expect(orderTotals([card, { price: "100.01", quantity: 1 }])).toMatchObject({ shipping: 0, freeShipping: true });
   });

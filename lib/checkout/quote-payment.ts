@@ -81,7 +81,14 @@ export async function prepareQuotePayment(token: string, data: QuotePayment) {
   const cardAmount = quote.deposit ?? total;
   const snapshot: CheckoutSnapshot = {
     items: withLineTax([line], tax),
-    contact: { email: data.email ?? null, firstName: data.firstName ?? null, lastName: data.lastName ?? null, phone: data.phone ?? null, newsletter: data.newsletter, galleryConsent: data.galleryConsent },
+    contact: {
+      email: data.email ?? null,
+      firstName: data.firstName ?? null,
+      lastName: data.lastName ?? null,
+      phone: data.phone ?? null,
+      newsletter: data.newsletter,
+      galleryConsent: data.galleryConsent,
+    },
     shippingAddress: address,
     subtotal: fromCents(quote.priceCents),
     shipping: fromCents(quote.shippingCents),
@@ -126,5 +133,18 @@ async function prepareBalancePayment(quote: QuoteView, order: BalanceOrder) {
     balanceOrderId: order.id,
   };
   const intent = await authoriseCheckout({ sessionId: quoteSession(quote.id), quoteId: quote.id }, snapshot, quote.priceCents);
-  return { ...intent, subtotal: amount, shipping: "0.00", discount: "0.00", discountCode: null, tax: "0.00", taxLines: [], giftCardAmount: "0.00", total: amount, cardAmount: amount, balanceDue: "0.00", orderNumber: order.orderNumber };
+  return {
+    ...intent,
+    subtotal: amount,
+    shipping: "0.00",
+    discount: "0.00",
+    discountCode: null,
+    tax: "0.00",
+    taxLines: [],
+    giftCardAmount: "0.00",
+    total: amount,
+    cardAmount: amount,
+    balanceDue: "0.00",
+    orderNumber: order.orderNumber,
+  };
 }

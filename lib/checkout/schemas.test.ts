@@ -24,9 +24,7 @@ describe("checkoutFormSchema (spec §5 checkout required fields)", () => {
   });
 
   it("names every missing required field", () => {
-    expect(
-      messages({ email: "", firstName: " ", lastName: "", newsletter: false, shippingAddress: { line1: "", city: "", state: "", postalCode: "", country: "US" } }),
-    ).toEqual({
+    expect(messages({ email: "", firstName: " ", lastName: "", newsletter: false, shippingAddress: { line1: "", city: "", state: "", postalCode: "", country: "US" } })).toEqual({
       email: "Email is required",
       firstName: "First name is required",
       lastName: "Last name is required",

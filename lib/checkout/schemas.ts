@@ -25,8 +25,7 @@ export const CHECKOUT_MESSAGES = {
 /** Countries the shop ships to: USPS Ground Advantage is a domestic service (spec §7 shippingService). */
 export const SHIPPING_COUNTRIES = [{ code: "US", name: "United States" }] as const;
 
-const required = (message: string, max: number) =>
-  z.string({ message }).check(z.trim(), z.minLength(1, message), z.maxLength(max, `Please use at most ${max} characters`));
+const required = (message: string, max: number) => z.string({ message }).check(z.trim(), z.minLength(1, message), z.maxLength(max, `Please use at most ${max} characters`));
 
 export const shippingAddressSchema = z.object({
   line1: required(CHECKOUT_MESSAGES.line1Required, 200),
@@ -40,9 +39,7 @@ export const shippingAddressSchema = z.object({
   city: required(CHECKOUT_MESSAGES.cityRequired, 100),
   state: required(CHECKOUT_MESSAGES.stateRequired, 100),
   postalCode: required(CHECKOUT_MESSAGES.postalCodeRequired, 20),
-  country: z
-    ._default(z.string().check(z.trim(), z.toUpperCase()), DEFAULT_COUNTRY)
-    .check(z.refine((code) => SHIPPING_COUNTRIES.some((c) => c.code === code), CHECKOUT_MESSAGES.countryUnsupported)),
+  country: z._default(z.string().check(z.trim(), z.toUpperCase()), DEFAULT_COUNTRY).check(z.refine((code) => SHIPPING_COUNTRIES.some((c) => c.code === code), CHECKOUT_MESSAGES.countryUnsupported)),
 });
 
 export const checkoutFormSchema = z.object({

@@ -78,7 +78,6 @@ export type CartLineRef = { productId: number; variantId?: number | null; quanti
 export type UnavailableLine = { productId: number; variantId?: number; name: string; code: UnavailableCode; left?: number };
 type PricedCart = { lines: CheckoutLine[]; unavailable: UnavailableLine[] };
 
-
 /**
  * Prices cart lines from the database (a variant's own price); reports what can no longer be bought.
  * A line naming a variant of another product, or none of a product that has variants, is the
@@ -188,7 +187,14 @@ export function unavailableDetail(unavailable: UnavailableLine[]) {
     unavailable: [...new Set(unavailable.map((u) => u.productId))],
     ...(unavailable.some((u) => u.left !== undefined) ? { left: Object.fromEntries(unavailable.filter((u) => u.left !== undefined && !u.variantId).map((u) => [u.productId, u.left])) } : {}),
     // Each line with the words its cart line shows ("Only 2 left.", "This item is sold out.").
-    lines: unavailable.map((u) => ({ productId: u.productId, ...(u.variantId ? { variantId: u.variantId } : {}), name: u.name, code: u.code, ...(u.left !== undefined ? { left: u.left } : {}), message: unavailableMessage(u.code, u.left) })),
+    lines: unavailable.map((u) => ({
+      productId: u.productId,
+      ...(u.variantId ? { variantId: u.variantId } : {}),
+      name: u.name,
+      code: u.code,
+      ...(u.left !== undefined ? { left: u.left } : {}),
+      message: unavailableMessage(u.code, u.left),
+    })),
     ...(unavailable.length === 1 ? { code: unavailable[0].code } : {}),
   };
 }
@@ -265,7 +271,14 @@ export async function previewDiscount(data: DiscountPreview) {
   assertAvailable(unavailable);
   const discount = (await priceDiscount(data.code, lines, data.email))!;
   const totals = discountedTotals(lines, { discount });
-  return { code: discount.code, merchandise: discount.merchandise, freeShipping: discount.freeShipping, discount: fromCents(totals.discount), subtotal: fromCents(totals.subtotal), total: fromCents(totals.total) };
+  return {
+    code: discount.code,
+    merchandise: discount.merchandise,
+    freeShipping: discount.freeShipping,
+    discount: fromCents(totals.discount),
+    subtotal: fromCents(totals.subtotal),
+    total: fromCents(totals.total),
+  };
 }
 
 type PricedTax = OrderTax & { key: string };
@@ -284,9 +297,10 @@ export async function priceTax(lines: CheckoutLine[], shipping: number, address:
   };
   const key = taxInputKey(input);
   // Only a Stripe Tax calculation is worth keeping: estimate and flat are priced here at no cost.
-  const previous = taxSettings().mode === "stripe"
-    ? await prisma.checkout.findFirst({ where: { sessionId, status: "open", taxKey: key }, orderBy: { id: "desc" }, select: { tax: true, taxLines: true, taxCalculationId: true, items: true } })
-    : null;
+  const previous =
+    taxSettings().mode === "stripe"
+      ? await prisma.checkout.findFirst({ where: { sessionId, status: "open", taxKey: key }, orderBy: { id: "desc" }, select: { tax: true, taxLines: true, taxCalculationId: true, items: true } })
+      : null;
   if (previous) return { ...taxOfCheckout(previous), key };
   return { ...(await priceOrderTax(input)), key };
 }
@@ -301,8 +315,7 @@ function taxOfCheckout(checkout: { tax: Prisma.Decimal; taxLines: Prisma.JsonVal
 }
 
 /** Each line carries its part of the tax, so a line refund returns what that line was paid. */
-export const withLineTax = (lines: CheckoutLine[], tax: OrderTax): CheckoutLine[] =>
-  tax.amount ? lines.map((l) => ({ ...l, tax: fromCents(tax.perLine[lineKey(l)] ?? 0) })) : lines;
+export const withLineTax = (lines: CheckoutLine[], tax: OrderTax): CheckoutLine[] => (tax.amount ? lines.map((l) => ({ ...l, tax: fromCents(tax.perLine[lineKey(l)] ?? 0) })) : lines);
 
 /**
  * POST /api/create-payment-intent: one checkout and one authorise-only intent per shopper session.
@@ -343,7 +356,14 @@ export async function preparePayment(data: CreatePaymentIntent) {
   const provider = getPaymentProvider();
   const snapshot = {
     items: lines,
-    contact: { email: data.email ?? null, firstName: data.firstName ?? null, lastName: data.lastName ?? null, phone: data.phone ?? null, newsletter: data.newsletter, giftRecipientEmail: data.giftRecipientEmail ?? null },
+    contact: {
+      email: data.email ?? null,
+      firstName: data.firstName ?? null,
+      lastName: data.lastName ?? null,
+      phone: data.phone ?? null,
+      newsletter: data.newsletter,
+      giftRecipientEmail: data.giftRecipientEmail ?? null,
+    },
     shippingAddress: data.shippingAddress,
     subtotal: amounts.subtotal,
     shipping: amounts.shipping,
@@ -370,7 +390,9 @@ export const CARD_MINIMUM_CENTS = 50;
 /** A card's part of 1–49 ¢ (a gift card leaving a few cents, a tiny deposit) is refused before any payment is made: 400, never the provider's 500. */
 function assertCardMinimum(cardAmount: number, hint = "") {
   if (cardAmount > 0 && cardAmount < CARD_MINIMUM_CENTS) {
-    throw new AppError("bad_request", `Card payments must be at least ${formatMoney(CARD_MINIMUM_CENTS)}, and ${formatMoney(cardAmount)} is left to pay by card.${hint}`, { amount: "Below the card minimum" });
+    throw new AppError("bad_request", `Card payments must be at least ${formatMoney(CARD_MINIMUM_CENTS)}, and ${formatMoney(cardAmount)} is left to pay by card.${hint}`, {
+      amount: "Below the card minimum",
+    });
   }
 }
 
@@ -401,7 +423,12 @@ export async function authoriseCheckout(owner: { sessionId: string; quoteId: num
     }
     if (!checkout || !intent) {
       checkout = await tx.checkout.create({ data: { sessionId: owner.sessionId, quoteId: owner.quoteId, provider: provider.name, ...snapshot } });
-      intent = await provider.createIntent({ amount: cardAmount, currency: CURRENCY, metadata: { ...metadata, checkoutId: String(checkout.id) }, idempotencyKey: idempotencyKey("checkout", checkout) });
+      intent = await provider.createIntent({
+        amount: cardAmount,
+        currency: CURRENCY,
+        metadata: { ...metadata, checkoutId: String(checkout.id) },
+        idempotencyKey: idempotencyKey("checkout", checkout),
+      });
     }
     await tx.checkout.update({ where: { id: checkout.id }, data: { ...snapshot, paymentIntentId: intent.id } });
     return { clientSecret: intent.clientSecret, paymentIntentId: intent.id, provider: provider.name, checkoutId: checkout.id };
@@ -418,10 +445,13 @@ async function withCheckoutLock<T>(owner: { sessionId: string; quoteId: number |
   // open while the test provider writes its intent through another connection would wait on itself. There the claim
   // is serialised in this process, which is the only one that can reach that database.
   if (usesEmbeddedDatabase(env)) return withProcessLock(key, () => claim(prisma));
-  return prisma.$transaction(async (tx) => {
-    await tx.$queryRaw`SELECT pg_advisory_xact_lock(hashtext(${key}))::text AS locked`;
-    return claim(tx);
-  }, { maxWait: 20_000, timeout: 60_000 });
+  return prisma.$transaction(
+    async (tx) => {
+      await tx.$queryRaw`SELECT pg_advisory_xact_lock(hashtext(${key}))::text AS locked`;
+      return claim(tx);
+    },
+    { maxWait: 20_000, timeout: 60_000 },
+  );
 }
 
 const processLocks = new Map<string, Promise<unknown>>();
@@ -871,7 +901,8 @@ async function announceOrder(order: OrderWithItems, lines: CheckoutLine[], stock
   const slugs = lines.filter((l) => l.uniqueItem || counted.has(l.productId)).map((l) => l.slug);
   if (slugs.length) await expireCatalog({ slugs, gallery: soldUnique.length > 0 });
   await sendOrderEmails(order).catch((error) => log.error({ orderNumber: order.orderNumber, err: error }, "order emails failed"));
-  if (giftCards.length && order.capture === "captured") await sendGiftCardEmails(order, giftCards).catch((error) => log.error({ orderNumber: order.orderNumber, err: error }, "gift card emails failed"));
+  if (giftCards.length && order.capture === "captured")
+    await sendGiftCardEmails(order, giftCards).catch((error) => log.error({ orderNumber: order.orderNumber, err: error }, "gift card emails failed"));
 }
 
 /** Voids the authorisation, marks the checkout failed, and returns the 409 the shopper sees. */
@@ -890,9 +921,21 @@ async function releaseOnFailure(checkout: Checkout, failure: CheckoutFailure): P
   const stock = failure.failure === "sold_out" || failure.failure === "short";
   const left = stock && !failure.line?.variantId ? { left: Object.fromEntries((failure.unavailable ?? []).map((id) => [id, failure.left])) } : {};
   // Which line, named, with what is left: the checkout's toast says it and the cart flags that line (a variant's, not its siblings').
-  const line = failure.line && failure.failure !== "price_changed" && failure.failure !== "amount_mismatch"
-    ? { code: failure.failure, lines: [{ ...failure.line, name: failure.productName, code: failure.failure, ...(stock ? { left: failure.left } : {}), message: unavailableMessage(failure.failure as UnavailableCode, failure.left) }] }
-    : {};
+  const line =
+    failure.line && failure.failure !== "price_changed" && failure.failure !== "amount_mismatch"
+      ? {
+          code: failure.failure,
+          lines: [
+            {
+              ...failure.line,
+              name: failure.productName,
+              code: failure.failure,
+              ...(stock ? { left: failure.left } : {}),
+              message: unavailableMessage(failure.failure as UnavailableCode, failure.left),
+            },
+          ],
+        }
+      : {};
   return new AppError("conflict", reason, undefined, failure.unavailable ? { unavailable: failure.unavailable, ...left, ...line } : undefined);
 }
 

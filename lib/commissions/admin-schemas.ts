@@ -18,7 +18,11 @@ const whole = (message: string, min: number, max: number) =>
     return n;
   });
 
-const text = (label: string, max: number) => z.string({ message: `${label} must be text` }).trim().max(max, `${label} can be at most ${max.toLocaleString("en-US")} characters`);
+const text = (label: string, max: number) =>
+  z
+    .string({ message: `${label} must be text` })
+    .trim()
+    .max(max, `${label} can be at most ${max.toLocaleString("en-US")} characters`);
 
 /** The maker moves a commission along (lib/commissions/rules.ts says where to); declining needs a message for the shopper. */
 export const moveCommissionSchema = z
@@ -47,7 +51,9 @@ export const quoteSchema = z
     depositPercent: z.preprocess((v) => (v === "" || v === null ? undefined : v), whole("A deposit is 10 to 90 percent", 10, 90).optional()),
     leadTimeMinDays: whole("Lead time is 1 to 365 working days", 1, 365),
     leadTimeMaxDays: whole("Lead time is 1 to 365 working days", 1, 365),
-    notes: text("Notes", 2000).optional().transform((v) => v || undefined),
+    notes: text("Notes", 2000)
+      .optional()
+      .transform((v) => v || undefined),
     expiresOn: z.string({ message: "Choose the day the quote expires" }).trim().regex(DAY, "Choose the day the quote expires"),
   })
   .superRefine((v, ctx) => {

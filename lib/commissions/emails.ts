@@ -4,10 +4,24 @@ import { quoteAmounts } from "@/lib/commissions/rules";
 import { BUDGET_RANGES, type BudgetRange } from "@/lib/commissions/schemas";
 
 /** The emails of a commission's way: each has a plain-text part and the same words in HTML. */
-type Request = { reference: string; name: string; email: string; description: string; material: string | null; size: string | null; budget: string; wantedBy: Date | null; productName?: string | null };
+type Request = {
+  reference: string;
+  name: string;
+  email: string;
+  description: string;
+  material: string | null;
+  size: string | null;
+  budget: string;
+  wantedBy: Date | null;
+  productName?: string | null;
+};
 
 const day = (d: Date) => d.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
-const paragraphs = (text: string) => text.split(/\n{2,}/).map((p) => `<p style="white-space:pre-wrap">${escapeHtml(p)}</p>`).join("");
+const paragraphs = (text: string) =>
+  text
+    .split(/\n{2,}/)
+    .map((p) => `<p style="white-space:pre-wrap">${escapeHtml(p)}</p>`)
+    .join("");
 const link = (href: string, label: string) => `<p><a href="${escapeHtml(href)}" style="color:#8a4b1f">${escapeHtml(label)}</a></p>`;
 
 function requestLines(r: Request): string[] {
@@ -84,7 +98,10 @@ export function quoteEmail(c: { reference: string; name: string }, q: QuoteForEm
 
 export function commissionDeclinedEmail(c: { reference: string; name: string }, reason: string) {
   const text = [`Hello ${c.name},`, "", `I am sorry: I cannot take on your commission ${c.reference}.`, "", reason].join("\n");
-  const html = emailLayout(`About your commission ${c.reference}`, `<p>Hello ${escapeHtml(c.name)},</p><p>I am sorry: I cannot take on your commission ${escapeHtml(c.reference)}.</p>${paragraphs(reason)}`);
+  const html = emailLayout(
+    `About your commission ${c.reference}`,
+    `<p>Hello ${escapeHtml(c.name)},</p><p>I am sorry: I cannot take on your commission ${escapeHtml(c.reference)}.</p>${paragraphs(reason)}`,
+  );
   return { subject: `About your commission ${c.reference}`, text, html };
 }
 

@@ -20,7 +20,13 @@ import { parseOrThrow } from "@/lib/validation";
 export async function publishCommission({ id, ...fields }: PublishCommissionInput) {
   const commission = await prisma.commission.findUnique({
     where: { id },
-    select: { reference: true, status: true, galleryConsent: true, galleryPiece: { select: { name: true } }, quotes: { orderBy: [{ paidAt: { sort: "desc", nulls: "last" } }, { createdAt: "desc" }], take: 1, select: { price: true } } },
+    select: {
+      reference: true,
+      status: true,
+      galleryConsent: true,
+      galleryPiece: { select: { name: true } },
+      quotes: { orderBy: [{ paidAt: { sort: "desc", nulls: "last" } }, { createdAt: "desc" }], take: 1, select: { price: true } },
+    },
   });
   if (!commission) throw new AppError("not_found", COMMISSION_NOT_FOUND);
   const refusal = canPublish({ status: commission.status, galleryConsent: commission.galleryConsent, published: commission.galleryPiece?.name ?? null, quoted: commission.quotes.length > 0 });

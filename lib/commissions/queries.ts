@@ -22,13 +22,20 @@ export async function getCommissionForAdmin(id: number) {
     where: { id },
     include: {
       messages: { orderBy: { createdAt: "asc" } },
-      quotes: { orderBy: { createdAt: "desc" }, include: { order: { select: { orderNumber: true, status: true, total: true, balanceDue: true, refundedAmount: true } }, balanceOrder: { select: { orderNumber: true } } } },
+      quotes: {
+        orderBy: { createdAt: "desc" },
+        include: { order: { select: { orderNumber: true, status: true, total: true, balanceDue: true, refundedAmount: true } }, balanceOrder: { select: { orderNumber: true } } },
+      },
       product: { select: { name: true, slug: true } },
       galleryPiece: { select: { name: true, slug: true } },
     },
   });
   if (!commission) return null;
-  const trail = await prisma.auditLog.findMany({ where: { entityType: "commission", entityId: String(id) }, orderBy: { createdAt: "asc" }, select: { id: true, action: true, adminName: true, createdAt: true } });
+  const trail = await prisma.auditLog.findMany({
+    where: { entityType: "commission", entityId: String(id) },
+    orderBy: { createdAt: "asc" },
+    select: { id: true, action: true, adminName: true, createdAt: true },
+  });
   // A deposit order still owing its balance, not cancelled nor refunded: what the maker's balance link asks for.
   const owing = commission.quotes.find((q) => q.order && q.order.status !== "cancelled" && !q.order.balanceDue.isZero() && q.order.refundedAmount.isZero())?.order;
   return {

@@ -27,23 +27,35 @@ const optionalText = (max: number, label: string) =>
 
 /** "2027-03-01" → that day; blank → none. A day in the past is refused by the service (it knows today). */
 const wantedBy = z.pipe(
-  z.nullable(z.optional(z.string({ message: "Choose a date" }).check(z.trim(), z.maxLength(10, "Choose a date"), z.refine((v) => v === "" || /^\d{4}-\d{2}-\d{2}$/.test(v), "Choose a date")))),
+  z.nullable(
+    z.optional(
+      z.string({ message: "Choose a date" }).check(
+        z.trim(),
+        z.maxLength(10, "Choose a date"),
+        z.refine((v) => v === "" || /^\d{4}-\d{2}-\d{2}$/.test(v), "Choose a date"),
+      ),
+    ),
+  ),
   z.transform((v: string | null | undefined) => v || undefined),
 );
 
 /** "Commission a piece": what the shopper asks for (the form and POST /api/commissions). */
 export const commissionRequestSchema = z.object(
   {
-    name: z.string({ message: "Name must be at least 2 characters" }).check(z.trim(), z.minLength(2, "Name must be at least 2 characters"), z.maxLength(120, "Name is too long"), z.refine(isSingleLine, singleLineMessage("Name"))),
+    name: z
+      .string({ message: "Name must be at least 2 characters" })
+      .check(z.trim(), z.minLength(2, "Name must be at least 2 characters"), z.maxLength(120, "Name is too long"), z.refine(isSingleLine, singleLineMessage("Name"))),
     email: z.pipe(
       z.string({ message: "Please enter a valid email address" }).check(z.trim(), z.toLowerCase()),
       z.email("Please enter a valid email address").check(z.maxLength(254, "Please enter a valid email address")),
     ),
-    description: z.string({ message: "Tell us what you would like made (at least 20 characters)" }).check(
-      z.trim(),
-      z.minLength(20, "Tell us what you would like made (at least 20 characters)"),
-      z.maxLength(COMMISSION_TEXT_MAX, `The description can be at most ${COMMISSION_TEXT_MAX.toLocaleString("en-US")} characters`),
-    ),
+    description: z
+      .string({ message: "Tell us what you would like made (at least 20 characters)" })
+      .check(
+        z.trim(),
+        z.minLength(20, "Tell us what you would like made (at least 20 characters)"),
+        z.maxLength(COMMISSION_TEXT_MAX, `The description can be at most ${COMMISSION_TEXT_MAX.toLocaleString("en-US")} characters`),
+      ),
     material: optionalText(120, "Wood or material"),
     size: optionalText(120, "Size"),
     budget: z.enum(BUDGET_KEYS, { message: "Choose a budget range" }),
@@ -66,11 +78,13 @@ export const commissionReplySchema = z.object(
   {
     reference: z.string({ message: "This link is not valid." }).check(z.minLength(1, "This link is not valid."), z.maxLength(40, "This link is not valid.")),
     token: z.string({ message: "This link is not valid." }).check(z.minLength(1, "This link is not valid."), z.maxLength(2000, "This link is not valid.")),
-    body: z.string({ message: "Write a message of at least 2 characters" }).check(
-      z.trim(),
-      z.minLength(2, "Write a message of at least 2 characters"),
-      z.maxLength(COMMISSION_TEXT_MAX, `A message can be at most ${COMMISSION_TEXT_MAX.toLocaleString("en-US")} characters`),
-    ),
+    body: z
+      .string({ message: "Write a message of at least 2 characters" })
+      .check(
+        z.trim(),
+        z.minLength(2, "Write a message of at least 2 characters"),
+        z.maxLength(COMMISSION_TEXT_MAX, `A message can be at most ${COMMISSION_TEXT_MAX.toLocaleString("en-US")} characters`),
+      ),
   },
   { message: "Request body must be a JSON object" },
 );

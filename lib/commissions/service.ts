@@ -12,7 +12,17 @@ import { shopOrigin } from "@/lib/net/origin";
 import { storeUploadedImages } from "@/lib/storage";
 import type { BalanceQuoteInput, MoveCommission, QuoteInput } from "@/lib/commissions/admin-schemas";
 import { QUOTE_MAX_DAYS } from "@/lib/commissions/admin-schemas";
-import { balancePaidEmail, balancePaidNoticeEmail, balanceQuoteEmail, commissionDeclinedEmail, commissionNoticeEmail, commissionReceivedEmail, makerMessageEmail, quoteEmail, shopperReplyNoticeEmail } from "@/lib/commissions/emails";
+import {
+  balancePaidEmail,
+  balancePaidNoticeEmail,
+  balanceQuoteEmail,
+  commissionDeclinedEmail,
+  commissionNoticeEmail,
+  commissionReceivedEmail,
+  makerMessageEmail,
+  quoteEmail,
+  shopperReplyNoticeEmail,
+} from "@/lib/commissions/emails";
 import { linkSecrets, quoteUrl, readQuoteToken, readThreadToken, threadUrl } from "@/lib/commissions/links";
 import { canMove, isOpenCommission, QUOTE_PAYMENT_GRACE_MS, quoteAmounts, type CommissionStatus } from "@/lib/commissions/rules";
 import { MAX_COMMISSION_PHOTOS, TOO_MANY_COMMISSION_PHOTOS, type CommissionPhoto, type CommissionReply, type CommissionRequest } from "@/lib/commissions/schemas";
@@ -87,8 +97,7 @@ async function notify(what: string, emails: Array<Parameters<typeof sendEmail>[0
   for (const email of emails) await sendEmail(email).catch((error) => log.error({ err: error, what }, "commission email failed"));
 }
 
-const snapshot = (tx: Prisma.TransactionClient, id: number) =>
-  auditSnapshot(() => tx.commission.findUnique({ where: { id }, select: { status: true, declineReason: true } }));
+const snapshot = (tx: Prisma.TransactionClient, id: number) => auditSnapshot(() => tx.commission.findUnique({ where: { id }, select: { status: true, declineReason: true } }));
 
 async function loadForUpdate(tx: Prisma.TransactionClient, id: number) {
   const [row] = await tx.$queryRaw<Array<{ id: number }>>`SELECT "id" FROM "Commission" WHERE "id" = ${id} FOR UPDATE`;
@@ -111,7 +120,10 @@ export async function moveCommission({ id, status, message }: MoveCommission) {
     return { commission: updated, from };
   });
   if (from !== status && status === "declined") await notify("commission declined", [{ to: commission.email, replyTo: ownerEmail(), ...commissionDeclinedEmail(commission, message!) }]);
-  else if (from !== status && message) await notify("maker message", [await withLink(await threadUrl(commission.reference), (link) => ({ to: commission.email, replyTo: ownerEmail(), ...makerMessageEmail(commission, message, link) }))]);
+  else if (from !== status && message)
+    await notify("maker message", [
+      await withLink(await threadUrl(commission.reference), (link) => ({ to: commission.email, replyTo: ownerEmail(), ...makerMessageEmail(commission, message, link) })),
+    ]);
   return commission;
 }
 
@@ -136,7 +148,8 @@ export async function sendMakerMessage(id: number, body: string) {
 function quoteExpiry(expiresOn: string, now: Date): Date {
   const day = dayStart(expiresOn);
   if (!day || day < today(now)) throw new AppError("bad_request", "Choose an expiry day from today on", { expiresOn: "Choose an expiry day from today on" });
-  if (day.getTime() > today(now).getTime() + QUOTE_MAX_DAYS * 86_400_000) throw new AppError("bad_request", `A quote can be valid for at most ${QUOTE_MAX_DAYS} days`, { expiresOn: `A quote can be valid for at most ${QUOTE_MAX_DAYS} days` });
+  if (day.getTime() > today(now).getTime() + QUOTE_MAX_DAYS * 86_400_000)
+    throw new AppError("bad_request", `A quote can be valid for at most ${QUOTE_MAX_DAYS} days`, { expiresOn: `A quote can be valid for at most ${QUOTE_MAX_DAYS} days` });
   return new Date(day.getTime() + 86_400_000 - 1000);
 }
 
@@ -219,12 +232,24 @@ export async function openQuote(token: string, now: Date = new Date()): Promise<
   });
   if (!quote) return { ok: false, code: "not_found", message: LINK_MESSAGES.invalid };
   const { balanceOrder } = quote;
-  if (quote.status === "paid") return balanceOrder ? { ok: false, code: "conflict", message: LINK_MESSAGES.balancePaid, orderNumber: balanceOrder.orderNumber } : { ok: false, code: "conflict", message: LINK_MESSAGES.paid, ...(quote.order ? { orderNumber: quote.order.orderNumber } : {}) };
+  if (quote.status === "paid")
+    return balanceOrder
+      ? { ok: false, code: "conflict", message: LINK_MESSAGES.balancePaid, orderNumber: balanceOrder.orderNumber }
+      : { ok: false, code: "conflict", message: LINK_MESSAGES.paid, ...(quote.order ? { orderNumber: quote.order.orderNumber } : {}) };
   if (quote.commission.status === "declined") return { ok: false, code: "gone", message: LINK_MESSAGES.declined };
   if (quote.status === "withdrawn") return { ok: false, code: "gone", message: LINK_MESSAGES.withdrawn };
   if (quote.expiresAt < now) return { ok: false, code: "gone", message: LINK_MESSAGES.expired };
   if (balanceOrder?.status === "cancelled") return { ok: false, code: "gone", message: LINK_MESSAGES.orderCancelled };
-  const balanceOf = balanceOrder ? { id: balanceOrder.id, orderNumber: balanceOrder.orderNumber, email: balanceOrder.email, firstName: balanceOrder.firstName, lastName: balanceOrder.lastName, total: balanceOrder.total.toFixed(2) } : null;
+  const balanceOf = balanceOrder
+    ? {
+        id: balanceOrder.id,
+        orderNumber: balanceOrder.orderNumber,
+        email: balanceOrder.email,
+        firstName: balanceOrder.firstName,
+        lastName: balanceOrder.lastName,
+        total: balanceOrder.total.toFixed(2),
+      }
+    : null;
   return { ok: true, quote: quoteView(quote), commission: quote.commission, balanceOf };
 }
 
@@ -254,7 +279,10 @@ export async function claimQuoteForOrder(tx: Prisma.TransactionClient, quoteId: 
     await tx.commission.update({ where: { id: quote.commissionId }, data: { status: "accepted", galleryConsent: opts.galleryConsent } });
     return null;
   }
-  const quote = await tx.commissionQuote.findUnique({ where: { id: quoteId }, select: { status: true, expiresAt: true, order: { select: { orderNumber: true } }, commission: { select: { status: true } } } });
+  const quote = await tx.commissionQuote.findUnique({
+    where: { id: quoteId },
+    select: { status: true, expiresAt: true, order: { select: { orderNumber: true } }, commission: { select: { status: true } } },
+  });
   if (quote?.status === "paid") return `This quote has already been paid${quote.order ? ` (order ${quote.order.orderNumber})` : ""}.`;
   if (quote?.commission.status === "declined") return LINK_MESSAGES.declined;
   if (quote?.status === "withdrawn") return LINK_MESSAGES.withdrawn;
@@ -274,7 +302,11 @@ export async function sendBalanceQuote(input: BalanceQuoteInput, now: Date = new
     const paidOrder = await tx.commissionQuote.findFirst({ where: { commissionId: input.id, status: "paid", orderId: { not: null } }, orderBy: { id: "desc" }, select: { orderId: true } });
     if (paidOrder?.orderId) await tx.$queryRaw`SELECT "id" FROM "Order" WHERE "id" = ${paidOrder.orderId} FOR UPDATE`;
     const current = await loadForUpdate(tx, input.id);
-    const paid = await tx.commissionQuote.findFirst({ where: { commissionId: input.id, status: "paid", orderId: { not: null } }, orderBy: { id: "desc" }, include: { order: { select: { id: true, orderNumber: true, status: true, balanceDue: true, archivedAt: true } } } });
+    const paid = await tx.commissionQuote.findFirst({
+      where: { commissionId: input.id, status: "paid", orderId: { not: null } },
+      orderBy: { id: "desc" },
+      include: { order: { select: { id: true, orderNumber: true, status: true, balanceDue: true, archivedAt: true } } },
+    });
     const order = paid?.order;
     if (!order || order.balanceDue.isZero()) throw new AppError("conflict", "This commission has no balance due: its order was paid in full.");
     if (order.status === "cancelled") throw new AppError("conflict", `Order ${order.orderNumber} was cancelled: there is no balance to ask for.`);
@@ -284,13 +316,38 @@ export async function sendBalanceQuote(input: BalanceQuoteInput, now: Date = new
     if (await tx.refund.count({ where: { orderId: order.id, status: "pending" } })) throw new AppError("conflict", BALANCE_AFTER_REFUND);
     await tx.commissionQuote.updateMany({ where: { balanceOrderId: order.id, status: "open" }, data: { status: "withdrawn" } });
     const quote = await tx.commissionQuote.create({
-      data: { commissionId: input.id, balanceOrderId: order.id, price: order.balanceDue, shipping: 0, leadTimeMinDays: paid.leadTimeMinDays, leadTimeMaxDays: paid.leadTimeMaxDays, expiresAt, ...makerName() },
+      data: {
+        commissionId: input.id,
+        balanceOrderId: order.id,
+        price: order.balanceDue,
+        shipping: 0,
+        leadTimeMinDays: paid.leadTimeMinDays,
+        leadTimeMaxDays: paid.leadTimeMaxDays,
+        expiresAt,
+        ...makerName(),
+      },
     });
-    await recordAudit({ entityType: "commission", entityId: input.id, action: "balance_quote", before: null, after: { quoteId: quote.id, orderNumber: order.orderNumber, balance: order.balanceDue.toFixed(2), expiresOn: input.expiresOn } }, tx);
+    await recordAudit(
+      {
+        entityType: "commission",
+        entityId: input.id,
+        action: "balance_quote",
+        before: null,
+        after: { quoteId: quote.id, orderNumber: order.orderNumber, balance: order.balanceDue.toFixed(2), expiresOn: input.expiresOn },
+      },
+      tx,
+    );
     return { commission: current, quote, order };
   });
   const url = await quoteUrl(quote.id, expiresAt);
-  await notify("balance quote", [{ to: commission.email, replyTo: ownerEmail(), ...balanceQuoteEmail(commission, { orderNumber: order.orderNumber, balanceCents: decimalToCents(order.balanceDue), expiresAt }, url), secrets: linkSecrets(url) }]);
+  await notify("balance quote", [
+    {
+      to: commission.email,
+      replyTo: ownerEmail(),
+      ...balanceQuoteEmail(commission, { orderNumber: order.orderNumber, balanceCents: decimalToCents(order.balanceDue), expiresAt }, url),
+      secrets: linkSecrets(url),
+    },
+  ]);
   return { quoteId: quote.id, url };
 }
 
@@ -301,11 +358,18 @@ export const BALANCE_AFTER_REFUND = "A refund of this order is on its way to the
  * the order's row is locked: the quote goes from open to paid once (a conditional update) while the
  * order still owes exactly that amount and is not cancelled. Returns the refusal, or null once claimed.
  */
-export async function claimBalanceQuote(tx: Prisma.TransactionClient, quoteId: number, order: { id: number; status: string; balanceDue: Prisma.Decimal; orderNumber: string }, amountCents: number, now: Date = new Date()): Promise<string | null> {
+export async function claimBalanceQuote(
+  tx: Prisma.TransactionClient,
+  quoteId: number,
+  order: { id: number; status: string; balanceDue: Prisma.Decimal; orderNumber: string },
+  amountCents: number,
+  now: Date = new Date(),
+): Promise<string | null> {
   await tx.$queryRaw`SELECT c."id" FROM "Commission" c JOIN "CommissionQuote" q ON q."commissionId" = c."id" WHERE q."id" = ${quoteId} FOR UPDATE OF c`;
   if (order.status === "cancelled") return LINK_MESSAGES.orderCancelled;
   // A refund in flight may return everything (the order is then cancelled); a partial refund leaves the balance due.
-  if (await tx.refund.count({ where: { orderId: order.id, status: "pending" } })) return "A refund of this order is being made, so its balance cannot be paid right now. Please try again in a few minutes.";
+  if (await tx.refund.count({ where: { orderId: order.id, status: "pending" } }))
+    return "A refund of this order is being made, so its balance cannot be paid right now. Please try again in a few minutes.";
   if (decimalToCents(order.balanceDue) !== amountCents) return `The balance of order ${order.orderNumber} is no longer what this link asks for. Please use the link from the latest email.`;
   const claimed = await tx.commissionQuote.updateMany({
     where: { id: quoteId, balanceOrderId: order.id, status: "open", expiresAt: { gt: new Date(now.getTime() - QUOTE_PAYMENT_GRACE_MS) }, commission: { status: { not: "declined" } } },
@@ -365,7 +429,10 @@ export async function markCommissionOfOrderRefunded(tx: Prisma.TransactionClient
   if (commission) await tx.commissionQuote.updateMany({ where: { balanceOrderId: orderId, status: "open" }, data: { status: "withdrawn" } });
   if (!commission || (commission.status !== "accepted" && commission.status !== "in_progress")) return null;
   await tx.commission.update({ where: { id: commission.id }, data: { status: "refunded" } });
-  await recordAudit({ entityType: "commission", entityId: commission.id, action: "status", before: { status: commission.status }, after: { status: "refunded", reason: "its order was refunded in full" } }, tx);
+  await recordAudit(
+    { entityType: "commission", entityId: commission.id, action: "status", before: { status: commission.status }, after: { status: "refunded", reason: "its order was refunded in full" } },
+    tx,
+  );
   return commission.reference;
 }
 
@@ -407,4 +474,3 @@ export async function replyAsShopper(input: CommissionReply, now: Date = new Dat
   await notify("shopper reply", [{ to: ownerEmail(), replyTo: commission.email, ...shopperReplyNoticeEmail(commission, input.body, adminLink(commission.id)) }]);
   return { id: message.id };
 }
-

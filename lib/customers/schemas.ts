@@ -2,10 +2,7 @@ import { z } from "@/lib/zod";
 import { entityIdSchema } from "@/lib/admin/ids";
 
 /** A checkbox or JSON flag: true/false, or the form strings "true"/"false"/"on"/"off". */
-const flag = z.preprocess(
-  (v) => (v === "true" || v === "on" ? true : v === "false" || v === "off" ? false : v),
-  z.boolean({ message: "Newsletter subscription must be true or false" }),
-);
+const flag = z.preprocess((v) => (v === "true" || v === "on" ? true : v === "false" || v === "off" ? false : v), z.boolean({ message: "Newsletter subscription must be true or false" }));
 
 /** A name part: trimmed; blank clears it (null); absent leaves it as it is. */
 const namePart = (label: string) =>

@@ -138,4 +138,3 @@ export async function deleteCustomer(id: number | string): Promise<{ id: number;
   }
   return { id: customerId, deleted: true };
 }
-

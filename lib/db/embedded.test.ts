@@ -183,7 +183,9 @@ describe("embedded database server", () => {
       await new Promise((resolve) => setTimeout(resolve, 1000)); // whatever is in flight arrives; the connection is still open, if the server let it be
       const memory = await server.memoryRise();
       attack.socket.destroy();
-      console.log(`refused client: sent ${attack.sentMegabytes} MB, closed by server ${attack.closedByServer}, server RSS ${(memory.start / MB).toFixed(1)} -> ${(memory.end / MB).toFixed(1)} MB, largest rise ${(memory.rise / MB).toFixed(1)} MB`);
+      console.log(
+        `refused client: sent ${attack.sentMegabytes} MB, closed by server ${attack.closedByServer}, server RSS ${(memory.start / MB).toFixed(1)} -> ${(memory.end / MB).toFixed(1)} MB, largest rise ${(memory.rise / MB).toFixed(1)} MB`,
+      );
       expect(memory.rise).toBeLessThan(8 * MB);
       expect(attack.closedByServer).toBe(true);
       expect(await query(server.url)).toEqual([{ answer: 42 }]);

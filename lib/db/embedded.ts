@@ -137,7 +137,10 @@ const KEPT_STARTUP_PARAMS = new Set(["client_encoding", "application_name", "Dat
 
 function normalizeStartup(params: Buffer): Buffer {
   const parts = params.toString("utf8").split("\0");
-  const pairs: Array<[string, string]> = [["user", "postgres"], ["database", "postgres"]];
+  const pairs: Array<[string, string]> = [
+    ["user", "postgres"],
+    ["database", "postgres"],
+  ];
   for (let i = 0; i + 1 < parts.length; i += 2) {
     if (parts[i] && KEPT_STARTUP_PARAMS.has(parts[i])) pairs.push([parts[i], parts[i + 1]]);
   }

@@ -27,7 +27,10 @@ CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
 
 export async function listMigrations(dir = MIGRATIONS_DIR) {
   const entries = await readdir(dir, { withFileTypes: true });
-  const names = entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  const names = entries
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort();
   return Promise.all(
     names.map(async (name) => {
       const sql = await readFile(path.join(dir, name, "migration.sql"), "utf8");

@@ -1,7 +1,15 @@
 import { customerEmailKey, lineEligible, priceDiscountLines, type DiscountTerms } from "@/lib/discounts/rules";
 
 const terms = (t: Partial<DiscountTerms>): DiscountTerms => ({ kind: "percentage", percentOff: 10, amountOff: null, includeUniquePieces: true, categoryIds: [], ...t });
-const line = (productId: number, price: number, quantity = 1, extra: { uniqueItem?: boolean; categoryId?: number } = {}) => ({ key: String(productId), productId, price, quantity, uniqueItem: false, categoryId: 1, ...extra });
+const line = (productId: number, price: number, quantity = 1, extra: { uniqueItem?: boolean; categoryId?: number } = {}) => ({
+  key: String(productId),
+  productId,
+  price,
+  quantity,
+  uniqueItem: false,
+  categoryId: 1,
+  ...extra,
+});
 
 describe("discount rules", () => {
   it("takes a percentage of the eligible lines, rounded half up, and shares it among them to the cent", () => {

@@ -44,8 +44,7 @@ export function lineEligible(terms: DiscountTerms, line: DiscountLine): boolean 
 export function priceDiscountLines(terms: DiscountTerms, lines: ReadonlyArray<DiscountLine>): DiscountPrice & { eligibleSubtotal: Cents } {
   const eligible = lines.filter((l) => lineEligible(terms, l));
   const eligibleSubtotal = eligible.reduce((sum, l) => sum + l.price * l.quantity, 0);
-  const merchandise =
-    terms.kind === "percentage" ? percentOf(eligibleSubtotal, terms.percentOff ?? 0) : terms.kind === "fixed" ? Math.min(terms.amountOff ?? 0, eligibleSubtotal) : 0;
+  const merchandise = terms.kind === "percentage" ? percentOf(eligibleSubtotal, terms.percentOff ?? 0) : terms.kind === "fixed" ? Math.min(terms.amountOff ?? 0, eligibleSubtotal) : 0;
   return { merchandise, freeShipping: terms.kind === "free_shipping", perLine: shareAmong(eligible, merchandise, eligibleSubtotal), eligibleSubtotal };
 }
 

@@ -14,9 +14,16 @@ const money = (label: string) =>
     .max(99_999.99, `${label} is too large`)
     .refine((v) => Number.isInteger(Math.round(v * 100)) && Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, `${label} has at most 2 decimals`);
 const optionalInt = (label: string, min: number, max: number) =>
-  z.preprocess((v) => (v === "" || v === null || v === undefined ? null : v), z.coerce.number({ message: `${label} must be a number` }).int(`${label} must be a whole number`).min(min, `${label} must be at least ${min}`).max(max, `${label} must be at most ${max}`).nullable());
-const optionalDate = (label: string) =>
-  z.preprocess((v) => (v === "" || v === null || v === undefined ? null : v), z.coerce.date({ message: `${label} must be a date` }).nullable());
+  z.preprocess(
+    (v) => (v === "" || v === null || v === undefined ? null : v),
+    z.coerce
+      .number({ message: `${label} must be a number` })
+      .int(`${label} must be a whole number`)
+      .min(min, `${label} must be at least ${min}`)
+      .max(max, `${label} must be at most ${max}`)
+      .nullable(),
+  );
+const optionalDate = (label: string) => z.preprocess((v) => (v === "" || v === null || v === undefined ? null : v), z.coerce.date({ message: `${label} must be a date` }).nullable());
 const checkbox = z.preprocess((v) => v === true || v === "true" || v === "on", z.boolean());
 
 /** The admin's discount code form (create and edit). */
@@ -33,7 +40,13 @@ export const discountCodeInputSchema = z
     perEmailLimit: optionalInt("Uses per email", 1, 1_000),
     includeUniquePieces: checkbox,
     categoryIds: z.preprocess(
-      (v) => (typeof v === "string" ? v.split(",").map((s) => s.trim()).filter(Boolean) : v ?? []),
+      (v) =>
+        typeof v === "string"
+          ? v
+              .split(",")
+              .map((s) => s.trim())
+              .filter(Boolean)
+          : (v ?? []),
       z.array(z.coerce.number().int().positive()).max(100),
     ),
     active: checkbox,

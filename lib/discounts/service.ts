@@ -77,8 +77,7 @@ function windowRefusal(row: Pick<CodeRow, "active" | "startsAt" | "endsAt">, now
 }
 
 /** Live uses by one customer: addresses compared as one customer's (customerEmailKey: case, `+tag`, Gmail's dots). */
-const liveUsesByEmail = (db: Tx | typeof prisma, discountCodeId: number, email: string) =>
-  db.discountRedemption.count({ where: { discountCodeId, email: customerEmailKey(email), releasedAt: null } });
+const liveUsesByEmail = (db: Tx | typeof prisma, discountCodeId: number, email: string) => db.discountRedemption.count({ where: { discountCodeId, email: customerEmailKey(email), releasedAt: null } });
 
 /** A code priced for a cart that would take $0.00 off it (free shipping where shipping is already free): refused, so it is not applied and uses nothing. */
 export function refuseNothingOff(code: string): never {
@@ -149,7 +148,8 @@ export async function reclaimDiscountUse(tx: Tx, order: { id: number; orderNumbe
   if (!use?.releasedAt) return null;
   const claimed = await tx.$executeRaw`
     UPDATE "DiscountCode" SET "uses" = "uses" + 1 WHERE "id" = ${use.discountCodeId} AND ("usageLimit" IS NULL OR "uses" < "usageLimit")`;
-  if (claimed !== 1) throw new AppError("conflict", `Order ${order.orderNumber} cannot be re-opened: its discount code “${use.discountCode.code}” has been used as many times as it can be since it was cancelled.`);
+  if (claimed !== 1)
+    throw new AppError("conflict", `Order ${order.orderNumber} cannot be re-opened: its discount code “${use.discountCode.code}” has been used as many times as it can be since it was cancelled.`);
   await tx.discountRedemption.update({ where: { orderId: order.id }, data: { releasedAt: null } });
   return use.discountCode.code;
 }

@@ -15,13 +15,7 @@ export function emailLayout(title: string, bodyHtml: string): string {
 }
 
 export function contactNotificationEmail(msg: { name: string; email: string; phone?: string | null; subject: string; message: string }) {
-  const lines = [
-    `From: ${msg.name} <${msg.email}>`,
-    ...(msg.phone ? [`Phone: ${msg.phone}`] : []),
-    `Subject: ${msg.subject}`,
-    "",
-    msg.message,
-  ];
+  const lines = [`From: ${msg.name} <${msg.email}>`, ...(msg.phone ? [`Phone: ${msg.phone}`] : []), `Subject: ${msg.subject}`, "", msg.message];
   const html = emailLayout(
     `New message: ${msg.subject}`,
     `<p><strong>From:</strong> ${escapeHtml(msg.name)} &lt;${escapeHtml(msg.email)}&gt;</p>` +
@@ -128,7 +122,9 @@ export function orderConfirmationEmail(order: OrderForEmail, statusUrl?: string)
   return {
     subject: `Your ${site.name} order ${order.orderNumber} is confirmed`,
     text,
-    html: emailLayout(`Order ${order.orderNumber} confirmed`, `<p>Hi ${escapeHtml(order.firstName)}, thank you for your order. It is confirmed and being prepared.</p>${html}` +
+    html: emailLayout(
+      `Order ${order.orderNumber} confirmed`,
+      `<p>Hi ${escapeHtml(order.firstName)}, thank you for your order. It is confirmed and being prepared.</p>${html}` +
         (statusUrl ? `<p><a href="${escapeHtml(statusUrl)}">Track your order</a></p>` : ""),
     ),
   };
@@ -169,7 +165,12 @@ export function passwordResetEmail(link: string) {
 
 // ─── after the sale ───────────────────────────────────────────────────────────
 
-type OrderItemsForEmail = { orderNumber: string; firstName: string; items: Array<{ productName: string; quantity: number }>; /** lib/orders/statement.ts statementText: what the order cost, how it was paid and refunded. */ money?: string[] };
+type OrderItemsForEmail = {
+  orderNumber: string;
+  firstName: string;
+  items: Array<{ productName: string; quantity: number }>;
+  /** lib/orders/statement.ts statementText: what the order cost, how it was paid and refunded. */ money?: string[];
+};
 
 /** The order's money under the items of an after-sale email (lines from lib/orders/statement.ts). */
 function moneyBlock(order: OrderItemsForEmail) {
@@ -210,13 +211,22 @@ export function orderShippedEmail(order: OrderItemsForEmail, shipment: { carrier
   return {
     subject: `Your order has shipped — ${order.orderNumber}`,
     text,
-    html: emailLayout("Your order has shipped", `<p>Hi ${escapeHtml(order.firstName)}, your order ${escapeHtml(order.orderNumber)} is on its way.</p>${items.html}${moneyBlock(order).html}${trackingHtml}<p><a href="${escapeHtml(shipment.statusUrl)}">Order status</a></p>`),
+    html: emailLayout(
+      "Your order has shipped",
+      `<p>Hi ${escapeHtml(order.firstName)}, your order ${escapeHtml(order.orderNumber)} is on its way.</p>${items.html}${moneyBlock(order).html}${trackingHtml}<p><a href="${escapeHtml(shipment.statusUrl)}">Order status</a></p>`,
+    ),
   };
 }
 
 /** "Delivered": a short thank-you. */
 export function orderDeliveredEmail(order: OrderItemsForEmail) {
-  const text = [`Hi ${order.firstName},`, "", `Your order ${order.orderNumber} has been delivered. Thank you for supporting a one-person workshop — I hope it serves you well for years.`, "", `— ${site.maker}, ${site.name}`].join("\n");
+  const text = [
+    `Hi ${order.firstName},`,
+    "",
+    `Your order ${order.orderNumber} has been delivered. Thank you for supporting a one-person workshop — I hope it serves you well for years.`,
+    "",
+    `— ${site.maker}, ${site.name}`,
+  ].join("\n");
   return {
     subject: `Delivered — thank you for your order ${order.orderNumber}`,
     text,

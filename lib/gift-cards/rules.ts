@@ -66,7 +66,15 @@ export function boughtCardsRefund(cards: ReadonlyArray<BoughtCard>, remaining: C
 
 /** A stored card as boughtCardsRefund reads it (amounts in cents). */
 export function boughtCard(row: { id: number; code: string; orderItemId: number | null; initialAmount: Cents; balance: Cents; refundId: number | null; refundedAmount: Cents }): BoughtCard {
-  return { id: row.id, code: row.code, orderItemId: row.orderItemId, face: row.initialAmount, unspent: row.refundId === null ? row.balance : 0, refunded: row.refundId !== null, returned: row.refundedAmount };
+  return {
+    id: row.id,
+    code: row.code,
+    orderItemId: row.orderItemId,
+    face: row.initialAmount,
+    unspent: row.refundId === null ? row.balance : 0,
+    refunded: row.refundId !== null,
+    returned: row.refundedAmount,
+  };
 }
 
 /**

@@ -10,7 +10,11 @@ export const giftCardCodeSchema = z
 
 /** The maker issues a card: an amount in dollars and, optionally, who receives it. */
 export const issueGiftCardSchema = z.object({
-  amount: z.coerce.number({ message: "Enter an amount" }).min(1, "At least $1.00").max(2_000, "At most $2,000.00").refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, "At most 2 decimals"),
+  amount: z.coerce
+    .number({ message: "Enter an amount" })
+    .min(1, "At least $1.00")
+    .max(2_000, "At most $2,000.00")
+    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, "At most 2 decimals"),
   recipientEmail: z.preprocess((v) => (v === "" ? null : v), z.string().trim().toLowerCase().pipe(z.email("Enter a valid email address")).nullable().optional()),
 });
 

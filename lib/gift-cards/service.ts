@@ -101,7 +101,9 @@ async function lockCardsByCode(tx: Tx, ids: ReadonlyArray<number>): Promise<void
  * spending one now waits, and the refund sees the balance it will take off the card.
  */
 export async function lockBoughtCards(tx: Tx, orderId: number): Promise<BoughtCard[]> {
-  const rows = await tx.$queryRaw<Array<{ id: number; code: string; orderItemId: number | null; initialAmount: Prisma.Decimal; balance: Prisma.Decimal; refundId: number | null; refundedAmount: Prisma.Decimal }>>`
+  const rows = await tx.$queryRaw<
+    Array<{ id: number; code: string; orderItemId: number | null; initialAmount: Prisma.Decimal; balance: Prisma.Decimal; refundId: number | null; refundedAmount: Prisma.Decimal }>
+  >`
     SELECT "id", "code", "orderItemId", "initialAmount", "balance", "refundId", "refundedAmount" FROM "GiftCard"
     WHERE "orderId" = ${orderId} ORDER BY "code" FOR UPDATE`;
   return rows.map((r) => boughtCard({ ...r, initialAmount: decimalToCents(r.initialAmount), balance: decimalToCents(r.balance), refundedAmount: decimalToCents(r.refundedAmount) }));
@@ -145,7 +147,16 @@ export async function debitBoughtCards(tx: Tx, orderId: number, cards: ReadonlyA
       WHERE "id" = ${card.id} AND "refundId" IS NULL AND "balance" >= ${fromCents(take)}::numeric RETURNING "code", "balance"`;
     if (!row) continue;
     await tx.giftCardMovement.create({ data: { giftCardId: card.id, orderId, kind: "voided", amount: fromCents(-take), balanceAfter: row.balance } });
-    await recordAudit({ entityType: "gift_card", entityId: card.id, action: "refund", before: { balance: fromCents(decimalToCents(row.balance) + take) }, after: { balance: row.balance.toFixed(2), source: "provider" } }, tx);
+    await recordAudit(
+      {
+        entityType: "gift_card",
+        entityId: card.id,
+        action: "refund",
+        before: { balance: fromCents(decimalToCents(row.balance) + take) },
+        after: { balance: row.balance.toFixed(2), source: "provider" },
+      },
+      tx,
+    );
     debited.codes.push(row.code);
     debited.amount += take;
   }
@@ -210,7 +221,13 @@ const toDTO = (row: CardRow): GiftCardDTO => ({
   active: row.active,
   refunded: row.refundId !== null,
   recipientEmail: row.recipientEmail,
-  movements: row.movements.map((m) => ({ kind: m.kind, amount: m.amount.toFixed(2), balanceAfter: m.balanceAfter.toFixed(2), orderNumber: m.order?.orderNumber ?? null, createdAt: m.createdAt.toISOString() })),
+  movements: row.movements.map((m) => ({
+    kind: m.kind,
+    amount: m.amount.toFixed(2),
+    balanceAfter: m.balanceAfter.toFixed(2),
+    orderNumber: m.order?.orderNumber ?? null,
+    createdAt: m.createdAt.toISOString(),
+  })),
 });
 
 /** Issues a card (the maker, or an order that bought one): its first ledger row is the amount issued. */
@@ -218,7 +235,14 @@ export async function issueGiftCard(input: { amount: Cents; recipientEmail?: str
   if (!Number.isInteger(input.amount) || input.amount <= 0) throw new AppError("bad_request", "Enter an amount over $0.00", { amount: "Enter an amount over $0.00" });
   const amount = fromCents(input.amount);
   const card = await db.giftCard.create({
-    data: { code: newGiftCardCode(), initialAmount: amount, balance: amount, recipientEmail: input.recipientEmail?.toLowerCase() ?? null, orderId: input.orderId ?? null, orderItemId: input.orderItemId ?? null },
+    data: {
+      code: newGiftCardCode(),
+      initialAmount: amount,
+      balance: amount,
+      recipientEmail: input.recipientEmail?.toLowerCase() ?? null,
+      orderId: input.orderId ?? null,
+      orderItemId: input.orderItemId ?? null,
+    },
   });
   await db.giftCardMovement.create({ data: { giftCardId: card.id, orderId: input.orderId ?? null, kind: "issued", amount, balanceAfter: amount } });
   await recordAudit({ entityType: "gift_card", entityId: card.id, action: "create", before: null, after: { code: card.code, amount, recipientEmail: card.recipientEmail } }, db);
@@ -297,20 +321,18 @@ export async function listGiftCards({ q, page }: GiftCardListQuery) {
     prisma.giftCard.findMany({ where, orderBy: { id: "desc" }, skip: (page - 1) * GIFT_CARDS_PER_PAGE, take: GIFT_CARDS_PER_PAGE, include: { order: { select: { orderNumber: true } } } }),
   ]);
   return {
-    cards: rows.map(
-      (r): GiftCardListRow => ({
-        id: r.id,
-        maskedCode: maskGiftCardCode(r.code),
-        last4: giftCardLast4(r.code),
-        initialAmount: r.initialAmount.toFixed(2),
-        balance: r.balance.toFixed(2),
-        active: r.active,
-        refunded: r.refundId !== null,
-        recipientEmail: r.recipientEmail,
-        orderNumber: r.order?.orderNumber ?? null,
-        createdAt: r.createdAt.toISOString(),
-      }),
-    ),
+    cards: rows.map((r): GiftCardListRow => ({
+      id: r.id,
+      maskedCode: maskGiftCardCode(r.code),
+      last4: giftCardLast4(r.code),
+      initialAmount: r.initialAmount.toFixed(2),
+      balance: r.balance.toFixed(2),
+      active: r.active,
+      refunded: r.refundId !== null,
+      recipientEmail: r.recipientEmail,
+      orderNumber: r.order?.orderNumber ?? null,
+      createdAt: r.createdAt.toISOString(),
+    })),
     total,
     page,
     pages: Math.max(1, Math.ceil(total / GIFT_CARDS_PER_PAGE)),

@@ -65,7 +65,6 @@ function isLocalAddress(address: string): boolean {
 export const UNTRUSTED_PROXY_WARNING =
   "Requests arrive through a proxy (a loopback or private peer sending X-Forwarded-For) but TRUST_PROXY is not set: every client counts as the proxy's address, so all shoppers share one rate-limit bucket and 20 failed sign-ins from anyone lock every admin out. Set TRUST_PROXY to the number of proxies in front of the shop (nginx: TRUST_PROXY=1).";
 
-
 /**
  * Once per process: a local peer forwarding for someone else while no proxy is trusted. Next.js
  * fills X-Forwarded-For with the peer itself when a request comes without one, so only an entry
@@ -75,7 +74,10 @@ function noteUntrustedProxy(peer: string | null, forwardedFor: string | null, ho
   // Process-wide (lib/process-state.mjs): a build may hold more than one copy of this module.
   if (existingProcessState("untrustedProxyWarned") || hops > 0 || !peer || !forwardedFor || !isLocalAddress(peer)) return;
   const self = addressKey(peer);
-  const forwarded = forwardedFor.split(",").map((s) => s.trim()).filter(Boolean);
+  const forwarded = forwardedFor
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (!forwarded.some((entry) => addressKey(entry) !== self)) return;
   setProcessState("untrustedProxyWarned", true);
   log.warn(UNTRUSTED_PROXY_WARNING);

@@ -23,7 +23,12 @@ export const MAX_GRID_PRODUCTS = 12;
 
 export const campaignInputSchema = z.object(
   {
-    subject: z.string({ message: "Subject is required" }).trim().min(1, "Subject is required").max(150, "Subject is too long (150 characters at most)").refine(isSingleLine, singleLineMessage("Subject")),
+    subject: z
+      .string({ message: "Subject is required" })
+      .trim()
+      .min(1, "Subject is required")
+      .max(150, "Subject is too long (150 characters at most)")
+      .refine(isSingleLine, singleLineMessage("Subject")),
     preheader: z.string().trim().max(200, "Preheader is too long (200 characters at most)").default(""),
     body: z.string({ message: "Write the newsletter's text" }).trim().min(1, "Write the newsletter's text").max(50_000, "The text is too long"),
     productIds: z.array(z.number().int().positive()).max(MAX_GRID_PRODUCTS, `At most ${MAX_GRID_PRODUCTS} products in the grid`).default([]),
@@ -136,12 +141,22 @@ export async function getCampaign(id: number): Promise<CampaignDTO> {
   return toDTO(row, (await campaignProgress([id])).get(id)!);
 }
 
-const auditView = (c: NewsletterCampaign) => ({ subject: c.subject, preheader: c.preheader, body: c.body, productIds: c.productIds, status: c.status, scheduledAt: c.scheduledAt?.toISOString() ?? null, total: c.total });
+const auditView = (c: NewsletterCampaign) => ({
+  subject: c.subject,
+  preheader: c.preheader,
+  body: c.body,
+  productIds: c.productIds,
+  status: c.status,
+  scheduledAt: c.scheduledAt?.toISOString() ?? null,
+  total: c.total,
+});
 
 export async function createCampaign(input: CampaignInput): Promise<CampaignDTO> {
   checkContent(input);
   return prisma.$transaction(async (tx) => {
-    const row = await tx.newsletterCampaign.create({ data: { subject: input.subject, preheader: input.preheader, body: input.body, productIds: input.productIds, createdByName: actingAdmin()?.username ?? null } });
+    const row = await tx.newsletterCampaign.create({
+      data: { subject: input.subject, preheader: input.preheader, body: input.body, productIds: input.productIds, createdByName: actingAdmin()?.username ?? null },
+    });
     await recordAudit({ entityType: "campaign", entityId: row.id, action: "create", before: null, after: auditView(row) }, tx);
     return toDTO(row, emptyProgress());
   });
@@ -239,7 +254,13 @@ export async function newPiecesDraft(): Promise<CampaignInput & { since: string 
   const body = products.length
     ? `New from the workshop${last ? " since the last letter" : ""}: ${names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)}` : names[0]}.\n\nOne-of-a-kind pieces go to the first person who asks — here they are before anyone else sees them.`
     : "Nothing new in the shop since the last letter — here is what's happening in the workshop.";
-  return { subject: "New pieces from the workshop", preheader: products.length ? `${products.length} new piece${products.length === 1 ? "" : "s"}, first to subscribers` : "", body, productIds: products.map((p) => p.id), since: last?.startedAt?.toISOString() ?? null };
+  return {
+    subject: "New pieces from the workshop",
+    preheader: products.length ? `${products.length} new piece${products.length === 1 ? "" : "s"}, first to subscribers` : "",
+    body,
+    productIds: products.map((p) => p.id),
+    since: last?.startedAt?.toISOString() ?? null,
+  };
 }
 
 // ─── the worker's schedule ────────────────────────────────────────────────────
@@ -293,7 +314,12 @@ export async function campaignsInFlight(): Promise<number> {
 
 /** The products the composer offers for the grid (newest active first, searched in the composer); `sold`: a one-of-a-kind piece that is gone. */
 export async function productChoices(): Promise<Array<{ id: number; name: string; price: string; sold: boolean }>> {
-  const rows = await prisma.product.findMany({ where: { active: true }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: 500, select: { id: true, name: true, price: true, uniqueItem: true, sold: true } });
+  const rows = await prisma.product.findMany({
+    where: { active: true },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: 500,
+    select: { id: true, name: true, price: true, uniqueItem: true, sold: true },
+  });
   return rows.map((r) => ({ id: r.id, name: r.name, price: r.price.toFixed(2), sold: r.uniqueItem && r.sold }));
 }
 

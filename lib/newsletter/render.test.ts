@@ -3,7 +3,9 @@ import { matchOutcomes, retryAfterMs } from "@/lib/newsletter/transport";
 
 describe("the newsletter's Markdown", () => {
   it("keeps formatting, links and images; drops raw HTML, scripts and javascript: links", () => {
-    const html = markdownToSafeHtml("# Hi\n\n**bold** [shop](https://maplemicron.com) ![a bowl](https://x.test/b.jpg)\n\n<script>alert(1)</script> [x](javascript:alert(1)) <img src=x onerror=alert(1)>");
+    const html = markdownToSafeHtml(
+      "# Hi\n\n**bold** [shop](https://maplemicron.com) ![a bowl](https://x.test/b.jpg)\n\n<script>alert(1)</script> [x](javascript:alert(1)) <img src=x onerror=alert(1)>",
+    );
     expect(html).toContain("<h2>Hi</h2>");
     expect(html).toContain("<strong>bold</strong>");
     expect(html).toContain('<a href="https://maplemicron.com" style="color:#8a4b1f">shop</a>');
@@ -17,7 +19,12 @@ describe("the newsletter's Markdown", () => {
   });
 
   it("renders a whole message with a text part and one unsubscribe link per recipient", () => {
-    const rendered = renderCampaign({ subject: "New <pieces>", preheader: "pre", body: "Hello", products: [{ name: "Bowl & Co", price: "10.00", url: "https://s.test/product/bowl", imageUrl: "https://s.test/b.webp", imageAlt: null }] });
+    const rendered = renderCampaign({
+      subject: "New <pieces>",
+      preheader: "pre",
+      body: "Hello",
+      products: [{ name: "Bowl & Co", price: "10.00", url: "https://s.test/product/bowl", imageUrl: "https://s.test/b.webp", imageAlt: null }],
+    });
     expect(rendered.html).toContain("<title>New &lt;pieces&gt;</title>");
     expect(rendered.html).toContain('alt="Photo of Bowl &amp; Co"');
     expect(rendered.text).toContain("- Bowl & Co — $10.00\n  https://s.test/product/bowl");

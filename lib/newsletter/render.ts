@@ -74,7 +74,9 @@ function productGridHtml(products: GridProduct[]): string {
   const photoAlt = (p: GridProduct) => (p.imageAlt?.trim() && p.imageAlt.trim().toLowerCase() !== p.name.trim().toLowerCase() ? p.imageAlt.trim() : `Photo of ${p.name}`);
   const cell = (p: GridProduct) =>
     `<td class="mm-cell" width="50%" valign="top" style="padding:8px;width:50%">` +
-    (p.imageUrl ? `<a href="${escapeHtml(p.url)}"><img src="${escapeHtml(p.imageUrl)}" alt="${escapeHtml(photoAlt(p))}" width="244" style="display:block;width:100%;max-width:244px;height:auto;border-radius:6px;border:0"></a>` : "") +
+    (p.imageUrl
+      ? `<a href="${escapeHtml(p.url)}"><img src="${escapeHtml(p.imageUrl)}" alt="${escapeHtml(photoAlt(p))}" width="244" style="display:block;width:100%;max-width:244px;height:auto;border-radius:6px;border:0"></a>`
+      : "") +
     `<a href="${escapeHtml(p.url)}" style="display:block;margin-top:8px;font-weight:bold;color:#2b2118">${escapeHtml(p.name)}</a>` +
     `<span style="display:block;color:#5c4a3a">$${escapeHtml(p.price)}</span></td>`;
   const rows: string[] = [];
@@ -103,17 +105,9 @@ ${productGridHtml(content.products)}
 <p style="color:#5c4a3a;font-size:13px;margin:8px 0 0">${escapeHtml(POSTAL)}</p>
 </div></body></html>`;
   const grid = content.products.map((p) => `- ${p.name} — $${p.price}\n  ${p.url}`);
-  const text = [
-    content.subject,
-    "",
-    markdownToText(content.body),
-    ...(grid.length ? ["", ...grid] : []),
-    "",
-    "—",
-    footerText,
-    `Unsubscribe in one click: ${UNSUBSCRIBE_PLACEHOLDER}`,
-    POSTAL,
-  ].join("\n");
+  const text = [content.subject, "", markdownToText(content.body), ...(grid.length ? ["", ...grid] : []), "", "—", footerText, `Unsubscribe in one click: ${UNSUBSCRIBE_PLACEHOLDER}`, POSTAL].join(
+    "\n",
+  );
   return { html, text };
 }
 

@@ -30,7 +30,20 @@ export async function listSubscribers(query: SubscriberQuery): Promise<{ subscri
   return { subscribers: rows.map(toSubscriberDTO), total, page, pages: Math.max(1, Math.ceil(total / PAGE_SIZE)), counts };
 }
 
-export const SUBSCRIBER_CSV_HEADER = ["Email", "Status", "Source", "Consent at", "Consent method", "Consent IP", "Confirmation asked at", "Unsubscribed at", "Unsubscribed by", "Suppressed at", "Suppressed for", "Created at"];
+export const SUBSCRIBER_CSV_HEADER = [
+  "Email",
+  "Status",
+  "Source",
+  "Consent at",
+  "Consent method",
+  "Consent IP",
+  "Confirmation asked at",
+  "Unsubscribed at",
+  "Unsubscribed by",
+  "Suppressed at",
+  "Suppressed for",
+  "Created at",
+];
 
 /** Every subscriber matching the query as CSV (lib/csv.ts, the orders export's escaping), read 1,000 at a time. */
 export function subscribersCsvStream(query: SubscriberQuery): ReadableStream<Uint8Array> {
@@ -51,7 +64,22 @@ export function subscribersCsvStream(query: SubscriberQuery): ReadableStream<Uin
       controller.enqueue(
         encoder.encode(
           rows
-            .map((s) => csvRow([s.email, s.status, s.source, iso(s.consentAt), s.consentMethod, s.consentIp, iso(s.requestedAt), iso(s.unsubscribedAt), s.unsubscribeMethod, iso(s.suppressedAt), s.suppressedReason, iso(s.createdAt)]))
+            .map((s) =>
+              csvRow([
+                s.email,
+                s.status,
+                s.source,
+                iso(s.consentAt),
+                s.consentMethod,
+                s.consentIp,
+                iso(s.requestedAt),
+                iso(s.unsubscribedAt),
+                s.unsubscribeMethod,
+                iso(s.suppressedAt),
+                s.suppressedReason,
+                iso(s.createdAt),
+              ]),
+            )
             .join(""),
         ),
       );

@@ -150,7 +150,11 @@ export async function confirmSubscription(token: string, opts: { ip: string | nu
  * (returned as `confirm`, sent after the transaction commits); confirmed and suppressed stay.
  * Returns whether the customer is now subscribed.
  */
-export async function subscribeAtCheckout(tx: Prisma.TransactionClient, email: string, opts: { orderNumber: string; ip: string | null; now: Date }): Promise<{ subscribed: boolean; confirm: { id: number; email: string; requestedAt: Date } | null }> {
+export async function subscribeAtCheckout(
+  tx: Prisma.TransactionClient,
+  email: string,
+  opts: { orderNumber: string; ip: string | null; now: Date },
+): Promise<{ subscribed: boolean; confirm: { id: number; email: string; requestedAt: Date } | null }> {
   const existing = await tx.newsletterSubscriber.findUnique({ where: { email } });
   const consent = { status: "confirmed" as const, consentAt: opts.now, consentMethod: `${CONSENT_METHODS.checkout} (${opts.orderNumber})`, consentIp: opts.ip };
   if (!existing) {
@@ -238,9 +242,20 @@ export async function setSubscriptionFromCustomerEdit(tx: Prisma.TransactionClie
   if (existing?.status === "confirmed") return existing.consentAt ?? opts.now;
   // A hard bounce or a complaint is never undone from the customer record: the address is not written to again.
   if (existing?.status === "suppressed") {
-    throw new AppError("conflict", `${email} ${existing.suppressedReason === "complaint" ? "marked a newsletter as spam" : "bounced"}: it cannot be subscribed again.`, { newsletterSubscribed: "This address cannot be subscribed again" });
+    throw new AppError("conflict", `${email} ${existing.suppressedReason === "complaint" ? "marked a newsletter as spam" : "bounced"}: it cannot be subscribed again.`, {
+      newsletterSubscribed: "This address cannot be subscribed again",
+    });
   }
-  const consent = { status: "confirmed" as const, consentAt: opts.now, consentMethod: `${CONSENT_METHODS.admin}${opts.adminName ? ` (${opts.adminName})` : ""}`, consentIp: null, unsubscribedAt: null, unsubscribeMethod: null, suppressedAt: null, suppressedReason: null };
+  const consent = {
+    status: "confirmed" as const,
+    consentAt: opts.now,
+    consentMethod: `${CONSENT_METHODS.admin}${opts.adminName ? ` (${opts.adminName})` : ""}`,
+    consentIp: null,
+    unsubscribedAt: null,
+    unsubscribeMethod: null,
+    suppressedAt: null,
+    suppressedReason: null,
+  };
   if (existing) await tx.newsletterSubscriber.update({ where: { id: existing.id }, data: { source: "admin_import", ...consent } });
   else await tx.newsletterSubscriber.create({ data: { email, source: "admin_import", unsubscribeToken: newUnsubscribeToken(), ...consent } });
   return opts.now;

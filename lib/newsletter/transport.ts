@@ -53,7 +53,9 @@ export function resendTransport(opts: { apiKey: string; baseUrl?: string; max429
     name: "resend",
     async sendBatch(emails, idempotencyKey, onWait) {
       if (emails.length > BATCH_LIMIT) throw new Error(`a batch holds at most ${BATCH_LIMIT} emails`);
-      const body = JSON.stringify(emails.map((e) => ({ from: fromAddress(), to: [toHeaderValue(e.to)], subject: toHeaderValue(e.subject), html: e.html, text: e.text, headers: headerValues(e.headers) })));
+      const body = JSON.stringify(
+        emails.map((e) => ({ from: fromAddress(), to: [toHeaderValue(e.to)], subject: toHeaderValue(e.subject), html: e.html, text: e.text, headers: headerValues(e.headers) })),
+      );
       for (let attempt = 0; ; attempt++) {
         let res: Response;
         try {
@@ -110,7 +112,11 @@ const safeName = (to: string) => to.replace(/[^a-z0-9@._-]/gi, "_").slice(0, 80)
 
 /** Extra headers with no control character in a name or a value (a name is a token: anything else goes). */
 const headerValues = (headers: Record<string, string>): Record<string, string> =>
-  Object.fromEntries(Object.entries(headers).filter(([name]) => /^[!#-'*+.0-9A-Z^-z|~-]+$/.test(name)).map(([name, value]) => [name, toHeaderValue(value)]));
+  Object.fromEntries(
+    Object.entries(headers)
+      .filter(([name]) => /^[!#-'*+.0-9A-Z^-z|~-]+$/.test(name))
+      .map(([name, value]) => [name, toHeaderValue(value)]),
+  );
 
 /** A message as a file: its headers (each one line, lib/single-line.ts), then a multipart/alternative body with the text and HTML parts. */
 export function toMimeMessage(email: OutgoingEmail, messageId: string): string {

@@ -46,7 +46,10 @@ const MAX_ATTEMPTS = 5;
 
 /** The Idempotency-Key of a batch: the campaign and a digest of its recipients' ids. */
 export function batchKey(campaignId: number, recipientIds: number[]): string {
-  const digest = createHash("sha256").update([...recipientIds].sort((a, b) => a - b).join(",")).digest("hex").slice(0, 32);
+  const digest = createHash("sha256")
+    .update([...recipientIds].sort((a, b) => a - b).join(","))
+    .digest("hex")
+    .slice(0, 32);
   return `newsletter-${campaignId}-${digest}`;
 }
 
@@ -83,9 +86,7 @@ export async function claimBatch(campaignId: number, opts: { size?: number; leas
     if (!rows.length) return null;
     const subscribers = await tx.newsletterSubscriber.findMany({ where: { id: { in: rows.map((r) => r.subscriberId) } }, select: { id: true, unsubscribeToken: true, status: true } });
     const byId = new Map(subscribers.map((s) => [s.id, s]));
-    const claimed = rows
-      .map((r) => ({ ...r, token: byId.get(r.subscriberId)?.unsubscribeToken ?? "", status: byId.get(r.subscriberId)?.status ?? "unsubscribed" }))
-      .sort((a, b) => a.id - b.id);
+    const claimed = rows.map((r) => ({ ...r, token: byId.get(r.subscriberId)?.unsubscribeToken ?? "", status: byId.get(r.subscriberId)?.status ?? "unsubscribed" })).sort((a, b) => a.id - b.id);
     return { campaignId, key, rows: claimed, takeover: Boolean(expired) };
   });
 }
@@ -124,7 +125,12 @@ export async function sendBatch(batch: ClaimedBatch, opts: WorkerOptions = {}): 
   }
   if (!send.length) return { sent: 0, failed: 0, skipped: skip.length, retryLater: false };
   // The key must name exactly what is sent: a batch that lost rows to skipping goes out under a key of its own rows.
-  const key = skip.length ? batchKey(batch.campaignId, send.map((r) => r.id)) : batch.key;
+  const key = skip.length
+    ? batchKey(
+        batch.campaignId,
+        send.map((r) => r.id),
+      )
+    : batch.key;
   if (key !== batch.key) {
     await prisma.$executeRaw`UPDATE "CampaignRecipient" SET "batchKey" = ${key} WHERE "id" = ANY(${send.map((r) => r.id)}::int[]) AND "status" = 'sending' AND "batchKey" = ${batch.key}`;
   }

@@ -60,7 +60,10 @@ export const orderStatusUpdateSchema = z.object(statusChangeFields, { message: "
 export type OrderStatusUpdate = z.output<typeof orderStatusUpdateSchema>;
 
 /** The inline status change from the admin orders table (server action input). */
-export const orderStatusChangeSchema = z.object({ id: entityIdSchema, ...statusChangeFields }).superRefine(checkStatusChange).transform(normalize);
+export const orderStatusChangeSchema = z
+  .object({ id: entityIdSchema, ...statusChangeFields })
+  .superRefine(checkStatusChange)
+  .transform(normalize);
 
 /** POST /api/orders/{id}/refund: the whole remaining amount, chosen lines, or an amount (dollars); with a reason. */
 export const orderRefundSchema = z
@@ -69,13 +72,24 @@ export const orderRefundSchema = z
       amount: z
         .union([z.number(), z.string()], { message: "Amount must be a number" })
         .transform((v) => (typeof v === "string" ? Number(v) : v))
-        .pipe(z.number({ message: "Amount must be a number" }).positive("Amount must be more than 0").max(1_000_000, "Amount is too large").refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, "Amount must be in whole cents"))
+        .pipe(
+          z
+            .number({ message: "Amount must be a number" })
+            .positive("Amount must be more than 0")
+            .max(1_000_000, "Amount is too large")
+            .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, "Amount must be in whole cents"),
+        )
         .optional(),
       lineIds: z.array(entityIdSchema, { message: "lineIds must be a list of order line ids" }).min(1, "Choose at least one line").max(200).optional(),
       /** Emailed to the shopper. */
       reason: reasonSchema,
       /** The maker's own note: kept with the refund, shown in the admin's order view and timeline, never emailed. */
-      internalNote: z.string({ message: "Internal note must be text" }).trim().max(REFUND_NOTE_MAX, `Internal note must be at most ${REFUND_NOTE_MAX} characters`).transform((v) => v || undefined).optional(),
+      internalNote: z
+        .string({ message: "Internal note must be text" })
+        .trim()
+        .max(REFUND_NOTE_MAX, `Internal note must be at most ${REFUND_NOTE_MAX} characters`)
+        .transform((v) => v || undefined)
+        .optional(),
       idempotencyKey: z.string().trim().min(1).max(200).optional(),
     },
     { message: "Request body must be a JSON object" },

@@ -15,7 +15,9 @@ import { movedMoney } from "@/lib/orders/archive";
  */
 function refundableOf(o: OrderWithItems) {
   const remaining = Math.max(0, decimalToCents(o.total) - decimalToCents(o.balanceDue) - decimalToCents(o.refundedAmount));
-  const cards = o.giftCardsBought.map((g) => boughtCard({ ...g, initialAmount: decimalToCents(g.initialAmount), balance: decimalToCents(g.balance), refundedAmount: decimalToCents(g.refundedAmount) }));
+  const cards = o.giftCardsBought.map((g) =>
+    boughtCard({ ...g, initialAmount: decimalToCents(g.initialAmount), balance: decimalToCents(g.balance), refundedAmount: decimalToCents(g.refundedAmount) }),
+  );
   const rule = boughtCardsRefund(cards, remaining);
   return { whole: fromCents(rule.whole), asAmount: fromCents(rule.otherLeft) };
 }
@@ -88,7 +90,14 @@ export function toOrderDTO(o: OrderWithItems) {
     /** Archived instead of deleted: out of the lists, kept for the books. */
     archivedAt: o.archivedAt?.toISOString() ?? null,
     /** Whether deleting it archives it (lib/orders/archive.ts; the delete itself also counts its refund and gift-card rows). */
-    movedMoney: movedMoney({ stripePaymentIntentId: o.stripePaymentIntentId, giftCardAmount: o.giftCardAmount, refundedAmount: o.refundedAmount, payments: o.payments.length, refunds: o.refunds.length, giftCardMovements: o.giftCardMovements.length }),
+    movedMoney: movedMoney({
+      stripePaymentIntentId: o.stripePaymentIntentId,
+      giftCardAmount: o.giftCardAmount,
+      refundedAmount: o.refundedAmount,
+      payments: o.payments.length,
+      refunds: o.refunds.length,
+      giftCardMovements: o.giftCardMovements.length,
+    }),
     /** The commission this order paid a quote of, or null. */
     commission: o.commissionQuote ? { id: o.commissionQuote.commission.id, reference: o.commissionQuote.commission.reference } : null,
   };

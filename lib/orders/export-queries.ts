@@ -16,10 +16,33 @@ import { orderStatement } from "@/lib/orders/statement";
  */
 export const EXPORT_BATCH = 500;
 export const EXPORT_MAX_DAYS = 3660;
-export const CSV_HEADER = ["number", "date", "customer", "email", "items", "subtotal", "shipping", "tax", "total", "refunded", "status", "provider", "discount", "gift_card", "card_paid", "balance_due", "refunded_to_card", "refunded_to_gift_card", "net"];
+export const CSV_HEADER = [
+  "number",
+  "date",
+  "customer",
+  "email",
+  "items",
+  "subtotal",
+  "shipping",
+  "tax",
+  "total",
+  "refunded",
+  "status",
+  "provider",
+  "discount",
+  "gift_card",
+  "card_paid",
+  "balance_due",
+  "refunded_to_card",
+  "refunded_to_gift_card",
+  "net",
+];
 /** Each row adds up (lib/orders/statement.ts): subtotal - discount + shipping + tax = total = gift_card + card_paid + balance_due; refunded = refunded_to_card + refunded_to_gift_card; net = gift_card + card_paid (taken) - refunded. */
 
-const day = z.string({ message: "Dates must be YYYY-MM-DD" }).regex(/^\d{4}-\d{2}-\d{2}$/, "Dates must be YYYY-MM-DD").refine((d) => {
+const day = z
+  .string({ message: "Dates must be YYYY-MM-DD" })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "Dates must be YYYY-MM-DD")
+  .refine((d) => {
     const t = Date.parse(`${d}T00:00:00Z`);
     return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === d;
   }, "Not a real date");

@@ -37,7 +37,23 @@ export async function lookupOrderStatus(raw: OrderLookupInput): Promise<PublicOr
       createdAt: true,
       carrier: true,
       trackingNumber: true,
-      items: { orderBy: { id: "asc" }, select: { id: true, productName: true, variantLabel: true, quantity: true, ships: true, shipsMinDays: true, shipsMaxDays: true, price: true, total: true, discount: true, tax: true, refunded: true } },
+      items: {
+        orderBy: { id: "asc" },
+        select: {
+          id: true,
+          productName: true,
+          variantLabel: true,
+          quantity: true,
+          ships: true,
+          shipsMinDays: true,
+          shipsMaxDays: true,
+          price: true,
+          total: true,
+          discount: true,
+          tax: true,
+          refunded: true,
+        },
+      },
       // The order's money (lib/orders/statement.ts): its columns, gift cards, later payments and refunds.
       subtotal: true,
       shipping: true,
@@ -63,7 +79,8 @@ export async function lookupOrderStatus(raw: OrderLookupInput): Promise<PublicOr
     const at = e.createdAt.toISOString();
     // A commission with a deposit: the deposit, then the balance by its own link.
     if (e.type === "paid" && d.balance && !seen.has("balance_paid")) milestones.push({ key: "balance_paid", label: `Balance of $${String(d.amount)} received`, at });
-    else if (e.type === "paid" && !d.balance && !seen.has("paid")) milestones.push({ key: "paid", label: d.balanceDue ? `Deposit of $${String(d.amount)} received; balance of $${String(d.balanceDue)} due when the piece is ready` : "Payment received", at });
+    else if (e.type === "paid" && !d.balance && !seen.has("paid"))
+      milestones.push({ key: "paid", label: d.balanceDue ? `Deposit of $${String(d.amount)} received; balance of $${String(d.balanceDue)} due when the piece is ready` : "Payment received", at });
     else if (e.type === "status_changed" && d.to === "shipped" && !seen.has("shipped")) milestones.push({ key: "shipped", label: "Shipped", at });
     else if (e.type === "status_changed" && d.to === "delivered" && !seen.has("delivered")) milestones.push({ key: "delivered", label: "Delivered", at });
     else if (e.type === "status_changed" && d.to === "cancelled" && !seen.has("cancelled")) milestones.push({ key: "cancelled", label: "Cancelled", at });

@@ -8,10 +8,7 @@ export { ORDER_NOT_FOUND_PUBLIC, type PublicOrderStatus } from "@/lib/orders/loo
 export const orderLookupSchema = z.object(
   {
     orderNumber: z.string({ message: "Order number is required" }).check(z.trim(), z.minLength(1, "Order number is required"), z.maxLength(100, "Order number is too long")),
-    email: z.pipe(
-      z.string({ message: "Email is required" }).check(z.trim(), z.minLength(1, "Email is required"), z.maxLength(254, "Email is too long")),
-      z.email("Please enter a valid email"),
-    ),
+    email: z.pipe(z.string({ message: "Email is required" }).check(z.trim(), z.minLength(1, "Email is required"), z.maxLength(254, "Email is too long")), z.email("Please enter a valid email")),
   },
   { message: "Request body must be a JSON object" },
 );

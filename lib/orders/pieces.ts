@@ -36,8 +36,14 @@ export async function claimPieceForOrder(tx: Tx, orderId: number, productId: num
   return claimed.count === 1;
 }
 
-const productIds = (order: OrderLines, opts: { skipRefunded?: boolean } = {}) =>
-  [...new Set(order.items.filter((i) => !(opts.skipRefunded && i.refunded)).map((i) => i.productId).filter((id): id is number => id !== null))];
+const productIds = (order: OrderLines, opts: { skipRefunded?: boolean } = {}) => [
+  ...new Set(
+    order.items
+      .filter((i) => !(opts.skipRefunded && i.refunded))
+      .map((i) => i.productId)
+      .filter((id): id is number => id !== null),
+  ),
+];
 
 /**
  * Cancelled with "put back on sale": the pieces this order still holds go back

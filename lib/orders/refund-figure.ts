@@ -8,15 +8,14 @@ import { toCents } from "@/lib/money";
  */
 export type RefundFigure = { cents: number; full: boolean } | { error: string };
 
-export function refundFigure(input: {
-  remainingCents: number;
-  lines: ReadonlyArray<{ total: string; discount?: string; tax: string }>;
-  amount: string;
-}): RefundFigure {
+export function refundFigure(input: { remainingCents: number; lines: ReadonlyArray<{ total: string; discount?: string; tax: string }>; amount: string }): RefundFigure {
   const { remainingCents } = input;
   let cents: number;
   if (input.lines.length) {
-    cents = Math.min(remainingCents, input.lines.reduce((sum, l) => sum + toCents(l.total) - toCents(l.discount ?? "0") + toCents(l.tax), 0));
+    cents = Math.min(
+      remainingCents,
+      input.lines.reduce((sum, l) => sum + toCents(l.total) - toCents(l.discount ?? "0") + toCents(l.tax), 0),
+    );
   } else if (input.amount.trim()) {
     const text = input.amount.trim().replace(/^\$/, "");
     if (!/^\d+(\.\d{1,2})?$/.test(text) || Number(text) <= 0) return { error: "Amount must be more than 0, in dollars and cents" };

@@ -32,7 +32,18 @@ import type { RefundInfo } from "@/lib/payments/types";
  * pending (a process that died mid-call) is checked against the provider after
  * STALE_REFUND_MS and settled or dropped, never counted "in flight" for ever.
  */
-export type RefundDTO = { id: number; amount: string; reason: string; internalNote: string | null; lineIds: number[]; provider: string; providerRefundId: string | null; paymentIntentId: string | null; status: string; createdAt: string };
+export type RefundDTO = {
+  id: number;
+  amount: string;
+  reason: string;
+  internalNote: string | null;
+  lineIds: number[];
+  provider: string;
+  providerRefundId: string | null;
+  paymentIntentId: string | null;
+  status: string;
+  createdAt: string;
+};
 /** `refund` is the first (or only) row; a refund spread over an order's payments (a deposit and its balance) has one row per payment in `refunds`, and `amount` their sum. */
 export type RefundResult = { refund: RefundDTO; refunds: RefundDTO[]; amount: string; order: ReturnType<typeof toOrderDTO>; replayed: boolean; message: string };
 
@@ -45,7 +56,6 @@ export const STALE_REFUND_MS = 5 * 60_000;
 /** How long an identical request waits for the first one to settle. */
 const SETTLE_WAIT_MS = 10_000;
 const SETTLE_POLL_MS = 100;
-
 
 const toRefundDTO = (r: RefundRow): RefundDTO => ({
   id: r.id,
@@ -84,7 +94,10 @@ export async function refundOrder(id: number | string, input: OrderRefundInput, 
       await dropUnsentParts(claim.toSend.slice(i + 1));
       const done = await succeededRows(claim.rows);
       if (!done.length || !(error instanceof AppError)) throw error;
-      throw new AppError("conflict", `Refunded ${formatMoney(sumOf(done))} of ${formatMoney(decimalToCents(claim.rows[0].requestAmount ?? claim.rows[0].amount))}; the rest could not be: ${error.message} Send the same refund again to refund the rest.`);
+      throw new AppError(
+        "conflict",
+        `Refunded ${formatMoney(sumOf(done))} of ${formatMoney(decimalToCents(claim.rows[0].requestAmount ?? claim.rows[0].amount))}; the rest could not be: ${error.message} Send the same refund again to refund the rest.`,
+      );
     }
   }
   const rows = await succeededRows(claim.rows);
@@ -196,7 +209,11 @@ function refundPlan(order: OrderWithItems, input: OrderRefundInput, open: Array<
 
 /** What is left of what was paid (a balance not paid yet never was), refunds in flight counted as done. */
 const paidLeft = (order: OrderWithItems, open: ReadonlyArray<{ amount: Prisma.Decimal }>) =>
-  paidOf(order) - Math.max(decimalToCents(order.refundedAmount), open.reduce((sum, r) => sum + decimalToCents(r.amount), 0));
+  paidOf(order) -
+  Math.max(
+    decimalToCents(order.refundedAmount),
+    open.reduce((sum, r) => sum + decimalToCents(r.amount), 0),
+  );
 
 type PaidOrder = { total: Prisma.Decimal; giftCardAmount: Prisma.Decimal; balanceDue: Prisma.Decimal; capture: string };
 /**
@@ -228,7 +245,10 @@ async function claimRefund(payment: Payment, input: OrderRefundInput, request: R
     const order = await lockOrder(tx, payment.orderId);
     await refuseWhileBalanceCapturing(tx, order.id);
     const existing = await tx.refund.findMany({ where: { OR: [{ idempotencyKey: request.key }, { idempotencyKey: { startsWith: `${request.key}${PART_KEY}` } }] }, orderBy: { id: "asc" } });
-    const open = await tx.refund.findMany({ where: { orderId: order.id, status: { in: ["pending", "succeeded"] } }, select: { amount: true, lineIds: true, giftCardAmount: true, paymentIntentId: true } });
+    const open = await tx.refund.findMany({
+      where: { orderId: order.id, status: { in: ["pending", "succeeded"] } },
+      select: { amount: true, lineIds: true, giftCardAmount: true, paymentIntentId: true },
+    });
     if (existing.length) {
       if (existing.some((r) => r.fingerprint && r.fingerprint !== request.fingerprint)) {
         throw new AppError("conflict", "This idempotency key was already used for a different refund of this order.");
@@ -277,7 +297,17 @@ async function createParts(tx: Tx, first: RefundRow, shares: Array<{ paymentInte
   for (const [k, share] of shares.entries()) {
     rows.push(
       await tx.refund.create({
-        data: { orderId: first.orderId, reason: first.reason, provider: first.provider, fingerprint: first.fingerprint, requestAmount: first.requestAmount, amount: fromCents(share.amount), lineIds: [], paymentIntentId: share.paymentIntentId, idempotencyKey: `${prefix}${k + 2}` },
+        data: {
+          orderId: first.orderId,
+          reason: first.reason,
+          provider: first.provider,
+          fingerprint: first.fingerprint,
+          requestAmount: first.requestAmount,
+          amount: fromCents(share.amount),
+          lineIds: [],
+          paymentIntentId: share.paymentIntentId,
+          idempotencyKey: `${prefix}${k + 2}`,
+        },
       }),
     );
   }
@@ -380,7 +410,8 @@ async function refundAtProvider(payment: Payment, row: RefundRow): Promise<Refun
       log.error({ orderId: payment.orderId, refundId: row.id, err: lookup }, "could not ask the provider about a refund; it stays pending until it can");
       return undefined;
     });
-    if (found === undefined) throw new AppError("conflict", "The payment provider did not answer. The refund is recorded as pending and will be checked with the provider within minutes; do not refund again.");
+    if (found === undefined)
+      throw new AppError("conflict", "The payment provider did not answer. The refund is recorded as pending and will be checked with the provider within minutes; do not refund again.");
     if (found && found.status !== "failed") return found;
     refusal = `The payment provider refused the refund: ${error instanceof Error ? error.message : String(error)}`;
   }
@@ -436,9 +467,21 @@ async function settleRefund(row: RefundRow, providerRefundId: string, opts: { no
     // The internal note is the maker's: on the timeline and in the audit log, never in the shopper's email.
     const note = saved.row.internalNote ? { internalNote: saved.row.internalNote } : {};
     await appendOrderEvent(tx, row.orderId, "refunded", { amount, reason: saved.row.reason, ...note, lines, provider: saved.row.provider, refundId: providerRefundId });
-    await recordAudit({ entityType: "order", entityId: row.orderId, action: "refund", before: { refundedAmount: before.refundedAmount.toFixed(2) }, after: { refundedAmount: after.refundedAmount.toFixed(2), reason: saved.row.reason, ...note } }, tx);
+    await recordAudit(
+      {
+        entityType: "order",
+        entityId: row.orderId,
+        action: "refund",
+        before: { refundedAmount: before.refundedAmount.toFixed(2) },
+        after: { refundedAmount: after.refundedAmount.toFixed(2), reason: saved.row.reason, ...note },
+      },
+      tx,
+    );
     if (opts.notify && (await appendOrderEvent(tx, row.orderId, "email_sent", { template: "refund", to: after.email, amount }, { onceKey: `email:refund:${saved.row.id}` }))) {
-      email = { template: "refund", message: orderRefundEmail({ ...after, items: namedItems(after.items), money: statementText(orderStatement(after)) }, { amount, cancelled: false, reason: saved.row.reason, lines }) };
+      email = {
+        template: "refund",
+        message: orderRefundEmail({ ...after, items: namedItems(after.items), money: statementText(orderStatement(after)) }, { amount, cancelled: false, reason: saved.row.reason, lines }),
+      };
     }
     return { order: after, saved: saved.row };
   }, ORDER_TX_OPTIONS);
@@ -576,8 +619,19 @@ async function takeRefundedCardValue(tx: Tx, order: OrderWithItems, ours: { _sum
   const remainingBefore = decimalToCents(order.total) - Math.max(decimalToCents(order.refundedAmount), decimalToCents(ours._sum.amount ?? new Prisma.Decimal(0)));
   const excess = external - boughtCardsRefund(bought, remainingBefore).otherLeft;
   if (excess <= 0) return;
-  const taken = await debitBoughtCards(tx, order.id, bought.filter((c) => !c.refunded), excess);
-  await appendOrderEvent(tx, order.id, "gift_cards_refunded", { codes: taken.codes, amount: fromCents(taken.amount), source: "provider", ...(taken.amount < excess ? { spent: fromCents(excess - taken.amount) } : {}) }, { actor });
+  const taken = await debitBoughtCards(
+    tx,
+    order.id,
+    bought.filter((c) => !c.refunded),
+    excess,
+  );
+  await appendOrderEvent(
+    tx,
+    order.id,
+    "gift_cards_refunded",
+    { codes: taken.codes, amount: fromCents(taken.amount), source: "provider", ...(taken.amount < excess ? { spent: fromCents(excess - taken.amount) } : {}) },
+    { actor },
+  );
 }
 
 /** The order a card payment belongs to: its first payment, or a later one (OrderPayment). */

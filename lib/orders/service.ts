@@ -84,7 +84,13 @@ export async function changeOrderStatus(id: number | string, change: OrderStatus
         ...(change.carrier ? { carrier: change.carrier, trackingNumber: change.trackingNumber } : {}),
       });
       await recordAudit(
-        { entityType: "order", entityId: orderId, action: "status", before: { status: from, carrier: before.carrier, trackingNumber: before.trackingNumber }, after: { status: to, carrier: after.carrier, trackingNumber: after.trackingNumber } },
+        {
+          entityType: "order",
+          entityId: orderId,
+          action: "status",
+          before: { status: from, carrier: before.carrier, trackingNumber: before.trackingNumber },
+          after: { status: to, carrier: after.carrier, trackingNumber: after.trackingNumber },
+        },
         tx,
       );
     }
@@ -94,7 +100,10 @@ export async function changeOrderStatus(id: number | string, change: OrderStatus
     if (to === "shipped" && shipped.length && (await appendOrderEvent(tx, orderId, "email_sent", { template: "shipped", to: after.email }, { onceKey: "email:shipped" }))) {
       emails.push({
         template: "shipped",
-        message: orderShippedEmail({ ...after, items: shipped, money: statementText(orderStatement(after)) }, { carrier: after.carrier, trackingNumber: after.trackingNumber, trackingUrl: trackingUrl(after.carrier, after.trackingNumber), statusUrl: orderStatusUrl(after.orderNumber) }),
+        message: orderShippedEmail(
+          { ...after, items: shipped, money: statementText(orderStatement(after)) },
+          { carrier: after.carrier, trackingNumber: after.trackingNumber, trackingUrl: trackingUrl(after.carrier, after.trackingNumber), statusUrl: orderStatusUrl(after.orderNumber) },
+        ),
       });
     }
     if (to === "delivered" && from !== to && (await appendOrderEvent(tx, orderId, "email_sent", { template: "delivered", to: after.email }, { onceKey: "email:delivered" }))) {
@@ -105,7 +114,13 @@ export async function changeOrderStatus(id: number | string, change: OrderStatus
       if (from !== to) await releaseDiscount(tx, orderId);
       if (from !== to) await reopenCommission(tx, orderId);
       if (from !== to && (await appendOrderEvent(tx, orderId, "email_sent", { template: "cancelled", to: after.email, refunded: refundedNow }, { onceKey: "email:cancelled" }))) {
-        emails.push({ template: "cancelled", message: orderRefundEmail({ ...after, items: namedItems(after.items), money: statementText(orderStatement(after)) }, { amount: refundedNow, cancelled: true, reason: change.reason ?? null, lines: [] }) });
+        emails.push({
+          template: "cancelled",
+          message: orderRefundEmail(
+            { ...after, items: namedItems(after.items), money: statementText(orderStatement(after)) },
+            { amount: refundedNow, cancelled: true, reason: change.reason ?? null, lines: [] },
+          ),
+        });
       }
     }
     return after;
@@ -145,7 +160,10 @@ const MOVING_ON: ReadonlyArray<OrderStatusUpdate["status"]> = ["confirmed", "pro
  */
 function assertPaymentSettled(capture: PaymentCapture, to: OrderStatusUpdate["status"]) {
   if (capture === "failed" && MOVING_ON.includes(to)) {
-    throw new AppError("conflict", "The payment for this order could not be taken and its authorisation was released: it cannot be confirmed, processed or shipped. Cancel it, or ask the shopper to order again.");
+    throw new AppError(
+      "conflict",
+      "The payment for this order could not be taken and its authorisation was released: it cannot be confirmed, processed or shipped. Cancel it, or ask the shopper to order again.",
+    );
   }
   if (capture === "unknown" && to !== "pending") {
     throw new AppError("conflict", "The payment provider has not confirmed this order's payment yet; it is checked again within the hour. Its status can change once the payment is settled.");

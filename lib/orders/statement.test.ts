@@ -3,16 +3,33 @@ import { orderStatement, statementAddsUp, statementText, type StatementSource } 
 const d = (s: string) => ({ toFixed: (n: number) => Number(s).toFixed(n) });
 const at = new Date("2026-11-20T10:00:00Z");
 const line = (id: number, productName: string, price: string, quantity: number, discount = "0", variantLabel: string | null = null) => ({
-  id, productName, variantLabel, price: d(price), quantity, total: d((Number(price) * quantity).toFixed(2)), discount: d(discount), tax: d("0"), refunded: false,
+  id,
+  productName,
+  variantLabel,
+  price: d(price),
+  quantity,
+  total: d((Number(price) * quantity).toFixed(2)),
+  discount: d(discount),
+  tax: d("0"),
+  refunded: false,
 });
 
 function order(over: Partial<StatementSource> = {}): StatementSource {
   return {
     status: "confirmed",
-    subtotal: d("193.00"), shipping: d("0.00"), tax: d("0.00"), discount: d("19.30"), discountCode: "TENOFF",
-    giftCardAmount: d("0.00"), total: d("173.70"), balanceDue: d("0.00"), refundedAmount: d("0.00"),
+    subtotal: d("193.00"),
+    shipping: d("0.00"),
+    tax: d("0.00"),
+    discount: d("19.30"),
+    discountCode: "TENOFF",
+    giftCardAmount: d("0.00"),
+    total: d("173.70"),
+    balanceDue: d("0.00"),
+    refundedAmount: d("0.00"),
     items: [line(1, "Dowel Jig", "64.00", 2, "12.80", "Size: 8 mm"), line(2, "Marking Gauge", "65.00", 1, "6.50")],
-    giftCardMovements: [], payments: [], refunds: [],
+    giftCardMovements: [],
+    payments: [],
+    refunds: [],
     ...over,
   };
 }
@@ -31,21 +48,32 @@ describe("orderStatement", () => {
   });
 
   it("splits a payment over two gift cards (by their last 4) and the card, and shows refunds to the card and to a gift card", () => {
-    const s = orderStatement(order({
-      subtotal: d("520.00"), shipping: d("12.00"), tax: d("26.00"), discount: d("30.00"), total: d("528.00"), giftCardAmount: d("50.00"), refundedAmount: d("60.00"),
-      items: [line(1, "Walnut Bowl", "520.00", 1, "30.00")],
-      giftCardMovements: [
-        { kind: "redeemed", amount: d("-30.00"), giftCard: { code: "GIFT-AAAA-BBBB-C1D2" } },
-        { kind: "redeemed", amount: d("-20.00"), giftCard: { code: "GIFT-EEEE-FFFF-9Z8Y" } },
-        { kind: "refunded", amount: d("15.00"), giftCard: { code: "GIFT-EEEE-FFFF-9Z8Y" } },
-      ],
-      refunds: [
-        { id: 1, amount: d("45.00"), giftCardAmount: d("0.00"), status: "succeeded", createdAt: at },
-        { id: 2, amount: d("15.00"), giftCardAmount: d("15.00"), status: "succeeded", createdAt: at },
-        { id: 3, amount: d("99.00"), giftCardAmount: d("0.00"), status: "pending", createdAt: at },
-      ],
-    }));
-    expect(s.giftCards).toEqual([{ last4: "C1D2", amount: 3000 }, { last4: "9Z8Y", amount: 2000 }]);
+    const s = orderStatement(
+      order({
+        subtotal: d("520.00"),
+        shipping: d("12.00"),
+        tax: d("26.00"),
+        discount: d("30.00"),
+        total: d("528.00"),
+        giftCardAmount: d("50.00"),
+        refundedAmount: d("60.00"),
+        items: [line(1, "Walnut Bowl", "520.00", 1, "30.00")],
+        giftCardMovements: [
+          { kind: "redeemed", amount: d("-30.00"), giftCard: { code: "GIFT-AAAA-BBBB-C1D2" } },
+          { kind: "redeemed", amount: d("-20.00"), giftCard: { code: "GIFT-EEEE-FFFF-9Z8Y" } },
+          { kind: "refunded", amount: d("15.00"), giftCard: { code: "GIFT-EEEE-FFFF-9Z8Y" } },
+        ],
+        refunds: [
+          { id: 1, amount: d("45.00"), giftCardAmount: d("0.00"), status: "succeeded", createdAt: at },
+          { id: 2, amount: d("15.00"), giftCardAmount: d("15.00"), status: "succeeded", createdAt: at },
+          { id: 3, amount: d("99.00"), giftCardAmount: d("0.00"), status: "pending", createdAt: at },
+        ],
+      }),
+    );
+    expect(s.giftCards).toEqual([
+      { last4: "C1D2", amount: 3000 },
+      { last4: "9Z8Y", amount: 2000 },
+    ]);
     expect(s.cardPayments).toEqual([{ kind: "card", amount: 47800, captured: true }]);
     expect(s.refunds.toCard).toBe(4500);
     expect(s.refunds.toGiftCards).toEqual([{ last4: "9Z8Y", amount: 1500 }]);
@@ -53,9 +81,17 @@ describe("orderStatement", () => {
     expect(s.net).toBe(46800);
     expect(statementAddsUp(s)).toBe(true);
     expect(statementText(s)).toEqual([
-      "Subtotal: $520.00", "Discount (TENOFF): -$30.00", "Shipping: $12.00", "Tax: $26.00", "Total: $528.00",
-      "Paid by gift card ending C1D2: $30.00", "Paid by gift card ending 9Z8Y: $20.00", "Paid by card: $478.00",
-      "Refunded to card: -$45.00", "Refunded to gift card ending 9Z8Y: -$15.00", "Net paid: $468.00",
+      "Subtotal: $520.00",
+      "Discount (TENOFF): -$30.00",
+      "Shipping: $12.00",
+      "Tax: $26.00",
+      "Total: $528.00",
+      "Paid by gift card ending C1D2: $30.00",
+      "Paid by gift card ending 9Z8Y: $20.00",
+      "Paid by card: $478.00",
+      "Refunded to card: -$45.00",
+      "Refunded to gift card ending 9Z8Y: -$15.00",
+      "Net paid: $468.00",
     ]);
   });
 
@@ -67,7 +103,10 @@ describe("orderStatement", () => {
     expect(statementText(due)).toEqual(["Subtotal: $475.00", "Shipping: Free", "Tax: $0.00", "Total: $475.00", "Deposit paid by card: $135.00", "Balance due: $340.00"]);
 
     const paid = orderStatement(order({ ...base, payments: [{ paymentIntentId: "pi_2", amount: d("340.00"), captured: true }] }));
-    expect(paid.cardPayments).toEqual([{ kind: "deposit", amount: 13500, captured: true }, { kind: "balance", amount: 34000, captured: true }]);
+    expect(paid.cardPayments).toEqual([
+      { kind: "deposit", amount: 13500, captured: true },
+      { kind: "balance", amount: 34000, captured: true },
+    ]);
     expect(paid.paid).toBe(47500);
     expect(statementAddsUp(paid)).toBe(true);
 

@@ -98,7 +98,16 @@ export function orderStatement(o: StatementSource): OrderStatement {
   const paid = sum(giftCards.map((g) => g.amount)) + sum(cardPayments.filter((p) => p.captured).map((p) => p.amount));
   const discount = decimalToCents(o.discount);
   return {
-    lines: o.items.map((i) => ({ id: i.id, name: lineName(i.productName, i.variantLabel ?? null), quantity: i.quantity, unitPrice: decimalToCents(i.price), amount: decimalToCents(i.total), discount: decimalToCents(i.discount), tax: decimalToCents(i.tax), refunded: i.refunded })),
+    lines: o.items.map((i) => ({
+      id: i.id,
+      name: lineName(i.productName, i.variantLabel ?? null),
+      quantity: i.quantity,
+      unitPrice: decimalToCents(i.price),
+      amount: decimalToCents(i.total),
+      discount: decimalToCents(i.discount),
+      tax: decimalToCents(i.tax),
+      refunded: i.refunded,
+    })),
     subtotal: decimalToCents(o.subtotal),
     discount: discount > 0 || o.discountCode ? { code: o.discountCode, label: o.discountCode ? discountLabel(o.discountCode) : "Discount", amount: discount } : null,
     shipping: decimalToCents(o.shipping),

@@ -127,7 +127,10 @@ export async function returnOrderStock(tx: Tx, orderId: number): Promise<string[
     slugs.push(before.slug);
     const reason = `Order ${orderId} cancelled, put back on sale`;
     // A variant's count is kept in the audit row under its SKU.
-    const [was, now] = before.sku === null ? [{ stock: before.stock }, { stock: before.stock + line.quantity }] : [{ variantStock: { [before.sku]: before.stock } }, { variantStock: { [before.sku]: before.stock + line.quantity } }];
+    const [was, now] =
+      before.sku === null
+        ? [{ stock: before.stock }, { stock: before.stock + line.quantity }]
+        : [{ variantStock: { [before.sku]: before.stock } }, { variantStock: { [before.sku]: before.stock + line.quantity } }];
     await recordAudit({ entityType: "product", entityId: line.productId, action: "update", before: was, after: { ...now, stockReason: reason } }, tx);
   }
   if (returned.length) await appendOrderEvent(tx, orderId, "stock_returned", { lines: returned });
@@ -147,7 +150,10 @@ export async function reclaimOrderStock(tx: Tx, order: { id: number; orderNumber
     const counted = await readCount(tx, line);
     if (!counted || counted.stock === null) continue;
     if (!(await moveCount(tx, line, line.quantity, line.quantity))) {
-      throw new AppError("conflict", `Order ${order.orderNumber} cannot be re-opened: it needs ${line.quantity} of “${line.name}” and only ${counted.stock} ${counted.stock === 1 ? "is" : "are"} left.`);
+      throw new AppError(
+        "conflict",
+        `Order ${order.orderNumber} cannot be re-opened: it needs ${line.quantity} of “${line.name}” and only ${counted.stock} ${counted.stock === 1 ? "is" : "are"} left.`,
+      );
     }
     slugs.push(counted.slug);
   }

@@ -114,7 +114,10 @@ export async function reverseTaxForRefund(refundId: number, { quiet = false }: {
   const { order } = refund;
   const transactionId = await recordTaxTransaction(order, { quiet });
   if (!transactionId) return false;
-  const reversed = await prisma.refund.findMany({ where: { orderId: order.id, id: { not: refund.id }, AND: [{ taxReversalId: { not: null } }, { taxReversalId: { not: NOTHING_TO_REVERSE } }] }, select: { id: true, amount: true } });
+  const reversed = await prisma.refund.findMany({
+    where: { orderId: order.id, id: { not: refund.id }, AND: [{ taxReversalId: { not: null } }, { taxReversalId: { not: NOTHING_TO_REVERSE } }] },
+    select: { id: true, amount: true },
+  });
   const reversedBefore = (await Promise.all(reversed.map(taxedPart))).reduce((sum, part) => sum + part, 0);
   const amount = Math.min(await taxedPart(refund), decimalToCents(order.total) - reversedBefore);
   if (amount <= 0) {

@@ -64,4 +64,3 @@ export async function appendOrderEvent(
 }
 
 export type OrderEventDTO = { id: number; type: OrderEventType; detail: Record<string, unknown>; actor: OrderEventActor; adminName: string | null; createdAt: string };
-

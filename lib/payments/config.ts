@@ -25,7 +25,12 @@ export class PaymentConfigError extends Error {
 }
 
 /** The variables the choice depends on: lib/env.ts's `env` at run time, or the environment the launcher builds for the server it starts. */
-type Environment = Partial<Record<"PAYMENT_PROVIDER" | "STRIPE_SECRET_KEY" | "NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY" | "STRIPE_WEBHOOK_SECRET" | "DATABASE_URL" | "VERCEL_ENV" | typeof EMBEDDED_DATABASE_URL_ENV, string | undefined>> & {
+type Environment = Partial<
+  Record<
+    "PAYMENT_PROVIDER" | "STRIPE_SECRET_KEY" | "NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY" | "STRIPE_WEBHOOK_SECRET" | "DATABASE_URL" | "VERCEL_ENV" | typeof EMBEDDED_DATABASE_URL_ENV,
+    string | undefined
+  >
+> & {
   [other: string]: unknown;
 };
 

@@ -13,8 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => fake?.close());
 
-const create = (amount: number, key: string, metadata: Record<string, string> = { sessionId: "sess_1" }) =>
-  provider.createIntent({ amount, currency: "usd", metadata, idempotencyKey: key });
+const create = (amount: number, key: string, metadata: Record<string, string> = { sessionId: "sess_1" }) => provider.createIntent({ amount, currency: "usd", metadata, idempotencyKey: key });
 
 describe("parseStripeForm", () => {
   it("turns bracket keys into nested objects", () => {

@@ -40,10 +40,7 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
   return {
     name: "stripe",
     async createIntent({ amount, currency, metadata, idempotencyKey }) {
-      const pi = await stripe.paymentIntents.create(
-        { amount, currency, capture_method: "manual", automatic_payment_methods: { enabled: true }, metadata },
-        { idempotencyKey },
-      );
+      const pi = await stripe.paymentIntents.create({ amount, currency, capture_method: "manual", automatic_payment_methods: { enabled: true }, metadata }, { idempotencyKey });
       return toInfo(pi);
     },
     async updateIntent(id, { amount, metadata }) {

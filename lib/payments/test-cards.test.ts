@@ -1,12 +1,4 @@
-import {
-  formatCardNumber,
-  formatExpiry,
-  parseExpiry,
-  passesLuhn,
-  TEST_CARD_MESSAGES,
-  TEST_CARDS,
-  validateTestCard,
-} from "@/lib/payments/test-cards";
+import { formatCardNumber, formatExpiry, parseExpiry, passesLuhn, TEST_CARD_MESSAGES, TEST_CARDS, validateTestCard } from "@/lib/payments/test-cards";
 
 const NOW = new Date(2026, 5, 15); // 15 June 2026
 const good = { number: "4242 4242 4242 4242", expMonth: "12", expYear: "34", cvc: "123" };

@@ -1,12 +1,5 @@
 /** One interface for both payment back ends: Stripe (real) and the embedded test provider. */
-export type IntentStatus =
-  | "requires_payment_method"
-  | "requires_confirmation"
-  | "requires_action"
-  | "processing"
-  | "requires_capture"
-  | "succeeded"
-  | "canceled";
+export type IntentStatus = "requires_payment_method" | "requires_confirmation" | "requires_action" | "processing" | "requires_capture" | "succeeded" | "canceled";
 
 export type PaymentIntentInfo = {
   id: string;

@@ -8,4 +8,7 @@ export declare const EXPIRY_SETTLE_MS: number;
 export declare function settleExpiry(): Promise<void>;
 export declare function noteUnrecordedExpiry(): void;
 export declare function handlerMustSettle(): boolean;
-export declare function createGenerationReader(options: { connection: () => Client | null | undefined; redisPrefix: string; timeoutMs: number; onFailure?: () => void; now?: () => number }): { read(): Promise<string | null>; recentValue(): string | undefined };
+export declare function createGenerationReader(options: { connection: () => Client | null | undefined; redisPrefix: string; timeoutMs: number; onFailure?: () => void; now?: () => number }): {
+  read(): Promise<string | null>;
+  recentValue(): string | undefined;
+};

@@ -12,7 +12,13 @@ export const moderateReviewSchema = z.discriminatedUnion(
   [
     z.object({ action: z.literal("approve") }),
     z.object({ action: z.literal("hide"), reason: z.enum(HIDE_REASONS, { message: `Choose why it is hidden: ${HIDE_REASONS.join(", ")}` }) }),
-    z.object({ action: z.literal("reply"), reply: z.string({ message: "Write a reply" }).trim().max(REVIEW_TEXT_MAX, `A reply can be at most ${REVIEW_TEXT_MAX.toLocaleString("en-US")} characters`) }),
+    z.object({
+      action: z.literal("reply"),
+      reply: z
+        .string({ message: "Write a reply" })
+        .trim()
+        .max(REVIEW_TEXT_MAX, `A reply can be at most ${REVIEW_TEXT_MAX.toLocaleString("en-US")} characters`),
+    }),
   ],
   { message: 'action must be "approve", "hide" or "reply"' },
 );

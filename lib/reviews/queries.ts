@@ -5,7 +5,6 @@ import { CATALOG_TAGS, REVALIDATE_SECONDS } from "@/lib/catalog/tags";
 import type { AdminReviewStatus as ReviewStatus } from "@/lib/reviews/admin-schemas";
 import { REVIEWS_PAGE_SIZE, type ReviewPhoto } from "@/lib/reviews/schemas";
 
-
 /** A published review as shoppers and GET /api/products/{slug}/reviews see it: no order, email or surname. */
 export type PublicReviewDTO = {
   id: number;
@@ -23,7 +22,9 @@ export type PublicReviewDTO = {
 /** The stored photos list (JSON), kept to well-formed entries. */
 function toPhotos(value: unknown): ReviewPhoto[] {
   if (!Array.isArray(value)) return [];
-  return value.filter((p): p is ReviewPhoto => Boolean(p) && typeof p.url === "string" && Number.isInteger(p.width) && Number.isInteger(p.height)).map(({ url, width, height }) => ({ url, width, height }));
+  return value
+    .filter((p): p is ReviewPhoto => Boolean(p) && typeof p.url === "string" && Number.isInteger(p.width) && Number.isInteger(p.height))
+    .map(({ url, width, height }) => ({ url, width, height }));
 }
 
 type ReviewRow = { id: number; rating: number; title: string; body: string; photos: unknown; authorName: string; createdAt: Date; reply: string | null; repliedAt: Date | null };

@@ -37,7 +37,18 @@ export async function sendDueReviewRequests(now: Date = new Date(), days = env.R
     LIMIT ${BATCH}`;
   let sent = 0;
   for (const { id } of rows) {
-    const order = await prisma.order.findUnique({ where: { id }, select: { id: true, orderNumber: true, email: true, firstName: true, status: true, items: { orderBy: { id: "asc" }, select: { id: true, productName: true } }, giftCardsBought: { select: { orderItemId: true } } } });
+    const order = await prisma.order.findUnique({
+      where: { id },
+      select: {
+        id: true,
+        orderNumber: true,
+        email: true,
+        firstName: true,
+        status: true,
+        items: { orderBy: { id: "asc" }, select: { id: true, productName: true } },
+        giftCardsBought: { select: { orderItemId: true } },
+      },
+    });
     // Only goods are reviewed: an order of only gift cards is asked for nothing.
     const reviewable = order ? goodsLines(order.items, order.giftCardsBought) : [];
     if (!order || order.status !== "delivered" || reviewable.length === 0) continue;

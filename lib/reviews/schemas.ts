@@ -19,12 +19,16 @@ const token = z.string({ message: "This review link is not valid." }).check(z.mi
 /** The buyer's review (the form and POST /api/reviews): 1–5 stars, a title, a text of 10–2,000 characters. */
 export const reviewFieldsSchema = z.object({
   rating: z.int({ message: "Choose from 1 to 5 stars" }).check(z.minimum(1, "Choose from 1 to 5 stars"), z.maximum(5, "Choose from 1 to 5 stars")),
-  title: z.string({ message: "Give your review a title" }).check(z.trim(), z.minLength(1, "Give your review a title"), z.maxLength(REVIEW_TITLE_MAX, `The title can be at most ${REVIEW_TITLE_MAX} characters`)),
-  body: z.string({ message: `Your review must be at least ${REVIEW_TEXT_MIN} characters` }).check(
-    z.trim(),
-    z.minLength(REVIEW_TEXT_MIN, `Your review must be at least ${REVIEW_TEXT_MIN} characters`),
-    z.maxLength(REVIEW_TEXT_MAX, `Your review can be at most ${REVIEW_TEXT_MAX.toLocaleString("en-US")} characters`),
-  ),
+  title: z
+    .string({ message: "Give your review a title" })
+    .check(z.trim(), z.minLength(1, "Give your review a title"), z.maxLength(REVIEW_TITLE_MAX, `The title can be at most ${REVIEW_TITLE_MAX} characters`)),
+  body: z
+    .string({ message: `Your review must be at least ${REVIEW_TEXT_MIN} characters` })
+    .check(
+      z.trim(),
+      z.minLength(REVIEW_TEXT_MIN, `Your review must be at least ${REVIEW_TEXT_MIN} characters`),
+      z.maxLength(REVIEW_TEXT_MAX, `Your review can be at most ${REVIEW_TEXT_MAX.toLocaleString("en-US")} characters`),
+    ),
 });
 
 /** POST /api/reviews: the fields plus the link's order number and token. */
@@ -51,4 +55,3 @@ export const REVIEWS_PAGE_SIZE = 20;
 export const reviewPageQuerySchema = z.object({
   page: z.optional(z.pipe(z.string().check(z.regex(/^[1-9]\d{0,3}$/, "page must be a whole number from 1 to 9999")), z.transform(Number))),
 });
-

@@ -51,7 +51,13 @@ export async function openReviewLink(orderNumber: string, token: string, now: Da
   if (read.claims.orderNumber !== orderNumber) return { ok: false, code: "forbidden", message: REVIEW_LINK_MESSAGES.otherOrder };
   const item = await prisma.orderItem.findUnique({
     where: { id: read.claims.orderItemId },
-    select: { id: true, productName: true, product: { select: { slug: true } }, order: { select: { orderNumber: true, status: true, firstName: true, giftCardsBought: { select: { orderItemId: true } } } }, review: { select: { id: true } } },
+    select: {
+      id: true,
+      productName: true,
+      product: { select: { slug: true } },
+      order: { select: { orderNumber: true, status: true, firstName: true, giftCardsBought: { select: { orderItemId: true } } } },
+      review: { select: { id: true } },
+    },
   });
   if (!item || item.order.orderNumber !== orderNumber) return { ok: false, code: "forbidden", message: REVIEW_LINK_MESSAGES.otherOrder };
   if (!goodsLines([item], item.order.giftCardsBought).length) return { ok: false, code: "forbidden", message: REVIEW_LINK_MESSAGES.giftCard };
@@ -91,7 +97,15 @@ export async function submitReview(input: ReviewSubmission, now: Date = new Date
     throw error;
   }
   try {
-    const email = reviewNotificationEmail({ productName: link.item.productName, orderNumber: input.orderNumber, rating: review.rating, title: review.title, body: review.body, authorName: review.authorName, adminUrl: `${shopOrigin()}/admin/reviews` });
+    const email = reviewNotificationEmail({
+      productName: link.item.productName,
+      orderNumber: input.orderNumber,
+      rating: review.rating,
+      title: review.title,
+      body: review.body,
+      authorName: review.authorName,
+      adminUrl: `${shopOrigin()}/admin/reviews`,
+    });
     await sendEmail({ to: ownerEmail(), ...email });
   } catch (error) {
     // The review is stored and waits on the admin screen either way.
@@ -129,7 +143,10 @@ export async function moderateReview(rawId: unknown, change: ModerateReview, now
           : { reply: change.reply || null, repliedAt: change.reply ? now : null };
     const after = await tx.review.update({ where: { id }, data, select: moderationSelect });
     if (before.status !== after.status) await recountProduct(tx, after.productId);
-    await recordAudit({ entityType: "review", entityId: id, action: change.action, before: await auditSnapshot(async () => auditView(before)), after: await auditSnapshot(async () => auditView(after)) }, tx);
+    await recordAudit(
+      { entityType: "review", entityId: id, action: change.action, before: await auditSnapshot(async () => auditView(before)), after: await auditSnapshot(async () => auditView(after)) },
+      tx,
+    );
     return after;
   });
   // What shoppers see changed (the average, the list, the reply): every page built from it expires now.

@@ -35,7 +35,11 @@ export function normalizeSearch(term) {
 
 /** The words of a term: lowercased runs of letters and digits (NFKC), at most MAX_SEARCH_WORDS, each at most MAX_WORD_LENGTH long. */
 export function searchWords(term) {
-  const words = normalizeSearch(term).normalize("NFKC").toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const words =
+    normalizeSearch(term)
+      .normalize("NFKC")
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? [];
   return words.slice(0, MAX_SEARCH_WORDS).map((w) => w.slice(0, MAX_WORD_LENGTH));
 }
 

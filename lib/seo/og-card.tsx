@@ -46,7 +46,10 @@ async function pictureDataUrl(url: string | null | undefined): Promise<string | 
   const file = url ? localImageFile(url) : null;
   if (!file) return null;
   try {
-    const jpeg = await sharp(await readFile(file)).resize(PICTURE.width, PICTURE.height, { fit: "cover" }).jpeg({ quality: 80 }).toBuffer();
+    const jpeg = await sharp(await readFile(file))
+      .resize(PICTURE.width, PICTURE.height, { fit: "cover" })
+      .jpeg({ quality: 80 })
+      .toBuffer();
     return `data:image/jpeg;base64,${jpeg.toString("base64")}`;
   } catch {
     return null;
@@ -59,27 +62,25 @@ export async function renderOgCard(card: OgCard): Promise<ImageResponse> {
   const picture = await pictureDataUrl(card.image);
   const title = ogText(card.title, 90);
   return new ImageResponse(
-    (
-      <div style={{ display: "flex", width: "100%", height: "100%", background: BRAND_COLORS.background, color: BRAND_COLORS.foreground }}>
-        {picture && (
-          // eslint-disable-next-line @next/next/no-img-element, jsx-a11y/alt-text
-          <img src={picture} width={PICTURE.width} height={PICTURE.height} style={{ objectFit: "cover" }} />
-        )}
-        <div style={{ display: "flex", flexDirection: "column", justifyContent: "space-between", flex: 1, padding: "56px 64px" }}>
-          <div style={{ display: "flex", alignItems: "center", gap: 20 }}>
-            {/* eslint-disable-next-line @next/next/no-img-element, jsx-a11y/alt-text */}
-            <img src={MARK} width={64} height={64} />
-            <div style={{ fontSize: 36, fontWeight: 700, color: BRAND_COLORS.primary }}>{site.name}</div>
-          </div>
-          <div style={{ display: "flex", flexDirection: "column", gap: 20 }}>
-            {card.eyebrow && <div style={{ fontSize: 28, letterSpacing: 2, textTransform: "uppercase", color: BRAND_COLORS.micron }}>{ogText(card.eyebrow, 40)}</div>}
-            <div style={{ fontSize: picture ? (title.length > 40 ? 52 : 64) : title.length > 40 ? 64 : 80, fontWeight: 700, lineHeight: 1.1 }}>{title}</div>
-            {card.detail && <div style={{ fontSize: 40, color: BRAND_COLORS.primary, fontWeight: 700 }}>{ogText(card.detail, 80)}</div>}
-          </div>
-          <div style={{ fontSize: 26, color: BRAND_COLORS.foreground, opacity: 0.75 }}>{siteUrl().host}</div>
+    <div style={{ display: "flex", width: "100%", height: "100%", background: BRAND_COLORS.background, color: BRAND_COLORS.foreground }}>
+      {picture && (
+        // eslint-disable-next-line @next/next/no-img-element, jsx-a11y/alt-text
+        <img src={picture} width={PICTURE.width} height={PICTURE.height} style={{ objectFit: "cover" }} />
+      )}
+      <div style={{ display: "flex", flexDirection: "column", justifyContent: "space-between", flex: 1, padding: "56px 64px" }}>
+        <div style={{ display: "flex", alignItems: "center", gap: 20 }}>
+          {/* eslint-disable-next-line @next/next/no-img-element, jsx-a11y/alt-text */}
+          <img src={MARK} width={64} height={64} />
+          <div style={{ fontSize: 36, fontWeight: 700, color: BRAND_COLORS.primary }}>{site.name}</div>
         </div>
+        <div style={{ display: "flex", flexDirection: "column", gap: 20 }}>
+          {card.eyebrow && <div style={{ fontSize: 28, letterSpacing: 2, textTransform: "uppercase", color: BRAND_COLORS.micron }}>{ogText(card.eyebrow, 40)}</div>}
+          <div style={{ fontSize: picture ? (title.length > 40 ? 52 : 64) : title.length > 40 ? 64 : 80, fontWeight: 700, lineHeight: 1.1 }}>{title}</div>
+          {card.detail && <div style={{ fontSize: 40, color: BRAND_COLORS.primary, fontWeight: 700 }}>{ogText(card.detail, 80)}</div>}
+        </div>
+        <div style={{ fontSize: 26, color: BRAND_COLORS.foreground, opacity: 0.75 }}>{siteUrl().host}</div>
       </div>
-    ),
+    </div>,
     { ...OG_SIZE, headers: { "cache-control": CACHE_CONTROL } },
   );
 }

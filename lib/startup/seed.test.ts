@@ -41,7 +41,9 @@ describe("seedDatabase", () => {
     expect(await p.product.count({ where: { uniqueItem: false, stock: null, leadTimeMinDays: null } })).toBeGreaterThanOrEqual(10);
     // One printed tool with variants: a SKU, price and count or lead time per dowel size, priced at its lowest.
     const withVariants = await p.product.findMany({ where: { variants: { some: {} } }, include: { variants: { orderBy: { position: "asc" } } } });
-    expect(withVariants.map((v) => [v.slug, v.price.toFixed(2), v.stock, v.options])).toEqual([["self-centring-dowelling-jig", "26.00", null, [{ name: "Dowel size", values: ["6 mm", "8 mm", "10 mm", "12 mm"] }]]]);
+    expect(withVariants.map((v) => [v.slug, v.price.toFixed(2), v.stock, v.options])).toEqual([
+      ["self-centring-dowelling-jig", "26.00", null, [{ name: "Dowel size", values: ["6 mm", "8 mm", "10 mm", "12 mm"] }]],
+    ]);
     expect(withVariants[0].variants.map((v) => [v.sku, v.optionValues, v.price.toFixed(2), v.stock, v.allowBackorder, v.leadTimeMinDays])).toEqual([
       ["SCDJ-6MM", ["6 mm"], "26.00", 14, false, null],
       ["SCDJ-8MM", ["8 mm"], "28.00", 3, false, null],

@@ -114,9 +114,7 @@ export const generatePassword = () => randomBytes(18).toString("base64url");
 
 /** The generated password goes to the terminal only, never to a log (lib/terminal/show-secret.ts). */
 function announceGeneratedPassword(email: string, password: string, log: (m: string) => void) {
-  const shown = showOnTerminal(
-    boxed([`Admin sign-in: ${email} / ${password}`, "Shown once, on this terminal only. Change it in /admin/users (or set ADMIN_PASSWORD before the first start)."]),
-  );
+  const shown = showOnTerminal(boxed([`Admin sign-in: ${email} / ${password}`, "Shown once, on this terminal only. Change it in /admin/users (or set ADMIN_PASSWORD before the first start)."]));
   log(
     shown
       ? `Created admin ${email}; its generated password was shown on the terminal (not in this log).`

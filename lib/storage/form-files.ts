@@ -38,7 +38,11 @@ export async function formWithFiles(req: Request, field: string, maxFiles: numbe
   return parseMultipart(req, field, { maxFiles, tooManyMessage });
 }
 
-function parseMultipart(req: Request, field: string, opts: { maxFiles: number; tooManyMessage: string } = { maxFiles: MAX_FILES_PER_UPLOAD, tooManyMessage: TOO_MANY_MESSAGE }): Promise<{ fields: Record<string, string>; files: File[] }> {
+function parseMultipart(
+  req: Request,
+  field: string,
+  opts: { maxFiles: number; tooManyMessage: string } = { maxFiles: MAX_FILES_PER_UPLOAD, tooManyMessage: TOO_MANY_MESSAGE },
+): Promise<{ fields: Record<string, string>; files: File[] }> {
   const maxRequestBytes = opts.maxFiles * MAX_UPLOAD_BYTES + 1024 * 1024;
   return new Promise<{ fields: Record<string, string>; files: File[] }>((resolve, reject) => {
     let parser: busboy.Busboy;

@@ -39,7 +39,9 @@ export function taxInputKey(input: OrderTaxInput): string {
   const lines = [...input.lines].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)).map((l) => [l.key, l.amount, l.quantity, Boolean(l.giftCard)]);
   const a = input.address;
   const address = [a.line1, a.line2 ?? "", a.city, usStateCode(a.state) ?? a.state, a.postalCode, a.country].map((v) => v.trim().toUpperCase());
-  return createHash("sha256").update(JSON.stringify({ mode: taxSettings().mode, lines, shipping: input.shipping, address })).digest("hex");
+  return createHash("sha256")
+    .update(JSON.stringify({ mode: taxSettings().mode, lines, shipping: input.shipping, address }))
+    .digest("hex");
 }
 
 /**

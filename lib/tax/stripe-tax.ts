@@ -60,7 +60,14 @@ export async function calculateStripeTax(input: StripeTaxInput): Promise<StripeT
       line_items: input.lines.map((l) => ({ amount: l.amount, quantity: l.quantity, reference: l.key, tax_behavior: "exclusive", ...(l.giftCard ? { tax_code: NONTAXABLE_TAX_CODE } : {}) })),
       shipping_cost: { amount: input.shipping, tax_behavior: "exclusive" },
       customer_details: {
-        address: { line1: input.address.line1, line2: input.address.line2 ?? undefined, city: input.address.city, state: input.address.state, postal_code: input.address.postalCode, country: input.address.country },
+        address: {
+          line1: input.address.line1,
+          line2: input.address.line2 ?? undefined,
+          city: input.address.city,
+          state: input.address.state,
+          postal_code: input.address.postalCode,
+          country: input.address.country,
+        },
         address_source: "shipping",
       },
       expand: ["line_items"],

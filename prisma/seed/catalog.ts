@@ -607,7 +607,7 @@ const jigs: SeedProduct[] = [
     price: "19.50",
     shortDescription: "A PETG featherboard for 19 mm mitre slots that keeps stock tight to the fence.",
     description: [
-      "A featherboard for router tables and table saws with a standard 19 mm (3/4\") mitre slot. It locks in place with an expanding bar: a quarter turn of the knob and it will not move.",
+      'A featherboard for router tables and table saws with a standard 19 mm (3/4") mitre slot. It locks in place with an expanding bar: a quarter turn of the knob and it will not move.',
       "The fingers are 2.4 mm thick and angled at 30 degrees. Printed in PETG, which flexes and springs back, unlike PLA that takes a set. Includes the knob, an M6 bolt and the expanding bar.",
     ],
     salesCount: 102,

@@ -335,7 +335,14 @@ export function resilientRedisHandler(client, { prefix, buildId, journalDir }) {
       const owed = unrecorded.owed();
       if (owed.length) {
         // Dated now, not when taken: later than any render that read the database before those edits.
-        await timed(recordCacheExpiry(client, prefix, owed.map(([tag]) => tag), Date.now()));
+        await timed(
+          recordCacheExpiry(
+            client,
+            prefix,
+            owed.map(([tag]) => tag),
+            Date.now(),
+          ),
+        );
         unrecorded.recorded(owed);
         log.warn({ tags: owed.length }, "cache: recorded tag expiries Redis missed while it was unreachable");
       }

@@ -250,13 +250,7 @@ function variesOnlyOnKeyed(vary) {
 
 /** Whether what Next has set so far is the one cached answer everyone gets: a GET answered 200 from its cache, no cookie set, varying only on keyed headers. */
 function cachedAnswer(req, res) {
-  return (
-    req.method === "GET" &&
-    res.statusCode === 200 &&
-    res.getHeader("x-nextjs-cache") === "HIT" &&
-    !res.hasHeader("set-cookie") &&
-    variesOnlyOnKeyed(res.getHeader("vary"))
-  );
+  return req.method === "GET" && res.statusCode === 200 && res.getHeader("x-nextjs-cache") === "HIT" && !res.hasHeader("set-cookie") && variesOnlyOnKeyed(res.getHeader("vary"));
 }
 
 /**

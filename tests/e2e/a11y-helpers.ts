@@ -34,11 +34,24 @@ export async function firstCategorySlug(request: APIRequestContext): Promise<str
 /** One line in the persisted cart before the first page loads (these specs are not about adding to the cart). */
 export async function seedCart(page: Page, product: ApiProduct) {
   const cartItems = [
-    { id: String(product.id), productId: product.id, slug: product.slug, name: product.name, price: product.price, image: product.images[0] ?? null, quantity: 1, uniqueItem: product.uniqueItem, unavailable: null },
+    {
+      id: String(product.id),
+      productId: product.id,
+      slug: product.slug,
+      name: product.name,
+      price: product.price,
+      image: product.images[0] ?? null,
+      quantity: 1,
+      uniqueItem: product.uniqueItem,
+      unavailable: null,
+    },
   ];
-  await page.addInitScript((value) => {
-    if (!localStorage.getItem("cart-storage")) localStorage.setItem("cart-storage", value);
-  }, JSON.stringify({ state: { cartItems, cartCount: 1 }, version: 0 }));
+  await page.addInitScript(
+    (value) => {
+      if (!localStorage.getItem("cart-storage")) localStorage.setItem("cart-storage", value);
+    },
+    JSON.stringify({ state: { cartItems, cartCount: 1 }, version: 0 }),
+  );
 }
 
 export function cartButton(page: Page): Locator {

@@ -137,11 +137,17 @@ for (const size of WIDTHS) {
         return page.getByRole("dialog");
       });
       await withOverlay(page, "the edit-product dialog", async () => {
-        await page.getByRole("button", { name: /^Edit / }).first().click();
+        await page
+          .getByRole("button", { name: /^Edit / })
+          .first()
+          .click();
         return page.getByRole("dialog");
       });
       await withOverlay(page, "the delete-product confirmation", async () => {
-        await page.getByRole("button", { name: /^Delete / }).first().click();
+        await page
+          .getByRole("button", { name: /^Delete / })
+          .first()
+          .click();
         return page.getByRole("alertdialog");
       });
 
@@ -153,7 +159,10 @@ for (const size of WIDTHS) {
         return page.getByRole("dialog");
       });
       await withOverlay(page, "the delete-category confirmation", async () => {
-        await page.getByRole("button", { name: /^Delete / }).first().click();
+        await page
+          .getByRole("button", { name: /^Delete / })
+          .first()
+          .click();
         return page.getByRole("alertdialog");
       });
 
@@ -190,7 +199,10 @@ for (const size of WIDTHS) {
         return page.getByRole("dialog");
       });
       await withOverlay(page, "the edit-user dialog", async () => {
-        await page.getByRole("button", { name: /^Edit / }).first().click();
+        await page
+          .getByRole("button", { name: /^Edit / })
+          .first()
+          .click();
         return page.getByRole("dialog");
       });
 

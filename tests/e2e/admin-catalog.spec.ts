@@ -239,7 +239,9 @@ test("a duplicate slug is refused with the server's message", async () => {
 
 test("clones a product as a new one named '(Copy)' without images or video", async () => {
   await openProducts(page);
-  await productRow(page, product.slug).getByRole("button", { name: `Clone ${product.name}` }).click();
+  await productRow(page, product.slug)
+    .getByRole("button", { name: `Clone ${product.name}` })
+    .click();
   const dialog = page.getByRole("dialog", { name: "Clone Product" });
   await expect(dialog.getByLabel("Name")).toHaveValue(clone.name);
   await expect(dialog.getByLabel("Slug")).toHaveValue(clone.slug);
@@ -255,7 +257,9 @@ test("clones a product as a new one named '(Copy)' without images or video", asy
 
 test("deactivating a product takes it out of the shop", async () => {
   await openProducts(page);
-  await productRow(page, product.slug).getByRole("button", { name: `Edit ${product.name}` }).click();
+  await productRow(page, product.slug)
+    .getByRole("button", { name: `Edit ${product.name}` })
+    .click();
   const dialog = page.getByRole("dialog", { name: "Edit Product" });
   await expect(dialog.getByTestId("uploaded-image")).toHaveCount(2);
   await expect(dialog.getByLabel("Active")).toBeChecked();
@@ -304,7 +308,9 @@ test("switching a category off hides it from the storefront, and on again shows 
 
 test("a category that still has products cannot be deleted; products and then the category can", async () => {
   await page.goto("/admin/categories");
-  await categoryCard(page, category.slug).getByRole("button", { name: `Delete ${category.name}` }).click();
+  await categoryCard(page, category.slug)
+    .getByRole("button", { name: `Delete ${category.name}` })
+    .click();
   let confirm = page.getByRole("alertdialog", { name: "Delete category?" });
   await confirm.getByRole("button", { name: "Delete" }).click();
   await expect(toast(page, "Failed to delete category.")).toContainText("Move or delete the products in this category first.");
@@ -312,7 +318,9 @@ test("a category that still has products cannot be deleted; products and then th
 
   await openProducts(page);
   for (const p of [clone, product]) {
-    await productRow(page, p.slug).getByRole("button", { name: `Delete ${p.name}` }).click();
+    await productRow(page, p.slug)
+      .getByRole("button", { name: `Delete ${p.name}` })
+      .click();
     confirm = page.getByRole("alertdialog", { name: "Delete product?" });
     await confirm.getByRole("button", { name: "Delete" }).click();
     await expect(toast(page, "Product deleted successfully.")).toBeVisible();
@@ -321,7 +329,9 @@ test("a category that still has products cannot be deleted; products and then th
 
   await page.goto("/admin/categories");
   await expect(categoryCard(page, category.slug).getByTestId("category-product-count")).toHaveText("0 products");
-  await categoryCard(page, category.slug).getByRole("button", { name: `Delete ${category.name}` }).click();
+  await categoryCard(page, category.slug)
+    .getByRole("button", { name: `Delete ${category.name}` })
+    .click();
   await page.getByRole("alertdialog", { name: "Delete category?" }).getByRole("button", { name: "Delete" }).click();
   await expect(toast(page, "Category deleted successfully.")).toBeVisible();
   await expect(categoryCard(page, category.slug)).toHaveCount(0);

@@ -54,9 +54,7 @@ test("the discount form asks only for the amount its kind takes off", async ({ p
 });
 
 test("the activity log names actions in words, and counts agree with their nouns", async ({ page }) => {
-  await queryE2eDb(
-    `INSERT INTO "AuditLog" ("adminName", "entityType", "entityId", action, before, after) VALUES ('Sam', 'commission', '1', 'balance_quote', NULL, '{"balance":"340.00"}'::jsonb)`,
-  );
+  await queryE2eDb(`INSERT INTO "AuditLog" ("adminName", "entityType", "entityId", action, before, after) VALUES ('Sam', 'commission', '1', 'balance_quote', NULL, '{"balance":"340.00"}'::jsonb)`);
   await signIn(page);
   await page.goto("/admin/activity");
   const row = page.getByTestId("activity-row").filter({ hasText: "Asked for the balance of" }).first();

@@ -52,7 +52,10 @@ test("the order view's refund names its figure, asks again for everything left, 
   const confirm = form.getByTestId("refund-confirm");
   await expect(confirm).toContainText(`Refund everything left on order ${order.orderNumber}: $47.99?`);
   await expect(confirm.getByRole("button", { name: "Yes, refund $47.99" })).toBeFocused();
-  const refunds = async () => (await queryE2eDb<{ amount: string; internalNote: string | null }>(`SELECT amount::text, "internalNote" FROM "Refund" WHERE "orderId" = $1 ORDER BY id`, [order.orderId])).map((r) => `${r.amount}:${r.internalNote}`);
+  const refunds = async () =>
+    (await queryE2eDb<{ amount: string; internalNote: string | null }>(`SELECT amount::text, "internalNote" FROM "Refund" WHERE "orderId" = $1 ORDER BY id`, [order.orderId])).map(
+      (r) => `${r.amount}:${r.internalNote}`,
+    );
   expect(await refunds()).toEqual(["10.00:Courier claim 4471"]); // asked, not yet done
   await page.screenshot({ path: path.join(SHOTS, "refund-confirm-1280.png"), fullPage: true });
   await expectNoAxeViolations(page, "the refund's confirmation step");

@@ -28,10 +28,7 @@ type SeededOrder = { orderId: number; orderNumber: string; customerId: number; e
 async function insertOrder(db: pg.Client, tag = unique(), paymentProvider = "stripe"): Promise<SeededOrder> {
   const email = `e2e-buyer-${tag}@example.com`;
   const address = JSON.stringify({ line1: "12 Birch Lane", line2: null, city: "Asheville", state: "NC", postalCode: "28801", country: "US" });
-  const customer = await db.query<{ id: number }>(
-    `INSERT INTO "Customer" (email, "firstName", "lastName", "updatedAt") VALUES ($1, 'Edith', 'Buyer', now()) RETURNING id`,
-    [email],
-  );
+  const customer = await db.query<{ id: number }>(`INSERT INTO "Customer" (email, "firstName", "lastName", "updatedAt") VALUES ($1, 'Edith', 'Buyer', now()) RETURNING id`, [email]);
   const customerId = customer.rows[0].id;
   const orderNumber = `ORD-E2E-${tag.toUpperCase()}`;
   const order = await db.query<{ id: number }>(
@@ -49,10 +46,11 @@ async function insertOrder(db: pg.Client, tag = unique(), paymentProvider = "str
 async function insertAdmin(db: pg.Client, tag = unique()): Promise<{ id: number; email: string; password: string }> {
   const email = `e2e-solo-${tag}@example.com`;
   const password = `solo-pass-${tag}`;
-  const res = await db.query<{ id: number }>(
-    `INSERT INTO "AdminUser" (username, email, "passwordHash", "updatedAt") VALUES ($1, $2, $3, now()) RETURNING id`,
-    [`e2e-solo-${tag}`, email, await hashPassword(password)],
-  );
+  const res = await db.query<{ id: number }>(`INSERT INTO "AdminUser" (username, email, "passwordHash", "updatedAt") VALUES ($1, $2, $3, now()) RETURNING id`, [
+    `e2e-solo-${tag}`,
+    email,
+    await hashPassword(password),
+  ]);
   return { id: res.rows[0].id, email, password };
 }
 
@@ -67,8 +65,13 @@ async function removeOrder(db: pg.Client, seeded: SeededOrder) {
  */
 async function readResetLink(email: string): Promise<string> {
   const dir = path.resolve(E2E_MAILBOX_DIR);
-  const newest = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(`-${email}.txt`)).sort().at(-1) : undefined;
-  const link = newest ? /\/admin\/reset-password\?token=\S+/.exec(readFileSync(path.join(dir, newest), "utf8"))?.[0] ?? "" : "";
+  const newest = existsSync(dir)
+    ? readdirSync(dir)
+        .filter((f) => f.endsWith(`-${email}.txt`))
+        .sort()
+        .at(-1)
+    : undefined;
+  const link = newest ? (/\/admin\/reset-password\?token=\S+/.exec(readFileSync(path.join(dir, newest), "utf8"))?.[0] ?? "") : "";
   if (link) {
     const stored = await withDb((db) => db.query<{ text: string }>(`SELECT text FROM "EmailMessage" WHERE "to" = $1 ORDER BY id DESC LIMIT 1`, [email]));
     expect(stored.rows[0]?.text).toContain("token=[redacted]");
@@ -419,7 +422,10 @@ test.describe("phone width", () => {
     try {
       await signIn(page);
       await page.goto("/admin/orders");
-      await page.getByRole("button", { name: `View order ${seeded.orderNumber}` }).first().click();
+      await page
+        .getByRole("button", { name: `View order ${seeded.orderNumber}` })
+        .first()
+        .click();
       const dialog = page.getByRole("dialog");
       await expect(dialog.getByText("Timeline")).toBeVisible();
       // A grid column sized to the items table's content pushed the totals and badges past the dialog's edge.

@@ -58,7 +58,10 @@ async function signIn(page: Page) {
 function mailboxMessage(email: string, subject: string): string {
   const dir = path.resolve(E2E_MAILBOX_DIR);
   if (!existsSync(dir)) return "";
-  const files = readdirSync(dir).filter((f) => f.endsWith(`-${email}.txt`)).sort().reverse();
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith(`-${email}.txt`))
+    .sort()
+    .reverse();
   for (const f of files) {
     const text = readFileSync(path.join(dir, f), "utf8");
     if (text.includes(`Subject: ${subject}`)) return text;

@@ -143,7 +143,15 @@ test("the storefront's scripts are marked for eager compilation, the admin's own
   const { products } = await (await request.get("/api/products?limit=1&sort=price-low")).json();
   await page.goto("/api/health");
   await page.evaluate((line) => localStorage.setItem("cart-storage", JSON.stringify({ state: { cartItems: [line], cartCount: 1 }, version: 0 })), {
-    id: String(products[0].id), productId: products[0].id, slug: products[0].slug, name: products[0].name, price: products[0].price, image: null, quantity: 1, uniqueItem: products[0].uniqueItem, unavailable: null,
+    id: String(products[0].id),
+    productId: products[0].id,
+    slug: products[0].slug,
+    name: products[0].name,
+    price: products[0].price,
+    image: null,
+    quantity: 1,
+    uniqueItem: products[0].uniqueItem,
+    unavailable: null,
   });
   await page.goto("/checkout");
   await expect(page.getByRole("main").getByLabel("Email")).toBeVisible();

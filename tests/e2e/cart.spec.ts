@@ -24,11 +24,23 @@ async function catalogue(request: APIRequestContext) {
   };
   return {
     /** A regular product under $50: one unit stays under free shipping. */
-    cheap: pick("a regular product under $50", regular.find((p) => toCents(p.price) < 50_00)),
+    cheap: pick(
+      "a regular product under $50",
+      regular.find((p) => toCents(p.price) < 50_00),
+    ),
     /** A regular product between $50 and $100: two units go over $100. */
-    mid: pick("a regular product between $50 and $100", regular.find((p) => toCents(p.price) > 50_00 && toCents(p.price) < 100_00)),
-    unique: pick("an unsold one-of-a-kind piece", products.find((p) => p.uniqueItem && !p.sold)),
-    sold: pick("a sold piece from the gallery", products.find((p) => p.sold && gallery.some((g) => g.slug === p.slug))),
+    mid: pick(
+      "a regular product between $50 and $100",
+      regular.find((p) => toCents(p.price) > 50_00 && toCents(p.price) < 100_00),
+    ),
+    unique: pick(
+      "an unsold one-of-a-kind piece",
+      products.find((p) => p.uniqueItem && !p.sold),
+    ),
+    sold: pick(
+      "a sold piece from the gallery",
+      products.find((p) => p.sold && gallery.some((g) => g.slug === p.slug)),
+    ),
     exactly100: regular.find((p) => p.price === "100.00"),
   };
 }
@@ -388,7 +400,9 @@ test.describe("reconciliation on load", () => {
     await expect(main.getByRole("button", { name: "Proceed to Checkout" })).toBeDisabled();
     await expect(main.getByTestId("summary-subtotal")).toHaveText(formatMoney(cheap.price));
 
-    await line(main, sold.id).getByRole("button", { name: `Remove ${sold.name}` }).click();
+    await line(main, sold.id)
+      .getByRole("button", { name: `Remove ${sold.name}` })
+      .click();
     await expect(main.getByRole("link", { name: "Proceed to Checkout" })).toHaveAttribute("href", "/checkout");
     await expect(main.getByText("Remove unavailable items to check out.")).toHaveCount(0);
   });

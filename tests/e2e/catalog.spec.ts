@@ -104,17 +104,21 @@ test.describe("shop listing", () => {
 
     await chooseSort(page, "Price: Low to High");
     await expect(page).toHaveURL(/\/shop\?sort=price-low$/); // sorting goes back to page 1
-    await expect.poll(async () => {
-      const prices = await cardPrices(page);
-      return prices.length === 12 && prices.every((p, i) => i === 0 || prices[i - 1] <= p);
-    }).toBe(true);
+    await expect
+      .poll(async () => {
+        const prices = await cardPrices(page);
+        return prices.length === 12 && prices.every((p, i) => i === 0 || prices[i - 1] <= p);
+      })
+      .toBe(true);
 
     await chooseSort(page, "Price: High to Low");
     await expect(page).toHaveURL(/sort=price-high/);
-    await expect.poll(async () => {
-      const prices = await cardPrices(page);
-      return prices.length === 12 && prices.every((p, i) => i === 0 || prices[i - 1] >= p);
-    }).toBe(true);
+    await expect
+      .poll(async () => {
+        const prices = await cardPrices(page);
+        return prices.length === 12 && prices.every((p, i) => i === 0 || prices[i - 1] >= p);
+      })
+      .toBe(true);
     const highest = Math.max(...(await apiProducts(request)).products.map((p) => Number(p.price)));
     expect((await cardPrices(page))[0]).toBe(highest);
 

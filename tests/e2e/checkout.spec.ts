@@ -279,9 +279,7 @@ test.describe("checkout with the test provider", () => {
     await page.goto("/checkout");
     await fillContactAndAddress(page);
     await expect(page.getByText(TEST_MODE)).toBeVisible();
-    await page.route("**/api/cart/check", (route) =>
-      route.fulfill({ json: { items: [{ productId: product.id, price: product.price, unavailable: "This piece has been sold." }] } }),
-    );
+    await page.route("**/api/cart/check", (route) => route.fulfill({ json: { items: [{ productId: product.id, price: product.price, unavailable: "This piece has been sold." }] } }));
 
     await fillCard(page, "4242 4242 4242 4242");
     await payButton(page).click();
@@ -297,10 +295,7 @@ test.describe("checkout with the test provider", () => {
   });
 
   test("a one-of-a-kind piece bought by someone else first: refused by the server, line flagged", async ({ page, request }) => {
-    test.skip(
-      Boolean(process.env.E2E_BASE_URL) && !process.env.E2E_ALLOW_SALES,
-      "sells a demo piece: runs on the e2e server's own database (set E2E_ALLOW_SALES=1 to run it elsewhere)",
-    );
+    test.skip(Boolean(process.env.E2E_BASE_URL) && !process.env.E2E_ALLOW_SALES, "sells a demo piece: runs on the e2e server's own database (set E2E_ALLOW_SALES=1 to run it elsewhere)");
     const pieces = (await apiProducts(request)).filter((p) => p.uniqueItem && !p.sold);
     pieces.sort((a, b) => cents(a.price) - cents(b.price));
     const piece = pieces[0];
@@ -331,9 +326,7 @@ test.describe("checkout with the test provider", () => {
     let calls = 0;
     await page.route("**/api/create-payment-intent", (route) => {
       calls += 1;
-      return calls === 1
-        ? route.fulfill({ status: 409, json: { message: "Your cart total has changed. Please review your order before paying." } })
-        : route.continue();
+      return calls === 1 ? route.fulfill({ status: 409, json: { message: "Your cart total has changed. Please review your order before paying." } }) : route.continue();
     });
     await page.goto("/checkout");
     await fillContactAndAddress(page);

@@ -56,7 +56,12 @@ async function payByKeyboard(page: Page, form: ReturnType<Page["getByRole"]>) {
  */
 async function linkFromEmail(to: string, subject: string, prefix: string): Promise<string> {
   const dir = path.resolve(E2E_MAILBOX_DIR);
-  const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(`-${to}.txt`)).sort().reverse() : [];
+  const files = existsSync(dir)
+    ? readdirSync(dir)
+        .filter((f) => f.endsWith(`-${to}.txt`))
+        .sort()
+        .reverse()
+    : [];
   const text = files.map((f) => readFileSync(path.join(dir, f), "utf8")).find((t) => t.includes(`\nSubject: ${subject}`) || t.startsWith(`Subject: ${subject}`));
   expect(text, `an email "${subject}…" to ${to} in the dev mailbox`).toBeTruthy();
   const url = new URL(new RegExp(`${prefix}(\\S+)`).exec(text!)![1]);
@@ -101,7 +106,9 @@ test("a shopper asks for a piece like one in the shop, by keyboard", async ({ pa
   await expect(thanks).toContainText("Thank you! Your request is on its way to the workshop.");
   reference = (/COM-[0-9A-F]{8}/.exec((await thanks.textContent()) ?? "") ?? [""])[0];
   expect(reference).toMatch(/^COM-/);
-  const [row] = await queryE2eDb<{ status: string; material: string; budget: string; productId: number }>(`SELECT status::text, material, budget, "productId" FROM "Commission" WHERE reference = $1`, [reference]);
+  const [row] = await queryE2eDb<{ status: string; material: string; budget: string; productId: number }>(`SELECT status::text, material, budget, "productId" FROM "Commission" WHERE reference = $1`, [
+    reference,
+  ]);
   expect(row).toEqual({ status: "new", material: "Cherry", budget: "150_300", productId: product.id });
 });
 
@@ -196,7 +203,9 @@ test("the shopper pays the quote by keyboard; the link then shows the order, and
     `SELECT i."productId", i."productName", o.total::text AS total, i.ships FROM "OrderItem" i JOIN "Order" o ON o.id = i."orderId" WHERE o."orderNumber" = $1`,
     [orderNumber],
   );
-  expect(lines).toEqual([{ productId: null, productName: expect.stringMatching(new RegExp(`^Commission ${reference} — The same bowl in cherry`)), total: "203.50", ships: "Made to order — ships in 10–15 working days" }]);
+  expect(lines).toEqual([
+    { productId: null, productName: expect.stringMatching(new RegExp(`^Commission ${reference} — The same bowl in cherry`)), total: "203.50", ships: "Made to order — ships in 10–15 working days" },
+  ]);
   const [row] = await queryE2eDb<{ status: string; galleryConsent: boolean }>(`SELECT status::text, "galleryConsent" FROM "Commission" WHERE reference = $1`, [reference]);
   expect(row).toEqual({ status: "accepted", galleryConsent: true });
 
@@ -242,7 +251,9 @@ test("once shipped, the maker publishes the commission to the gallery by keyboar
   await page.getByLabel("Category").focus();
   await page.keyboard.press("ArrowDown");
   await typeInto(page, "Description", "Turned from one cherry board, 11 inches across and 5 deep, oiled.");
-  const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: { r: 150, g: 80, b: 40 } } }).png().toBuffer();
+  const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: { r: 150, g: 80, b: 40 } } })
+    .png()
+    .toBuffer();
   await gallery.getByLabel("Upload images").setInputFiles({ name: "bowl.png", mimeType: "image/png", buffer: photo });
   await expect(gallery.getByRole("list", { name: "Product images" }).getByRole("listitem")).toHaveCount(1);
   await expect(gallery.getByRole("button", { name: "Publish to the gallery" })).toHaveCSS("opacity", "1");
@@ -322,7 +333,9 @@ test("a deposit, then the balance: the shopper pays both links by keyboard; the 
   await expect(page.getByTestId("quote-refused")).toContainText("This balance has been paid. Thank you!", { timeout: 20_000 });
   await expect(page.getByTestId("quote-refused")).toContainText(orderNumber);
   expect(await orderRow()).toEqual({ total: "220.00", balanceDue: "0.00" });
-  const payments = await queryE2eDb<{ amount: string; captured: boolean }>(`SELECT p.amount::text, p.captured FROM "OrderPayment" p JOIN "Order" o ON o.id = p."orderId" WHERE o."orderNumber" = $1`, [orderNumber]);
+  const payments = await queryE2eDb<{ amount: string; captured: boolean }>(`SELECT p.amount::text, p.captured FROM "OrderPayment" p JOIN "Order" o ON o.id = p."orderId" WHERE o."orderNumber" = $1`, [
+    orderNumber,
+  ]);
   expect(payments).toEqual([{ amount: "170.00", captured: true }]);
 
   // The maker's screen: nothing more is due.

@@ -61,7 +61,11 @@ function measureContrast(targets: Locator): Promise<Measurement[]> {
       const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
       return (hi + 0.05) / (lo + 0.05);
     };
-    const hex = (c: RGBA) => `#${c.slice(0, 3).map((v) => Math.round(v).toString(16).padStart(2, "0")).join("")}`;
+    const hex = (c: RGBA) =>
+      `#${c
+        .slice(0, 3)
+        .map((v) => Math.round(v).toString(16).padStart(2, "0"))
+        .join("")}`;
 
     // Disabled controls and decorative overlays opt out of hit testing; elementsFromPoint needs them in.
     const unblock = document.createElement("style");
@@ -140,10 +144,13 @@ test("every Button variant disabled and every Badge variant, on the shop's style
     ["on-page", "bg-background"],
     ["on-card", "bg-card"],
   ]) {
-    await page.getByRole("main").evaluate(
-      (main, { id, html, background }) => main.insertAdjacentHTML("afterbegin", `<div id="${id}" class="${background} flex flex-wrap gap-2 p-4">${html}</div>`),
-      { id, html: [...buttons, ...badges].join(""), background },
-    );
+    await page
+      .getByRole("main")
+      .evaluate((main, { id, html, background }) => main.insertAdjacentHTML("afterbegin", `<div id="${id}" class="${background} flex flex-wrap gap-2 p-4">${html}</div>`), {
+        id,
+        html: [...buttons, ...badges].join(""),
+        background,
+      });
     await expectContrast(page.locator(`#${id}`).locator("> *"), `variants ${id}`, { atLeast: buttons.length + badges.length });
   }
 });

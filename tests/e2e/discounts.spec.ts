@@ -117,7 +117,10 @@ test.describe("discount codes", () => {
     await waitForHydration(page);
     // The variant controls are an island of their own, live once their chunk has loaded.
     await expect(page.getByTestId("variant-purchase")).toHaveAttribute("data-ready", "true");
-    await page.getByTestId("variant-purchase").getByRole("button", { name: /Add to Cart/ }).click();
+    await page
+      .getByTestId("variant-purchase")
+      .getByRole("button", { name: /Add to Cart/ })
+      .click();
     await expect(page.getByTestId("cart-count")).toHaveText("1");
     await page.goto("/cart");
     await waitForHydration(page);
@@ -139,7 +142,10 @@ test.describe("discount codes", () => {
     await expect(atCheckout.getByTestId("summary-discount")).toHaveText(`−${money(260)}`);
   });
 
-  for (const size of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
+  for (const size of [
+    { width: 1280, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
     test(`axe finds nothing on the checkout with a code applied and a refused one, at ${size.width} px`, async ({ page }) => {
       await page.setViewportSize(size);
       const product = await cheapProduct(page);
@@ -157,7 +163,10 @@ test.describe("discount codes", () => {
     });
   }
 
-  for (const size of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
+  for (const size of [
+    { width: 1280, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
     test(`the maker creates a code, disables it, and issues and looks up a gift card; axe finds nothing, at ${size.width} px`, async ({ page }) => {
       test.setTimeout(90_000);
       await page.setViewportSize(size);

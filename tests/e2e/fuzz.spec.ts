@@ -49,7 +49,20 @@ const QUERY_URLS = [
 
 /** Query names that are Object.prototype members: Next's searchParams record turned `constructor` into a value holding a function (a 500 on /shop). */
 const PROTOTYPE_QUERIES = ["constructor=1&__proto__=2&search=oak", "__proto__=1&constructor=2&toString=3&page=2", "hasOwnProperty=1&valueOf=2&sort=newest&constructor=x"];
-const PROTOTYPE_PAGES = ["/", "/shop", "/shop/wood-bowls", "/gallery", "/contact", "/cart", "/checkout", "/order-confirmation", "/order-status", "/admin/products", "/admin/orders", "/admin/customers"];
+const PROTOTYPE_PAGES = [
+  "/",
+  "/shop",
+  "/shop/wood-bowls",
+  "/gallery",
+  "/contact",
+  "/cart",
+  "/checkout",
+  "/order-confirmation",
+  "/order-status",
+  "/admin/products",
+  "/admin/orders",
+  "/admin/customers",
+];
 
 async function signIn(request: APIRequestContext) {
   const { csrfToken } = await (await request.get("/api/auth/csrf")).json();

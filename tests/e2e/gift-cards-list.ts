@@ -50,7 +50,11 @@ export async function walkGiftCardList(page: Page, width: number) {
   await row.getByRole("button", { name: `Show code of the card ending ${code.slice(-4)}` }).click();
   await expect(row.getByTestId("gift-card-code")).toHaveText(code);
   const [id] = await queryE2eDb<{ id: number }>(`SELECT id FROM "GiftCard" WHERE code = $1`, [code]);
-  await expect.poll(async () => (await queryE2eDb<{ n: string }>(`SELECT count(*)::text AS n FROM "AuditLog" WHERE "entityType" = 'gift_card' AND "entityId" = $1 AND action = 'reveal_code'`, [String(id.id)]))[0].n).toBe("1");
+  await expect
+    .poll(
+      async () => (await queryE2eDb<{ n: string }>(`SELECT count(*)::text AS n FROM "AuditLog" WHERE "entityType" = 'gift_card' AND "entityId" = $1 AND action = 'reveal_code'`, [String(id.id)]))[0].n,
+    )
+    .toBe("1");
 
   await row.getByRole("button", { name: `Resend email of the card ending ${code.slice(-4)}` }).click();
   await expect(page.getByText(`Gift card sent again to ${recipient}`)).toBeVisible();

@@ -58,7 +58,11 @@ test("a purchase with the keyboard alone, with a visible focus indicator at ever
   await expect(cartButton).toHaveAttribute("data-ready", /.*/);
 
   // The first product card on the home page, by its name link.
-  const card = page.locator("main").getByTestId("product-card").filter({ hasNot: page.locator(".pcard-sold") }).first();
+  const card = page
+    .locator("main")
+    .getByTestId("product-card")
+    .filter({ hasNot: page.locator(".pcard-sold") })
+    .first();
   const productLink = card.getByTestId("product-link");
   const productName = (await productLink.innerText()).trim();
   await tabTo(page, productLink);

@@ -333,12 +333,7 @@ test.describe("contact page", () => {
     });
     await page.goto("/contact");
     await form(page).getByRole("button", { name: "Send Message" }).click();
-    for (const message of [
-      "Name must be at least 2 characters",
-      "Please enter a valid email address",
-      "Subject must be at least 5 characters",
-      "Message must be at least 10 characters",
-    ]) {
+    for (const message of ["Name must be at least 2 characters", "Please enter a valid email address", "Subject must be at least 5 characters", "Message must be at least 10 characters"]) {
       await expect(page.getByText(message, { exact: true })).toBeVisible();
     }
     await expect(form(page).getByLabel("Name")).toHaveAttribute("aria-invalid", "true");

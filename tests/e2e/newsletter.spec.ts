@@ -31,7 +31,10 @@ async function expectNoViolations(page: Page, where: string, widths = [1280, 390
 function mailbox(to: string, needle: string, prefix = ""): string {
   const dir = path.resolve(E2E_MAILBOX_DIR);
   if (!existsSync(dir)) return "";
-  for (const f of readdirSync(dir).filter((f) => f.startsWith(prefix) && f.includes(to)).sort().reverse()) {
+  for (const f of readdirSync(dir)
+    .filter((f) => f.startsWith(prefix) && f.includes(to))
+    .sort()
+    .reverse()) {
     const text = readFileSync(path.join(dir, f), "utf8");
     if (text.includes(needle)) return text;
   }

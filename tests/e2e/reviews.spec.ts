@@ -32,7 +32,10 @@ let reviewUrl: string;
 test("without reviews no page shows a filled star: cards, product pages, the gallery", async ({ page, request }) => {
   const products: ApiProduct[] = (await (await request.get("/api/products?limit=100")).json()).products;
   expect(products.length).toBeGreaterThan(3);
-  expect(products.every((p) => p.reviewCount === 0), "a fresh shop has no reviews").toBe(true);
+  expect(
+    products.every((p) => p.reviewCount === 0),
+    "a fresh shop has no reviews",
+  ).toBe(true);
   const sold = products.find((p) => p.uniqueItem && p.sold)!;
   const available = products.find((p) => !p.uniqueItem && !p.sold)!;
   for (const path of ["/", "/shop", `/shop/${available.category.slug}`, "/gallery", `/product/${available.slug}`, `/product/${sold.slug}`]) {
@@ -112,7 +115,10 @@ test("a buyer reviews a delivered order by keyboard from the order-status page; 
   await expect(page.getByRole("button", { name: "Send review" })).toBeFocused();
   await page.keyboard.press("Enter");
   await expect(page.getByRole("status")).toHaveText("Thank you! Your review will appear once the maker has read it.");
-  const [row] = await queryE2eDb<{ rating: number; authorName: string; status: string }>(`SELECT r.rating, r."authorName", r.status FROM "Review" r JOIN "OrderItem" i ON i.id = r."orderItemId" JOIN "Order" o ON o.id = i."orderId" WHERE o."orderNumber" = $1`, [orderNumber]);
+  const [row] = await queryE2eDb<{ rating: number; authorName: string; status: string }>(
+    `SELECT r.rating, r."authorName", r.status FROM "Review" r JOIN "OrderItem" i ON i.id = r."orderItemId" JOIN "Order" o ON o.id = i."orderId" WHERE o."orderNumber" = $1`,
+    [orderNumber],
+  );
   expect(row).toEqual({ rating: 4, authorName: "Ada A.", status: "pending" });
 
   // Pending: nothing shows yet.

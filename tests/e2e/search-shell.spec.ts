@@ -45,7 +45,10 @@ test.beforeAll(async () => {
   server = spawn("npx", ["tsx", "scripts/serve.ts", "start"], { env, stdio: "ignore", detached: true });
   const started = Date.now();
   while (Date.now() - started < 170_000) {
-    const ready = await fetch(`${base}/api/ready`).then((r) => r.ok, () => false);
+    const ready = await fetch(`${base}/api/ready`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ready) return;
     await new Promise((r) => setTimeout(r, 500));
   }
@@ -63,7 +66,10 @@ test.afterAll(() => {
 type Found = { products: Array<{ slug: string; name: string }>; total: number; didYouMean?: string };
 const api = async (query: string): Promise<Found> => (await fetch(`${base}/api/products?${query}`)).json();
 const main = (page: Page) => page.getByRole("main");
-const gridSlugs = (page: Page) => main(page).getByTestId("product-card").evaluateAll((cards) => cards.map((c) => c.getAttribute("data-slug")));
+const gridSlugs = (page: Page) =>
+  main(page)
+    .getByTestId("product-card")
+    .evaluateAll((cards) => cards.map((c) => c.getAttribute("data-slug")));
 
 /** Opens a search page and checks it came as the results shell (a never-seen term: one searched before is a cached page). */
 async function openShell(page: Page, path: string) {

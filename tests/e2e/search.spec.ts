@@ -179,11 +179,14 @@ test.describe("cached search results", () => {
     // worker's): then that read gets the results shell and the next one is rendered. Read until the page itself is a HIT.
     let html = "";
     await expect
-      .poll(async () => {
-        const again = await request.get(url);
-        html = await again.text();
-        return again.headers()["x-nextjs-cache"] === "HIT" && html.includes(`${target.name} ${word}`);
-      }, { timeout: 10_000 })
+      .poll(
+        async () => {
+          const again = await request.get(url);
+          html = await again.text();
+          return again.headers()["x-nextjs-cache"] === "HIT" && html.includes(`${target.name} ${word}`);
+        },
+        { timeout: 10_000 },
+      )
       .toBe(true);
     expect(html).toContain(`${target.name} ${word}`);
     expect(html).toContain(`Search: &quot;${word}&quot;`);

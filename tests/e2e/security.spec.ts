@@ -32,7 +32,9 @@ test.describe("security headers", () => {
       expect(h["referrer-policy"], path).toBe("strict-origin-when-cross-origin");
       expect(h["permissions-policy"], path).toContain("camera=()");
       expect(h["strict-transport-security"], `${path}: no HSTS on an http SITE_URL`).toBeUndefined();
-      counts[path] = Object.keys(h).filter((k) => ["content-security-policy", "x-frame-options", "x-content-type-options", "referrer-policy", "permissions-policy", "cross-origin-opener-policy"].includes(k)).length;
+      counts[path] = Object.keys(h).filter((k) =>
+        ["content-security-policy", "x-frame-options", "x-content-type-options", "referrer-policy", "permissions-policy", "cross-origin-opener-policy"].includes(k),
+      ).length;
     }
     expect(Object.values(counts).every((n) => n === 6)).toBe(true);
     // a catalogue page is still served from the cache (no per-request nonce made it dynamic)
@@ -63,7 +65,12 @@ test.describe("pages under the CSP (the fixture fails a test on any violation)",
     await page.setContent(`<iframe id="f" src="${baseURL}/admin/login"></iframe>`);
     await expect.poll(() => cspViolations.some((v) => /frame-ancestors/.test(v)), { timeout: 10_000 }).toBe(true);
     const framed = page.frames().find((f) => f !== page.mainFrame());
-    expect(await framed?.locator("form").count().catch(() => 0) ?? 0).toBe(0);
+    expect(
+      (await framed
+        ?.locator("form")
+        .count()
+        .catch(() => 0)) ?? 0,
+    ).toBe(0);
     cspViolations.length = 0; // the one violation this test is about
   });
 });

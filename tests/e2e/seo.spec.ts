@@ -39,7 +39,17 @@ test("sitemap.xml, robots.txt, manifest, icons and share cards answer 200 with t
   expect(sitemap).not.toMatch(/\/(cart|checkout|order-confirmation|admin)</);
 
   const robots = await (await expectAsset(request, "/robots.txt", /^text\/plain/)).text();
-  for (const line of ["User-Agent: *", "Allow: /", "Disallow: /admin", "Disallow: /api", "Disallow: /cart", "Disallow: /checkout", "Disallow: /order-confirmation", "Disallow: /shop?search=", "Disallow: /*?search="]) {
+  for (const line of [
+    "User-Agent: *",
+    "Allow: /",
+    "Disallow: /admin",
+    "Disallow: /api",
+    "Disallow: /cart",
+    "Disallow: /checkout",
+    "Disallow: /order-confirmation",
+    "Disallow: /shop?search=",
+    "Disallow: /*?search=",
+  ]) {
     expect(robots).toContain(line);
   }
   expect(robots).toMatch(/Sitemap: https?:\/\/\S+\/sitemap\.xml/);

@@ -24,12 +24,17 @@ async function cheapProduct(request: APIRequestContext): Promise<ApiProduct> {
 
 /** The persisted cart, set before the first page loads (once per tab). */
 async function seedCart(page: Page, product: ApiProduct, quantity = 1) {
-  const cartItems = [{ id: String(product.id), productId: product.id, slug: product.slug, name: product.name, price: product.price, image: product.images[0] ?? null, quantity, uniqueItem: false, unavailable: null }];
-  await page.addInitScript((value) => {
-    if (sessionStorage.getItem("e2e-preset")) return;
-    sessionStorage.setItem("e2e-preset", "1");
-    localStorage.setItem("cart-storage", value);
-  }, JSON.stringify({ state: { cartItems, cartCount: quantity }, version: 0 }));
+  const cartItems = [
+    { id: String(product.id), productId: product.id, slug: product.slug, name: product.name, price: product.price, image: product.images[0] ?? null, quantity, uniqueItem: false, unavailable: null },
+  ];
+  await page.addInitScript(
+    (value) => {
+      if (sessionStorage.getItem("e2e-preset")) return;
+      sessionStorage.setItem("e2e-preset", "1");
+      localStorage.setItem("cart-storage", value);
+    },
+    JSON.stringify({ state: { cartItems, cartCount: quantity }, version: 0 }),
+  );
 }
 
 const form = (page: Page) => page.getByRole("form", { name: "Checkout" });

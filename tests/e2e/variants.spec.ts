@@ -63,15 +63,21 @@ test("choosing a size with the keyboard updates price, availability and the addr
   await purchase(page).getByRole("button", { name: "Increase quantity" }).click();
   await expect(purchase(page).getByTestId("quantity-value")).toHaveValue("3");
   await expect(purchase(page).getByRole("button", { name: "Increase quantity" })).toBeDisabled();
-  await purchase(page).getByRole("button", { name: /Add to Cart/ }).press("Enter");
+  await purchase(page)
+    .getByRole("button", { name: /Add to Cart/ })
+    .press("Enter");
   await expect(page.getByTestId("cart-count")).toHaveText("3");
   const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("cart-storage") ?? "{}").state.cartItems);
-  expect(stored).toEqual([expect.objectContaining({ name: "Self-Centring Dowelling Jig — Dowel size: 8 mm", price: "28.00", quantity: 3, variantLabel: "Dowel size: 8 mm", variantId: expect.any(Number) })]);
+  expect(stored).toEqual([
+    expect.objectContaining({ name: "Self-Centring Dowelling Jig — Dowel size: 8 mm", price: "28.00", quantity: 3, variantLabel: "Dowel size: 8 mm", variantId: expect.any(Number) }),
+  ]);
   expect(stored[0].id).toBe(`${stored[0].productId}-${stored[0].variantId}`);
 
   // Another size is another line.
   await size(page, "6 mm").check();
-  await purchase(page).getByRole("button", { name: /Add to Cart/ }).click();
+  await purchase(page)
+    .getByRole("button", { name: /Add to Cart/ })
+    .click();
   await expect(page.getByTestId("cart-count")).toHaveText("4");
   await page.goto("/cart");
   const lines = page.getByTestId("cart-line");

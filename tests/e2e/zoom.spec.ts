@@ -143,108 +143,127 @@ async function expectHeaderControls(page: Page, where: string) {
   await expectClickable(banner.getByRole("button", { name: "Open menu" }), `${where}: menu button`);
 }
 
-for (const WINDOW of WINDOWS) test.describe(`text at 200 %, ${WINDOW.name}`, () => {
-  test.use({ viewport: { width: WINDOW.width, height: WINDOW.height } });
-  test.beforeEach(async ({ page }) => enlargeText(page));
+for (const WINDOW of WINDOWS)
+  test.describe(`text at 200 %, ${WINDOW.name}`, () => {
+    test.use({ viewport: { width: WINDOW.width, height: WINDOW.height } });
+    test.beforeEach(async ({ page }) => enlargeText(page));
 
-  test("public pages", async ({ page, request }) => {
-    test.setTimeout(180_000);
-    const product = await availableProduct(request);
-    const category = await firstCategorySlug(request);
-    const order = await seedOrder(`zoom${Date.now().toString(36)}`);
-    await seedCart(page, product);
+    test("public pages", async ({ page, request }) => {
+      test.setTimeout(180_000);
+      const product = await availableProduct(request);
+      const category = await firstCategorySlug(request);
+      const order = await seedOrder(`zoom${Date.now().toString(36)}`);
+      await seedCart(page, product);
 
-    const pages: Array<{ path: string; controls?: (page: Page) => Array<[Locator, string]> }> = [
-      { path: "/" },
-      { path: "/shop", controls: (p) => [[p.getByRole("link", { name: "Next page" }), "next page"]] },
-      { path: `/shop/${category}` },
-      { path: `/product/${product.slug}`, controls: (p) => [[p.getByTestId("product-info").getByTestId("add-to-cart"), "Add to Cart"]] },
-      // A product with variants: its size choices wrap, and the add button stays reachable.
-      {
-        path: "/product/self-centring-dowelling-jig?variant=SCDJ-12MM",
-        controls: (p) => [
-          [p.getByRole("radio", { name: "6 mm" }), "a size"],
-          [p.getByTestId("product-info").getByTestId("add-to-cart"), "Add to Cart"],
-        ],
-      },
-      { path: "/cart", controls: (p) => [[p.getByRole("main").getByRole("link", { name: /checkout/i }).or(p.getByRole("main").getByRole("button", { name: /checkout/i })).first(), "checkout"]] },
-      { path: "/checkout", controls: (p) => [[p.getByRole("form", { name: "Checkout" }).getByLabel("Email"), "email field"]] },
-      { path: "/contact", controls: (p) => [[p.getByRole("button", { name: /send/i }), "send message"]] },
-      { path: "/my-story" },
-      { path: "/gallery" },
-      { path: "/order-status", controls: (p) => [[p.getByRole("button", { name: "Find my order" }), "find my order"]] },
-    ];
-    for (const { path, controls } of pages) {
-      await test.step(path, async () => {
-        await page.goto(path);
+      const pages: Array<{ path: string; controls?: (page: Page) => Array<[Locator, string]> }> = [
+        { path: "/" },
+        { path: "/shop", controls: (p) => [[p.getByRole("link", { name: "Next page" }), "next page"]] },
+        { path: `/shop/${category}` },
+        { path: `/product/${product.slug}`, controls: (p) => [[p.getByTestId("product-info").getByTestId("add-to-cart"), "Add to Cart"]] },
+        // A product with variants: its size choices wrap, and the add button stays reachable.
+        {
+          path: "/product/self-centring-dowelling-jig?variant=SCDJ-12MM",
+          controls: (p) => [
+            [p.getByRole("radio", { name: "6 mm" }), "a size"],
+            [p.getByTestId("product-info").getByTestId("add-to-cart"), "Add to Cart"],
+          ],
+        },
+        {
+          path: "/cart",
+          controls: (p) => [
+            [
+              p
+                .getByRole("main")
+                .getByRole("link", { name: /checkout/i })
+                .or(p.getByRole("main").getByRole("button", { name: /checkout/i }))
+                .first(),
+              "checkout",
+            ],
+          ],
+        },
+        { path: "/checkout", controls: (p) => [[p.getByRole("form", { name: "Checkout" }).getByLabel("Email"), "email field"]] },
+        { path: "/contact", controls: (p) => [[p.getByRole("button", { name: /send/i }), "send message"]] },
+        { path: "/my-story" },
+        { path: "/gallery" },
+        { path: "/order-status", controls: (p) => [[p.getByRole("button", { name: "Find my order" }), "find my order"]] },
+      ];
+      for (const { path, controls } of pages) {
+        await test.step(path, async () => {
+          await page.goto(path);
+          await waitForHydration(page);
+          if (path === "/cart" || path === "/checkout") await expect(page.getByRole("main").getByText(product.name).first()).toBeAttached();
+          await expectReadableAt200(page, path);
+          await expectHeaderControls(page, path);
+          for (const [control, what] of controls?.(page) ?? []) await expectClickable(control, `${path}: ${what}`);
+        });
+      }
+
+      await test.step("/checkout with the address in: the card form and the Pay button", async () => {
+        await page.goto("/checkout");
         await waitForHydration(page);
-        if (path === "/cart" || path === "/checkout") await expect(page.getByRole("main").getByText(product.name).first()).toBeAttached();
-        await expectReadableAt200(page, path);
-        await expectHeaderControls(page, path);
-        for (const [control, what] of controls?.(page) ?? []) await expectClickable(control, `${path}: ${what}`);
+        const form = page.getByRole("form", { name: "Checkout" });
+        await form.getByLabel("Email").fill(`zoom-${Date.now()}@example.com`);
+        await form.getByLabel("First name").fill("Kay");
+        await form.getByLabel("Last name").fill("Board");
+        await form.getByLabel("Address", { exact: true }).fill("12 Elm Street");
+        await form.getByLabel("City").fill("Asheville");
+        await form.getByLabel("State").fill("NC");
+        await form.getByLabel("ZIP / postal code").fill("28801");
+        await form.getByLabel("ZIP / postal code").blur();
+        await expect(form.getByLabel("Card number")).toBeVisible({ timeout: 20_000 });
+        await expectReadableAt200(page, "/checkout with the card form");
+        await expectClickable(form.getByTestId("pay-button"), "/checkout: Pay button");
       });
-    }
 
-    await test.step("/checkout with the address in: the card form and the Pay button", async () => {
-      await page.goto("/checkout");
-      await waitForHydration(page);
-      const form = page.getByRole("form", { name: "Checkout" });
-      await form.getByLabel("Email").fill(`zoom-${Date.now()}@example.com`);
-      await form.getByLabel("First name").fill("Kay");
-      await form.getByLabel("Last name").fill("Board");
-      await form.getByLabel("Address", { exact: true }).fill("12 Elm Street");
-      await form.getByLabel("City").fill("Asheville");
-      await form.getByLabel("State").fill("NC");
-      await form.getByLabel("ZIP / postal code").fill("28801");
-      await form.getByLabel("ZIP / postal code").blur();
-      await expect(form.getByLabel("Card number")).toBeVisible({ timeout: 20_000 });
-      await expectReadableAt200(page, "/checkout with the card form");
-      await expectClickable(form.getByTestId("pay-button"), "/checkout: Pay button");
+      await test.step("/order-status with a result", async () => {
+        await page.goto("/order-status");
+        await waitForHydration(page);
+        await page.getByLabel("Order number").fill(order.orderNumber);
+        await page.getByLabel("Email used at checkout").fill(order.email);
+        await page.getByRole("button", { name: "Find my order" }).click();
+        await expect(page.getByTestId("order-status-result")).toBeVisible();
+        await expectReadableAt200(page, "/order-status with a result");
+      });
+
+      await test.step("the open menu and cart drawer", async () => {
+        await page.goto("/");
+        await waitForHydration(page);
+        await page.getByRole("banner").getByRole("button", { name: "Open menu" }).click();
+        const menu = page.getByRole("dialog");
+        await expect(menu).toBeVisible();
+        await menu.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished.catch(() => undefined))));
+        expect(await textClipping(page), "the open menu: clipped text").toEqual([]);
+        await page.keyboard.press("Escape");
+        await expect(menu).toBeHidden();
+        await page.getByRole("banner").getByRole("button", { name: "Cart", exact: true }).click();
+        const drawer = page.getByRole("dialog", { name: /cart/i });
+        await expect(drawer).toBeVisible();
+        await drawer.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished.catch(() => undefined))));
+        expect(await textClipping(page), "the cart drawer: clipped text").toEqual([]);
+        await expectClickable(
+          drawer
+            .getByRole("link", { name: /checkout/i })
+            .or(drawer.getByRole("button", { name: /checkout/i }))
+            .first(),
+          "the drawer's checkout",
+        );
+      });
     });
 
-    await test.step("/order-status with a result", async () => {
-      await page.goto("/order-status");
-      await waitForHydration(page);
-      await page.getByLabel("Order number").fill(order.orderNumber);
-      await page.getByLabel("Email used at checkout").fill(order.email);
-      await page.getByRole("button", { name: "Find my order" }).click();
-      await expect(page.getByTestId("order-status-result")).toBeVisible();
-      await expectReadableAt200(page, "/order-status with a result");
-    });
-
-    await test.step("the open menu and cart drawer", async () => {
-      await page.goto("/");
-      await waitForHydration(page);
-      await page.getByRole("banner").getByRole("button", { name: "Open menu" }).click();
-      const menu = page.getByRole("dialog");
-      await expect(menu).toBeVisible();
-      await menu.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished.catch(() => undefined))));
-      expect(await textClipping(page), "the open menu: clipped text").toEqual([]);
-      await page.keyboard.press("Escape");
-      await expect(menu).toBeHidden();
-      await page.getByRole("banner").getByRole("button", { name: "Cart", exact: true }).click();
-      const drawer = page.getByRole("dialog", { name: /cart/i });
-      await expect(drawer).toBeVisible();
-      await drawer.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished.catch(() => undefined))));
-      expect(await textClipping(page), "the cart drawer: clipped text").toEqual([]);
-      await expectClickable(drawer.getByRole("link", { name: /checkout/i }).or(drawer.getByRole("button", { name: /checkout/i })).first(), "the drawer's checkout");
+    test("admin screens", async ({ page }) => {
+      test.setTimeout(180_000);
+      await seedOrder(`zoomadm${Date.now().toString(36)}`);
+      await page.goto("/admin/login");
+      await expectReadableAt200(page, "/admin/login");
+      await expectClickable(page.getByRole("button", { name: "Sign In" }), "/admin/login: Sign In");
+      await signIn(page);
+      for (const path of ["/admin/dashboard", "/admin/orders", "/admin/products", "/admin/categories", "/admin/customers", "/admin/users", "/admin/activity"]) {
+        await test.step(path, async () => {
+          await page.goto(path);
+          await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+          await expectReadableAt200(page, path);
+          await expectClickable(page.getByRole("button", { name: "Open admin menu" }), `${path}: admin menu button`);
+        });
+      }
     });
   });
-
-  test("admin screens", async ({ page }) => {
-    test.setTimeout(180_000);
-    await seedOrder(`zoomadm${Date.now().toString(36)}`);
-    await page.goto("/admin/login");
-    await expectReadableAt200(page, "/admin/login");
-    await expectClickable(page.getByRole("button", { name: "Sign In" }), "/admin/login: Sign In");
-    await signIn(page);
-    for (const path of ["/admin/dashboard", "/admin/orders", "/admin/products", "/admin/categories", "/admin/customers", "/admin/users", "/admin/activity"]) {
-      await test.step(path, async () => {
-        await page.goto(path);
-        await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-        await expectReadableAt200(page, path);
-        await expectClickable(page.getByRole("button", { name: "Open admin menu" }), `${path}: admin menu button`);
-      });
-    }
-  });
-});

@@ -9,14 +9,7 @@ import type { AddressInfo } from "node:net";
  * options. State lives in memory; `authorize`/`decline` play the part of the
  * browser confirming a card with Stripe.js.
  */
-export type FakeIntentStatus =
-  | "requires_payment_method"
-  | "requires_confirmation"
-  | "requires_action"
-  | "processing"
-  | "requires_capture"
-  | "succeeded"
-  | "canceled";
+export type FakeIntentStatus = "requires_payment_method" | "requires_confirmation" | "requires_action" | "processing" | "requires_capture" | "succeeded" | "canceled";
 
 export type FakeIntent = {
   id: string;
@@ -68,7 +61,13 @@ export type FakeTaxCalculation = {
   shipping_cost: { amount: number; amount_tax: number; tax_behavior: string } | null;
   tax_amount_exclusive: number;
   tax_amount_inclusive: 0;
-  tax_breakdown: Array<{ amount: number; inclusive: false; tax_rate_details: { country: string; state: string; percentage_decimal: string; tax_type: string }; taxability_reason: string; taxable_amount: number }>;
+  tax_breakdown: Array<{
+    amount: number;
+    inclusive: false;
+    tax_rate_details: { country: string; state: string; percentage_decimal: string; tax_type: string };
+    taxability_reason: string;
+    taxable_amount: number;
+  }>;
   tax_date: number;
 };
 export type FakeTaxLineItem = { id: string; object: "tax.calculation_line_item"; amount: number; amount_tax: number; quantity: number; reference: string; tax_behavior: string; tax_code: string };
@@ -164,7 +163,9 @@ function toAmount(value: unknown): number {
   return n;
 }
 
-const US_STATE_CODES = new Set("AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY AS GU MP PR VI AA AE AP".split(" "));
+const US_STATE_CODES = new Set(
+  "AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY AS GU MP PR VI AA AE AP".split(" "),
+);
 /** Stripe's tax code for what is not taxed. */
 const NONTAXABLE = "txcd_00000000";
 
@@ -201,7 +202,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     if (method === "POST" && path === "/v1/tax/calculations") {
       const details = (body.customer_details ?? {}) as Params;
       const address = (details.address ?? {}) as Record<string, string>;
-      if (details.address_source !== "shipping" && details.address_source !== "billing") throw new StripeHttpError(400, "invalid_request_error", "Missing required param: customer_details[address_source].", "parameter_missing");
+      if (details.address_source !== "shipping" && details.address_source !== "billing")
+        throw new StripeHttpError(400, "invalid_request_error", "Missing required param: customer_details[address_source].", "parameter_missing");
       if (address.country !== "US" || !US_STATE_CODES.has(address.state) || !address.postal_code) {
         throw new StripeHttpError(400, "invalid_request_error", "We could not determine the customer's tax location based on the provided customer address.", "customer_tax_location_invalid");
       }
@@ -217,14 +219,27 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         references.add(reference);
         const amount = toNonNegative(l.amount, `line_items[${k}][amount]`);
         const taxCode = typeof l.tax_code === "string" ? l.tax_code : "txcd_99999999";
-        return { id: `tax_li_fake_${token(6)}`, object: "tax.calculation_line_item", amount, amount_tax: taxCode === NONTAXABLE ? 0 : taxOn(amount, rate), quantity: Number(l.quantity ?? 1), reference, tax_behavior: String(l.tax_behavior ?? "exclusive"), tax_code: taxCode };
+        return {
+          id: `tax_li_fake_${token(6)}`,
+          object: "tax.calculation_line_item",
+          amount,
+          amount_tax: taxCode === NONTAXABLE ? 0 : taxOn(amount, rate),
+          quantity: Number(l.quantity ?? 1),
+          reference,
+          tax_behavior: String(l.tax_behavior ?? "exclusive"),
+          tax_code: taxCode,
+        };
       });
       const shippingParams = body.shipping_cost as Params | undefined;
-      const shipping = shippingParams ? { amount: toNonNegative(shippingParams.amount, "shipping_cost[amount]"), amount_tax: 0, tax_behavior: String(shippingParams.tax_behavior ?? "exclusive") } : null;
+      const shipping = shippingParams
+        ? { amount: toNonNegative(shippingParams.amount, "shipping_cost[amount]"), amount_tax: 0, tax_behavior: String(shippingParams.tax_behavior ?? "exclusive") }
+        : null;
       if (shipping) shipping.amount_tax = taxOn(shipping.amount, rate);
       const taxable = items.filter((i) => i.tax_code !== NONTAXABLE).reduce((sum, i) => sum + i.amount, 0) + (shipping?.amount ?? 0);
       const tax = items.reduce((sum, i) => sum + i.amount_tax, 0) + (shipping?.amount_tax ?? 0);
-      const expanded = listOf(body.expand).map(String).concat(typeof body.expand === "string" ? [body.expand] : []);
+      const expanded = listOf(body.expand)
+        .map(String)
+        .concat(typeof body.expand === "string" ? [body.expand] : []);
       const calculation: FakeTaxCalculation = {
         id: `taxcalc_fake_${token(12)}`,
         object: "tax.calculation",
@@ -237,7 +252,18 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         shipping_cost: shipping,
         tax_amount_exclusive: tax,
         tax_amount_inclusive: 0,
-        tax_breakdown: tax > 0 ? [{ amount: tax, inclusive: false, tax_rate_details: { country: "US", state: address.state, percentage_decimal: rate.toFixed(4), tax_type: "sales_tax" }, taxability_reason: "standard_rated", taxable_amount: taxable }] : [],
+        tax_breakdown:
+          tax > 0
+            ? [
+                {
+                  amount: tax,
+                  inclusive: false,
+                  tax_rate_details: { country: "US", state: address.state, percentage_decimal: rate.toFixed(4), tax_type: "sales_tax" },
+                  taxability_reason: "standard_rated",
+                  taxable_amount: taxable,
+                },
+              ]
+            : [],
         tax_date: now(),
       };
       taxCalculations.set(calculation.id, calculation);
@@ -248,8 +274,20 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       if (!calculation) throw new StripeHttpError(404, "invalid_request_error", `No such tax calculation: '${String(body.calculation)}'`, "resource_missing");
       const reference = String(body.reference ?? "");
       if (!reference) throw new StripeHttpError(400, "invalid_request_error", "Missing required param: reference.", "parameter_missing");
-      if ([...taxTransactions.values()].some((t) => t.reference === reference)) throw new StripeHttpError(400, "invalid_request_error", "A transaction with this reference already exists.", "tax_transaction_reference_in_use");
-      const transaction: FakeTaxTransaction = { id: `tax_fake_${token(12)}`, object: "tax.transaction", type: "transaction", reference, calculation: calculation.id, reversal: null, created: now(), livemode: false, amount: calculation.amount_total, amount_tax: calculation.tax_amount_exclusive };
+      if ([...taxTransactions.values()].some((t) => t.reference === reference))
+        throw new StripeHttpError(400, "invalid_request_error", "A transaction with this reference already exists.", "tax_transaction_reference_in_use");
+      const transaction: FakeTaxTransaction = {
+        id: `tax_fake_${token(12)}`,
+        object: "tax.transaction",
+        type: "transaction",
+        reference,
+        calculation: calculation.id,
+        reversal: null,
+        created: now(),
+        livemode: false,
+        amount: calculation.amount_total,
+        amount_tax: calculation.tax_amount_exclusive,
+      };
       taxTransactions.set(transaction.id, transaction);
       return transaction;
     }
@@ -258,14 +296,16 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       if (!original || original.type !== "transaction") throw new StripeHttpError(404, "invalid_request_error", `No such tax transaction: '${String(body.original_transaction)}'`, "resource_missing");
       const reference = String(body.reference ?? "");
       if (!reference) throw new StripeHttpError(400, "invalid_request_error", "Missing required param: reference.", "parameter_missing");
-      if ([...taxTransactions.values()].some((t) => t.reference === reference)) throw new StripeHttpError(400, "invalid_request_error", "A transaction with this reference already exists.", "tax_transaction_reference_in_use");
+      if ([...taxTransactions.values()].some((t) => t.reference === reference))
+        throw new StripeHttpError(400, "invalid_request_error", "A transaction with this reference already exists.", "tax_transaction_reference_in_use");
       const earlier = reversalsOf(original.id);
       const reversedAmount = -earlier.reduce((sum, r) => sum + r.amount, 0);
       const reversedTax = -earlier.reduce((sum, r) => sum + r.amount_tax, 0);
       let amount: number;
       let amountTax: number;
       if (body.mode === "full") {
-        if (earlier.length) throw new StripeHttpError(400, "invalid_request_error", "A full reversal cannot be created for a transaction that already has reversals.", "tax_transaction_already_reversed");
+        if (earlier.length)
+          throw new StripeHttpError(400, "invalid_request_error", "A full reversal cannot be created for a transaction that already has reversals.", "tax_transaction_already_reversed");
         amount = original.amount;
         amountTax = original.amount_tax;
       } else if (body.mode === "partial") {
@@ -273,7 +313,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         const flat = Number(body.flat_amount);
         if (!Number.isInteger(flat) || flat >= 0) throw new StripeHttpError(400, "invalid_request_error", "flat_amount must be a negative integer.", "parameter_invalid_integer");
         amount = -flat;
-        if (amount > original.amount - reversedAmount) throw new StripeHttpError(400, "invalid_request_error", "The reversal amount is greater than what is left of the transaction.", "tax_transaction_reversal_too_large");
+        if (amount > original.amount - reversedAmount)
+          throw new StripeHttpError(400, "invalid_request_error", "The reversal amount is greater than what is left of the transaction.", "tax_transaction_reversal_too_large");
         // Spread in proportion over the transaction, as Stripe does; the last reversal takes what is left.
         amountTax = amount === original.amount - reversedAmount ? original.amount_tax - reversedTax : Math.round((original.amount_tax * amount) / original.amount);
       } else {
@@ -353,10 +394,17 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const intentId = typeof body.payment_intent === "string" ? body.payment_intent : "";
       if (!intentId) throw new StripeHttpError(400, "invalid_request_error", "One of the following params should be provided for this request: payment_intent or charge.", "parameter_missing");
       const intent = get(intentId);
-      if (intent.status !== "succeeded") throw new StripeHttpError(400, "invalid_request_error", `This PaymentIntent (${intentId}) does not have a successful charge to refund.`, "charge_not_refundable");
+      if (intent.status !== "succeeded")
+        throw new StripeHttpError(400, "invalid_request_error", `This PaymentIntent (${intentId}) does not have a successful charge to refund.`, "charge_not_refundable");
       const left = intent.amount_received - refundedOf(intentId);
       const amount = body.amount === undefined ? left : toAmount(body.amount);
-      if (amount > left) throw new StripeHttpError(400, "invalid_request_error", `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(left / 100).toFixed(2)})`, "amount_too_large");
+      if (amount > left)
+        throw new StripeHttpError(
+          400,
+          "invalid_request_error",
+          `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(left / 100).toFixed(2)})`,
+          "amount_too_large",
+        );
       const reason = typeof body.reason === "string" ? body.reason : null;
       if (reason && !["duplicate", "fraudulent", "requested_by_customer"].includes(reason)) throw new StripeHttpError(400, "invalid_request_error", "Invalid reason", "parameter_invalid_string");
       const refund: FakeRefund = {
@@ -467,7 +515,16 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       if (typeof key === "string" && inFlight.has(key)) {
         calls.push({ method: req.method ?? "GET", path: url.pathname, body: {}, idempotencyKey: key });
         res.writeHead(409, { "content-type": "application/json", "stripe-should-retry": "false", "idempotency-key": key });
-        res.end(JSON.stringify({ error: { type: "idempotency_error", code: "idempotency_key_in_use", message: "There is currently another in-progress request using this Idempotent Key (that probably means you submitted twice, and the other request is still going through). Please try again later." } }));
+        res.end(
+          JSON.stringify({
+            error: {
+              type: "idempotency_error",
+              code: "idempotency_key_in_use",
+              message:
+                "There is currently another in-progress request using this Idempotent Key (that probably means you submitted twice, and the other request is still going through). Please try again later.",
+            },
+          }),
+        );
         return;
       }
       if (latency.ms && matches(latency, req.method ?? "GET", url.pathname)) {

@@ -25,13 +25,50 @@ export async function createCatalogFixture(prisma: PrismaClient) {
   const categories = { "wood-bowls": bowls, jigs, outdoor: hidden } as const;
 
   const products: ProductSeed[] = [
-    { name: "Black Walnut Salad Bowl", slug: "black-walnut-salad-bowl", price: "145.00", category: "wood-bowls", featured: true, salesCount: 40, daysAgo: 30, images: 3, description: "A wide bowl turned from black walnut." },
+    {
+      name: "Black Walnut Salad Bowl",
+      slug: "black-walnut-salad-bowl",
+      price: "145.00",
+      category: "wood-bowls",
+      featured: true,
+      salesCount: 40,
+      daysAgo: 30,
+      images: 3,
+      description: "A wide bowl turned from black walnut.",
+    },
     { name: "Maple Nesting Bowls", slug: "maple-nesting-bowls", price: "89.50", category: "wood-bowls", salesCount: 90, daysAgo: 5, description: "Three nesting bowls in hard maple." },
-    { name: "Spalted Burl Bowl", slug: "spalted-burl-bowl", price: "320.00", category: "wood-bowls", uniqueItem: true, featured: true, daysAgo: 2, description: "One of a kind, with walnut-dark spalting lines." },
+    {
+      name: "Spalted Burl Bowl",
+      slug: "spalted-burl-bowl",
+      price: "320.00",
+      category: "wood-bowls",
+      uniqueItem: true,
+      featured: true,
+      daysAgo: 2,
+      description: "One of a kind, with walnut-dark spalting lines.",
+    },
     { name: "Sold Cherry Bowl", slug: "sold-cherry-bowl", price: "210.00", category: "wood-bowls", uniqueItem: true, sold: true, showInGallery: true, daysAgo: 60 },
     { name: "Sold Ash Bowl", slug: "sold-ash-bowl", price: "175.00", category: "wood-bowls", uniqueItem: true, sold: true, showInGallery: false, daysAgo: 61 },
-    { name: "Dowel Jig", slug: "dowel-jig", price: "24.00", category: "jigs", salesCount: 120, daysAgo: 10, shortDescription: "Drill square dowel holes every time.", description: "Printed in PETG with steel bushings." },
-    { name: "Track Saw Square", slug: "track-saw-square", price: "59.99", category: "jigs", featured: true, salesCount: 12, daysAgo: 1, description: "Squares a track to the board edge; works with walnut or any stock." },
+    {
+      name: "Dowel Jig",
+      slug: "dowel-jig",
+      price: "24.00",
+      category: "jigs",
+      salesCount: 120,
+      daysAgo: 10,
+      shortDescription: "Drill square dowel holes every time.",
+      description: "Printed in PETG with steel bushings.",
+    },
+    {
+      name: "Track Saw Square",
+      slug: "track-saw-square",
+      price: "59.99",
+      category: "jigs",
+      featured: true,
+      salesCount: 12,
+      daysAgo: 1,
+      description: "Squares a track to the board edge; works with walnut or any stock.",
+    },
     { name: "Retired Jig", slug: "retired-jig", price: "10.00", category: "jigs", active: false, daysAgo: 3 },
     { name: "Garden Planter", slug: "garden-planter", price: "75.00", category: "outdoor", daysAgo: 4 },
     { name: "Sold Cedar Planter", slug: "sold-cedar-planter", price: "95.00", category: "outdoor", uniqueItem: true, sold: true, showInGallery: true, daysAgo: 70 },
@@ -71,7 +108,21 @@ export async function createAdminApiFixture(prisma: PrismaClient, orderNumber = 
   const customer = await prisma.customer.create({ data: { email: "c@example.com" } });
   const address = { line1: "1 Main", city: "X", state: "NC", postalCode: "28801", country: "US" };
   const order = await prisma.order.create({
-    data: { orderNumber, customerId: customer.id, firstName: "A", lastName: "B", email: "c@example.com", status: "confirmed", shippingAddress: address, billingAddress: address, subtotal: "10.00", shipping: "15.99", shippingService: "USPS_GROUND_ADVANTAGE", tax: "0.00", total: "25.99" },
+    data: {
+      orderNumber,
+      customerId: customer.id,
+      firstName: "A",
+      lastName: "B",
+      email: "c@example.com",
+      status: "confirmed",
+      shippingAddress: address,
+      billingAddress: address,
+      subtotal: "10.00",
+      shipping: "15.99",
+      shippingService: "USPS_GROUND_ADVANTAGE",
+      tax: "0.00",
+      total: "25.99",
+    },
   });
   const admin = await prisma.adminUser.create({ data: { username: "keeper", email: "keeper@example.com", passwordHash: "x" } });
   return { ids: { product: product.id, category: categories.jigs.id, order: order.id, customer: customer.id, admin: admin.id }, admin };

@@ -196,7 +196,20 @@ function checkProductNode(c: Checker, product: Node, path: string, opts: { offer
   if (typeof price !== "string" && typeof price !== "number") c.fail(`${p}.price`, `expected a price, got ${JSON.stringify(price)}`);
   else if (!/^\d+(\.\d{1,2})?$/.test(String(price)) || Number(price) <= 0) c.fail(`${p}.price`, `expected a positive amount with a dot decimal separator, got ${JSON.stringify(price)}`);
   c.currency(offer, "priceCurrency", p);
-  c.enumValue(offer, "availability", p, ["InStock", "SoldOut", "OutOfStock", "PreOrder", "BackOrder", "MadeToOrder", "Discontinued", "InStoreOnly", "LimitedAvailability", "OnlineOnly", "PreSale", "Reserved"]);
+  c.enumValue(offer, "availability", p, [
+    "InStock",
+    "SoldOut",
+    "OutOfStock",
+    "PreOrder",
+    "BackOrder",
+    "MadeToOrder",
+    "Discontinued",
+    "InStoreOnly",
+    "LimitedAvailability",
+    "OnlineOnly",
+    "PreSale",
+    "Reserved",
+  ]);
   c.enumValue(offer, "itemCondition", p, ["NewCondition", "UsedCondition", "RefurbishedCondition", "DamagedCondition"]);
   const offerUrl = c.url(offer, "url", p);
   const productUrl = typeof product.url === "string" ? product.url : null;

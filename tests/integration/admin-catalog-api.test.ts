@@ -163,7 +163,15 @@ describe(`admin catalogue API on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" 
       revalidatedTags.length = 0;
       const { status, json } = await put(id, { name: "Walnut Coasters", slug: "", price: "32.1", images: [image(9)], seoTitle: "Coasters" });
       expect(status).toBe(200);
-      expect(json).toMatchObject({ id, name: "Walnut Coasters", slug: "walnut-coasters", price: "32.10", images: ["/uploads/test-9.webp"], seoTitle: "Coasters", description: "A long board in cherry." });
+      expect(json).toMatchObject({
+        id,
+        name: "Walnut Coasters",
+        slug: "walnut-coasters",
+        price: "32.10",
+        images: ["/uploads/test-9.webp"],
+        seoTitle: "Coasters",
+        description: "A long board in cherry.",
+      });
       expect(await db.prisma.productImage.count({ where: { productId: id } })).toBe(1);
       expect(revalidatedTags).toEqual(expect.arrayContaining(["products", "product:walnut-coaster-set", "product:walnut-coasters"]));
 
@@ -216,8 +224,18 @@ describe(`admin catalogue API on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" 
       const address = { line1: "1 Main", city: "X", state: "NC", postalCode: "28801", country: "US" };
       const order = await db.prisma.order.create({
         data: {
-          orderNumber: "ORD-DOOMED", firstName: "A", lastName: "B", email: "a@example.com", status: "confirmed", shippingAddress: address, billingAddress: address,
-          subtotal: "64.50", shipping: "15.99", shippingService: "USPS_GROUND_ADVANTAGE", tax: "0.00", total: "80.49",
+          orderNumber: "ORD-DOOMED",
+          firstName: "A",
+          lastName: "B",
+          email: "a@example.com",
+          status: "confirmed",
+          shippingAddress: address,
+          billingAddress: address,
+          subtotal: "64.50",
+          shipping: "15.99",
+          shippingService: "USPS_GROUND_ADVANTAGE",
+          tax: "0.00",
+          total: "80.49",
           items: { create: [{ productId: p.id, productName: "Doomed Board", price: "64.50", quantity: 1, total: "64.50" }] },
         },
       });

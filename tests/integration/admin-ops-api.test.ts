@@ -377,7 +377,12 @@ describe(`admin users (${kind})`, () => {
     expect(short.status).toBe(400);
     expect(short.json.fields.password).toBe("Password must be at least 6 characters");
 
-    const changed = await call(putUser, `/api/admin/users/${id}`, { method: "PUT", params: { id }, headers: auth, body: { username: "helper2", email: "helper@example.com", password: "new-bench-7" } });
+    const changed = await call(putUser, `/api/admin/users/${id}`, {
+      method: "PUT",
+      params: { id },
+      headers: auth,
+      body: { username: "helper2", email: "helper@example.com", password: "new-bench-7" },
+    });
     expect(changed.status).toBe(200);
     row = await db.prisma.adminUser.findUniqueOrThrow({ where: { id: second.id } });
     expect(row.passwordHash).toMatch(/^\$argon2id\$/);

@@ -37,7 +37,21 @@ beforeAll(async () => {
   const customer = await db.prisma.customer.create({ data: { email: "c@example.com" } });
   const address = { line1: "1 Main", city: "X", state: "NC", postalCode: "28801", country: "US" };
   const order = await db.prisma.order.create({
-    data: { orderNumber: "ORD-1", customerId: customer.id, firstName: "A", lastName: "B", email: "c@example.com", status: "confirmed", shippingAddress: address, billingAddress: address, subtotal: "10.00", shipping: "15.99", shippingService: "USPS_GROUND_ADVANTAGE", tax: "0.00", total: "25.99" },
+    data: {
+      orderNumber: "ORD-1",
+      customerId: customer.id,
+      firstName: "A",
+      lastName: "B",
+      email: "c@example.com",
+      status: "confirmed",
+      shippingAddress: address,
+      billingAddress: address,
+      subtotal: "10.00",
+      shipping: "15.99",
+      shippingService: "USPS_GROUND_ADVANTAGE",
+      tax: "0.00",
+      total: "25.99",
+    },
   });
   const boss = await db.prisma.adminUser.create({ data: { username: "boss", email: "boss@example.com", passwordHash: "x" } });
   const keeper = await db.prisma.adminUser.create({ data: { username: "keeper", email: "keeper@example.com", passwordHash: "x" } });
@@ -45,7 +59,9 @@ beforeAll(async () => {
   const session = await encode({ token: { sub: String(boss.id), email: boss.email, name: boss.username, adminId: boss.id, sessionVersion: boss.sessionVersion }, secret: authSecret() });
   cookie = `next-auth.session-token=${session}`;
   bearer = `Bearer ${await signApiToken(boss)}`;
-  png = await sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 180, g: 120, b: 60 } } }).png().toBuffer();
+  png = await sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 180, g: 120, b: 60 } } })
+    .png()
+    .toBuffer();
 });
 afterAll(async () => {
   process.env.UPLOADS_DIR = previousUploadsDir;
@@ -57,21 +73,117 @@ afterAll(async () => {
 const endpoints = (): Endpoint[] => {
   const s = (n: number) => String(n);
   return [
-    { name: "POST /api/products", load: async () => (await import("@/app/api/products/route")).POST, url: "/api/products", method: "POST", body: () => ({ name: `New ${Math.random()}`, price: "1.00", categoryId: ids.productCategory, description: "x", images: [{ url: "/x.webp", width: 1, height: 1 }] }), ok: 201 },
-    { name: "PUT /api/products/{id}", load: async () => (await import("@/app/api/products/[slug]/route")).PUT, url: `/api/products/${ids.product}`, method: "PUT", params: { slug: s(ids.product) }, body: () => ({ name: "Renamed", price: "1.00" }), ok: 200 },
-    { name: "DELETE /api/products/{id}", load: async () => (await import("@/app/api/products/[slug]/route")).DELETE, url: `/api/products/${ids.product}`, method: "DELETE", params: { slug: s(ids.product) }, ok: 200 },
+    {
+      name: "POST /api/products",
+      load: async () => (await import("@/app/api/products/route")).POST,
+      url: "/api/products",
+      method: "POST",
+      body: () => ({ name: `New ${Math.random()}`, price: "1.00", categoryId: ids.productCategory, description: "x", images: [{ url: "/x.webp", width: 1, height: 1 }] }),
+      ok: 201,
+    },
+    {
+      name: "PUT /api/products/{id}",
+      load: async () => (await import("@/app/api/products/[slug]/route")).PUT,
+      url: `/api/products/${ids.product}`,
+      method: "PUT",
+      params: { slug: s(ids.product) },
+      body: () => ({ name: "Renamed", price: "1.00" }),
+      ok: 200,
+    },
+    {
+      name: "DELETE /api/products/{id}",
+      load: async () => (await import("@/app/api/products/[slug]/route")).DELETE,
+      url: `/api/products/${ids.product}`,
+      method: "DELETE",
+      params: { slug: s(ids.product) },
+      ok: 200,
+    },
     { name: "POST /api/upload", load: async () => (await import("@/app/api/upload/route")).POST, url: "/api/upload", method: "POST", form: "images", ok: 200 },
     { name: "POST /api/upload-image", load: async () => (await import("@/app/api/upload-image/route")).POST, url: "/api/upload-image", method: "POST", form: "image", ok: 200 },
-    { name: "POST /api/categories", load: async () => (await import("@/app/api/categories/route")).POST, url: "/api/categories", method: "POST", body: () => ({ name: `Shelf ${Math.random().toString(36).slice(2, 8)}` }), ok: 201 },
-    { name: "PUT /api/categories/{id}", load: async () => (await import("@/app/api/categories/[id]/route")).PUT, url: `/api/categories/${ids.category}`, method: "PUT", params: { id: s(ids.category) }, body: () => ({ active: false }), ok: 200 },
-    { name: "PATCH /api/orders/{id}/status", load: async () => (await import("@/app/api/orders/[id]/status/route")).PATCH, url: `/api/orders/${ids.order}/status`, method: "PATCH", params: { id: s(ids.order) }, body: () => ({ status: "cancelled" }), ok: 200 },
-    { name: "DELETE /api/orders/{id}", load: async () => (await import("@/app/api/orders/[id]/route")).DELETE, url: `/api/orders/${ids.order}`, method: "DELETE", params: { id: s(ids.order) }, ok: 200 },
-    { name: "PUT /api/admin/customers/{id}", load: async () => (await import("@/app/api/admin/customers/[id]/route")).PUT, url: `/api/admin/customers/${ids.customer}`, method: "PUT", params: { id: s(ids.customer) }, body: () => ({ firstName: "Changed", lastName: "X", newsletterSubscribed: true }), ok: 200 },
-    { name: "DELETE /api/admin/customers/{id}", load: async () => (await import("@/app/api/admin/customers/[id]/route")).DELETE, url: `/api/admin/customers/${ids.customer}`, method: "DELETE", params: { id: s(ids.customer) }, ok: 200 },
-    { name: "POST /api/admin/users", load: async () => (await import("@/app/api/admin/users/route")).POST, url: "/api/admin/users", method: "POST", body: () => ({ username: `u${Math.random().toString(36).slice(2, 8)}`, email: `u${Math.random().toString(36).slice(2, 8)}@example.com`, password: "secret123" }), ok: 201 },
-    { name: "PUT /api/admin/users/{id}", load: async () => (await import("@/app/api/admin/users/[id]/route")).PUT, url: `/api/admin/users/${ids.admin}`, method: "PUT", params: { id: s(ids.admin) }, body: () => ({ username: "renamed", email: "keeper@example.com" }), ok: 200 },
-    { name: "DELETE /api/categories/{id}", load: async () => (await import("@/app/api/categories/[id]/route")).DELETE, url: `/api/categories/${ids.category}`, method: "DELETE", params: { id: s(ids.category) }, ok: 200 },
-    { name: "DELETE /api/admin/users/{id}", load: async () => (await import("@/app/api/admin/users/[id]/route")).DELETE, url: `/api/admin/users/${ids.admin}`, method: "DELETE", params: { id: s(ids.admin) }, ok: 200 },
+    {
+      name: "POST /api/categories",
+      load: async () => (await import("@/app/api/categories/route")).POST,
+      url: "/api/categories",
+      method: "POST",
+      body: () => ({ name: `Shelf ${Math.random().toString(36).slice(2, 8)}` }),
+      ok: 201,
+    },
+    {
+      name: "PUT /api/categories/{id}",
+      load: async () => (await import("@/app/api/categories/[id]/route")).PUT,
+      url: `/api/categories/${ids.category}`,
+      method: "PUT",
+      params: { id: s(ids.category) },
+      body: () => ({ active: false }),
+      ok: 200,
+    },
+    {
+      name: "PATCH /api/orders/{id}/status",
+      load: async () => (await import("@/app/api/orders/[id]/status/route")).PATCH,
+      url: `/api/orders/${ids.order}/status`,
+      method: "PATCH",
+      params: { id: s(ids.order) },
+      body: () => ({ status: "cancelled" }),
+      ok: 200,
+    },
+    {
+      name: "DELETE /api/orders/{id}",
+      load: async () => (await import("@/app/api/orders/[id]/route")).DELETE,
+      url: `/api/orders/${ids.order}`,
+      method: "DELETE",
+      params: { id: s(ids.order) },
+      ok: 200,
+    },
+    {
+      name: "PUT /api/admin/customers/{id}",
+      load: async () => (await import("@/app/api/admin/customers/[id]/route")).PUT,
+      url: `/api/admin/customers/${ids.customer}`,
+      method: "PUT",
+      params: { id: s(ids.customer) },
+      body: () => ({ firstName: "Changed", lastName: "X", newsletterSubscribed: true }),
+      ok: 200,
+    },
+    {
+      name: "DELETE /api/admin/customers/{id}",
+      load: async () => (await import("@/app/api/admin/customers/[id]/route")).DELETE,
+      url: `/api/admin/customers/${ids.customer}`,
+      method: "DELETE",
+      params: { id: s(ids.customer) },
+      ok: 200,
+    },
+    {
+      name: "POST /api/admin/users",
+      load: async () => (await import("@/app/api/admin/users/route")).POST,
+      url: "/api/admin/users",
+      method: "POST",
+      body: () => ({ username: `u${Math.random().toString(36).slice(2, 8)}`, email: `u${Math.random().toString(36).slice(2, 8)}@example.com`, password: "secret123" }),
+      ok: 201,
+    },
+    {
+      name: "PUT /api/admin/users/{id}",
+      load: async () => (await import("@/app/api/admin/users/[id]/route")).PUT,
+      url: `/api/admin/users/${ids.admin}`,
+      method: "PUT",
+      params: { id: s(ids.admin) },
+      body: () => ({ username: "renamed", email: "keeper@example.com" }),
+      ok: 200,
+    },
+    {
+      name: "DELETE /api/categories/{id}",
+      load: async () => (await import("@/app/api/categories/[id]/route")).DELETE,
+      url: `/api/categories/${ids.category}`,
+      method: "DELETE",
+      params: { id: s(ids.category) },
+      ok: 200,
+    },
+    {
+      name: "DELETE /api/admin/users/{id}",
+      load: async () => (await import("@/app/api/admin/users/[id]/route")).DELETE,
+      url: `/api/admin/users/${ids.admin}`,
+      method: "DELETE",
+      params: { id: s(ids.admin) },
+      ok: 200,
+    },
   ];
 };
 

@@ -25,7 +25,11 @@ let db: TestDatabase;
 let ip = 0;
 beforeAll(async () => {
   db = await createTestDatabase();
-  for (const [username, email, password] of [["maker", "maker@example.com", "first-password"], ["helper", "helper@example.com", "helper-password"], ["owner", "owner@example.com", "owner-password"]]) {
+  for (const [username, email, password] of [
+    ["maker", "maker@example.com", "first-password"],
+    ["helper", "helper@example.com", "helper-password"],
+    ["owner", "owner@example.com", "owner-password"],
+  ]) {
     await db.prisma.adminUser.create({ data: { username, email, passwordHash: await hashPassword(password) } });
   }
 });
@@ -60,7 +64,10 @@ describe("API tokens end with the password", () => {
 
     await call(forgot, "/api/admin/forgot-password", { body: { email: "maker@example.com" } });
     // The recipient's copy (the dev mailbox): the outbox row has the token redacted.
-    const newest = readdirSync(mailbox).filter((f) => f.includes("maker@example.com")).sort().at(-1)!;
+    const newest = readdirSync(mailbox)
+      .filter((f) => f.includes("maker@example.com"))
+      .sort()
+      .at(-1)!;
     const resetToken = new URL(/https?:\/\/\S+/.exec(readFileSync(path.join(mailbox, newest), "utf8"))![0]).searchParams.get("token")!;
     expect((await call(reset, "/api/admin/reset-password", { body: { token: resetToken, password: "second-password" } })).status).toBe(200);
 
@@ -74,7 +81,12 @@ describe("API tokens end with the password", () => {
     const helper = await signIn("helper@example.com", "helper-password");
     const owner = await signIn("owner@example.com", "owner-password");
     const id = String((await adminRow("helper@example.com")).id);
-    const changed = await call(putUser, `/api/admin/users/${id}`, { method: "PUT", params: { id }, headers: bearer(owner.token), body: { username: "helper", email: "helper@example.com", password: "changed-by-owner" } });
+    const changed = await call(putUser, `/api/admin/users/${id}`, {
+      method: "PUT",
+      params: { id },
+      headers: bearer(owner.token),
+      body: { username: "helper", email: "helper@example.com", password: "changed-by-owner" },
+    });
     expect(changed.status).toBe(200);
     expect(await verifyWith(bearer(helper.token))).toEqual({ status: 401, message: "Authentication required" });
     expect((await verifyWith(bearer(owner.token))).status).toBe(200); // the acting admin keeps their session
@@ -84,7 +96,12 @@ describe("API tokens end with the password", () => {
   it("ends the own token when an admin changes their own password", async () => {
     const owner = await signIn("owner@example.com", "owner-password");
     const id = String((await adminRow("owner@example.com")).id);
-    const changed = await call(putUser, `/api/admin/users/${id}`, { method: "PUT", params: { id }, headers: bearer(owner.token), body: { username: "owner", email: "owner@example.com", password: "owner-password-2" } });
+    const changed = await call(putUser, `/api/admin/users/${id}`, {
+      method: "PUT",
+      params: { id },
+      headers: bearer(owner.token),
+      body: { username: "owner", email: "owner@example.com", password: "owner-password-2" },
+    });
     expect(changed.status).toBe(200);
     expect((await verifyWith(bearer(owner.token))).status).toBe(401);
   });
@@ -92,7 +109,9 @@ describe("API tokens end with the password", () => {
   it("keeps tokens when an update leaves the password unchanged", async () => {
     const owner = await signIn("owner@example.com", "owner-password-2");
     const id = String((await adminRow("owner@example.com")).id);
-    expect((await call(putUser, `/api/admin/users/${id}`, { method: "PUT", params: { id }, headers: bearer(owner.token), body: { username: "owner", email: "owner@example.com", password: "" } })).status).toBe(200);
+    expect(
+      (await call(putUser, `/api/admin/users/${id}`, { method: "PUT", params: { id }, headers: bearer(owner.token), body: { username: "owner", email: "owner@example.com", password: "" } })).status,
+    ).toBe(200);
     expect((await verifyWith(bearer(owner.token))).status).toBe(200);
   });
 
@@ -122,7 +141,16 @@ describe("session cookies carry the session version", () => {
     const cookie = await sessionCookie("helper@example.com", row.sessionVersion);
     const owner = await signIn("owner@example.com", "owner-password-2");
     const id = String(row.id);
-    expect((await call(putUser, `/api/admin/users/${id}`, { method: "PUT", params: { id }, headers: bearer(owner.token), body: { username: "helper", email: "helper@example.com", password: "helper-password-3" } })).status).toBe(200);
+    expect(
+      (
+        await call(putUser, `/api/admin/users/${id}`, {
+          method: "PUT",
+          params: { id },
+          headers: bearer(owner.token),
+          body: { username: "helper", email: "helper@example.com", password: "helper-password-3" },
+        })
+      ).status,
+    ).toBe(200);
     expect(await verifyWith({ cookie })).toEqual({ status: 401, message: "Authentication required" });
   });
 

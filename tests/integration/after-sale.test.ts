@@ -179,7 +179,21 @@ describe("refunds through the test provider", () => {
     expect((await refund(order.id, { amount: 5, lineIds: [order.items[0].id], reason: "x" })).status).toBe(400);
     expect((await refund(order.id, { lineIds: [999999], reason: "x" })).status).toBe(400);
     expect((await refund(999999, { reason: "x" })).status).toBe(404);
-    const unpaid = await db.prisma.order.create({ data: { orderNumber: `ORD-NOPAY-${seq++}`, firstName: "A", lastName: "B", email: "n@example.com", shippingAddress: address, billingAddress: address, subtotal: "1.00", shipping: "0.00", shippingService: "X", tax: "0.00", total: "1.00" } });
+    const unpaid = await db.prisma.order.create({
+      data: {
+        orderNumber: `ORD-NOPAY-${seq++}`,
+        firstName: "A",
+        lastName: "B",
+        email: "n@example.com",
+        shippingAddress: address,
+        billingAddress: address,
+        subtotal: "1.00",
+        shipping: "0.00",
+        shippingService: "X",
+        tax: "0.00",
+        total: "1.00",
+      },
+    });
     expect((await refund(unpaid.id, { reason: "x" })).status).toBe(409);
   });
 
@@ -288,14 +302,30 @@ describe("audit log", () => {
   it("records every admin write with who, what, and before/after of the changed fields only", async () => {
     const before = (await listAuditLog()).entries.length ? (await listAuditLog()).entries[0].id : 0;
     const product = await db.prisma.product.findUniqueOrThrow({ where: { slug: "dowel-jig" } });
-    expect((await call(putProduct as never, `/api/products/${product.id}`, { method: "PUT", body: { name: "Dowel Jig Mk II" }, params: { slug: String(product.id) }, headers: auth })).status).toBe(200);
+    expect((await call(putProduct as never, `/api/products/${product.id}`, { method: "PUT", body: { name: "Dowel Jig Mk II" }, params: { slug: String(product.id) }, headers: auth })).status).toBe(
+      200,
+    );
     const cat = await call(postCategory as never, "/api/categories", { body: { name: "Audit Shelf", slug: "audit-shelf" }, headers: auth });
     expect(cat.status).toBe(201);
     const customer = await db.prisma.customer.create({ data: { email: "audit@example.com", firstName: "Old" } });
-    expect((await call(putCustomer as never, `/api/admin/customers/${customer.id}`, { method: "PUT", body: { firstName: "New" }, params: { id: String(customer.id) }, headers: auth })).status).toBe(200);
-    const user = await call(postUser as never, "/api/admin/users", { body: { username: "helper", email: "helper@example.com", password: "s3cret-pass", confirmPassword: "s3cret-pass" }, headers: auth });
+    expect((await call(putCustomer as never, `/api/admin/customers/${customer.id}`, { method: "PUT", body: { firstName: "New" }, params: { id: String(customer.id) }, headers: auth })).status).toBe(
+      200,
+    );
+    const user = await call(postUser as never, "/api/admin/users", {
+      body: { username: "helper", email: "helper@example.com", password: "s3cret-pass", confirmPassword: "s3cret-pass" },
+      headers: auth,
+    });
     expect(user.status).toBe(201);
-    expect((await call(putUser as never, `/api/admin/users/${user.json.id}`, { method: "PUT", body: { username: "helper", email: "helper@example.com", password: "another-pass", confirmPassword: "another-pass" }, params: { id: String(user.json.id) }, headers: auth })).status).toBe(200);
+    expect(
+      (
+        await call(putUser as never, `/api/admin/users/${user.json.id}`, {
+          method: "PUT",
+          body: { username: "helper", email: "helper@example.com", password: "another-pass", confirmPassword: "another-pass" },
+          params: { id: String(user.json.id) },
+          headers: auth,
+        })
+      ).status,
+    ).toBe(200);
     const order = await paidOrder(["track-saw-square"]);
     await patch(order.id, { status: "processing" });
     expect((await call(deleteOrderRoute as never, `/api/orders/${order.id}`, { method: "DELETE", params: { id: String(order.id) }, headers: auth })).status).toBe(200);

@@ -88,7 +88,13 @@ describe("admin sign-in API", () => {
   it("rejects missing, malformed, tampered, expired and deleted-admin tokens with 401", async () => {
     const { json } = await signIn("helper@example.com", "helper-password", "198.51.100.2");
     const [h, p] = json.token.split(".");
-    const expired = await new SignJWT({}).setProtectedHeader({ alg: "HS256" }).setSubject("1").setAudience("maple-micron-admin-api").setIssuedAt(0).setExpirationTime(60).sign(new TextEncoder().encode("maple-and-micron-development-only-secret"));
+    const expired = await new SignJWT({})
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject("1")
+      .setAudience("maple-micron-admin-api")
+      .setIssuedAt(0)
+      .setExpirationTime(60)
+      .sign(new TextEncoder().encode("maple-and-micron-development-only-secret"));
     for (const headers of [{}, { authorization: "Bearer" }, { authorization: "Bearer abc.def.ghi" }, bearer(`${h}.${p}.forged`), bearer(expired)]) {
       const res = await call(verify, "/api/admin/verify-token", { headers });
       expect(res.status).toBe(401);
@@ -108,7 +114,10 @@ describe("password reset", () => {
 
   /** The link as the recipient got it: from the dev mailbox (the outbox row has it redacted). */
   const latestLink = async () => {
-    const newest = readdirSync(mailbox).filter((f) => f.includes("maker@example.com")).sort().at(-1)!;
+    const newest = readdirSync(mailbox)
+      .filter((f) => f.includes("maker@example.com"))
+      .sort()
+      .at(-1)!;
     return new URL(/https?:\/\/\S+/.exec(readFileSync(path.join(mailbox, newest), "utf8"))![0]);
   };
 

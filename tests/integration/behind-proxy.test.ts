@@ -26,7 +26,10 @@ async function signIn(base: string, headers: Record<string, string>): Promise<st
   const csrf = await fetch(`${base}/api/auth/csrf`, { headers });
   expect(csrf.status).toBe(200);
   const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const csrfCookie = csrf.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const csrfCookie = csrf.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
   const res = await fetch(`${base}/api/auth/callback/credentials`, {
     method: "POST",
     redirect: "manual",
@@ -38,7 +41,11 @@ async function signIn(base: string, headers: Record<string, string>): Promise<st
 }
 
 const sessionLine = (lines: string[]) => lines.find((l) => /^(__Secure-)?next-auth\.session-token=/.test(l));
-const attributes = (line: string) => line.split(";").slice(1).map((a) => a.trim().toLowerCase());
+const attributes = (line: string) =>
+  line
+    .split(";")
+    .slice(1)
+    .map((a) => a.trim().toLowerCase());
 
 /** What an admin page and an admin API answer with `cookie`: the page's status (a redirect goes to the login) and the API's. */
 async function adminAccess(base: string, cookie: string, headers: Record<string, string>) {

@@ -35,7 +35,9 @@ function streamed(url: string, body: ReadableStream<Uint8Array>, headers: Record
 describe("JSON bodies", () => {
   it("refuses a declared Content-Length over 64 KB with 413 before reading", async () => {
     const body = endlessBody(300 * 1024 * 1024);
-    const res = await postContact(streamed("/api/contact", body.stream, { "content-type": "application/json", "content-length": String(300 * 1024 * 1024), ...fromClient("192.0.2.10") }), { params: Promise.resolve({}) });
+    const res = await postContact(streamed("/api/contact", body.stream, { "content-type": "application/json", "content-length": String(300 * 1024 * 1024), ...fromClient("192.0.2.10") }), {
+      params: Promise.resolve({}),
+    });
     expect(res.status).toBe(413);
     expect((await res.json()).message).toBe("Request body is too large (limit 64 KB).");
     expect(body.pulled()).toBeLessThanOrEqual(2 * 64 * 1024); // the stream's own read-ahead at most

@@ -33,8 +33,7 @@ const base = `mmtest:${randomBytes(4).toString("hex")}:`;
 const prefix = `${base}cache:build:`;
 const journalRoot = mkdtempSync(path.join(tmpdir(), "mm-unrecorded-expiries-"));
 /** An instance's handler on `client`: build "build" of the shop, its unrecorded expiries kept in `dir`. */
-const instance = (client: RedisClientType, dir = mkdtempSync(path.join(journalRoot, "i-"))) =>
-  resilientRedisHandler(client, { prefix: base, buildId: "build", journalDir: dir });
+const instance = (client: RedisClientType, dir = mkdtempSync(path.join(journalRoot, "i-"))) => resilientRedisHandler(client, { prefix: base, buildId: "build", journalDir: dir });
 /** A tag of each test's own: one test's expiry must not keep another's entry out. */
 const newTag = () => `catalog:product:t${randomBytes(3).toString("hex")}`;
 const entry = (html: string, lastModified: number, tag: string) => ({

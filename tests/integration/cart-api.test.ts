@@ -24,11 +24,9 @@ const newSession = () => `sess_${++n}-${Date.now().toString(36)}`;
 const add = (body: unknown) => call(postCart, "/api/cart", { method: "POST", body });
 const put = (body: unknown) => call(putCart, "/api/cart", { method: "PUT", body });
 const get = (sessionId: string) => call(getCart, `/api/cart/${sessionId}`, { params: { sessionId } });
-const remove = (sessionId: string, productId: string | number) =>
-  call(deleteLine, `/api/cart/${sessionId}/${productId}`, { method: "DELETE", params: { sessionId, productId: String(productId) } });
+const remove = (sessionId: string, productId: string | number) => call(deleteLine, `/api/cart/${sessionId}/${productId}`, { method: "DELETE", params: { sessionId, productId: String(productId) } });
 const check = (body: unknown) => call(postCheck, "/api/cart/check", { method: "POST", body });
-const rows = (sessionId: string) =>
-  db.prisma.cartItem.findMany({ where: { sessionId }, orderBy: { id: "asc" }, select: { productId: true, quantity: true } });
+const rows = (sessionId: string) => db.prisma.cartItem.findMany({ where: { sessionId }, orderBy: { id: "asc" }, select: { productId: true, quantity: true } });
 
 describe(`cart API on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "the embedded database"}`, () => {
   describe("POST /api/cart (add)", () => {

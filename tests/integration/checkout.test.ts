@@ -115,14 +115,32 @@ describe(`checkout with the test provider on ${process.env.TEST_DATABASE_URL ? "
     const sessionId = nextSession();
     await db.prisma.cartItem.create({ data: { sessionId, productId: ids["dowel-jig"], quantity: 2 } });
     const prepared = await call(createIntent, "/api/create-payment-intent", {
-      body: { sessionId, items: [{ productId: ids["dowel-jig"], quantity: 2 }, { productId: ids["spalted-burl-bowl"], quantity: 1 }], shippingAddress: address, newsletter: true },
+      body: {
+        sessionId,
+        items: [
+          { productId: ids["dowel-jig"], quantity: 2 },
+          { productId: ids["spalted-burl-bowl"], quantity: 1 },
+        ],
+        shippingAddress: address,
+        newsletter: true,
+      },
     });
     expect(prepared.json.total).toBe("368.00");
     expect((await authorize(prepared.json.clientSecret)).status).toBe(200);
-    const res = await call(postOrder, "/api/orders", { body: { paymentIntentId: prepared.json.paymentIntentId, clientSecret: prepared.json.clientSecret, ...contact, newsletter: true, total: "1.00" } });
+    const res = await call(postOrder, "/api/orders", {
+      body: { paymentIntentId: prepared.json.paymentIntentId, clientSecret: prepared.json.clientSecret, ...contact, newsletter: true, total: "1.00" },
+    });
     expect(res.status).toBe(201);
     expect(res.json.orderNumber).toMatch(/^ORD-\d{13}-\d+$/);
-    expect(res.json.order).toMatchObject({ status: "confirmed", subtotal: "368.00", shipping: "0.00", tax: "0.00", total: "368.00", shippingService: "USPS_GROUND_ADVANTAGE", email: "shopper@example.com" });
+    expect(res.json.order).toMatchObject({
+      status: "confirmed",
+      subtotal: "368.00",
+      shipping: "0.00",
+      tax: "0.00",
+      total: "368.00",
+      shippingService: "USPS_GROUND_ADVANTAGE",
+      email: "shopper@example.com",
+    });
     expect(res.json.order.billingAddress).toEqual(res.json.order.shippingAddress);
     const order = await db.prisma.order.findUniqueOrThrow({ where: { orderNumber: res.json.orderNumber }, include: { items: true, customer: true } });
     expect(order.items.map((i) => [i.productName, i.quantity, i.total.toFixed(2)])).toEqual([
@@ -205,7 +223,14 @@ describe(`checkout with the test provider on ${process.env.TEST_DATABASE_URL ? "
 
   it("sells a one-of-a-kind piece exactly once when 20 shoppers pay for it at the same moment", async () => {
     const piece = await db.prisma.product.create({
-      data: { name: "Race Bowl", slug: "race-bowl", description: "One of a kind.", price: "150.00", categoryId: (await db.prisma.category.findFirstOrThrow({ where: { slug: "wood-bowls" } })).id, uniqueItem: true },
+      data: {
+        name: "Race Bowl",
+        slug: "race-bowl",
+        description: "One of a kind.",
+        price: "150.00",
+        categoryId: (await db.prisma.category.findFirstOrThrow({ where: { slug: "wood-bowls" } })).id,
+        uniqueItem: true,
+      },
     });
     const prepared = [];
     for (let i = 0; i < 20; i++) {

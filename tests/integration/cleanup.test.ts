@@ -16,17 +16,49 @@ const ago = (days: number) => new Date(Date.now() - days * DAY);
 async function seedRows() {
   const category = await db.prisma.category.create({ data: { name: "Bowls", slug: `bowls-${Date.now()}` } });
   const product = await db.prisma.product.create({ data: { name: "Bowl", slug: `bowl-${Date.now()}`, description: "A bowl", price: "10.00", categoryId: category.id } });
-  await db.prisma.rateLimit.createMany({ data: [{ key: "contact:old", points: 3, expire: ago(1) }, { key: "contact:live", points: 1, expire: new Date(Date.now() + 60_000) }] });
-  await db.prisma.$executeRaw`INSERT INTO "CartItem" ("sessionId","productId","quantity","createdAt","updatedAt") VALUES ('old-session', ${product.id}, 1, ${ago(40)}, ${ago(40)}), ('new-session', ${product.id}, 1, now(), now())`;
-  const checkout = (updatedAt: Date, orderId: number | null = null) => ({ sessionId: "s", provider: "test", items: [], contact: {}, shippingAddress: {}, subtotal: "1.00", shipping: "0.00", total: "1.00", updatedAt, orderId });
+  await db.prisma.rateLimit.createMany({
+    data: [
+      { key: "contact:old", points: 3, expire: ago(1) },
+      { key: "contact:live", points: 1, expire: new Date(Date.now() + 60_000) },
+    ],
+  });
+  await db.prisma
+    .$executeRaw`INSERT INTO "CartItem" ("sessionId","productId","quantity","createdAt","updatedAt") VALUES ('old-session', ${product.id}, 1, ${ago(40)}, ${ago(40)}), ('new-session', ${product.id}, 1, now(), now())`;
+  const checkout = (updatedAt: Date, orderId: number | null = null) => ({
+    sessionId: "s",
+    provider: "test",
+    items: [],
+    contact: {},
+    shippingAddress: {},
+    subtotal: "1.00",
+    shipping: "0.00",
+    total: "1.00",
+    updatedAt,
+    orderId,
+  });
   const order = await db.prisma.order.create({
-    data: { orderNumber: `ORD-${Date.now()}`, firstName: "A", lastName: "B", email: "a@example.com", shippingAddress: {}, billingAddress: {}, subtotal: "1.00", shipping: "0.00", shippingService: "x", tax: "0.00", total: "1.00", stripePaymentIntentId: "pi_test_kept" },
+    data: {
+      orderNumber: `ORD-${Date.now()}`,
+      firstName: "A",
+      lastName: "B",
+      email: "a@example.com",
+      shippingAddress: {},
+      billingAddress: {},
+      subtotal: "1.00",
+      shipping: "0.00",
+      shippingService: "x",
+      tax: "0.00",
+      total: "1.00",
+      stripePaymentIntentId: "pi_test_kept",
+    },
   });
   await db.prisma.checkout.create({ data: checkout(ago(10)) });
   await db.prisma.checkout.create({ data: checkout(ago(1)) });
   await db.prisma.checkout.create({ data: checkout(ago(30), order.id) });
   const intent = (id: string, status: string, updatedAt: Date) => ({ id, clientSecret: `${id}_secret`, amount: 100, currency: "usd", status, captureMethod: "manual", metadata: {}, updatedAt });
-  await db.prisma.testPaymentIntent.createMany({ data: [intent("pi_test_stale", "requires_payment_method", ago(10)), intent("pi_test_kept", "succeeded", ago(10)), intent("pi_test_fresh", "requires_payment_method", ago(1))] });
+  await db.prisma.testPaymentIntent.createMany({
+    data: [intent("pi_test_stale", "requires_payment_method", ago(10)), intent("pi_test_kept", "succeeded", ago(10)), intent("pi_test_fresh", "requires_payment_method", ago(1))],
+  });
 }
 
 describe("pruning", () => {

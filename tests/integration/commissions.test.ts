@@ -69,7 +69,7 @@ afterAll(async () => {
 let ip = 0;
 const nextIp = () => `203.0.113.${++ip}`;
 const ask = (body: unknown, from = nextIp()) => call(postCommission, "/api/commissions", { body, headers: fromClient(from) });
-const asMaker = <T,>(fn: () => Promise<T>) => runAsAdmin(maker, fn);
+const asMaker = <T>(fn: () => Promise<T>) => runAsAdmin(maker, fn);
 const mailTo = (to: string) => db.prisma.emailMessage.findMany({ where: { to }, orderBy: { id: "asc" } });
 /** The email as the recipient got it (the dev mailbox); the outbox row keeps its signed links redacted, as a reset link. */
 const delivered = async (row: { id: number; to: string; text: string }) => {
@@ -85,7 +85,12 @@ const delivered = async (row: { id: number; to: string; text: string }) => {
   return text;
 };
 const quote = (id: number, over: Record<string, unknown> = {}) =>
-  asMaker(() => service.createQuote(schemas.quoteSchema.parse({ id, price: "240", shipping: "0", leadTimeMinDays: "15", leadTimeMaxDays: "20", expiresOn: "2026-12-11", notes: "Oiled, not lacquered.", ...over }), NOW));
+  asMaker(() =>
+    service.createQuote(
+      schemas.quoteSchema.parse({ id, price: "240", shipping: "0", leadTimeMinDays: "15", leadTimeMaxDays: "20", expiresOn: "2026-12-11", notes: "Oiled, not lacquered.", ...over }),
+      NOW,
+    ),
+  );
 
 async function askForm(fields: Record<string, string>, photos: File[], from = nextIp()) {
   const form = new FormData();
@@ -96,7 +101,17 @@ async function askForm(fields: Record<string, string>, photos: File[], from = ne
   return { status: res.status, json: await res.json() };
 }
 const photo = async (name: string, width = 900, height = 600) =>
-  new File([new Uint8Array(await sharp({ create: { width, height, channels: 3, background: { r: 120, g: 80, b: 40 } } }).jpeg().toBuffer())], name, { type: "image/jpeg" });
+  new File(
+    [
+      new Uint8Array(
+        await sharp({ create: { width, height, channels: 3, background: { r: 120, g: 80, b: 40 } } })
+          .jpeg()
+          .toBuffer(),
+      ),
+    ],
+    name,
+    { type: "image/jpeg" },
+  );
 const storedFiles = async () => (await readdir(uploads)).filter((f) => !f.startsWith("."));
 
 describe(`commissions on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "the embedded database"}`, () => {
@@ -124,7 +139,14 @@ describe(`commissions on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "the e
   });
 
   it("the acknowledgement carries none of the requester's words, and at most 3 a day reach one address whoever asks (the rest are kept for the maker)", async () => {
-    const spam = { ...request, name: "Cheap watches at evil.example", email: "target@example.com", description: "Visit evil.example for the best prices on watches, click now!", material: "evil.example", size: "call 555-0100" };
+    const spam = {
+      ...request,
+      name: "Cheap watches at evil.example",
+      email: "target@example.com",
+      description: "Visit evil.example for the best prices on watches, click now!",
+      material: "evil.example",
+      size: "call 555-0100",
+    };
     const references: string[] = [];
     // Five requests from five clients, to the same mailbox however it is spelled.
     for (const email of ["target@example.com", "Target@Example.com", "target+1@example.com", "target@example.com", "target+2@example.com"]) {
@@ -198,7 +220,10 @@ describe(`commissions on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "the e
 
     const reply = await call(postReply, "/api/commissions/reply", { body: { reference: json.reference, token, body: "Yes please, and a darker oil." }, headers: fromClient(nextIp()) });
     expect(reply.status).toBe(201);
-    const forged = await call(postReply, "/api/commissions/reply", { body: { reference: json.reference, token: token.slice(0, -3) + "abc", body: "Send it to me instead" }, headers: fromClient(nextIp()) });
+    const forged = await call(postReply, "/api/commissions/reply", {
+      body: { reference: json.reference, token: token.slice(0, -3) + "abc", body: "Send it to me instead" },
+      headers: fromClient(nextIp()),
+    });
     expect(forged.status).toBe(403);
     expect(forged.json.message).toBe("This link is not valid. Please use the link from your email.");
     const otherThread = await call(postReply, "/api/commissions/reply", { body: { reference: "COM-00000000", token, body: "Somebody else's thread" }, headers: fromClient(nextIp()) });
@@ -229,7 +254,11 @@ describe(`commissions on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "the e
 
     const opened = await service.openQuote(token, new Date("2026-12-11T23:59:00Z"));
     expect(opened).toMatchObject({ ok: true, quote: { priceCents: 24000, shippingCents: 2550, total: 26550, deposit: 7200, balance: 19350, dueNow: 7200 }, commission: { reference: json.reference } });
-    expect(await service.openQuote(token, new Date("2026-12-12T00:00:01Z"))).toEqual({ ok: false, code: "gone", message: "This quote has expired. Reply to the maker if you would still like the piece: they can send a new one." });
+    expect(await service.openQuote(token, new Date("2026-12-12T00:00:01Z"))).toEqual({
+      ok: false,
+      code: "gone",
+      message: "This quote has expired. Reply to the maker if you would still like the piece: they can send a new one.",
+    });
     expect(await service.openQuote(`${token}x`, NOW)).toMatchObject({ ok: false, code: "bad_request" });
     expect(await service.openQuote("not-a-token", NOW)).toMatchObject({ ok: false, code: "bad_request" });
     expect((await db.prisma.commission.findUniqueOrThrow({ where: { id: commission.id } })).status).toBe("quoted");

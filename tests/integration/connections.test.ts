@@ -51,7 +51,11 @@ function send(agent: http.Agent, method: string, target: string, headers: Record
 function multipart(files: Array<{ name: string; bytes: number }>, field = "images") {
   const boundary = `----conn${randomBytes(6).toString("hex")}`;
   const parts = files.map(({ name, bytes }) =>
-    Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${name}"\r\nContent-Type: image/png\r\n\r\n`), Buffer.alloc(bytes, 0x42), Buffer.from("\r\n")]),
+    Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${name}"\r\nContent-Type: image/png\r\n\r\n`),
+      Buffer.alloc(bytes, 0x42),
+      Buffer.from("\r\n"),
+    ]),
   );
   const body = Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]);
   return { body, type: `multipart/form-data; boundary=${boundary}` };
@@ -64,46 +68,71 @@ describe("bodies refused before they are read: the connection still serves the n
   });
 
   const cases: Array<[string, () => { target: string; headers: Record<string, string | number>; body: Buffer; chunked?: boolean }]> = [
-    ["a 12 MB upload (one image over 10 MB)", () => {
-      const form = multipart([{ name: "big.png", bytes: 12 * 1024 * 1024 }]);
-      return { target: "/api/upload", headers: { authorization: `Bearer ${token}`, "content-type": form.type, "content-length": form.body.length }, body: form.body };
-    }],
-    ["an upload of more than 10 files", () => {
-      const form = multipart(Array.from({ length: 14 }, (_, i) => ({ name: `f${i}.png`, bytes: 300 * 1024 })));
-      return { target: "/api/upload", headers: { authorization: `Bearer ${token}`, "content-type": form.type, "content-length": form.body.length }, body: form.body };
-    }],
-    ["a JSON body over 64 KB sent without a length", () => ({
-      target: "/api/products",
-      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-      body: Buffer.alloc(5 * 1024 * 1024, 0x20),
-      chunked: true,
-    })],
-    ["a JSON body declared over 64 KB", () => ({
-      target: "/api/products",
-      headers: { authorization: `Bearer ${token}`, "content-type": "application/json", "content-length": 5 * 1024 * 1024 },
-      body: Buffer.alloc(5 * 1024 * 1024, 0x20),
-    })],
-    ["a webhook over 1 MB", () => ({
-      target: "/api/webhooks/stripe",
-      headers: { "content-type": "application/json", "stripe-signature": "t=1,v1=x" },
-      body: Buffer.alloc(5 * 1024 * 1024, 0x20),
-      chunked: true,
-    })],
+    [
+      "a 12 MB upload (one image over 10 MB)",
+      () => {
+        const form = multipart([{ name: "big.png", bytes: 12 * 1024 * 1024 }]);
+        return { target: "/api/upload", headers: { authorization: `Bearer ${token}`, "content-type": form.type, "content-length": form.body.length }, body: form.body };
+      },
+    ],
+    [
+      "an upload of more than 10 files",
+      () => {
+        const form = multipart(Array.from({ length: 14 }, (_, i) => ({ name: `f${i}.png`, bytes: 300 * 1024 })));
+        return { target: "/api/upload", headers: { authorization: `Bearer ${token}`, "content-type": form.type, "content-length": form.body.length }, body: form.body };
+      },
+    ],
+    [
+      "a JSON body over 64 KB sent without a length",
+      () => ({
+        target: "/api/products",
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        body: Buffer.alloc(5 * 1024 * 1024, 0x20),
+        chunked: true,
+      }),
+    ],
+    [
+      "a JSON body declared over 64 KB",
+      () => ({
+        target: "/api/products",
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json", "content-length": 5 * 1024 * 1024 },
+        body: Buffer.alloc(5 * 1024 * 1024, 0x20),
+      }),
+    ],
+    [
+      "a webhook over 1 MB",
+      () => ({
+        target: "/api/webhooks/stripe",
+        headers: { "content-type": "application/json", "stripe-signature": "t=1,v1=x" },
+        body: Buffer.alloc(5 * 1024 * 1024, 0x20),
+        chunked: true,
+      }),
+    ],
   ];
 
-  it.each(cases)("%s: 413, then 20 requests on the same keep-alive agent each answered within a second", async (_label, make) => {
-    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-    try {
-      const { target, headers, body, chunked } = make();
-      const refused = await send(agent, "POST", target, headers, body, { chunked, timeoutMs: 30_000 });
-      expect(refused.status).toBe(413);
-      const next: Array<number | string> = [];
-      for (let i = 0; i < 20; i++) next.push(await send(agent, "GET", "/api/health").then((a) => a.status, (e: Error) => e.message));
-      expect(next).toEqual(Array(20).fill(200));
-    } finally {
-      agent.destroy();
-    }
-  }, 120_000);
+  it.each(cases)(
+    "%s: 413, then 20 requests on the same keep-alive agent each answered within a second",
+    async (_label, make) => {
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+      try {
+        const { target, headers, body, chunked } = make();
+        const refused = await send(agent, "POST", target, headers, body, { chunked, timeoutMs: 30_000 });
+        expect(refused.status).toBe(413);
+        const next: Array<number | string> = [];
+        for (let i = 0; i < 20; i++)
+          next.push(
+            await send(agent, "GET", "/api/health").then(
+              (a) => a.status,
+              (e: Error) => e.message,
+            ),
+          );
+        expect(next).toEqual(Array(20).fill(200));
+      } finally {
+        agent.destroy();
+      }
+    },
+    120_000,
+  );
 });
 
 describe("pages answer GET and HEAD only", () => {
@@ -120,10 +149,23 @@ describe("pages answer GET and HEAD only", () => {
         ["PATCH", "/admin/products"],
       ]) {
         const answer = await send(agent, method, target, { "content-type": "application/x-www-form-urlencoded", "content-length": 8 }, Buffer.from("search=x"), { timeoutMs: 30_000 });
-        expect({ target, method, status: answer.status, allow: answer.allow, rendered: answer.body.includes("Maple &amp; Micron") }).toEqual({ target, method, status: 405, allow: "GET, HEAD", rendered: false });
+        expect({ target, method, status: answer.status, allow: answer.allow, rendered: answer.body.includes("Maple &amp; Micron") }).toEqual({
+          target,
+          method,
+          status: 405,
+          allow: "GET, HEAD",
+          rendered: false,
+        });
       }
       // The API answers its own methods: a contact message is still taken.
-      const contact = await send(agent, "POST", "/api/contact", { "content-type": "application/json" }, Buffer.from(JSON.stringify({ name: "Dana Reyes", email: "dana@example.com", subject: "Commission", message: "Could you turn a cherry bowl about 12 inches wide?" })), { timeoutMs: 30_000 });
+      const contact = await send(
+        agent,
+        "POST",
+        "/api/contact",
+        { "content-type": "application/json" },
+        Buffer.from(JSON.stringify({ name: "Dana Reyes", email: "dana@example.com", subject: "Commission", message: "Could you turn a cherry bowl about 12 inches wide?" })),
+        { timeoutMs: 30_000 },
+      );
       expect(contact.status).toBe(201);
     } finally {
       agent.destroy();
@@ -139,7 +181,14 @@ describe("pages answer GET and HEAD only", () => {
       connections: 400,
       amount: 400,
       timeout: 60,
-      requests: [{ method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "q=1", setupRequest: (req: autocannon.Request) => ({ ...req, path: `/shop?search=flood${id}x${n++}` }) }],
+      requests: [
+        {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          body: "q=1",
+          setupRequest: (req: autocannon.Request) => ({ ...req, path: `/shop?search=flood${id}x${n++}` }),
+        },
+      ],
       setupClient: (client: autocannon.Client) => client.on("response", (status: number) => void statuses.set(status, (statuses.get(status) ?? 0) + 1)),
     } as autocannon.Options);
     expect({ errors: run.errors, timeouts: run.timeouts, statuses: Object.fromEntries(statuses) }).toEqual({ errors: 0, timeouts: 0, statuses: { 405: 400 } });
@@ -162,12 +211,14 @@ describe("pages answer GET and HEAD only", () => {
     };
     const cookie = () => [...cookies].map(([k, v]) => `${k}=${v}`).join("; ");
     const { csrfToken } = await keep(await fetch(`${base}/api/auth/csrf`)).json();
-    const signIn = keep(await fetch(`${base}/api/auth/callback/credentials`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { "content-type": "application/x-www-form-urlencoded", cookie: cookie() },
-      body: new URLSearchParams({ csrfToken, email: ADMIN_EMAIL, password: ADMIN_PASSWORD, json: "true" }),
-    }));
+    const signIn = keep(
+      await fetch(`${base}/api/auth/callback/credentials`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "content-type": "application/x-www-form-urlencoded", cookie: cookie() },
+        body: new URLSearchParams({ csrfToken, email: ADMIN_EMAIL, password: ADMIN_PASSWORD, json: "true" }),
+      }),
+    );
     expect(signIn.status).toBeLessThan(400);
     const manifest = JSON.parse(readFileSync(path.resolve(".next/server/server-reference-manifest.json"), "utf8")) as { node: Record<string, { exportedName?: string }> };
     const actionId = Object.entries(manifest.node).find(([, entry]) => entry.exportedName === "createCategoryAction")?.[0];

@@ -64,7 +64,9 @@ function expectAddsUp(rows: Array<[string, number]>, expected: { total: number; 
   expect(one(/^Subtotal$/) + one(/^Discount/) + one(/^Shipping$/) + one(/^Tax$/)).toBe(total);
   const byGiftCard = get(/^Paid by gift card/).map(([l, v]) => [l.slice(-4), v]);
   expect(byGiftCard).toEqual(expected.giftCards ?? []);
-  const byCard = get(/paid by card/i).filter(([l]) => !/gift card/.test(l)).map(([, v]) => v);
+  const byCard = get(/paid by card/i)
+    .filter(([l]) => !/gift card/.test(l))
+    .map(([, v]) => v);
   expect(byCard).toEqual(expected.card);
   const balanceDue = one(/^Balance due$/);
   expect(balanceDue).toBe(expected.balanceDue ?? 0);
@@ -155,7 +157,10 @@ describe("every document of a deposit order's money adds up", () => {
     expectAddsUp(moneyRows(confirmation.text), { total: 47500, card: [13500], balanceDue: 34000 });
 
     const due = await call(routes.order, `/api/orders/${order.id}`, { method: "GET", params: { id: String(order.id) }, headers: auth });
-    expectAddsUp((due.json.statement as Array<{ label: string; cents: number }>).map((r) => [r.label, r.cents] as [string, number]), { total: 47500, card: [13500], balanceDue: 34000 });
+    expectAddsUp(
+      (due.json.statement as Array<{ label: string; cents: number }>).map((r) => [r.label, r.cents] as [string, number]),
+      { total: 47500, card: [13500], balanceDue: 34000 },
+    );
     const dueRow = await csvRow(order.orderNumber);
     expect([dueRow.total, dueRow.card_paid, dueRow.balance_due, dueRow.net].map(cents)).toEqual([47500, 13500, 34000, 13500]);
 
@@ -181,7 +186,10 @@ describe("every document of a deposit order's money adds up", () => {
     expect(refundEmail.text).toContain("Refunded to card: -$50.00");
     expectAddsUp(moneyRows(refundEmail.text), { total: 47500, card: [13500, 34000], refunded: 5000 });
     const after = await call(routes.order, `/api/orders/${order.id}`, { method: "GET", params: { id: String(order.id) }, headers: auth });
-    expectAddsUp((after.json.statement as Array<{ label: string; cents: number }>).map((r) => [r.label, r.cents] as [string, number]), { total: 47500, card: [13500, 34000], refunded: 5000 });
+    expectAddsUp(
+      (after.json.statement as Array<{ label: string; cents: number }>).map((r) => [r.label, r.cents] as [string, number]),
+      { total: 47500, card: [13500, 34000], refunded: 5000 },
+    );
     const refundedRow = await csvRow(order.orderNumber);
     expect([refundedRow.refunded, refundedRow.refunded_to_card, refundedRow.net].map(cents)).toEqual([5000, 5000, 42500]);
   });

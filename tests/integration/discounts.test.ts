@@ -107,12 +107,30 @@ describe(`discount codes on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "th
       expect({ c, status: res.status, message: res.json.message, field: res.json.fields?.discountCode }).toEqual({ c, status: 409, message, field: message });
     }
     // Only the eligible lines count: 50 % of the jig, nothing off the bowl.
-    const mixed = await check({ code: "JIGSONLY", items: items([{ slug: "dowel-jig", quantity: 1 }, { slug: "maple-nesting-bowls", quantity: 1 }]) });
+    const mixed = await check({
+      code: "JIGSONLY",
+      items: items([
+        { slug: "dowel-jig", quantity: 1 },
+        { slug: "maple-nesting-bowls", quantity: 1 },
+      ]),
+    });
     expect(mixed.json).toMatchObject({ merchandise: 1200, discount: "12.00", subtotal: "113.50" });
-    const piecesOut = await check({ code: "NOPIECES", items: items([{ slug: "dowel-jig", quantity: 1 }, { slug: "spalted-burl-bowl", quantity: 1 }]) });
+    const piecesOut = await check({
+      code: "NOPIECES",
+      items: items([
+        { slug: "dowel-jig", quantity: 1 },
+        { slug: "spalted-burl-bowl", quantity: 1 },
+      ]),
+    });
     expect(piecesOut.json).toMatchObject({ merchandise: 1200 });
     // Bad input is a 400 that prices nothing.
-    for (const body of [{ code: "a\u0000b", items: jig }, { code: "x".repeat(40), items: jig }, { code: 12, items: jig }, { code: "TENOFF", items: [] }, { code: "TENOFF", items: [{ productId: "1", quantity: 1 }] }]) {
+    for (const body of [
+      { code: "a\u0000b", items: jig },
+      { code: "x".repeat(40), items: jig },
+      { code: 12, items: jig },
+      { code: "TENOFF", items: [] },
+      { code: "TENOFF", items: [{ productId: "1", quantity: 1 }] },
+    ]) {
       expect((await check(body)).status).toBe(400);
     }
     const checkout = await prepare([{ slug: "dowel-jig", quantity: 1 }], { discountCode: "OLD" });
@@ -122,13 +140,24 @@ describe(`discount codes on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "th
 
   it("records the code on the order, its lines and the payment, and refunds what each line was paid", async () => {
     await code({ code: "HALFJIGS", percentOff: 50, categoryIds: [categories.jigs] });
-    const paid = await authorised([{ slug: "dowel-jig", quantity: 2 }, { slug: "maple-nesting-bowls", quantity: 1 }], "HALFJIGS");
+    const paid = await authorised(
+      [
+        { slug: "dowel-jig", quantity: 2 },
+        { slug: "maple-nesting-bowls", quantity: 1 },
+      ],
+      "HALFJIGS",
+    );
     // 48.00 + 89.50 = 137.50, free shipping; 50 % off the jigs = 24.00
     expect(paid).toMatchObject({ discount: "24.00", total: "113.50" });
     const placed = await place(paid.paymentIntentId);
     expect(placed.status).toBe(201);
     const order = await orderOf(paid.paymentIntentId);
-    expect({ discount: order.discount.toFixed(2), code: order.discountCode, total: order.total.toFixed(2), subtotal: order.subtotal.toFixed(2) }).toEqual({ discount: "24.00", code: "HALFJIGS", total: "113.50", subtotal: "137.50" });
+    expect({ discount: order.discount.toFixed(2), code: order.discountCode, total: order.total.toFixed(2), subtotal: order.subtotal.toFixed(2) }).toEqual({
+      discount: "24.00",
+      code: "HALFJIGS",
+      total: "113.50",
+      subtotal: "137.50",
+    });
     expect(Object.fromEntries(order.items.map((i) => [i.productName, i.discount.toFixed(2)]))).toEqual({ "Dowel Jig": "24.00", "Maple Nesting Bowls": "0.00" });
     expect(await intent(paid.paymentIntentId)).toMatchObject({ amount: 11350, status: "succeeded" });
     expect(await db.prisma.discountRedemption.findUniqueOrThrow({ where: { orderId: order.id } })).toMatchObject({ email: "shopper@example.com", releasedAt: null });
@@ -249,19 +278,49 @@ describe(`discount codes on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "th
   });
 
   it("the admin creates, edits and disables codes from the form's fields, each write in the audit log; bad input changes nothing", async () => {
-    const form = { code: "holiday-25", kind: "percentage", percentOff: "25", amountOff: "", minSubtotal: "50", startsAt: "", endsAt: "2027-01-01", usageLimit: "100", perEmailLimit: "1", includeUniquePieces: false, categoryIds: [String(categories.jigs)], active: true };
+    const form = {
+      code: "holiday-25",
+      kind: "percentage",
+      percentOff: "25",
+      amountOff: "",
+      minSubtotal: "50",
+      startsAt: "",
+      endsAt: "2027-01-01",
+      usageLimit: "100",
+      perEmailLimit: "1",
+      includeUniquePieces: false,
+      categoryIds: [String(categories.jigs)],
+      active: true,
+    };
     const created = await runAsAdmin(maker, () => createDiscountCode(discountCodeInputSchema.parse(form)));
-    expect(created).toMatchObject({ code: "HOLIDAY-25", percentOff: 25, minSubtotal: "50.00", usageLimit: 100, perEmailLimit: 1, includeUniquePieces: false, categoryIds: [categories.jigs], endsAt: "2027-01-01T00:00:00.000Z", active: true });
+    expect(created).toMatchObject({
+      code: "HOLIDAY-25",
+      percentOff: 25,
+      minSubtotal: "50.00",
+      usageLimit: 100,
+      perEmailLimit: 1,
+      includeUniquePieces: false,
+      categoryIds: [categories.jigs],
+      endsAt: "2027-01-01T00:00:00.000Z",
+      active: true,
+    });
     const edited = await runAsAdmin(maker, () => updateDiscountCode(created.id, discountCodeInputSchema.parse({ ...form, kind: "fixed", percentOff: "", amountOff: "7.50" })));
     expect(edited).toMatchObject({ kind: "fixed", amountOff: "7.50", percentOff: null });
     const disabled = await runAsAdmin(maker, () => updateDiscountCode(created.id, { active: false }));
     expect(disabled.active).toBe(false);
     expect((await check({ code: "HOLIDAY-25", items: items([{ slug: "dowel-jig", quantity: 3 }]) })).json.message).toBe("The code “HOLIDAY-25” can't be used for this order.");
     const audit = await db.prisma.auditLog.findMany({ where: { entityType: "discount_code", entityId: String(created.id) }, orderBy: { id: "asc" } });
-    expect(audit.map((a) => [a.action, a.adminName])).toEqual([["create", "maker"], ["update", "maker"], ["update", "maker"]]);
+    expect(audit.map((a) => [a.action, a.adminName])).toEqual([
+      ["create", "maker"],
+      ["update", "maker"],
+      ["update", "maker"],
+    ]);
     expect(audit[2].after).toEqual({ active: false });
     // The same code twice, a percentage without its number, an end before the start, NUL bytes, unknown categories: refused.
-    await expect(runAsAdmin(maker, () => createDiscountCode(discountCodeInputSchema.parse(form)))).rejects.toMatchObject({ code: "conflict", fields: { code: "A discount code with this name already exists" } });
+    await expect(runAsAdmin(maker, () => createDiscountCode(discountCodeInputSchema.parse(form)))).rejects.toMatchObject({
+      code: "conflict",
+      fields: { code: "A discount code with this name already exists" },
+    });
     expect(discountCodeInputSchema.safeParse({ ...form, percentOff: "" }).error?.issues[0]).toMatchObject({ path: ["percentOff"], message: "Enter the percentage off" });
     expect(discountCodeInputSchema.safeParse({ ...form, startsAt: "2027-02-01" }).error?.issues[0]).toMatchObject({ path: ["endsAt"] });
     expect(discountCodeInputSchema.safeParse({ ...form, code: "A\u0000B" }).success).toBe(false);
@@ -275,7 +334,14 @@ describe(`discount codes on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "th
   });
   it("prices a code for a cart holding a variant (issue 53): at the variant's price, on the cart check and the payment", async () => {
     const jig = await db.prisma.product.create({
-      data: { name: "Self-Centring Dowelling Jig", slug: "self-centring-jig", description: "Centres itself on the board.", price: "30.00", categoryId: categories.jigs, options: [{ name: "Size", values: ["6 mm", "8 mm"] }] },
+      data: {
+        name: "Self-Centring Dowelling Jig",
+        slug: "self-centring-jig",
+        description: "Centres itself on the board.",
+        price: "30.00",
+        categoryId: categories.jigs,
+        options: [{ name: "Size", values: ["6 mm", "8 mm"] }],
+      },
     });
     await db.prisma.productVariant.create({ data: { productId: jig.id, sku: "SCJ-6", optionValues: ["6 mm"], price: "30.00", stock: 5 } });
     const eight = await db.prisma.productVariant.create({ data: { productId: jig.id, sku: "SCJ-8", optionValues: ["8 mm"], price: "40.00", stock: 5, position: 1 } });

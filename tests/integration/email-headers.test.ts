@@ -21,7 +21,15 @@ let auth: Record<string, string>;
 const mailbox = mkdtempSync(path.join(os.tmpdir(), "mm-email-headers-"));
 const previousMailbox = process.env.DEV_MAILBOX_DIR;
 
-const INJECTIONS = ["Robin\r\nBcc: victim@evil.example", "Robin\nBcc: victim@evil.example", "Robin\rBcc: victim@evil.example", "Robin\u0085Bcc: x", "Robin\u2028Bcc: x", "Robin\u0007 bell", "Robin\tBcc: x"];
+const INJECTIONS = [
+  "Robin\r\nBcc: victim@evil.example",
+  "Robin\nBcc: victim@evil.example",
+  "Robin\rBcc: victim@evil.example",
+  "Robin\u0085Bcc: x",
+  "Robin\u2028Bcc: x",
+  "Robin\u0007 bell",
+  "Robin\tBcc: x",
+];
 const commission = { name: "Robin Ash", email: "robin@example.com", description: "A salad bowl in black walnut, about 12 inches across.", budget: "unsure" };
 const contact = { name: "Robin Ash", email: "robin@example.com", subject: "About a bowl", message: "Do you make larger bowls too?" };
 
@@ -39,8 +47,22 @@ afterAll(async () => {
 });
 
 const route = async (p: string) => (await import(`@/app/api/${p}/route`)).POST as Handler;
-const state = async () => JSON.stringify([await db.prisma.commission.count(), await db.prisma.contactMessage.count(), await db.prisma.emailMessage.count(), await db.prisma.newsletterCampaign.count(), await db.prisma.product.count(), readdirSync(mailbox).length]);
-const injectedLines = () => readdirSync(mailbox).flatMap((f) => readFileSync(path.join(mailbox, f), "utf8").split("\n\n")[0].split("\n").filter((line) => /^bcc:/i.test(line.trim())));
+const state = async () =>
+  JSON.stringify([
+    await db.prisma.commission.count(),
+    await db.prisma.contactMessage.count(),
+    await db.prisma.emailMessage.count(),
+    await db.prisma.newsletterCampaign.count(),
+    await db.prisma.product.count(),
+    readdirSync(mailbox).length,
+  ]);
+const injectedLines = () =>
+  readdirSync(mailbox).flatMap((f) =>
+    readFileSync(path.join(mailbox, f), "utf8")
+      .split("\n\n")[0]
+      .split("\n")
+      .filter((line) => /^bcc:/i.test(line.trim())),
+  );
 
 describe("fields that reach an email header", () => {
   it("refuse CR, LF and other control characters with a 400 naming the field, changing nothing", async () => {
@@ -75,14 +97,37 @@ describe("fields that reach an email header", () => {
 
   it("the sending layer folds a stored value with a line break: no Bcc line in the dev mailbox, one line in the outbox", async () => {
     const { sendEmail } = await import("@/lib/email/service");
-    await sendEmail({ to: "maker@example.com", subject: "[Commission] COM-1 from Robin\r\nBcc: victim@evil.example", text: "x", html: "<p>x</p>", replyTo: "robin@example.com\r\nBcc: victim@evil.example" });
+    await sendEmail({
+      to: "maker@example.com",
+      subject: "[Commission] COM-1 from Robin\r\nBcc: victim@evil.example",
+      text: "x",
+      html: "<p>x</p>",
+      replyTo: "robin@example.com\r\nBcc: victim@evil.example",
+    });
     const row = await db.prisma.emailMessage.findFirstOrThrow({ orderBy: { id: "desc" } });
     expect(row.subject).toBe("[Commission] COM-1 from Robin Bcc: victim@evil.example");
     const { mailboxTransport } = await import("@/lib/newsletter/transport");
-    await mailboxTransport().sendBatch([{ to: "ann@example.com\nBcc: victim@evil.example", subject: "News\r\nBcc: victim@evil.example", html: "<p>x</p>", text: "x", headers: { "List-Unsubscribe": "<https://x>\r\nBcc: victim@evil.example", "X-Evil\r\nBcc": "y" } }], "campaign-1-batch-1");
+    await mailboxTransport().sendBatch(
+      [
+        {
+          to: "ann@example.com\nBcc: victim@evil.example",
+          subject: "News\r\nBcc: victim@evil.example",
+          html: "<p>x</p>",
+          text: "x",
+          headers: { "List-Unsubscribe": "<https://x>\r\nBcc: victim@evil.example", "X-Evil\r\nBcc": "y" },
+        },
+      ],
+      "campaign-1-batch-1",
+    );
     const files = readdirSync(mailbox);
     expect(files).toHaveLength(2);
-    const eml = readFileSync(path.join(mailbox, files.find((f) => f.endsWith(".eml"))!), "utf8");
+    const eml = readFileSync(
+      path.join(
+        mailbox,
+        files.find((f) => f.endsWith(".eml"))!,
+      ),
+      "utf8",
+    );
     expect(eml).toContain("Subject: News Bcc: victim@evil.example\n");
     expect(eml).toContain("List-Unsubscribe: <https://x> Bcc: victim@evil.example\n");
     expect(injectedLines()).toEqual([]);

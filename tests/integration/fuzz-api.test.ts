@@ -151,7 +151,16 @@ function casesFor(route: string, method: Method): Case[] {
     }
     // A valid body under another media type (a cross-site form post, a script that forgot the header).
     for (const contentType of ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/json-patch+json", ""]) {
-      cases.push({ where: "body", klass: "wrong content type", field: "(content-type)", value: contentType, url: urlFor(route, baseParams), params: baseParams, rawBody: JSON.stringify(body), contentType });
+      cases.push({
+        where: "body",
+        klass: "wrong content type",
+        field: "(content-type)",
+        value: contentType,
+        url: urlFor(route, baseParams),
+        params: baseParams,
+        rawBody: JSON.stringify(body),
+        contentType,
+      });
     }
   }
   return cases;
@@ -170,7 +179,9 @@ describe("every API route answers hostile input with a 4xx and a message, never 
   it("holds for every route, method, input position and class, as an admin and anonymously", async () => {
     const counts = new Map<string, number>();
     const failures: string[] = [];
-    const routes = routeFiles().filter((r) => !NOT_OURS.has(r)).sort();
+    const routes = routeFiles()
+      .filter((r) => !NOT_OURS.has(r))
+      .sort();
     expect(routes.length).toBeGreaterThanOrEqual(30);
     const errorSpy = jest.spyOn(console, "error").mockImplementation(() => {});
     try {

@@ -70,7 +70,13 @@ describe(`gift cards on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "the em
   it("the maker issues, looks up and disables a card; each write is audited and the first ledger row is the amount issued", async () => {
     const card = await issue(50);
     expect(card.code).toMatch(/^GIFT-[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/);
-    expect(await lookupGiftCard(card.code)).toMatchObject({ initialAmount: "50.00", balance: "50.00", active: true, recipientEmail: "friend@example.com", movements: [{ kind: "issued", amount: "50.00", balanceAfter: "50.00" }] });
+    expect(await lookupGiftCard(card.code)).toMatchObject({
+      initialAmount: "50.00",
+      balance: "50.00",
+      active: true,
+      recipientEmail: "friend@example.com",
+      movements: [{ kind: "issued", amount: "50.00", balanceAfter: "50.00" }],
+    });
     await runAsAdmin(maker, () => setGiftCardActive(card.id, false));
     const refused = await call(createIntent, "/api/create-payment-intent", {
       body: { sessionId: `sess-gc-${++session}`, items: [{ productId: ids["dowel-jig"], quantity: 1 }], shippingAddress: address, giftCards: [card.code.toLowerCase().replace(/-/g, " ")] },
@@ -82,11 +88,15 @@ describe(`gift cards on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "the em
     await expect(lookupGiftCard("GIFT-AAAA-BBBB-CCCC")).rejects.toMatchObject({ code: "not_found" });
     // Malformed codes are a 400 that prepares nothing; a card named twice is refused.
     for (const giftCards of [["GIFT-\u0000"], ["x".repeat(50)], [12], "GIFT-AAAA-BBBB-CCCC", Array(6).fill("GIFT-AAAA-BBBB-CCCC")]) {
-      const res = await call(createIntent, "/api/create-payment-intent", { body: { sessionId: `sess-gc-${++session}`, items: [{ productId: ids["dowel-jig"], quantity: 1 }], shippingAddress: address, giftCards } });
+      const res = await call(createIntent, "/api/create-payment-intent", {
+        body: { sessionId: `sess-gc-${++session}`, items: [{ productId: ids["dowel-jig"], quantity: 1 }], shippingAddress: address, giftCards },
+      });
       expect(res.status).toBe(400);
     }
     const twice = await issue(5);
-    const dup = await call(createIntent, "/api/create-payment-intent", { body: { sessionId: `sess-gc-${++session}`, items: [{ productId: ids["dowel-jig"], quantity: 1 }], shippingAddress: address, giftCards: [twice.code, twice.code] } });
+    const dup = await call(createIntent, "/api/create-payment-intent", {
+      body: { sessionId: `sess-gc-${++session}`, items: [{ productId: ids["dowel-jig"], quantity: 1 }], shippingAddress: address, giftCards: [twice.code, twice.code] },
+    });
     expect(dup.json.message).toBe("The same gift card is entered twice.");
   });
 
@@ -194,7 +204,11 @@ describe(`an order paid entirely by gift cards on ${process.env.TEST_DATABASE_UR
     const refunded = await call(refund as never, `/api/orders/${order.id}/refund`, { body: { reason: "Returned" }, params: { id: String(order.id) }, headers: auth });
     expect(refunded.status).toBe(200);
     expect(await balance(card.code)).toBe("50.00");
-    expect((await lookupGiftCard(card.code)).movements.map((m) => [m.kind, m.amount])).toEqual([["issued", "50.00"], ["redeemed", "-39.99"], ["refunded", "39.99"]]);
+    expect((await lookupGiftCard(card.code)).movements.map((m) => [m.kind, m.amount])).toEqual([
+      ["issued", "50.00"],
+      ["redeemed", "-39.99"],
+      ["refunded", "39.99"],
+    ]);
     await expectLedgersAddUp();
   });
 
@@ -218,7 +232,15 @@ describe(`buying a gift card on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" :
     const product = await db.prisma.product.create({ data: { name: "Gift card $50", slug: "gift-card-50", description: "A gift card.", price: "50.00", categoryId: jigs.id, giftCard: true } });
     await db.prisma.discountCode.create({ data: { code: "ALLOFF", kind: "percentage", percentOff: 50 } });
     const sessionId = `sess-gc-${++session}`;
-    const body = { sessionId, items: [{ productId: product.id, quantity: 2 }], email: "giver@example.com", firstName: "Gia", lastName: "Ver", shippingAddress: address, giftRecipientEmail: "Friend@Example.com" };
+    const body = {
+      sessionId,
+      items: [{ productId: product.id, quantity: 2 }],
+      email: "giver@example.com",
+      firstName: "Gia",
+      lastName: "Ver",
+      shippingAddress: address,
+      giftRecipientEmail: "Friend@Example.com",
+    };
     const withCode = await call(createIntent, "/api/create-payment-intent", { body: { ...body, discountCode: "ALLOFF" } });
     expect(withCode.status).toBe(409);
     expect(withCode.json.message).toBe("The code “ALLOFF” does not apply to the items in your cart.");
@@ -240,7 +262,9 @@ describe(`buying a gift card on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" :
     for (const card of cards) expect(emails.some((e) => e.text.includes(card.code))).toBe(false); // redacted in the outbox
     expect(emails[0].text).toContain("Your code: [redacted]");
     // The card works at once.
-    const spend = await call(createIntent, "/api/create-payment-intent", { body: { ...body, items: [{ productId: ids["dowel-jig"], quantity: 1 }], giftCards: [cards[0].code], sessionId: `sess-gc-${++session}` } });
+    const spend = await call(createIntent, "/api/create-payment-intent", {
+      body: { ...body, items: [{ productId: ids["dowel-jig"], quantity: 1 }], giftCards: [cards[0].code], sessionId: `sess-gc-${++session}` },
+    });
     expect(spend.json).toMatchObject({ provider: "gift_card", giftCardAmount: "39.99", cardAmount: "0.00" });
     await expectLedgersAddUp();
   });
@@ -250,13 +274,25 @@ describe(`refunding an order that bought a gift card on ${process.env.TEST_DATAB
   let giftCardProduct: number;
   beforeAll(async () => {
     const jigs = await db.prisma.category.findFirstOrThrow({ where: { slug: "jigs" } });
-    giftCardProduct = (await db.prisma.product.create({ data: { name: "Gift card $100", slug: "gift-card-100", description: "A gift card.", price: "100.00", categoryId: jigs.id, giftCard: true } })).id;
+    giftCardProduct = (await db.prisma.product.create({ data: { name: "Gift card $100", slug: "gift-card-100", description: "A gift card.", price: "100.00", categoryId: jigs.id, giftCard: true } }))
+      .id;
   });
 
   /** An order of a $100 gift card and a dowel jig ($24.00 + $15.99 shipping), paid by card; its card and a refund call. */
   async function boughtWithJig() {
     const prepared = await call(createIntent, "/api/create-payment-intent", {
-      body: { sessionId: `sess-gc-${++session}`, items: [{ productId: giftCardProduct, quantity: 1 }, { productId: ids["dowel-jig"], quantity: 1 }], email: "giver@example.com", firstName: "Gia", lastName: "Ver", shippingAddress: address, giftRecipientEmail: "friend@example.com" },
+      body: {
+        sessionId: `sess-gc-${++session}`,
+        items: [
+          { productId: giftCardProduct, quantity: 1 },
+          { productId: ids["dowel-jig"], quantity: 1 },
+        ],
+        email: "giver@example.com",
+        firstName: "Gia",
+        lastName: "Ver",
+        shippingAddress: address,
+        giftRecipientEmail: "friend@example.com",
+      },
     });
     expect(prepared.json).toMatchObject({ subtotal: "124.00", shipping: "15.99", total: "139.99" });
     expect((await call(confirmCard, "/api/payments/test/confirm", { body: { clientSecret: prepared.json.clientSecret, card: CARD_OK } })).status).toBe(200);
@@ -272,7 +308,15 @@ describe(`refunding an order that bought a gift card on ${process.env.TEST_DATAB
   /** The recipient prepares a $39.99 purchase (a dowel jig and its shipping) paid by the card alone. */
   const spendOn = async (code: string) => {
     const prepared = await call(createIntent, "/api/create-payment-intent", {
-      body: { sessionId: `sess-gc-${++session}`, items: [{ productId: ids["dowel-jig"], quantity: 1 }], email: "friend@example.com", firstName: "Fran", lastName: "End", shippingAddress: address, giftCards: [code] },
+      body: {
+        sessionId: `sess-gc-${++session}`,
+        items: [{ productId: ids["dowel-jig"], quantity: 1 }],
+        email: "friend@example.com",
+        firstName: "Fran",
+        lastName: "End",
+        shippingAddress: address,
+        giftCards: [code],
+      },
     });
     expect(prepared.json).toMatchObject({ provider: "gift_card", giftCardAmount: "39.99", cardAmount: "0.00" });
     return () => call(postOrder, "/api/orders", { body: { paymentIntentId: prepared.json.paymentIntentId, clientSecret: prepared.json.clientSecret } });
@@ -330,8 +374,14 @@ describe(`refunding an order that bought a gift card on ${process.env.TEST_DATAB
     expect(line.json.order.refundable).toEqual({ whole: "39.99", asAmount: "39.99" });
     expect(await refundedAtProvider(bought.intentId)).toBe(6001);
     expect(await lookupGiftCard(bought.card.code)).toMatchObject({ balance: "0.00", refunded: true });
-    expect((await lookupGiftCard(bought.card.code)).movements.map((m) => [m.kind, m.amount])).toEqual([["issued", "100.00"], ["redeemed", "-39.99"], ["voided", "-60.01"]]);
-    const again = await call(createIntent, "/api/create-payment-intent", { body: { sessionId: `sess-gc-${++session}`, items: [{ productId: ids["dowel-jig"], quantity: 1 }], shippingAddress: address, giftCards: [bought.card.code] } });
+    expect((await lookupGiftCard(bought.card.code)).movements.map((m) => [m.kind, m.amount])).toEqual([
+      ["issued", "100.00"],
+      ["redeemed", "-39.99"],
+      ["voided", "-60.01"],
+    ]);
+    const again = await call(createIntent, "/api/create-payment-intent", {
+      body: { sessionId: `sess-gc-${++session}`, items: [{ productId: ids["dowel-jig"], quantity: 1 }], shippingAddress: address, giftCards: [bought.card.code] },
+    });
     expect(again.status).toBe(409);
     expect(again.json.message).toBe(`The gift card “${bought.card.code}” was refunded and can no longer be used.`);
     expect((await bought.refundOf({ lineIds: [bought.giftLine.id], reason: "Again" })).status).toBe(409);
@@ -381,7 +431,9 @@ describe(`refunding an order that bought a gift card on ${process.env.TEST_DATAB
     const refundB = await call(refund as never, `/api/orders/${orderB.id}/refund`, { body: { reason: "Returned" }, params: { id: String(orderB.id) }, headers: auth });
     expect(refundB.json.refund.amount).toBe("39.99");
     expect(await balance(bought.card.code)).toBe("39.99");
-    const again = await call(createIntent, "/api/create-payment-intent", { body: { sessionId: `sess-gc-${++session}`, items: [{ productId: ids["dowel-jig"], quantity: 1 }], shippingAddress: address, giftCards: [bought.card.code] } });
+    const again = await call(createIntent, "/api/create-payment-intent", {
+      body: { sessionId: `sess-gc-${++session}`, items: [{ productId: ids["dowel-jig"], quantity: 1 }], shippingAddress: address, giftCards: [bought.card.code] },
+    });
     expect(again.json).toMatchObject({ giftCardAmount: "39.99" });
     // The giver still gets back only the rest of their order.
     expect((await bought.refundOf({ reason: "The rest" })).json.refund.amount).toBe("39.99");
@@ -391,7 +443,18 @@ describe(`refunding an order that bought a gift card on ${process.env.TEST_DATAB
   it("an order that bought a card and paid with another: a refund returns the paying card's part to it, never to the card it bought", async () => {
     const paying = await issue(50);
     const prepared = await call(createIntent, "/api/create-payment-intent", {
-      body: { sessionId: `sess-gc-${++session}`, items: [{ productId: giftCardProduct, quantity: 1 }, { productId: ids["dowel-jig"], quantity: 1 }], email: "giver@example.com", firstName: "Gia", lastName: "Ver", shippingAddress: address, giftCards: [paying.code] },
+      body: {
+        sessionId: `sess-gc-${++session}`,
+        items: [
+          { productId: giftCardProduct, quantity: 1 },
+          { productId: ids["dowel-jig"], quantity: 1 },
+        ],
+        email: "giver@example.com",
+        firstName: "Gia",
+        lastName: "Ver",
+        shippingAddress: address,
+        giftCards: [paying.code],
+      },
     });
     expect(prepared.json).toMatchObject({ total: "139.99", giftCardAmount: "50.00", cardAmount: "89.99" });
     expect((await call(confirmCard, "/api/payments/test/confirm", { body: { clientSecret: prepared.json.clientSecret, card: CARD_OK } })).status).toBe(200);
@@ -418,7 +481,11 @@ describe(`refunding an order that bought a gift card on ${process.env.TEST_DATAB
       spy.mockRestore();
     }
     expect(await lookupGiftCard(bought.card.code)).toMatchObject({ balance: "100.00", refunded: false });
-    expect((await lookupGiftCard(bought.card.code)).movements.map((m) => [m.kind, m.amount])).toEqual([["issued", "100.00"], ["voided", "-100.00"], ["restored", "100.00"]]);
+    expect((await lookupGiftCard(bought.card.code)).movements.map((m) => [m.kind, m.amount])).toEqual([
+      ["issued", "100.00"],
+      ["voided", "-100.00"],
+      ["restored", "100.00"],
+    ]);
     expect(await db.prisma.refund.count({ where: { orderId: bought.order.id } })).toBe(0);
     // Usable again, and refundable again.
     expect((await bought.refundOf({ lineIds: [bought.giftLine.id], reason: "Now it goes through" })).json.refund.amount).toBe("100.00");
@@ -457,7 +524,9 @@ describe(`refunding an order that bought a gift card on ${process.env.TEST_DATAB
     expect((await db.prisma.order.findUniqueOrThrow({ where: { id: bought.order.id } })).status).toBe("pending");
     expect(await lookupGiftCard(bought.card.code)).toMatchObject({ active: false, balance: "100.00" });
     expect(await db.prisma.emailMessage.count({ where: { to: "friend@example.com" } })).toBe(sent);
-    const spend = await call(createIntent, "/api/create-payment-intent", { body: { sessionId: `sess-gc-${++session}`, items: [{ productId: ids["dowel-jig"], quantity: 1 }], shippingAddress: address, giftCards: [bought.card.code] } });
+    const spend = await call(createIntent, "/api/create-payment-intent", {
+      body: { sessionId: `sess-gc-${++session}`, items: [{ productId: ids["dowel-jig"], quantity: 1 }], shippingAddress: address, giftCards: [bought.card.code] },
+    });
     expect(spend.status).toBe(409);
   });
 });
@@ -469,13 +538,29 @@ describe(`a gift card product, made by the maker, on ${process.env.TEST_DATABASE
     const jigs = await db.prisma.category.findFirstOrThrow({ where: { slug: "jigs" } });
     const image = { url: "/uploads/gift-1.webp", width: 1200, height: 900, alt: null };
     const body = { name: "Gift card $25", slug: "gift-card-25", description: "A gift card for the workshop.", price: "25.00", categoryId: jigs.id, images: [image], kind: "gift_card" };
-    const withVariants = await call(postProduct, "/api/products", { method: "POST", headers: auth, body: { ...body, options: [{ name: "Amount", values: ["25", "50"] }], variants: [{ values: ["25"], sku: "GC-25", price: "25.00", kind: "made_to_order" }, { values: ["50"], sku: "GC-50", price: "50.00", kind: "made_to_order" }] } });
+    const withVariants = await call(postProduct, "/api/products", {
+      method: "POST",
+      headers: auth,
+      body: {
+        ...body,
+        options: [{ name: "Amount", values: ["25", "50"] }],
+        variants: [
+          { values: ["25"], sku: "GC-25", price: "25.00", kind: "made_to_order" },
+          { values: ["50"], sku: "GC-50", price: "50.00", kind: "made_to_order" },
+        ],
+      },
+    });
     expect(withVariants.status).toBe(400);
     expect(withVariants.json.message).toBe("A gift card has no variants: make one gift card product per amount");
     const created = await call(postProduct, "/api/products", { method: "POST", headers: auth, body: { ...body, leadTimeMinDays: 3, leadTimeMaxDays: 5 } });
     expect(created.status).toBe(201);
     const stored = await db.prisma.product.findUniqueOrThrow({ where: { slug: "gift-card-25" } });
-    expect({ giftCard: stored.giftCard, uniqueItem: stored.uniqueItem, stock: stored.stock, leadTimeMinDays: stored.leadTimeMinDays }).toEqual({ giftCard: true, uniqueItem: false, stock: null, leadTimeMinDays: null });
+    expect({ giftCard: stored.giftCard, uniqueItem: stored.uniqueItem, stock: stored.stock, leadTimeMinDays: stored.leadTimeMinDays }).toEqual({
+      giftCard: true,
+      uniqueItem: false,
+      stock: null,
+      leadTimeMinDays: null,
+    });
     const shown = (await call(getProduct as never, "/api/products/gift-card-25", { params: { slug: "gift-card-25" } })).json;
     expect(shown.kind).toBe("gift_card");
 
@@ -522,7 +607,21 @@ describe(`the maker's list of issued cards (issue 53) on ${process.env.TEST_DATA
     expect((await listGiftCards({ q: someone.toUpperCase(), page: 1 })).cards.map((c) => c.id)).toEqual([other.id]);
     const customer = await db.prisma.customer.create({ data: { email: "buyer-53@example.com" } });
     const order = await db.prisma.order.create({
-      data: { orderNumber: "ORD-GC53", customerId: customer.id, firstName: "Bea", lastName: "Yer", email: "buyer-53@example.com", status: "confirmed", shippingAddress: address, billingAddress: address, subtotal: "30.00", shipping: "0.00", shippingService: "USPS_GROUND_ADVANTAGE", tax: "0.00", total: "30.00" },
+      data: {
+        orderNumber: "ORD-GC53",
+        customerId: customer.id,
+        firstName: "Bea",
+        lastName: "Yer",
+        email: "buyer-53@example.com",
+        status: "confirmed",
+        shippingAddress: address,
+        billingAddress: address,
+        subtotal: "30.00",
+        shipping: "0.00",
+        shippingService: "USPS_GROUND_ADVANTAGE",
+        tax: "0.00",
+        total: "30.00",
+      },
     });
     await issueGiftCard({ amount: 3000, recipientEmail: "bea.friend@example.com", orderId: order.id });
     const bought = await db.prisma.giftCard.findFirstOrThrow({ where: { orderId: order.id }, include: { order: true } });
@@ -558,4 +657,3 @@ describe(`the maker's list of issued cards (issue 53) on ${process.env.TEST_DATA
     await expect(runAsAdmin(maker, () => emailGiftCard(other.id, { action: "resend" }))).rejects.toMatchObject({ code: "conflict" });
   });
 });
-

@@ -192,7 +192,11 @@ maybe("two instances on one PostgreSQL and one Redis", () => {
     const shoppers = await Promise.all(Array.from({ length: 30 }, (_, n) => authoriseOne(n % 2 ? b.url : a.url, product.id, `racer${n}`)));
     const placed = await Promise.all(
       shoppers.map(async (s) => {
-        const res = await fetch(`${s.base}/api/orders`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ paymentIntentId: s.paymentIntentId, clientSecret: s.clientSecret }) });
+        const res = await fetch(`${s.base}/api/orders`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ paymentIntentId: s.paymentIntentId, clientSecret: s.clientSecret }),
+        });
         return { status: res.status, body: (await res.json()) as { message?: string } };
       }),
     );
@@ -201,10 +205,9 @@ maybe("two instances on one PostgreSQL and one Redis", () => {
     expect(refused).toHaveLength(25);
     expect(new Set(refused.map((r) => r.body.message))).toEqual(new Set(["Sorry, “Race batch board” just sold out. Your card has not been charged."]));
 
-    const rows = await sql<{ status: string; n: string }>(
-      `SELECT status, count(*)::text AS n FROM "TestPaymentIntent" WHERE id = ANY($1) GROUP BY status ORDER BY status`,
-      [shoppers.map((s) => s.paymentIntentId)],
-    );
+    const rows = await sql<{ status: string; n: string }>(`SELECT status, count(*)::text AS n FROM "TestPaymentIntent" WHERE id = ANY($1) GROUP BY status ORDER BY status`, [
+      shoppers.map((s) => s.paymentIntentId),
+    ]);
     expect(Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]))).toEqual({ canceled: 25, succeeded: 5 });
     expect(await sql('SELECT stock FROM "Product" WHERE id = $1', [product.id])).toEqual([{ stock: 0 }]);
     expect(await sql('SELECT count(*)::int AS n FROM "OrderItem" WHERE "productId" = $1', [product.id])).toEqual([{ n: 5 }]);
@@ -268,8 +271,7 @@ maybe("two instances on one PostgreSQL and one Redis", () => {
     const paths = ["/", "/shop", "/api/products", `/product/${product.slug}`];
     for (const i of [a, b]) for (const p of paths) await pageText(i.url, p);
 
-    const load = (i: Instance) =>
-      autocannon({ url: i.url, connections: 4, duration: 10, requests: paths.map((path) => ({ method: "GET" as const, path })) });
+    const load = (i: Instance) => autocannon({ url: i.url, connections: 4, duration: 10, requests: paths.map((path) => ({ method: "GET" as const, path })) });
     const runs = Promise.all([load(a), load(b)]);
     await sleep(2000);
     await proxy.stop();
@@ -309,7 +311,12 @@ async function authoriseOne(base: string, productId: number, shopper: string) {
   const post = (pathname: string, body: unknown) => fetch(base + pathname, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
   const contact = { email: `${shopper}@example.com`, firstName: shopper, lastName: "Ash", phone: "555-0100" };
   const address = { line1: "12 Elm Street", city: "Asheville", state: "NC", postalCode: "28801", country: "US" };
-  const intentRes = await post("/api/create-payment-intent", { sessionId: `race-${shopper}-${randomBytes(3).toString("hex")}`, items: [{ productId, quantity: 1 }], ...contact, shippingAddress: address });
+  const intentRes = await post("/api/create-payment-intent", {
+    sessionId: `race-${shopper}-${randomBytes(3).toString("hex")}`,
+    items: [{ productId, quantity: 1 }],
+    ...contact,
+    shippingAddress: address,
+  });
   expect(intentRes.status).toBe(200);
   const intent = (await intentRes.json()) as { paymentIntentId: string; clientSecret: string };
   const card = await post("/api/payments/test/confirm", { clientSecret: intent.clientSecret, card: { number: "4242 4242 4242 4242", expMonth: "12", expYear: "34", cvc: "123" } });

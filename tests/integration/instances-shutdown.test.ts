@@ -62,7 +62,11 @@ maybe("graceful shutdown", () => {
       url: b.url,
       connections: 8,
       duration: 8,
-      requests: [{ method: "GET", path: "/api/products" }, { method: "GET", path: "/" }, { method: "GET", path: "/api/ready" }],
+      requests: [
+        { method: "GET", path: "/api/products" },
+        { method: "GET", path: "/" },
+        { method: "GET", path: "/api/ready" },
+      ],
     });
     await sleep(1500);
 
@@ -71,7 +75,10 @@ maybe("graceful shutdown", () => {
     a.signal("SIGTERM");
     await sleep(800);
     // Draining: still answering (not ready), no longer accepting new work for long.
-    const draining = await fetch(`${a.url}/api/ready`).then((r) => r.status, () => "refused");
+    const draining = await fetch(`${a.url}/api/ready`).then(
+      (r) => r.status,
+      () => "refused",
+    );
     inFlight.sendRest();
     const answer = await inFlight.response;
     expect(answer.status).toBe(200);

@@ -70,10 +70,7 @@ describe(`migrations on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "the em
 
   it("creates every enum with the schema's values", async () => {
     for (const [name, values] of schema.enums) {
-      const { rows } = await client.query(
-        `SELECT e.enumlabel FROM pg_enum e JOIN pg_type t ON t.oid = e.enumtypid WHERE t.typname = $1 ORDER BY e.enumsortorder`,
-        [name],
-      );
+      const { rows } = await client.query(`SELECT e.enumlabel FROM pg_enum e JOIN pg_type t ON t.oid = e.enumtypid WHERE t.typname = $1 ORDER BY e.enumsortorder`, [name]);
       expect(rows.map((r) => r.enumlabel)).toEqual(values);
     }
   });
@@ -120,7 +117,10 @@ describe(`migrations on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "the em
         const name = mapped ?? `${model.name}_${cols.join("_")}_${m[1] === "unique" ? "key" : "idx"}`;
         const def = byName.get(name);
         expect({ name, exists: Boolean(def) }).toEqual({ name, exists: true });
-        const indexed = /USING \w+ \((.*)\)$/.exec((def ?? "").replace(/ WITH \([^)]*\)$/, ""))?.[1].split(",").map((c) => c.trim().replace(/"/g, "").split(" ")[0]);
+        const indexed = /USING \w+ \((.*)\)$/
+          .exec((def ?? "").replace(/ WITH \([^)]*\)$/, ""))?.[1]
+          .split(",")
+          .map((c) => c.trim().replace(/"/g, "").split(" ")[0]);
         expect({ name, indexed }).toEqual({ name, indexed: cols });
         if (m[1] === "unique") expect(def).toMatch(/UNIQUE/);
         // GIN without a pending list: nothing vacuums the embedded database (prisma/migrations/20261125000000_gin_without_pending_list).

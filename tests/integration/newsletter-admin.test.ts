@@ -131,7 +131,9 @@ describe("Subscribers screen API", () => {
   });
 
   it("exports CSV with the orders export's escaping", async () => {
-    const res = await exportRoute(new (await import("next/server")).NextRequest("http://localhost:3000/api/admin/newsletter/subscribers/export?status=confirmed", { headers: auth }), { params: Promise.resolve({}) });
+    const res = await exportRoute(new (await import("next/server")).NextRequest("http://localhost:3000/api/admin/newsletter/subscribers/export?status=confirmed", { headers: auth }), {
+      params: Promise.resolve({}),
+    });
     expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     const csv = await res.text();
     const lines = csv.split("\r\n");

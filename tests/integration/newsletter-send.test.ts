@@ -51,7 +51,12 @@ async function addSubscribers(count: number, status: "confirmed" | "pending" | "
 const clearList = () => db.prisma.newsletterSubscriber.updateMany({ where: { status: "confirmed" }, data: { status: "unsubscribed" } });
 async function newCampaign(subject: string) {
   const walnut = await db.prisma.product.findUniqueOrThrow({ where: { slug: "walnut-bowl" } });
-  return createCampaign({ subject, preheader: "Fresh from the lathe", body: "Hello **friends**.\n\n![A cherry blank on the lathe](https://example.com/lathe.jpg)\n\n<script>alert(1)</script>", productIds: [walnut.id] });
+  return createCampaign({
+    subject,
+    preheader: "Fresh from the lathe",
+    body: "Hello **friends**.\n\n![A cherry blank on the lathe](https://example.com/lathe.jpg)\n\n<script>alert(1)</script>",
+    productIds: [walnut.id],
+  });
 }
 
 /** A dev-mailbox file split into its headers, text part and HTML part. */
@@ -61,8 +66,16 @@ function parseMessage(file: string) {
   const headers = Object.fromEntries(head.split("\n").map((l) => [l.slice(0, l.indexOf(":")), l.slice(l.indexOf(":") + 2)]));
   const body = rest.join("\n\n");
   const boundary = /boundary="([^"]+)"/.exec(headers["Content-Type"])![1];
-  const parts = body.split(`--${boundary}`).slice(1, -1).map((p) => p.replace(/^\n/, ""));
-  const part = (type: string) => parts.find((p) => p.startsWith(`Content-Type: ${type}`))?.split("\n\n").slice(1).join("\n\n") ?? null;
+  const parts = body
+    .split(`--${boundary}`)
+    .slice(1, -1)
+    .map((p) => p.replace(/^\n/, ""));
+  const part = (type: string) =>
+    parts
+      .find((p) => p.startsWith(`Content-Type: ${type}`))
+      ?.split("\n\n")
+      .slice(1)
+      .join("\n\n") ?? null;
   return { headers, text: part("text/plain"), html: part("text/html") };
 }
 const newsletterFiles = (subjectKey: string) => readdirSync(mailbox).filter((f) => f.startsWith(`newsletter-${subjectKey}-`));
@@ -78,7 +91,10 @@ describe("without Resend: the dev mailbox", () => {
     const [leaver] = await addSubscribers(1);
     const leaverRow = await db.prisma.newsletterSubscriber.findUniqueOrThrow({ where: { email: leaver } });
     const res = await call(unsubscribePost, `/api/newsletter/unsubscribe/${leaverRow.unsubscribeToken}`, {
-      method: "POST", params: { token: leaverRow.unsubscribeToken }, rawBody: "List-Unsubscribe=One-Click", headers: { "content-type": "application/x-www-form-urlencoded" },
+      method: "POST",
+      params: { token: leaverRow.unsubscribeToken },
+      rawBody: "List-Unsubscribe=One-Click",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
     });
     expect(res.status).toBe(200);
 
@@ -187,7 +203,8 @@ describe("against a fake Resend", () => {
       LOG_LEVEL: "silent",
       NODE_ENV: "test",
     } as NodeJS.ProcessEnv;
-    const start = () => spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "tests/helpers/newsletter-worker-child.ts"], { cwd: ROOT, env, stdio: ["ignore", "ignore", "inherit"] });
+    const start = () =>
+      spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "tests/helpers/newsletter-worker-child.ts"], { cwd: ROOT, env, stdio: ["ignore", "ignore", "inherit"] });
     const exited = (child: ChildProcess) => new Promise<number | string>((resolve) => child.once("exit", (code, signal) => resolve(code ?? signal ?? -1)));
     const before = fake.delivered.length;
     const delivered = () => fake.delivered.length - before;

@@ -32,7 +32,10 @@ afterAll(async () => {
 
 /** The newest dev-mailbox message to `to` whose subject starts with `subject`. */
 function mailboxMessage(to: string, subject: string): string {
-  const files = readdirSync(mailbox).filter((f) => f.includes(to)).sort().reverse();
+  const files = readdirSync(mailbox)
+    .filter((f) => f.includes(to))
+    .sort()
+    .reverse();
   for (const f of files) {
     const text = readFileSync(path.join(mailbox, f), "utf8");
     if (text.includes(`Subject: ${subject}`)) return text;
@@ -181,7 +184,9 @@ describe("checkout opt-in and suppression", () => {
     const row = await db.prisma.customer.create({ data: { email: "complained@example.com", newsletterSubscribed: true, newsletterSubscribedAt: new Date() } });
     await db.prisma.newsletterSubscriber.create({ data: { email: "complained@example.com", status: "confirmed", source: "legacy", unsubscribeToken: "c".repeat(43) } });
     expect(await suppressAddress("complained@example.com", "complaint")).toBe(true);
-    await expect(updateCustomer(row.id, { firstName: undefined, lastName: undefined, newsletterSubscribed: true })).rejects.toMatchObject({ message: "complained@example.com marked a newsletter as spam: it cannot be subscribed again." });
+    await expect(updateCustomer(row.id, { firstName: undefined, lastName: undefined, newsletterSubscribed: true })).rejects.toMatchObject({
+      message: "complained@example.com marked a newsletter as spam: it cannot be subscribed again.",
+    });
     expect(await subscriber("complained@example.com")).toMatchObject({ status: "suppressed", suppressedReason: "complaint" });
     expect(await customer("complained@example.com")).toMatchObject({ newsletterSubscribed: false });
   });
@@ -200,11 +205,20 @@ describe("migration 20261127130000_newsletter", () => {
       const client = new pg.Client({ connectionString: url });
       await client.connect();
       try {
-        await client.query(`INSERT INTO "Customer" ("email", "newsletterSubscribed", "newsletterSubscribedAt", "updatedAt") VALUES ('old@example.com', true, '2025-03-04T05:06:07Z', now()), ('buyer@example.com', false, NULL, now())`);
+        await client.query(
+          `INSERT INTO "Customer" ("email", "newsletterSubscribed", "newsletterSubscribedAt", "updatedAt") VALUES ('old@example.com', true, '2025-03-04T05:06:07Z', now()), ('buyer@example.com', false, NULL, now())`,
+        );
         await migrate(url);
         const { rows } = await client.query(`SELECT "email", "status"::text, "source"::text, "consentAt", "consentMethod", length("unsubscribeToken") AS len FROM "NewsletterSubscriber"`);
         expect(rows).toEqual([
-          { email: "old@example.com", status: "confirmed", source: "legacy", consentAt: new Date("2025-03-04T05:06:07Z"), consentMethod: "subscribed before consent was recorded (kept as it was)", len: 64 },
+          {
+            email: "old@example.com",
+            status: "confirmed",
+            source: "legacy",
+            consentAt: new Date("2025-03-04T05:06:07Z"),
+            consentMethod: "subscribed before consent was recorded (kept as it was)",
+            len: 64,
+          },
         ]);
       } finally {
         await client.end();

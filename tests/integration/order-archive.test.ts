@@ -64,12 +64,23 @@ async function stripeOrder(sessionId: string, slug: string) {
 }
 
 function sendEvent(type: string, object: unknown) {
-  const payload = JSON.stringify({ id: `evt_fake_${Math.random().toString(36).slice(2)}`, object: "event", api_version: "2025-01-01", created: Math.floor(Date.now() / 1000), livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, type, data: { object } });
+  const payload = JSON.stringify({
+    id: `evt_fake_${Math.random().toString(36).slice(2)}`,
+    object: "event",
+    api_version: "2025-01-01",
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type,
+    data: { object },
+  });
   return call(routes.webhook, "/api/webhooks/stripe", { rawBody: payload, headers: { "stripe-signature": signer.webhooks.generateTestHeaderString({ payload, secret: FAKE_WEBHOOK_SECRET }) } });
 }
 
 const del = (id: number) => call(routes.remove, `/api/orders/${id}`, { method: "DELETE", params: { id: String(id) }, headers: auth });
-const listed = async (status?: string) => ((await call(routes.list, `/api/orders${status ? `?status=${status}` : ""}`, { headers: auth })).json as Array<{ orderNumber: string }>).map((o) => o.orderNumber);
+const listed = async (status?: string) =>
+  ((await call(routes.list, `/api/orders${status ? `?status=${status}` : ""}`, { headers: auth })).json as Array<{ orderNumber: string }>).map((o) => o.orderNumber);
 const audit = (id: number) => db.prisma.auditLog.findMany({ where: { entityType: "order", entityId: String(id) }, orderBy: { id: "asc" } });
 
 describe(`refund notes and archived orders (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "the embedded database"})`, () => {
@@ -85,7 +96,10 @@ describe(`refund notes and archived orders (${process.env.TEST_DATABASE_URL ? "P
     const row = await db.prisma.refund.findFirstOrThrow({ where: { orderId: order.id } });
     expect(row.internalNote).toBe("Courier claim #4471 — do not mention to the shopper");
     const timeline = await call(routes.timeline, `/api/orders/${order.id}/timeline`, { params: { id: String(order.id) }, headers: auth });
-    expect(timeline.json.find((e: { type: string }) => e.type === "refunded").detail).toMatchObject({ reason: "Sorry the box was dented", internalNote: "Courier claim #4471 — do not mention to the shopper" });
+    expect(timeline.json.find((e: { type: string }) => e.type === "refunded").detail).toMatchObject({
+      reason: "Sorry the box was dented",
+      internalNote: "Courier claim #4471 — do not mention to the shopper",
+    });
     expect((await audit(order.id)).at(-1)!.after).toMatchObject({ internalNote: "Courier claim #4471 — do not mention to the shopper" });
     const [email] = await db.prisma.emailMessage.findMany({ where: { to: order.email, subject: { startsWith: "Refund of" } } });
     expect(email.text).toContain("Sorry the box was dented");
@@ -94,7 +108,11 @@ describe(`refund notes and archived orders (${process.env.TEST_DATABASE_URL ? "P
 
   it("refuses an internal note that is too long, changing nothing", async () => {
     const { order } = await stripeOrder("sess_long_note", "dowel-jig");
-    const res = await call(routes.refund, `/api/orders/${order.id}/refund`, { body: { amount: 1, reason: "Goodwill", internalNote: "x".repeat(1001) }, params: { id: String(order.id) }, headers: auth });
+    const res = await call(routes.refund, `/api/orders/${order.id}/refund`, {
+      body: { amount: 1, reason: "Goodwill", internalNote: "x".repeat(1001) },
+      params: { id: String(order.id) },
+      headers: auth,
+    });
     expect(res.status).toBe(400);
     expect(res.json.fields.internalNote).toBe("Internal note must be at most 1000 characters");
     expect(await db.prisma.refund.count({ where: { orderId: order.id } })).toBe(0);
@@ -128,7 +146,18 @@ describe(`refund notes and archived orders (${process.env.TEST_DATABASE_URL ? "P
     expect(await db.prisma.emailMessage.count({ where: { to: order.email } })).toBe(emailsBefore);
 
     // The provider refunds more later (its dashboard): the webhook finds the archived order and records it.
-    fake.refunds.set("re_after_archive", { id: "re_after_archive", object: "refund", amount: 2500, charge: `ch_fake_${intentId}`, created: 0, currency: "usd", metadata: {}, payment_intent: intentId, reason: null, status: "succeeded" });
+    fake.refunds.set("re_after_archive", {
+      id: "re_after_archive",
+      object: "refund",
+      amount: 2500,
+      charge: `ch_fake_${intentId}`,
+      created: 0,
+      currency: "usd",
+      metadata: {},
+      payment_intent: intentId,
+      reason: null,
+      status: "succeeded",
+    });
     expect((await sendEvent("charge.refunded", fake.chargeOf(intentId))).status).toBe(200);
     const after = await db.prisma.order.findUniqueOrThrow({ where: { id: order.id }, include: { refunds: { orderBy: { id: "asc" } } } });
     expect(after.refunds.map((r) => r.amount.toFixed(2))).toEqual(["10.00", "25.00"]);

@@ -49,7 +49,16 @@ describe("the statement of an order paid with a discount, two gift cards and a c
     const a = await issue(10);
     const b = await issue(20);
     const prepared = await call(createIntent, "/api/create-payment-intent", {
-      body: { sessionId: "sess-statement", items: [{ productId: ids["dowel-jig"], quantity: 2 }], email: "shopper@example.com", firstName: "Robin", lastName: "Ash", shippingAddress: address, giftCards: [a.code, b.code], discountCode: "TENOFF" },
+      body: {
+        sessionId: "sess-statement",
+        items: [{ productId: ids["dowel-jig"], quantity: 2 }],
+        email: "shopper@example.com",
+        firstName: "Robin",
+        lastName: "Ash",
+        shippingAddress: address,
+        giftCards: [a.code, b.code],
+        discountCode: "TENOFF",
+      },
     });
     expect(prepared.status).toBe(200);
     // 48.00 - 4.80 + 15.99 = 59.19; 30.00 by gift cards, 29.19 by card.
@@ -64,7 +73,12 @@ describe("the statement of an order paid with a discount, two gift cards and a c
     // The confirmation email: the discount, each gift card by its last 4 (in the order they were redeemed), and the card's part.
     const redeemed = await db.prisma.giftCardMovement.findMany({ where: { orderId: order.id, kind: "redeemed" }, orderBy: { id: "asc" }, include: { giftCard: true } });
     const paidByCards = redeemed.map((m) => [`Paid by gift card ending ${m.giftCard.code.slice(-4)}`, -cents(m.amount.toFixed(2))] as const);
-    expect([...paidByCards].sort()).toEqual([[`Paid by gift card ending ${a.code.slice(-4)}`, 1000], [`Paid by gift card ending ${b.code.slice(-4)}`, 2000]].sort());
+    expect([...paidByCards].sort()).toEqual(
+      [
+        [`Paid by gift card ending ${a.code.slice(-4)}`, 1000],
+        [`Paid by gift card ending ${b.code.slice(-4)}`, 2000],
+      ].sort(),
+    );
     const confirmation = await emailTo(/is confirmed/);
     expect(moneyLines(confirmation.text)).toEqual([
       ["Subtotal", 4800],
@@ -118,11 +132,27 @@ describe("the statement of an order paid with a discount, two gift cards and a c
     // The CSV row adds up, with the existing columns first and unchanged.
     const day = new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(order.createdAt);
     const csv = await new Response(ordersCsvStream({ from: day, to: day })).text();
-    const [header, row] = csv.replace(/^\uFEFF/, "").trim().split(/\r?\n/);
+    const [header, row] = csv
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split(/\r?\n/);
     expect(header.split(",")).toEqual(CSV_HEADER);
     expect(CSV_HEADER.slice(0, 12)).toEqual(["number", "date", "customer", "email", "items", "subtotal", "shipping", "tax", "total", "refunded", "status", "provider"]);
     const cells = Object.fromEntries(CSV_HEADER.map((h, i) => [h, row.split(",")[i]]));
-    expect(cells).toMatchObject({ subtotal: "48.00", discount: "4.80", shipping: "15.99", tax: "0.00", total: "59.19", gift_card: "30.00", card_paid: "29.19", balance_due: "0.00", refunded: "35.00", refunded_to_card: "29.19", refunded_to_gift_card: "5.81", net: "24.19" });
+    expect(cells).toMatchObject({
+      subtotal: "48.00",
+      discount: "4.80",
+      shipping: "15.99",
+      tax: "0.00",
+      total: "59.19",
+      gift_card: "30.00",
+      card_paid: "29.19",
+      balance_due: "0.00",
+      refunded: "35.00",
+      refunded_to_card: "29.19",
+      refunded_to_gift_card: "5.81",
+      net: "24.19",
+    });
     const c = (k: string) => cents(cells[k]);
     expect(c("subtotal") - c("discount") + c("shipping") + c("tax")).toBe(c("total"));
     expect(c("gift_card") + c("card_paid") + c("balance_due")).toBe(c("total"));
@@ -157,11 +187,23 @@ describe("the statement of a commission paid with a deposit, then its balance", 
     expect(captured).toMatchObject({ status: "succeeded", amount: 7200 });
     expect(placed.json.order.shipsEstimate).toBe("Your order ships in 15–20 working days");
     expect(placed.json.order.statement.map((r: { label: string; text: string }) => `${r.label}: ${r.text}`)).toEqual([
-      "Subtotal: $240.00", "Shipping: $18.50", "Tax: $0.00", "Total: $258.50", "Deposit paid by card: $72.00", "Balance due: $186.50",
+      "Subtotal: $240.00",
+      "Shipping: $18.50",
+      "Tax: $0.00",
+      "Total: $258.50",
+      "Deposit paid by card: $72.00",
+      "Balance due: $186.50",
     ]);
 
     const confirmation = await robinsEmail(/is confirmed/);
-    expect(moneyLines(confirmation.text)).toEqual([["Subtotal", 24000], ["Shipping", 1850], ["Tax", 0], ["Total", 25850], ["Deposit paid by card", captured.amount], ["Balance due", 18650]]);
+    expect(moneyLines(confirmation.text)).toEqual([
+      ["Subtotal", 24000],
+      ["Shipping", 1850],
+      ["Tax", 0],
+      ["Total", 25850],
+      ["Deposit paid by card", captured.amount],
+      ["Balance due", 18650],
+    ]);
     expect(confirmation.text).toContain("Your order ships in 15–20 working days.");
 
     // The balance, by its link: a second card payment; nothing is due any more.
@@ -175,9 +217,14 @@ describe("the statement of a commission paid with a deposit, then its balance", 
     await runAsAdmin(maker, () => refundOrder(order.id, { amount: 50, reason: "A scratch on the top" }));
     const refundEmail = await robinsEmail(/Refund of \$50\.00/);
     expect(moneyLines(refundEmail.text)).toEqual([
-      ["Subtotal", 24000], ["Shipping", 1850], ["Tax", 0], ["Total", 25850],
-      ["Deposit paid by card", 7200], ["Balance paid by card", 18650],
-      ["Refunded to card", -5000], ["Net paid", 20850],
+      ["Subtotal", 24000],
+      ["Shipping", 1850],
+      ["Tax", 0],
+      ["Total", 25850],
+      ["Deposit paid by card", 7200],
+      ["Balance paid by card", 18650],
+      ["Refunded to card", -5000],
+      ["Net paid", 20850],
     ]);
     const status = await lookupOrderStatus({ orderNumber: order.orderNumber, email: contact.email });
     expect(status.money.map((r) => `${r.label}: ${r.text}`)).toEqual(refundEmail.text.split("\n").filter((l) => moneyLines(l).length));

@@ -62,7 +62,13 @@ describe("order status lookup", () => {
     });
     expect(res.json.milestones.map((m: { key: string }) => m.key)).toEqual(["placed", "paid", "shipped"]);
     // The order's money as its statement (issue 53): what it cost and how it was paid, adding up.
-    expect(res.json.money.map((r: { label: string; text: string }) => `${r.label}: ${r.text}`)).toEqual(["Subtotal: $24.00", "Shipping: $15.99", "Tax: $0.00", "Total: $39.99", "Paid by card: $39.99"]);
+    expect(res.json.money.map((r: { label: string; text: string }) => `${r.label}: ${r.text}`)).toEqual([
+      "Subtotal: $24.00",
+      "Shipping: $15.99",
+      "Tax: $0.00",
+      "Total: $39.99",
+      "Paid by card: $39.99",
+    ]);
     expect(res.json.ships).toBeNull(); // shipped: no longer "Ships in …"
     expect(JSON.stringify(res.json)).not.toMatch(/Elm Street|example\.com|pi_|cents/); // nothing beyond what the page shows
   });

@@ -30,7 +30,7 @@ beforeAll(async () => {
   const tricky = await db.prisma.order.create({
     data: {
       orderNumber: "ORD-TRICKY",
-      firstName: "=HYPERLINK(\"http://evil.example\",\"click\")",
+      firstName: '=HYPERLINK("http://evil.example","click")',
       lastName: 'O"Neil, Jr.',
       email: "@attacker@example.com",
       status: "delivered",
@@ -47,11 +47,28 @@ beforeAll(async () => {
       items: { create: [{ productName: "Bowl, walnut\n(large)", price: "10.00", quantity: 1, total: "10.00" }] },
     },
   });
-  await db.prisma.order.create({ data: { ...{ orderNumber: "ORD-OUTSIDE", firstName: "Out", lastName: "Side", email: "o@example.com", status: "confirmed", shippingAddress: address, billingAddress: address, subtotal: "1.00", shipping: "0.00", shippingService: "X", tax: "0.00", total: "1.00" }, createdAt: new Date("2026-03-12T05:00:00Z") } }); // Mar 12 01:00 in Asheville
+  await db.prisma.order.create({
+    data: {
+      ...{
+        orderNumber: "ORD-OUTSIDE",
+        firstName: "Out",
+        lastName: "Side",
+        email: "o@example.com",
+        status: "confirmed",
+        shippingAddress: address,
+        billingAddress: address,
+        subtotal: "1.00",
+        shipping: "0.00",
+        shippingService: "X",
+        tax: "0.00",
+        total: "1.00",
+      },
+      createdAt: new Date("2026-03-12T05:00:00Z"),
+    },
+  }); // Mar 12 01:00 in Asheville
   expect(tricky.id).toBeGreaterThan(0);
 });
 afterAll(() => db?.cleanup());
-
 
 describe("orders CSV export", () => {
   it(`streams ${N.toLocaleString()} orders in batches of ${EXPORT_BATCH}, reading the database only as the reader asks`, async () => {
@@ -60,7 +77,9 @@ describe("orders CSV export", () => {
     const reader = stream.getReader();
     const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
     const header = await reader.read();
-    expect(decoder.decode(header.value)).toBe("\uFEFFnumber,date,customer,email,items,subtotal,shipping,tax,total,refunded,status,provider,discount,gift_card,card_paid,balance_due,refunded_to_card,refunded_to_gift_card,net\r\n");
+    expect(decoder.decode(header.value)).toBe(
+      "\uFEFFnumber,date,customer,email,items,subtotal,shipping,tax,total,refunded,status,provider,discount,gift_card,card_paid,balance_due,refunded_to_card,refunded_to_gift_card,net\r\n",
+    );
     expect(batches).toEqual([]); // nothing read before it is asked for
     const first = await reader.read();
     expect(batches).toEqual([EXPORT_BATCH]);

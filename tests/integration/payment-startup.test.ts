@@ -33,7 +33,11 @@ describe("the launcher refuses a configuration that would take fake payments on 
 describe("the launcher refuses a sales-tax setting it cannot honour (issue 31)", () => {
   it.each([
     ["a flat rate without its rate", { TAX_MODE: "flat", TAX_HOME_STATE: "OR" }, "Refusing to start: TAX_MODE=flat needs TAX_RATE, a percentage above 0 and at most 20 such as 6.5."],
-    ["a flat rate for no state", { TAX_MODE: "flat", TAX_HOME_STATE: "ZZ", TAX_RATE: "6.5" }, 'Refusing to start: TAX_MODE=flat needs TAX_HOME_STATE, the shop\'s home state as its 2-letter US postal code (e.g. OR) (got "ZZ").'],
+    [
+      "a flat rate for no state",
+      { TAX_MODE: "flat", TAX_HOME_STATE: "ZZ", TAX_RATE: "6.5" },
+      'Refusing to start: TAX_MODE=flat needs TAX_HOME_STATE, the shop\'s home state as its 2-letter US postal code (e.g. OR) (got "ZZ").',
+    ],
     ["Stripe Tax without Stripe's key", { TAX_MODE: "stripe" }, "Refusing to start: TAX_MODE=stripe needs STRIPE_SECRET_KEY"],
     ["an unknown mode", { TAX_MODE: "vat" }, 'TAX_MODE: must be "estimate", "flat" or "stripe"'],
   ])("%s", (_label, env, message) => {

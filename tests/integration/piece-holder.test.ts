@@ -89,8 +89,18 @@ describe(`one-of-a-kind pieces after the sale on ${process.env.TEST_DATABASE_URL
     // An order that never held the piece (an old order of the same product) cannot release it.
     const other = await db.prisma.order.create({
       data: {
-        orderNumber: "ORD-OLD-1", firstName: "Old", lastName: "Order", email: "old@example.com", status: "confirmed", shippingAddress: address, billingAddress: address,
-        subtotal: "320.00", shipping: "0.00", shippingService: "USPS_GROUND_ADVANTAGE", tax: "0.00", total: "320.00",
+        orderNumber: "ORD-OLD-1",
+        firstName: "Old",
+        lastName: "Order",
+        email: "old@example.com",
+        status: "confirmed",
+        shippingAddress: address,
+        billingAddress: address,
+        subtotal: "320.00",
+        shipping: "0.00",
+        shippingService: "USPS_GROUND_ADVANTAGE",
+        tax: "0.00",
+        total: "320.00",
         items: { create: [{ productId: ids["spalted-burl-bowl"], productName: "Spalted Burl Bowl", price: "320.00", quantity: 1, total: "320.00" }] },
       },
     });
@@ -143,13 +153,25 @@ describe(`one-of-a-kind pieces after the sale on ${process.env.TEST_DATABASE_URL
     const sql = readFileSync("prisma/migrations/20261126000000_piece_holder_refund_fingerprint/migration.sql", "utf8");
     const backfill = /UPDATE "Product" p SET "soldOrderId"[\s\S]*?WHERE p\."uniqueItem" AND p\."sold";/.exec(sql)![0];
     const cat = await db.prisma.category.findFirstOrThrow();
-    const made = async (name: string) => db.prisma.product.create({ data: { name, slug: name.toLowerCase().replace(/ /g, "-"), description: "d", price: "10.00", categoryId: cat.id, uniqueItem: true, sold: true } });
+    const made = async (name: string) =>
+      db.prisma.product.create({ data: { name, slug: name.toLowerCase().replace(/ /g, "-"), description: "d", price: "10.00", categoryId: cat.id, uniqueItem: true, sold: true } });
     let n = 0;
     const order = async (productName: string, productId: number, status: "confirmed" | "cancelled", putBack = false) => {
       const o = await db.prisma.order.create({
         data: {
-          orderNumber: `ORD-BACKFILL-${++n}`, firstName: "B", lastName: "F", email: "b@example.com", status, shippingAddress: address, billingAddress: address,
-          subtotal: "10.00", shipping: "0.00", shippingService: "X", tax: "0.00", total: "10.00", createdAt: new Date(Date.now() + n * 1000),
+          orderNumber: `ORD-BACKFILL-${++n}`,
+          firstName: "B",
+          lastName: "F",
+          email: "b@example.com",
+          status,
+          shippingAddress: address,
+          billingAddress: address,
+          subtotal: "10.00",
+          shipping: "0.00",
+          shippingService: "X",
+          tax: "0.00",
+          total: "10.00",
+          createdAt: new Date(Date.now() + n * 1000),
           items: { create: [{ productId, productName, price: "10.00", quantity: 1, total: "10.00" }] },
         },
       });

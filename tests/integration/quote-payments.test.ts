@@ -96,8 +96,18 @@ describe(`Paying a commission's quote on ${process.env.TEST_DATABASE_URL ? "Post
     const order = await db.prisma.order.findUniqueOrThrow({ where: { orderNumber: placed.json.orderNumber }, include: orderRow.orderWithItems });
     expect(order).toMatchObject({ status: "confirmed", email: "robin@example.com", firstName: "Robin", lastName: "Ash" });
     expect([order.subtotal, order.shipping, order.tax, order.total].map((d) => d.toFixed(2))).toEqual(["240.00", "18.50", "0.00", "258.50"]);
-    expect(order.items.map((i) => ({ productId: i.productId, name: i.productName, price: i.price.toFixed(2), quantity: i.quantity, ships: i.ships, min: i.shipsMinDays, max: i.shipsMaxDays }))).toEqual([
-      { productId: null, name: `Commission ${commission.reference} — A salad bowl in black walnut, about 12 inches across, for a wedding present.`, price: "240.00", quantity: 1, ships: "Made to order — ships in 15–20 working days", min: 15, max: 20 },
+    expect(
+      order.items.map((i) => ({ productId: i.productId, name: i.productName, price: i.price.toFixed(2), quantity: i.quantity, ships: i.ships, min: i.shipsMinDays, max: i.shipsMaxDays })),
+    ).toEqual([
+      {
+        productId: null,
+        name: `Commission ${commission.reference} — A salad bowl in black walnut, about 12 inches across, for a wedding present.`,
+        price: "240.00",
+        quantity: 1,
+        ships: "Made to order — ships in 15–20 working days",
+        min: 15,
+        max: 20,
+      },
     ]);
     expect(await intentStatus(prepared.json.paymentIntentId)).toBe("succeeded");
     expect(dto.toOrderDTO(order).commission).toEqual({ id: commission.id, reference: commission.reference });
@@ -146,7 +156,9 @@ describe(`Paying a commission's quote on ${process.env.TEST_DATABASE_URL ? "Post
     const { commission, quoteId, token } = await quoted();
     const prepared = await pay(token);
     expect((await authorize(prepared.json.clientSecret)).status).toBe(200);
-    const replaced = await runAsAdmin(maker, () => service.createQuote(schemas.quoteSchema.parse({ id: commission.id, price: "260", shipping: "0", leadTimeMinDays: "15", leadTimeMaxDays: "20", expiresOn: day(7) })));
+    const replaced = await runAsAdmin(maker, () =>
+      service.createQuote(schemas.quoteSchema.parse({ id: commission.id, price: "260", shipping: "0", leadTimeMinDays: "15", leadTimeMaxDays: "20", expiresOn: day(7) })),
+    );
     const refused = await finalize(prepared.json.paymentIntentId);
     expect(refused.status).toBe(409);
     expect(refused.json.message).toBe("This quote was replaced by a newer one. Please use the link from the latest email. Your card has not been charged.");
@@ -212,7 +224,12 @@ describe(`Paying a commission's quote on ${process.env.TEST_DATABASE_URL ? "Post
   });
 
   it("a finished commission the shopper agreed to show is published to the gallery once, as a sold piece at the price paid", async () => {
-    const piece = { name: "Black walnut salad bowl", categoryId, description: "Turned from one board of black walnut, oiled.", images: [{ url: "/demo/products/walnut-bowl-1.webp", width: 1200, height: 900 }] };
+    const piece = {
+      name: "Black walnut salad bowl",
+      categoryId,
+      description: "Turned from one board of black walnut, oiled.",
+      images: [{ url: "/demo/products/walnut-bowl-1.webp", width: 1200, height: 900 }],
+    };
     // As the server action sends it: through its schema, which keeps only the piece's own fields.
     const publish = (id: number, over: Record<string, unknown> = {}) => runAsAdmin(maker, () => gallery.publishCommission(schemas.publishCommissionSchema.parse({ id, ...piece, ...over })));
     await expect(publish(paid.id)).rejects.toMatchObject({ code: "conflict", message: "Only a shipped or closed commission can go in the gallery." });
@@ -231,8 +248,18 @@ describe(`Paying a commission's quote on ${process.env.TEST_DATABASE_URL ? "Post
     const shown = await call(galleryRoute, "/api/gallery");
     expect(shown.status).toBe(200);
     expect(JSON.stringify(shown.json)).toContain("Black walnut salad bowl");
-    const audit = await db.prisma.auditLog.findMany({ where: { OR: [{ entityType: "commission", entityId: String(paid.id), action: "publish" }, { entityType: "product", entityId: String(product.id) }] } });
-    expect(audit.map((a) => [a.entityType, a.action, a.adminName]).sort()).toEqual([["commission", "publish", "maker"], ["product", "create", "maker"]]);
+    const audit = await db.prisma.auditLog.findMany({
+      where: {
+        OR: [
+          { entityType: "commission", entityId: String(paid.id), action: "publish" },
+          { entityType: "product", entityId: String(product.id) },
+        ],
+      },
+    });
+    expect(audit.map((a) => [a.entityType, a.action, a.adminName]).sort()).toEqual([
+      ["commission", "publish", "maker"],
+      ["product", "create", "maker"],
+    ]);
 
     await expect(publish(paid.id, { name: "Another bowl" })).rejects.toMatchObject({ code: "conflict", message: "This commission is already in the gallery as “Black walnut salad bowl”." });
     expect(await db.prisma.product.count({ where: { commissionId: paid.id } })).toBe(1);
@@ -270,7 +297,9 @@ describe(`Paying a commission's quote on ${process.env.TEST_DATABASE_URL ? "Post
 
     const second = await placeOrder();
     await status(second.order.id, { status: "cancelled" });
-    const again = await runAsAdmin(maker, () => service.createQuote(schemas.quoteSchema.parse({ id: second.commission.id, price: "200", shipping: "0", leadTimeMinDays: "10", leadTimeMaxDays: "12", expiresOn: day(7) })));
+    const again = await runAsAdmin(maker, () =>
+      service.createQuote(schemas.quoteSchema.parse({ id: second.commission.id, price: "200", shipping: "0", leadTimeMinDays: "10", leadTimeMaxDays: "12", expiresOn: day(7) })),
+    );
     expect(again.quoteId).toEqual(expect.any(Number));
     await expect(status(second.order.id, { status: "confirmed" })).rejects.toMatchObject({
       code: "conflict",
@@ -428,34 +457,44 @@ describe(`Paying a commission's quote on ${process.env.TEST_DATABASE_URL ? "Post
       expect(await db.prisma.order.count({ where: { stripePaymentIntentId: prepared.json.paymentIntentId } })).toBe(0);
     });
 
-    (process.env.TEST_DATABASE_URL ? it : it.skip)("sending a balance link while the balance is paid: the two wait for each other, never a deadlock (PostgreSQL: the embedded database runs one transaction at a time)", async () => {
-      const { commission } = await depositOrder();
-      const sent = await sendBalance(commission.id);
-      const balance = await pay(sent.url.split("/quote/")[1], { amount: 18650 });
-      await authorize(balance.json.clientSecret);
-      const waiting = async () => Number((await db.prisma.$queryRaw<Array<{ n: bigint }>>`SELECT count(*)::bigint AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()`)[0].n);
-      // Hold the commission's row so both calls queue behind it, then let them race.
-      let release!: () => void;
-      let held!: () => void;
-      const gate = new Promise<void>((r) => (release = r));
-      const isHeld = new Promise<void>((r) => (held = r));
-      const holder = db.prisma.$transaction(async (tx) => {
-        await tx.$queryRaw`SELECT "id" FROM "Commission" WHERE "id" = ${commission.id} FOR UPDATE`;
-        held();
-        await gate;
-      }, { timeout: 30_000 });
-      await isHeld;
-      const again = sendBalance(commission.id).then(() => "sent", (e: Error) => e.message);
-      for (let i = 0; i < 200 && (await waiting()) < 1; i++) await new Promise((r) => setTimeout(r, 10));
-      const paying = finalize(balance.json.paymentIntentId);
-      for (let i = 0; i < 50 && (await waiting()) < 2; i++) await new Promise((r) => setTimeout(r, 10));
-      release();
-      await holder;
-      const [sendResult, paid] = await Promise.all([again, paying]);
-      // Either order is fine; a 500 (a deadlock) is not.
-      expect([200, 201, 409]).toContain(paid.status);
-      expect(typeof sendResult).toBe("string");
-      expect(sendResult).not.toMatch(/deadlock/i);
-    });
+    (process.env.TEST_DATABASE_URL ? it : it.skip)(
+      "sending a balance link while the balance is paid: the two wait for each other, never a deadlock (PostgreSQL: the embedded database runs one transaction at a time)",
+      async () => {
+        const { commission } = await depositOrder();
+        const sent = await sendBalance(commission.id);
+        const balance = await pay(sent.url.split("/quote/")[1], { amount: 18650 });
+        await authorize(balance.json.clientSecret);
+        const waiting = async () =>
+          Number((await db.prisma.$queryRaw<Array<{ n: bigint }>>`SELECT count(*)::bigint AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()`)[0].n);
+        // Hold the commission's row so both calls queue behind it, then let them race.
+        let release!: () => void;
+        let held!: () => void;
+        const gate = new Promise<void>((r) => (release = r));
+        const isHeld = new Promise<void>((r) => (held = r));
+        const holder = db.prisma.$transaction(
+          async (tx) => {
+            await tx.$queryRaw`SELECT "id" FROM "Commission" WHERE "id" = ${commission.id} FOR UPDATE`;
+            held();
+            await gate;
+          },
+          { timeout: 30_000 },
+        );
+        await isHeld;
+        const again = sendBalance(commission.id).then(
+          () => "sent",
+          (e: Error) => e.message,
+        );
+        for (let i = 0; i < 200 && (await waiting()) < 1; i++) await new Promise((r) => setTimeout(r, 10));
+        const paying = finalize(balance.json.paymentIntentId);
+        for (let i = 0; i < 50 && (await waiting()) < 2; i++) await new Promise((r) => setTimeout(r, 10));
+        release();
+        await holder;
+        const [sendResult, paid] = await Promise.all([again, paying]);
+        // Either order is fine; a 500 (a deadlock) is not.
+        expect([200, 201, 409]).toContain(paid.status);
+        expect(typeof sendResult).toBe("string");
+        expect(sendResult).not.toMatch(/deadlock/i);
+      },
+    );
   });
 });

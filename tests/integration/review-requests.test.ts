@@ -22,9 +22,20 @@ async function deliveredOrder(orderNumber: string, deliveredAt: Date | null, ext
   const products = await db.prisma.product.findMany({ where: { slug: { in: ["dowel-jig", "maple-nesting-bowls"] } }, orderBy: { id: "asc" } });
   const order = await db.prisma.order.create({
     data: {
-      orderNumber, firstName: "Robin", lastName: "Hale", email: extra.email ?? `${orderNumber.toLowerCase()}@example.com`, status: extra.status ?? "delivered",
-      shippingAddress: address, billingAddress: address, subtotal: "113.50", shipping: "0.00", shippingService: "USPS_GROUND_ADVANTAGE", tax: "0.00", total: "113.50",
-      refundedAmount: extra.refundedAmount ?? "0", disputed: extra.disputed ?? false,
+      orderNumber,
+      firstName: "Robin",
+      lastName: "Hale",
+      email: extra.email ?? `${orderNumber.toLowerCase()}@example.com`,
+      status: extra.status ?? "delivered",
+      shippingAddress: address,
+      billingAddress: address,
+      subtotal: "113.50",
+      shipping: "0.00",
+      shippingService: "USPS_GROUND_ADVANTAGE",
+      tax: "0.00",
+      total: "113.50",
+      refundedAmount: extra.refundedAmount ?? "0",
+      disputed: extra.disputed ?? false,
       items: { create: products.map((p) => ({ productId: p.id, productName: p.name, price: p.price, quantity: 1, total: p.price })) },
     },
   });
@@ -116,7 +127,10 @@ describe("review requests", () => {
     ]);
 
     const postReview = (await import("@/app/api/reviews/route")).POST as Handler;
-    const res = await call(postReview, "/api/reviews", { body: { orderNumber: "ORD-HAPPY", token, rating: 5, title: "Square every time", body: "Holes line up perfectly on every board I tried." }, headers: fromClient("203.0.113.91") });
+    const res = await call(postReview, "/api/reviews", {
+      body: { orderNumber: "ORD-HAPPY", token, rating: 5, title: "Square every time", body: "Holes line up perfectly on every board I tried." },
+      headers: fromClient("203.0.113.91"),
+    });
     expect(res.status).toBe(201);
 
     const after = await call(lookup, "/api/order-status", { body: { orderNumber: "ORD-HAPPY", email: "ord-happy@example.com" }, headers: fromClient("203.0.113.90") });

@@ -88,7 +88,13 @@ maybe("reviews on two instances on one PostgreSQL and one Redis", () => {
     const status = await send(`${a.url}/api/order-status`, "POST", { orderNumber, email: "shopper@example.com" });
     expect(status.status).toBe(200);
     const link = new URL(status.json.reviews[0].path, a.url);
-    const review = await send(`${a.url}/api/reviews`, "POST", { orderNumber, token: link.searchParams.get("token"), rating: 5, title: "Just right", body: "Exactly as described, and it arrived well packed." });
+    const review = await send(`${a.url}/api/reviews`, "POST", {
+      orderNumber,
+      token: link.searchParams.get("token"),
+      rating: 5,
+      title: "Just right",
+      body: "Exactly as described, and it arrived well packed.",
+    });
     expect(review.status).toBe(201);
     for (const path of pages) expect((await pageText(b.url, path)).html).not.toContain(RATED); // pending: nothing yet
     expect((await send(`${a.url}/api/admin/reviews/${review.json.id}`, "PATCH", { action: "approve" }, auth)).status).toBe(200);

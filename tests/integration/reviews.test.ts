@@ -44,8 +44,16 @@ async function createOrder(orderNumber: string, status: "delivered" | "shipped",
   const rows = await db.prisma.product.findMany({ where: { slug: { in: products } } });
   const order = await db.prisma.order.create({
     data: {
-      orderNumber, ...buyer, status, shippingAddress: address, billingAddress: address,
-      subtotal: "100.00", shipping: "0.00", shippingService: "USPS_GROUND_ADVANTAGE", tax: "0.00", total: "100.00",
+      orderNumber,
+      ...buyer,
+      status,
+      shippingAddress: address,
+      billingAddress: address,
+      subtotal: "100.00",
+      shipping: "0.00",
+      shippingService: "USPS_GROUND_ADVANTAGE",
+      tax: "0.00",
+      total: "100.00",
       items: { create: rows.map((p) => ({ productId: p.id, productName: p.name, price: p.price, quantity: 1, total: p.price })) },
     },
     include: { items: { include: { product: true } } },
@@ -95,7 +103,17 @@ async function submitForm(fields: Record<string, string>, photos: File[], ip: st
   return { status: res.status, json: await res.json() };
 }
 const photo = async (name: string, width = 2400, height = 1600) =>
-  new File([new Uint8Array(await sharp({ create: { width, height, channels: 3, background: { r: 150, g: 100, b: 50 } } }).jpeg().toBuffer())], name, { type: "image/jpeg" });
+  new File(
+    [
+      new Uint8Array(
+        await sharp({ create: { width, height, channels: 3, background: { r: 150, g: 100, b: 50 } } })
+          .jpeg()
+          .toBuffer(),
+      ),
+    ],
+    name,
+    { type: "image/jpeg" },
+  );
 const storedFiles = async () => (await readdir(uploads)).filter((f) => !f.startsWith("."));
 
 describe("without reviews", () => {
@@ -254,7 +272,18 @@ describe("a buyer's review through the emailed link", () => {
       const list = await call(getReviews, "/api/products/black-walnut-salad-bowl/reviews", { params: { slug: "black-walnut-salad-bowl" } });
       expect(list.json.total).toBe(2);
       expect(list.json.reviews.map((r: { author: string }) => r.author)).toEqual(["Lee O.", "Dana R."]);
-      expect(list.json.reviews[1]).toEqual({ id: reviewId, rating: 4, title: "Lovely grain", body: valid.body, photos: [], author: "Dana R.", verifiedBuyer: true, createdAt: expect.any(String), reply: null, repliedAt: null });
+      expect(list.json.reviews[1]).toEqual({
+        id: reviewId,
+        rating: 4,
+        title: "Lovely grain",
+        body: valid.body,
+        photos: [],
+        author: "Dana R.",
+        verifiedBuyer: true,
+        createdAt: expect.any(String),
+        reply: null,
+        repliedAt: null,
+      });
       expect(JSON.stringify(list.json)).not.toMatch(/dana@example|Reyes|ORD-/i);
 
       const totals = await reviewQueries.getRatingTotals();

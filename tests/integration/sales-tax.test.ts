@@ -50,7 +50,15 @@ let session = 0;
 
 function prepare(items: Array<[slug: string, quantity: number]>, shippingAddress: Record<string, string>, extra: Record<string, unknown> = {}) {
   return call(routes.createIntent, "/api/create-payment-intent", {
-    body: { sessionId: `sess-tax-${++session}`, items: items.map(([slug, quantity]) => ({ productId: ids[slug], quantity })), email: "shopper@example.com", firstName: "Robin", lastName: "Ash", shippingAddress, ...extra },
+    body: {
+      sessionId: `sess-tax-${++session}`,
+      items: items.map(([slug, quantity]) => ({ productId: ids[slug], quantity })),
+      email: "shopper@example.com",
+      firstName: "Robin",
+      lastName: "Ash",
+      shippingAddress,
+      ...extra,
+    },
   });
 }
 
@@ -69,21 +77,45 @@ describe(`flat sales tax (6.5 % in OR) on ${process.env.TEST_DATABASE_URL ? "Pos
 
   it("an order shipped to the home state pays the rate on its merchandise; the card authorises the total with it and the order records it", async () => {
     // 2 × 24.00 + 59.99 = 107.99: free shipping; 6.5 % = 7.019… → 7.02, shared 3.12 / 3.90 in proportion.
-    const prepared = await prepare([["dowel-jig", 2], ["track-saw-square", 1]], OREGON, { amount: 10799 });
+    const prepared = await prepare(
+      [
+        ["dowel-jig", 2],
+        ["track-saw-square", 1],
+      ],
+      OREGON,
+      { amount: 10799 },
+    );
     expect(prepared.status).toBe(200);
-    expect(prepared.json).toMatchObject({ subtotal: "107.99", shipping: "0.00", tax: "7.02", total: "115.01", cardAmount: "115.01", taxLines: [{ jurisdiction: "Oregon (OR)", rate: "6.5", taxable: "107.99", amount: "7.02" }] });
+    expect(prepared.json).toMatchObject({
+      subtotal: "107.99",
+      shipping: "0.00",
+      tax: "7.02",
+      total: "115.01",
+      cardAmount: "115.01",
+      taxLines: [{ jurisdiction: "Oregon (OR)", rate: "6.5", taxable: "107.99", amount: "7.02" }],
+    });
     expect((await db.prisma.testPaymentIntent.findUniqueOrThrow({ where: { id: prepared.json.paymentIntentId } })).amount).toBe(11501);
 
     const order = await placeOrder(prepared);
     taxedOrderId = order.id;
     expect([money(order.subtotal), money(order.shipping), money(order.tax), money(order.total)]).toEqual(["107.99", "0.00", "7.02", "115.01"]);
     expect(order).toMatchObject({ taxMode: "flat", taxLines: [{ jurisdiction: "Oregon (OR)", rate: "6.5", taxable: "107.99", amount: "7.02" }], taxCalculationId: null });
-    expect(order.items.map((i) => [i.productName, money(i.tax)])).toEqual([["Dowel Jig", "3.12"], ["Track Saw Square", "3.90"]]);
+    expect(order.items.map((i) => [i.productName, money(i.tax)])).toEqual([
+      ["Dowel Jig", "3.12"],
+      ["Track Saw Square", "3.90"],
+    ]);
     expect(await db.prisma.testPaymentIntent.findUniqueOrThrow({ where: { id: prepared.json.paymentIntentId } })).toMatchObject({ status: "succeeded", amount: 11501 });
   });
 
   it("the same cart shipped to another state pays no tax", async () => {
-    const prepared = await prepare([["dowel-jig", 2], ["track-saw-square", 1]], WASHINGTON, { amount: 10799 });
+    const prepared = await prepare(
+      [
+        ["dowel-jig", 2],
+        ["track-saw-square", 1],
+      ],
+      WASHINGTON,
+      { amount: 10799 },
+    );
     expect(prepared.json).toMatchObject({ tax: "0.00", total: "107.99", cardAmount: "107.99", taxLines: [] });
     const order = await placeOrder(prepared);
     expect([money(order.tax), money(order.total)]).toEqual(["0.00", "107.99"]);
@@ -99,7 +131,14 @@ describe(`flat sales tax (6.5 % in OR) on ${process.env.TEST_DATABASE_URL ? "Pos
 
   it("the client's amount is the total before tax (spec §7): one with the tax in it is refused with 409 and nothing is prepared", async () => {
     const checkouts = await db.prisma.checkout.count();
-    const res = await prepare([["dowel-jig", 2], ["track-saw-square", 1]], OREGON, { amount: 11501 });
+    const res = await prepare(
+      [
+        ["dowel-jig", 2],
+        ["track-saw-square", 1],
+      ],
+      OREGON,
+      { amount: 11501 },
+    );
     expect(res.status).toBe(409);
     expect(res.json).toMatchObject({ message: "Your cart total has changed. Please review your order before paying.", total: "107.99" });
     expect(await db.prisma.checkout.count()).toBe(checkouts);
@@ -127,7 +166,13 @@ describe(`flat sales tax (6.5 % in OR) on ${process.env.TEST_DATABASE_URL ? "Pos
 
   it("does not tax a gift card bought", async () => {
     // 24.00 taxed (1.56), the 50.00 gift card not; 74.00 + 15.99 shipping + 1.56 = 91.55
-    const prepared = await prepare([["dowel-jig", 1], ["gift-card-50", 1]], OREGON);
+    const prepared = await prepare(
+      [
+        ["dowel-jig", 1],
+        ["gift-card-50", 1],
+      ],
+      OREGON,
+    );
     expect(prepared.json).toMatchObject({ subtotal: "74.00", tax: "1.56", total: "91.55", taxLines: [{ taxable: "24.00", amount: "1.56" }] });
   });
 

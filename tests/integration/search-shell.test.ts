@@ -76,7 +76,10 @@ describe("the results shell", () => {
   it("answers the router's requests for a search with the shell's RSC payload, and a direct request for the shell with the 404 page", async () => {
     // As the router asks: its state tree in a header, and the cache-busting value Next checks against it.
     const tree = encodeURIComponent(JSON.stringify(["", { children: ["__PAGE__", {}] }, null, null, true]));
-    const rsc = await get(`/shop?search=oak${randomBytes(2).toString("hex")}&_rsc=${await computeCacheBustingSearchParam(undefined, undefined, tree, undefined)}`, { rsc: "1", "next-router-state-tree": tree });
+    const rsc = await get(`/shop?search=oak${randomBytes(2).toString("hex")}&_rsc=${await computeCacheBustingSearchParam(undefined, undefined, tree, undefined)}`, {
+      rsc: "1",
+      "next-router-state-tree": tree,
+    });
     expect({ status: rsc.status, type: rsc.type, html: /^<!DOCTYPE/i.test(rsc.body) }).toEqual({ status: 200, type: "text/x-component", html: false });
     // The shell's route (/listing/{category}/search), with no product in it.
     expect(rsc.body).toMatch(/"n":"category","t":"d","k":"_all"/);

@@ -94,13 +94,47 @@ describe(`structured data on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "t
   });
 
   it("the checker catches a ProductGroup Google would reject", () => {
-    const variant = (sku: string, size: string, price: string) => ({ id: Number(sku.length), sku, values: [size], label: `Size: ${size}`, price, stock: 2, leadTimeMinDays: null, leadTimeMaxDays: null, allowBackorder: false, image: null });
+    const variant = (sku: string, size: string, price: string) => ({
+      id: Number(sku.length),
+      sku,
+      values: [size],
+      label: `Size: ${size}`,
+      price,
+      stock: 2,
+      leadTimeMinDays: null,
+      leadTimeMaxDays: null,
+      allowBackorder: false,
+      image: null,
+    });
     const group = productJsonLd({
-      id: 3, name: "Jig", slug: "jig", description: "d", shortDescription: null, price: "20.00", categoryId: 1, category: { name: "C", slug: "c" },
-      images: ["/a.webp"], media: [], videoUrl: null, featured: false, uniqueItem: false, sold: false, showInGallery: false, active: true,
-      kind: "made_to_order", stock: null, leadTimeMinDays: null, leadTimeMaxDays: null, allowBackorder: false,
-      seoTitle: null, seoDescription: null, createdAt: new Date(0).toISOString(), reviewCount: 0, reviewStarTotal: 0,
-      options: [{ name: "Size", values: ["6 mm", "8 mm"] }], variants: [variant("J-6", "6 mm", "20.00"), variant("J-8", "8 mm", "22.50")],
+      id: 3,
+      name: "Jig",
+      slug: "jig",
+      description: "d",
+      shortDescription: null,
+      price: "20.00",
+      categoryId: 1,
+      category: { name: "C", slug: "c" },
+      images: ["/a.webp"],
+      media: [],
+      videoUrl: null,
+      featured: false,
+      uniqueItem: false,
+      sold: false,
+      showInGallery: false,
+      active: true,
+      kind: "made_to_order",
+      stock: null,
+      leadTimeMinDays: null,
+      leadTimeMaxDays: null,
+      allowBackorder: false,
+      seoTitle: null,
+      seoDescription: null,
+      createdAt: new Date(0).toISOString(),
+      reviewCount: 0,
+      reviewStarTotal: 0,
+      options: [{ name: "Size", values: ["6 mm", "8 mm"] }],
+      variants: [variant("J-6", "6 mm", "20.00"), variant("J-8", "8 mm", "22.50")],
     });
     expect(checkProductGroup(group)).toEqual([]);
     const broken = JSON.parse(JSON.stringify(group));
@@ -122,10 +156,32 @@ describe(`structured data on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "t
 
   it("an in-stock product run out is OutOfStock, and still a valid merchant listing", () => {
     const product = productJsonLd({
-      id: 2, name: "Board", slug: "board", description: "d", shortDescription: null, price: "40.00", categoryId: 1, category: { name: "C", slug: "c" },
-      images: ["/a.webp"], media: [], videoUrl: null, featured: false, uniqueItem: false, sold: false, showInGallery: false, active: true,
-      kind: "in_stock", stock: 0, leadTimeMinDays: null, leadTimeMaxDays: null, allowBackorder: false,
-      seoTitle: null, seoDescription: null, createdAt: new Date(0).toISOString(), reviewCount: 0, reviewStarTotal: 0,
+      id: 2,
+      name: "Board",
+      slug: "board",
+      description: "d",
+      shortDescription: null,
+      price: "40.00",
+      categoryId: 1,
+      category: { name: "C", slug: "c" },
+      images: ["/a.webp"],
+      media: [],
+      videoUrl: null,
+      featured: false,
+      uniqueItem: false,
+      sold: false,
+      showInGallery: false,
+      active: true,
+      kind: "in_stock",
+      stock: 0,
+      leadTimeMinDays: null,
+      leadTimeMaxDays: null,
+      allowBackorder: false,
+      seoTitle: null,
+      seoDescription: null,
+      createdAt: new Date(0).toISOString(),
+      reviewCount: 0,
+      reviewStarTotal: 0,
     });
     expect(checkProduct(product)).toEqual([]);
     expect(product.offers).toMatchObject({ availability: "https://schema.org/OutOfStock", shippingDetails: { deliveryTime: { handlingTime: { minValue: 1, maxValue: 2 } } } });
@@ -147,10 +203,32 @@ describe(`structured data on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "t
 
   it("the checker catches what Google would reject", () => {
     const product = productJsonLd({
-      id: 1, name: "X", slug: "x", description: "d", shortDescription: null, price: "10.00", categoryId: 1, category: { name: "C", slug: "c" },
-      images: ["/a.webp"], media: [], videoUrl: null, featured: false, uniqueItem: false, sold: false, showInGallery: false, active: true,
-      kind: "made_to_order", stock: null, leadTimeMinDays: null, leadTimeMaxDays: null, allowBackorder: false,
-      seoTitle: null, seoDescription: null, createdAt: new Date(0).toISOString(), reviewCount: 0, reviewStarTotal: 0,
+      id: 1,
+      name: "X",
+      slug: "x",
+      description: "d",
+      shortDescription: null,
+      price: "10.00",
+      categoryId: 1,
+      category: { name: "C", slug: "c" },
+      images: ["/a.webp"],
+      media: [],
+      videoUrl: null,
+      featured: false,
+      uniqueItem: false,
+      sold: false,
+      showInGallery: false,
+      active: true,
+      kind: "made_to_order",
+      stock: null,
+      leadTimeMinDays: null,
+      leadTimeMaxDays: null,
+      allowBackorder: false,
+      seoTitle: null,
+      seoDescription: null,
+      createdAt: new Date(0).toISOString(),
+      reviewCount: 0,
+      reviewStarTotal: 0,
     });
     expect(checkProduct(product)).toEqual([]);
     const broken = JSON.parse(JSON.stringify(product));
@@ -225,7 +303,10 @@ describe("sitemap and robots.txt", () => {
     expect(split.firstProducts).toBe(20 - SITEMAP_PAGES.length - categories);
     const files = [await mainSitemap(20), ...(await Promise.all(split.extraIds.map((id) => productSitemapFile(id, 20))))];
     for (const file of files) expect(file.length).toBeLessThanOrEqual(20);
-    const productUrls = files.flat().filter((e) => e.url.includes("/product/")).map((e) => e.url);
+    const productUrls = files
+      .flat()
+      .filter((e) => e.url.includes("/product/"))
+      .map((e) => e.url);
     expect(productUrls).toHaveLength(total);
     expect(new Set(productUrls).size).toBe(total);
     expect(await productSitemapFile(split.extraIds.length + 1, 20)).toEqual([]);

@@ -7,8 +7,7 @@
 import { spawnSync } from "node:child_process";
 import { cleanEnv } from "../helpers/instances";
 
-const frontServer = (env: Record<string, string>) =>
-  spawnSync(process.execPath, ["server/front-server.mjs"], { env: cleanEnv({ NODE_ENV: "production", ...env }), encoding: "utf8", timeout: 60_000 });
+const frontServer = (env: Record<string, string>) => spawnSync(process.execPath, ["server/front-server.mjs"], { env: cleanEnv({ NODE_ENV: "production", ...env }), encoding: "utf8", timeout: 60_000 });
 
 describe("the server layer's configuration", () => {
   it.each([
@@ -22,7 +21,11 @@ describe("the server layer's configuration", () => {
     expect(result.stderr).toContain("Refusing to start: Invalid configuration");
     expect(result.stderr).toContain(message);
     // The fatal line is the app's log line (lib/log-shared.mjs), with the same service field.
-    const fatal = result.stdout.split("\n").filter(Boolean).map((line) => JSON.parse(line)).find((entry) => entry.level === "fatal");
+    const fatal = result.stdout
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => JSON.parse(line))
+      .find((entry) => entry.level === "fatal");
     expect(fatal).toMatchObject({ service: "maple-micron", msg: expect.stringContaining(message) });
     expect(result.stdout).not.toMatch(/ready on/);
   });

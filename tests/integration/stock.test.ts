@@ -42,7 +42,11 @@ const nextSession = () => `sess-stock-${Date.now().toString(36)}-${++session}`;
 
 const image = { url: "/uploads/stock-1.webp", width: 1200, height: 900, alt: null };
 const newProduct = (slug: string, over: Record<string, unknown>) =>
-  call(postProduct, "/api/products", { method: "POST", headers: auth, body: { name: slug.replace(/-/g, " "), slug, description: "Made in the workshop.", price: "30.00", categoryId: jigs, images: [image], ...over } });
+  call(postProduct, "/api/products", {
+    method: "POST",
+    headers: auth,
+    body: { name: slug.replace(/-/g, " "), slug, description: "Made in the workshop.", price: "30.00", categoryId: jigs, images: [image], ...over },
+  });
 const put = (id: number, body: unknown) => call(putProduct, `/api/products/${id}`, { method: "PUT", body, params: { slug: String(id) }, headers: auth });
 const shopSees = async (slug: string) => (await call(getProduct as never, `/api/products/${slug}`, { params: { slug } })).json;
 const stockOf = async (id: number) => (await db.prisma.product.findUniqueOrThrow({ where: { id }, select: { stock: true } })).stock;
@@ -148,7 +152,17 @@ describe(`stock and lead times on ${process.env.TEST_DATABASE_URL ? "PostgreSQL"
     const { json: board } = await newProduct("promised-board", { kind: "in_stock", stock: 10 });
     const { json: chair } = await newProduct("promised-chair", { kind: "made_to_order", leadTimeMinDays: 15, leadTimeMaxDays: 20 });
     const prepared = await call(createIntent, "/api/create-payment-intent", {
-      body: { sessionId: nextSession(), items: [{ productId: board.id, quantity: 2 }, { productId: chair.id, quantity: 1 }], email: "mixed@example.com", firstName: "Mo", lastName: "Ash", shippingAddress: address },
+      body: {
+        sessionId: nextSession(),
+        items: [
+          { productId: board.id, quantity: 2 },
+          { productId: chair.id, quantity: 1 },
+        ],
+        email: "mixed@example.com",
+        firstName: "Mo",
+        lastName: "Ash",
+        shippingAddress: address,
+      },
     });
     expect(prepared.status).toBe(200);
     await call(confirmCard, "/api/payments/test/confirm", { body: { clientSecret: prepared.json.clientSecret, card: CARD_OK } });

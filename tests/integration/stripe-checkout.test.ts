@@ -61,7 +61,17 @@ function prepare(sessionId: string, items: Array<[slug: string, quantity: number
 const finalize = (paymentIntentId: string) => call(routes.orders, "/api/orders", { body: { paymentIntentId } });
 
 function stripeEvent(type: string, intentId: string, id = `evt_fake_${Math.random().toString(36).slice(2)}`) {
-  return { id, object: "event", api_version: "2025-01-01", created: Math.floor(Date.now() / 1000), livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, type, data: { object: fake.intents.get(intentId) } };
+  return {
+    id,
+    object: "event",
+    api_version: "2025-01-01",
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type,
+    data: { object: fake.intents.get(intentId) },
+  };
 }
 
 function sendWebhook(payload: string, signature?: string | null) {
@@ -81,7 +91,13 @@ describe(`Stripe checkout against a fake Stripe API on ${process.env.TEST_DATABA
     expect(res.json).toMatchObject({ provider: "stripe", subtotal: "48.00", shipping: "15.99", total: "63.99" });
     intentId = res.json.paymentIntentId;
     const intent = fake.intents.get(intentId)!;
-    expect(intent).toMatchObject({ amount: 6399, currency: "usd", capture_method: "manual", status: "requires_payment_method", metadata: { sessionId: "sess_main", checkoutId: String(res.json.checkoutId) } });
+    expect(intent).toMatchObject({
+      amount: 6399,
+      currency: "usd",
+      capture_method: "manual",
+      status: "requires_payment_method",
+      metadata: { sessionId: "sess_main", checkoutId: String(res.json.checkoutId) },
+    });
     expect(res.json.clientSecret).toBe(intent.client_secret);
     const [create] = fake.callsTo("POST", "/v1/payment_intents");
     expect(create.idempotencyKey).toMatch(new RegExp(`^checkout-${res.json.checkoutId}-\\d{13}$`));

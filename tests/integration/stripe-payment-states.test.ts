@@ -53,7 +53,10 @@ async function authorised(extra: Record<string, unknown> = {}) {
   const prepared = await call(routes.createIntent, "/api/create-payment-intent", {
     body: {
       sessionId,
-      items: [{ productId: ids["dowel-jig"], quantity: 1 }, { productId: ids["gift-card-25"], quantity: 1 }],
+      items: [
+        { productId: ids["dowel-jig"], quantity: 1 },
+        { productId: ids["gift-card-25"], quantity: 1 },
+      ],
       email: `${sessionId}@example.com`,
       firstName: "Ada",
       lastName: "Turner",
@@ -74,7 +77,17 @@ const orderOf = (intentId: string) => db.prisma.order.findUniqueOrThrow({ where:
 const giftCardEmails = () => db.prisma.emailMessage.count({ where: { to: "friend@example.com" } });
 
 function webhook(type: string, intentId: string) {
-  const payload = JSON.stringify({ id: `evt_${type}_${intentId}`, object: "event", api_version: "2025-01-01", created: Math.floor(Date.now() / 1000), livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, type, data: { object: fake.intents.get(intentId) } });
+  const payload = JSON.stringify({
+    id: `evt_${type}_${intentId}`,
+    object: "event",
+    api_version: "2025-01-01",
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type,
+    data: { object: fake.intents.get(intentId) },
+  });
   return call(routes.webhook, "/api/webhooks/stripe", { rawBody: payload, headers: { "stripe-signature": signer.webhooks.generateTestHeaderString({ payload, secret: FAKE_WEBHOOK_SECRET }) } });
 }
 
@@ -99,7 +112,10 @@ describe(`Card payments end in a known state, on ${process.env.TEST_DATABASE_URL
     const { getAdminStats } = await import("@/lib/admin/stats-queries");
     const revenueBefore = (await getAdminStats()).totalRevenue;
     const { intentId } = await authorised();
-    fake.setNextError({ status: 402, type: "card_error", code: "card_declined", message: "Your card's authorization has expired." }, { method: "POST", path: `/v1/payment_intents/${intentId}/capture` });
+    fake.setNextError(
+      { status: 402, type: "card_error", code: "card_declined", message: "Your card's authorization has expired." },
+      { method: "POST", path: `/v1/payment_intents/${intentId}/capture` },
+    );
     expect((await finalize(intentId)).status).toBe(201);
     // No money was received: the dashboard's revenue does not count it.
     expect((await getAdminStats()).totalRevenue).toBe(revenueBefore);
@@ -115,7 +131,9 @@ describe(`Card payments end in a known state, on ${process.env.TEST_DATABASE_URL
     expect(order.events.some((e) => e.type === "paid")).toBe(false);
 
     const { describeOrderEvent } = await import("@/components/admin/order-timeline");
-    expect(describeOrderEvent({ type: "payment_failed", detail: failed!.detail as Record<string, unknown> })).toMatch(/^Card payment of \$64\.99 could not be captured .*the authorisation was released\. The order cannot be shipped/);
+    expect(describeOrderEvent({ type: "payment_failed", detail: failed!.detail as Record<string, unknown> })).toMatch(
+      /^Card payment of \$64\.99 could not be captured .*the authorisation was released\. The order cannot be shipped/,
+    );
 
     for (const status of ["shipped", "processing", "delivered", "confirmed"]) {
       const moved = await setStatus(order.id, { status, ...(status === "shipped" ? { carrier: "USPS", trackingNumber: "9400100000000000000000" } : {}) });
@@ -229,7 +247,15 @@ describe(`Card payments end in a known state, on ${process.env.TEST_DATABASE_URL
     const card = await runAsAdmin(maker, () => issueGiftCard({ amount: 3969, recipientEmail: "someone@example.com" }));
     const calls = fake.calls.length;
     const checkouts = await db.prisma.checkout.count();
-    const body = { sessionId: "sess-30-cents", items: [{ productId: ids["dowel-jig"], quantity: 1 }], email: "cents@example.com", firstName: "Ada", lastName: "Turner", shippingAddress: address, giftCards: [card.code] };
+    const body = {
+      sessionId: "sess-30-cents",
+      items: [{ productId: ids["dowel-jig"], quantity: 1 }],
+      email: "cents@example.com",
+      firstName: "Ada",
+      lastName: "Turner",
+      shippingAddress: address,
+      giftCards: [card.code],
+    };
     const res = await call(routes.createIntent, "/api/create-payment-intent", { body });
     expect(res.status).toBe(400);
     expect(res.json.message).toBe("Card payments must be at least $0.50, and $0.30 is left to pay by card. Remove a gift card to pay more of the order by card.");

@@ -66,7 +66,17 @@ const finalize = (paymentIntentId: string) => call(routes.orders, "/api/orders",
 const captureCalls = (id: string) => fake.callsTo("POST", `/v1/payment_intents/${id}/capture`);
 
 function webhook(type: string, intentId: string, id: string, object: unknown = fake.intents.get(intentId)) {
-  const payload = JSON.stringify({ id, object: "event", api_version: "2025-01-01", created: Math.floor(Date.now() / 1000), livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, type, data: { object } });
+  const payload = JSON.stringify({
+    id,
+    object: "event",
+    api_version: "2025-01-01",
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type,
+    data: { object },
+  });
   const header = signer.webhooks.generateTestHeaderString({ payload, secret: FAKE_WEBHOOK_SECRET });
   return call(routes.webhook, "/api/webhooks/stripe", { rawBody: payload, headers: { "stripe-signature": header } });
 }
@@ -86,7 +96,9 @@ describe(`A quote paid with Stripe against a fake Stripe API on ${process.env.TE
     const order = await db.prisma.order.findUniqueOrThrow({ where: { stripePaymentIntentId: id }, include: { items: true } });
     expect(order).toMatchObject({ status: "confirmed", email: "sam@example.com", paymentProvider: "stripe" });
     expect(order.total.toFixed(2)).toBe("725.00");
-    expect(order.items.map((i) => [i.productId, i.productName.startsWith(`Commission ${commission.reference} — A cherry side table`), i.ships])).toEqual([[null, true, "Made to order — ships in 20–30 working days"]]);
+    expect(order.items.map((i) => [i.productId, i.productName.startsWith(`Commission ${commission.reference} — A cherry side table`), i.ships])).toEqual([
+      [null, true, "Made to order — ships in 20–30 working days"],
+    ]);
     expect(fake.intents.get(id)).toMatchObject({ status: "succeeded", amount_received: 72500 });
     expect(await db.prisma.commissionQuote.findUniqueOrThrow({ where: { id: quoteId } })).toMatchObject({ status: "paid", orderId: order.id });
     expect((await db.prisma.commission.findUniqueOrThrow({ where: { id: commission.id } })).status).toBe("accepted");
@@ -123,13 +135,22 @@ describe(`A quote paid with Stripe against a fake Stripe API on ${process.env.TE
     expect((await finalize(id)).status).toBe(201);
     const order = await db.prisma.order.findUniqueOrThrow({ where: { stripePaymentIntentId: id }, include: { items: true } });
 
-    const shipped = await call(routes.status, `/api/orders/${order.id}/status`, { method: "PATCH", body: { status: "shipped", carrier: "UPS", trackingNumber: "1Z999AA10123456784" }, params: { id: String(order.id) }, headers: auth });
+    const shipped = await call(routes.status, `/api/orders/${order.id}/status`, {
+      method: "PATCH",
+      body: { status: "shipped", carrier: "UPS", trackingNumber: "1Z999AA10123456784" },
+      params: { id: String(order.id) },
+      headers: auth,
+    });
     expect(shipped.status).toBe(200);
     const mail = await db.prisma.emailMessage.findFirstOrThrow({ where: { to: "sam@example.com", subject: { contains: "shipped" } }, orderBy: { id: "desc" } });
     expect(mail.text).toContain("1Z999AA10123456784");
     expect(mail.text).toContain("Commission COM-");
 
-    const refunded = await call(routes.refund, `/api/orders/${order.id}/refund`, { body: { lineIds: [order.items[0].id], reason: "The drawer does not close" }, params: { id: String(order.id) }, headers: auth });
+    const refunded = await call(routes.refund, `/api/orders/${order.id}/refund`, {
+      body: { lineIds: [order.items[0].id], reason: "The drawer does not close" },
+      params: { id: String(order.id) },
+      headers: auth,
+    });
     expect(refunded.status).toBe(200);
     expect(refunded.json.refund).toMatchObject({ amount: "680.00", status: "succeeded", provider: "stripe" });
     const calls = fake.callsTo("POST", "/v1/refunds").filter((c) => c.body.payment_intent === id);
@@ -177,9 +198,18 @@ describe(`A quote paid with Stripe against a fake Stripe API on ${process.env.TE
     // Refund 500.00: the balance's 453.00 and 47.00 of the deposit, one Stripe refund per intent.
     const refunded = await call(routes.refund, `/api/orders/${order.id}/refund`, { body: { amount: 500, reason: "Delivered late" }, params: { id: String(order.id) }, headers: auth });
     expect(refunded.status).toBe(200);
-    expect(refunded.json).toMatchObject({ amount: "500.00", refunds: [{ paymentIntentId: balanceId, amount: "453.00", status: "succeeded" }, { paymentIntentId: depositId, amount: "47.00", status: "succeeded" }] });
+    expect(refunded.json).toMatchObject({
+      amount: "500.00",
+      refunds: [
+        { paymentIntentId: balanceId, amount: "453.00", status: "succeeded" },
+        { paymentIntentId: depositId, amount: "47.00", status: "succeeded" },
+      ],
+    });
     const calls = fake.callsTo("POST", "/v1/refunds").filter((c) => c.body.payment_intent === depositId || c.body.payment_intent === balanceId);
-    expect(calls.map((c) => [c.body.payment_intent, c.body.amount])).toEqual([[balanceId, "45300"], [depositId, "4700"]]);
+    expect(calls.map((c) => [c.body.payment_intent, c.body.amount])).toEqual([
+      [balanceId, "45300"],
+      [depositId, "4700"],
+    ]);
     expect(new Set(calls.map((c) => c.idempotencyKey)).size).toBe(2);
     // Stripe's charge.refunded for each intent: already ours, never counted twice.
     for (const id of [balanceId, depositId]) expect((await webhook("charge.refunded", id, `evt_ref_${id}`, fake.chargeOf(id))).status).toBe(200);
@@ -190,7 +220,8 @@ describe(`A quote paid with Stripe against a fake Stripe API on ${process.env.TE
 
 // A commission's deposit and balance under races and provider failures: a cancellation with a refund racing the
 // balance payment, a split refund one part of which Stripe refuses, and a balance capture whose answer is lost.
-const cancel = (orderId: number) => call(routes.status, `/api/orders/${orderId}/status`, { method: "PATCH", body: { status: "cancelled", refund: true, reason: "Cannot make it" }, params: { id: String(orderId) }, headers: auth });
+const cancel = (orderId: number) =>
+  call(routes.status, `/api/orders/${orderId}/status`, { method: "PATCH", body: { status: "cancelled", refund: true, reason: "Cannot make it" }, params: { id: String(orderId) }, headers: auth });
 const refundsAt = (intentId: string) => [...fake.refunds.values()].filter((r) => r.payment_intent === intentId).map((r) => r.amount);
 
 /** Deposit 40 % of 680.00 = 272.00 paid; the balance link for 453.00 prepared and its card authorised (not yet recorded). */
@@ -216,7 +247,8 @@ function refuseRefundCall(n: number) {
   calls.push = function (this: unknown[], ...c: unknown[]) {
     const call = c[0] as { method: string; path: string };
     // A call is recorded as it arrives, before it runs: the error set now is its answer.
-    if (call.method === "POST" && call.path === "/v1/refunds" && ++seen === n) fake.setNextError({ status: 402, type: "card_error", message: "The card issuer refused the refund." }, { method: "POST", path: "/v1/refunds" });
+    if (call.method === "POST" && call.path === "/v1/refunds" && ++seen === n)
+      fake.setNextError({ status: 402, type: "card_error", message: "The card issuer refused the refund." }, { method: "POST", path: "/v1/refunds" });
     return push.apply(this, c);
   };
   return () => void (calls.push = push as never);
@@ -271,12 +303,20 @@ describe(`A commission's deposit and balance under races, on ${process.env.TEST_
     const { order, depositId, balanceId } = await depositAndAuthorisedBalance();
     expect((await finalize(balanceId)).status).toBe(201);
     const restore = refuseRefundCall(1);
-    const first = await call(routes.refund, `/api/orders/${order.id}/refund`, { body: { reason: "Broken in transit", idempotencyKey: "k-first-refused" }, params: { id: String(order.id) }, headers: auth });
+    const first = await call(routes.refund, `/api/orders/${order.id}/refund`, {
+      body: { reason: "Broken in transit", idempotencyKey: "k-first-refused" },
+      params: { id: String(order.id) },
+      headers: auth,
+    });
     restore();
     expect(first.status).toBe(409);
     expect(await db.prisma.refund.count({ where: { orderId: order.id } })).toBe(0);
     expect([refundsAt(balanceId), refundsAt(depositId)]).toEqual([[], []]);
-    const again = await call(routes.refund, `/api/orders/${order.id}/refund`, { body: { reason: "Broken in transit", idempotencyKey: "k-first-refused" }, params: { id: String(order.id) }, headers: auth });
+    const again = await call(routes.refund, `/api/orders/${order.id}/refund`, {
+      body: { reason: "Broken in transit", idempotencyKey: "k-first-refused" },
+      params: { id: String(order.id) },
+      headers: auth,
+    });
     expect(again).toMatchObject({ status: 200, json: { amount: "725.00", replayed: false } });
     expect([refundsAt(balanceId), refundsAt(depositId)]).toEqual([[45300], [27200]]);
   });
@@ -309,7 +349,8 @@ describe("A deposit order refunded (issue 53)", () => {
     const sent = await runAsAdmin(maker, () => service.sendBalanceQuote(schemas.balanceQuoteSchema.parse({ id: commission.id, expiresOn: day(5) })));
     return { commission, order, depositId, balanceToken: sent.url.split("/quote/")[1] };
   }
-  const refund = (orderId: number, body: Record<string, unknown>) => call(routes.refund, `/api/orders/${orderId}/refund`, { body: { reason: "Cannot make it", ...body }, params: { id: String(orderId) }, headers: auth });
+  const refund = (orderId: number, body: Record<string, unknown>) =>
+    call(routes.refund, `/api/orders/${orderId}/refund`, { body: { reason: "Cannot make it", ...body }, params: { id: String(orderId) }, headers: auth });
 
   it("refunded in full: the order is cancelled, its commission refunded (audited), its balance link gone, the timeline says so", async () => {
     const { commission, order, depositId, balanceToken } = await depositPaid();
@@ -318,7 +359,9 @@ describe("A deposit order refunded (issue 53)", () => {
     expect(refundsAt(depositId)).toEqual([27200]);
     expect((await db.prisma.order.findUniqueOrThrow({ where: { id: order.id } })).status).toBe("cancelled");
     expect((await db.prisma.commission.findUniqueOrThrow({ where: { id: commission.id } })).status).toBe("refunded");
-    expect(await db.prisma.auditLog.findFirst({ where: { entityType: "commission", entityId: String(commission.id), action: "status" }, orderBy: { id: "desc" } })).toMatchObject({ after: { status: "refunded" } });
+    expect(await db.prisma.auditLog.findFirst({ where: { entityType: "commission", entityId: String(commission.id), action: "status" }, orderBy: { id: "desc" } })).toMatchObject({
+      after: { status: "refunded" },
+    });
     const events = await db.prisma.orderEvent.findMany({ where: { orderId: order.id }, orderBy: { id: "asc" } });
     expect(events.map((e) => e.type)).toEqual(expect.arrayContaining(["refunded", "status_changed", "commission_refunded"]));
     expect(events.find((e) => e.type === "status_changed")?.detail).toMatchObject({ from: "confirmed", to: "cancelled", reason: "deposit refunded in full" });
@@ -362,6 +405,8 @@ describe("A deposit order refunded (issue 53)", () => {
     expect(fake.intents.get(balance.json.paymentIntentId)).toMatchObject({ status: "succeeded", amount_received: 45300 });
     expect((await db.prisma.order.findUniqueOrThrow({ where: { id: order.id } })).balanceDue.toFixed(2)).toBe("0.00");
     // A new link can be sent after a partial refund too (here: none is due any more).
-    await expect(runAsAdmin(maker, () => service.sendBalanceQuote(schemas.balanceQuoteSchema.parse({ id: commission.id, expiresOn: day(5) })))).rejects.toMatchObject({ message: "This commission has no balance due: its order was paid in full." });
+    await expect(runAsAdmin(maker, () => service.sendBalanceQuote(schemas.balanceQuoteSchema.parse({ id: commission.id, expiresOn: day(5) })))).rejects.toMatchObject({
+      message: "This commission has no balance due: its order was paid in full.",
+    });
   });
 });

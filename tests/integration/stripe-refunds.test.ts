@@ -50,7 +50,14 @@ const address = { line1: "12 Elm Street", city: "Portland", state: "OR", postalC
 /** Checkout → authorise on "Stripe" → POST /api/orders (captures): a paid Stripe order. */
 async function stripeOrder(sessionId: string, items: Array<[string, number]>) {
   const prepared = await call(routes.createIntent, "/api/create-payment-intent", {
-    body: { sessionId, items: items.map(([slug, quantity]) => ({ productId: ids[slug], quantity })), email: `${sessionId}@example.com`, firstName: "Ada", lastName: "Turner", shippingAddress: address },
+    body: {
+      sessionId,
+      items: items.map(([slug, quantity]) => ({ productId: ids[slug], quantity })),
+      email: `${sessionId}@example.com`,
+      firstName: "Ada",
+      lastName: "Turner",
+      shippingAddress: address,
+    },
   });
   expect(prepared.status).toBe(200);
   fake.authorize(prepared.json.paymentIntentId);
@@ -63,7 +70,17 @@ async function stripeOrder(sessionId: string, items: Array<[string, number]>) {
 const refund = (id: number, body: unknown) => call(routes.refund, `/api/orders/${id}/refund`, { body, params: { id: String(id) }, headers: auth });
 
 function sendEvent(type: string, object: unknown, id = `evt_fake_${Math.random().toString(36).slice(2)}`) {
-  const payload = JSON.stringify({ id, object: "event", api_version: "2025-01-01", created: Math.floor(Date.now() / 1000), livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, type, data: { object } });
+  const payload = JSON.stringify({
+    id,
+    object: "event",
+    api_version: "2025-01-01",
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type,
+    data: { object },
+  });
   const header = signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
   return call(routes.webhook, "/api/webhooks/stripe", { rawBody: payload, headers: { "stripe-signature": header } });
 }
@@ -79,7 +96,10 @@ describe(`Stripe refunds and disputes against a fake Stripe API on ${process.env
   });
 
   it("refunds one line with an idempotency key; a retry makes no second refund on Stripe", async () => {
-    const { order, intentId } = await stripeOrder("sess_lines", [["dowel-jig", 1], ["track-saw-square", 1]]);
+    const { order, intentId } = await stripeOrder("sess_lines", [
+      ["dowel-jig", 1],
+      ["track-saw-square", 1],
+    ]);
     const body = { lineIds: [order.items[1].id], reason: "Square arrived bent" };
     const first = await refund(order.id, body);
     expect(first.status).toBe(200);
@@ -103,14 +123,28 @@ describe(`Stripe refunds and disputes against a fake Stripe API on ${process.env
     const ok = await refund(order.id, { reason: "Lost reply" });
     expect(ok.status).toBe(200);
     expect(ok.json.refund.amount).toBe("39.99");
-    const keys = fake.callsTo("POST", "/v1/refunds").filter((c) => c.body.payment_intent === intentId).map((c) => c.idempotencyKey);
+    const keys = fake
+      .callsTo("POST", "/v1/refunds")
+      .filter((c) => c.body.payment_intent === intentId)
+      .map((c) => c.idempotencyKey);
     expect(new Set(keys).size).toBe(1);
     expect([...fake.refunds.values()].filter((r) => r.payment_intent === intentId)).toHaveLength(1);
   });
 
   it("charge.refunded (e.g. a refund made in Stripe's dashboard) updates the order's refunded amount; a redelivery is ignored", async () => {
     const { order, intentId } = await stripeOrder("sess_webhook_refund", [["maple-nesting-bowls", 1]]);
-    fake.refunds.set("re_dash", { id: "re_dash", object: "refund", amount: 2000, charge: `ch_fake_${intentId}`, created: 0, currency: "usd", metadata: {}, payment_intent: intentId, reason: null, status: "succeeded" });
+    fake.refunds.set("re_dash", {
+      id: "re_dash",
+      object: "refund",
+      amount: 2000,
+      charge: `ch_fake_${intentId}`,
+      created: 0,
+      currency: "usd",
+      metadata: {},
+      payment_intent: intentId,
+      reason: null,
+      status: "succeeded",
+    });
     const eventId = "evt_refund_once";
     const res = await sendEvent("charge.refunded", fake.chargeOf(intentId), eventId);
     expect(res.status).toBe(200);
@@ -173,7 +207,12 @@ describe(`Stripe refunds and disputes against a fake Stripe API on ${process.env
       const whole = refund(order.id, { reason: "Damaged in transit" });
       // The full refund is on record and its call to Stripe in flight when the cancellation comes in.
       while (!(await db.prisma.refund.count({ where: { orderId: order.id, status: "pending" } }))) await new Promise((r) => setTimeout(r, 20));
-      const cancelled = await call(routes.status, `/api/orders/${order.id}/status`, { method: "PATCH", body: { status: "cancelled", refund: true, reason: "Cancelled: the shopper asked" }, params: { id: String(order.id) }, headers: auth });
+      const cancelled = await call(routes.status, `/api/orders/${order.id}/status`, {
+        method: "PATCH",
+        body: { status: "cancelled", refund: true, reason: "Cancelled: the shopper asked" },
+        params: { id: String(order.id) },
+        headers: auth,
+      });
       expect(cancelled.status).toBe(200);
       expect(cancelled.json).toMatchObject({ status: "cancelled", refundedAmount: "75.98" });
       expect((await whole).status).toBe(200);
@@ -240,7 +279,18 @@ describe(`Stripe refunds and disputes against a fake Stripe API on ${process.env
       const ours = refund(order.id, { amount: 30, reason: "Ours, refused" });
       await new Promise((resolve) => setTimeout(resolve, 150));
       // Meanwhile the maker refunds $20 in Stripe's dashboard; its charge.refunded arrives while ours is pending.
-      fake.refunds.set("re_dash_during", { id: "re_dash_during", object: "refund", amount: 2000, charge: `ch_fake_${intentId}`, created: 0, currency: "usd", metadata: {}, payment_intent: intentId, reason: null, status: "succeeded" });
+      fake.refunds.set("re_dash_during", {
+        id: "re_dash_during",
+        object: "refund",
+        amount: 2000,
+        charge: `ch_fake_${intentId}`,
+        created: 0,
+        currency: "usd",
+        metadata: {},
+        payment_intent: intentId,
+        reason: null,
+        status: "succeeded",
+      });
       expect((await sendEvent("charge.refunded", fake.chargeOf(intentId))).status).toBe(200);
       const answer = await ours;
       expect(answer.status).toBe(409);

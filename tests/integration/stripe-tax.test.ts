@@ -31,7 +31,9 @@ beforeAll(async () => {
   const shop = await createCatalogWithMaker(db.prisma);
   Object.assign(ids, shop.ids);
   auth = shop.auth;
-  const giftCard = await db.prisma.product.create({ data: { name: "Gift card $50", slug: "gift-card-50", description: "A gift card.", price: "50.00", categoryId: shop.categories.jigs.id, giftCard: true } });
+  const giftCard = await db.prisma.product.create({
+    data: { name: "Gift card $50", slug: "gift-card-50", description: "A gift card.", price: "50.00", categoryId: shop.categories.jigs.id, giftCard: true },
+  });
   ids[giftCard.slug] = giftCard.id;
   routes = {
     createIntent: (await import("@/app/api/create-payment-intent/route")).POST as Handler,
@@ -56,7 +58,15 @@ let session = 0;
 
 function prepare(items: Array<[slug: string, quantity: number]>, extra: Record<string, unknown> = {}) {
   return call(routes.createIntent, "/api/create-payment-intent", {
-    body: { sessionId: `sess-stax-${++session}`, items: items.map(([slug, quantity]) => ({ productId: ids[slug], quantity })), email: "shopper@example.com", firstName: "Ada", lastName: "Turner", shippingAddress: SEATTLE, ...extra },
+    body: {
+      sessionId: `sess-stax-${++session}`,
+      items: items.map(([slug, quantity]) => ({ productId: ids[slug], quantity })),
+      email: "shopper@example.com",
+      firstName: "Ada",
+      lastName: "Turner",
+      shippingAddress: SEATTLE,
+      ...extra,
+    },
   });
 }
 
@@ -79,7 +89,14 @@ describe(`Stripe Tax against a fake Stripe API on ${process.env.TEST_DATABASE_UR
     // 2 × 24.00 + 15.99 shipping = 63.99; 10.25 % of 48.00 = 4.92 and of 15.99 = 1.64: tax 6.56, total 70.55.
     const prepared = await prepare([["dowel-jig", 2]], { amount: 6399 });
     expect(prepared.status).toBe(200);
-    expect(prepared.json).toMatchObject({ subtotal: "48.00", shipping: "15.99", tax: "6.56", total: "70.55", cardAmount: "70.55", taxLines: [{ jurisdiction: "WA, US sales tax", rate: "10.2500", taxable: "63.99", amount: "6.56" }] });
+    expect(prepared.json).toMatchObject({
+      subtotal: "48.00",
+      shipping: "15.99",
+      tax: "6.56",
+      total: "70.55",
+      cardAmount: "70.55",
+      taxLines: [{ jurisdiction: "WA, US sales tax", rate: "10.2500", taxable: "63.99", amount: "6.56" }],
+    });
     expect(fake.intents.get(prepared.json.paymentIntentId)!.amount).toBe(7055);
 
     const [calc] = fake.callsTo("POST", "/v1/tax/calculations");
@@ -122,7 +139,10 @@ describe(`Stripe Tax against a fake Stripe API on ${process.env.TEST_DATABASE_UR
   });
 
   it("after capture the tax transaction is created from the checkout's calculation under the order number, and the order records its tax", async () => {
-    const { order, intentId } = await stripeOrder([["dowel-jig", 2], ["track-saw-square", 1]]);
+    const { order, intentId } = await stripeOrder([
+      ["dowel-jig", 2],
+      ["track-saw-square", 1],
+    ]);
     // 107.99 free shipping; 10.25 %: 4.92 + 6.15 = 11.07; total 119.06
     expect([order.subtotal.toFixed(2), order.shipping.toFixed(2), order.tax.toFixed(2), order.total.toFixed(2)]).toEqual(["107.99", "0.00", "11.07", "119.06"]);
     expect(order.items.map((i) => i.tax.toFixed(2))).toEqual(["4.92", "6.15"]);
@@ -152,7 +172,10 @@ describe(`Stripe Tax against a fake Stripe API on ${process.env.TEST_DATABASE_UR
     const rest = await refund(order.id, { reason: "Returned" });
     expect(rest.json.refund.amount).toBe("50.55");
     const reversals = fake.reversalsOf(order.taxTransactionId!);
-    expect(reversals.map((r) => [r.mode, r.flat_amount])).toEqual([["partial", -2000], ["partial", -5055]]);
+    expect(reversals.map((r) => [r.mode, r.flat_amount])).toEqual([
+      ["partial", -2000],
+      ["partial", -5055],
+    ]);
     // The whole sale and its tax are off the record.
     expect(reversals.reduce((sum, r) => sum + r.amount, 0)).toBe(-7055);
     expect(reversals.reduce((sum, r) => sum + r.amount_tax, 0)).toBe(-656);
@@ -160,7 +183,10 @@ describe(`Stripe Tax against a fake Stripe API on ${process.env.TEST_DATABASE_UR
   });
 
   it("a line refund returns the line's tax, and reverses that amount", async () => {
-    const { order } = await stripeOrder([["dowel-jig", 2], ["track-saw-square", 1]]);
+    const { order } = await stripeOrder([
+      ["dowel-jig", 2],
+      ["track-saw-square", 1],
+    ]);
     const square = order.items.find((i) => i.productName === "Track Saw Square")!;
     const res = await refund(order.id, { lineIds: [square.id], reason: "Bent" });
     expect(res.json.refund.amount).toBe("66.14"); // 59.99 + 6.15 tax
@@ -179,16 +205,45 @@ describe(`Stripe Tax against a fake Stripe API on ${process.env.TEST_DATABASE_UR
 
   it("cancelling with a refund reverses the whole transaction", async () => {
     const { order } = await stripeOrder([["maple-nesting-bowls", 1]]);
-    const res = await call(routes.status, `/api/orders/${order.id}/status`, { method: "PATCH", body: { status: "cancelled", refund: true, reason: "Out of walnut" }, params: { id: String(order.id) }, headers: auth });
+    const res = await call(routes.status, `/api/orders/${order.id}/status`, {
+      method: "PATCH",
+      body: { status: "cancelled", refund: true, reason: "Out of walnut" },
+      params: { id: String(order.id) },
+      headers: auth,
+    });
     expect(res.status).toBe(200);
     expect(fake.reversalsOf(order.taxTransactionId!).map((r) => r.mode)).toEqual(["full"]);
   });
 
   it("a refund made in Stripe's dashboard (charge.refunded) is reversed too", async () => {
     const { order, intentId } = await stripeOrder([["dowel-jig", 1]]);
-    fake.refunds.set("re_dash_tax", { id: "re_dash_tax", object: "refund", amount: 1000, charge: `ch_fake_${intentId}`, created: 0, currency: "usd", metadata: {}, payment_intent: intentId, reason: null, status: "succeeded" });
-    const payload = JSON.stringify({ id: "evt_tax_dash", object: "event", api_version: "2025-01-01", created: 0, livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, type: "charge.refunded", data: { object: fake.chargeOf(intentId) } });
-    const res = await call(routes.webhook, "/api/webhooks/stripe", { rawBody: payload, headers: { "stripe-signature": signer.webhooks.generateTestHeaderString({ payload, secret: FAKE_WEBHOOK_SECRET }) } });
+    fake.refunds.set("re_dash_tax", {
+      id: "re_dash_tax",
+      object: "refund",
+      amount: 1000,
+      charge: `ch_fake_${intentId}`,
+      created: 0,
+      currency: "usd",
+      metadata: {},
+      payment_intent: intentId,
+      reason: null,
+      status: "succeeded",
+    });
+    const payload = JSON.stringify({
+      id: "evt_tax_dash",
+      object: "event",
+      api_version: "2025-01-01",
+      created: 0,
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      type: "charge.refunded",
+      data: { object: fake.chargeOf(intentId) },
+    });
+    const res = await call(routes.webhook, "/api/webhooks/stripe", {
+      rawBody: payload,
+      headers: { "stripe-signature": signer.webhooks.generateTestHeaderString({ payload, secret: FAKE_WEBHOOK_SECRET }) },
+    });
     expect(res.status).toBe(200);
     expect(fake.reversalsOf(order.taxTransactionId!).map((r) => [r.mode, r.flat_amount])).toEqual([["partial", -1000]]);
   });
@@ -197,7 +252,9 @@ describe(`Stripe Tax against a fake Stripe API on ${process.env.TEST_DATABASE_UR
     fake.setNextError({ status: 500, type: "api_error", message: "Stripe Tax is having trouble" }, { method: "POST", path: "/v1/tax/transactions/create_from_calculation" });
     const { order } = await stripeOrder([["dowel-jig", 1]]);
     expect(order).toMatchObject({ status: "confirmed", taxTransactionId: null });
-    expect(await db.prisma.orderEvent.findFirst({ where: { orderId: order.id, type: "tax_record_failed" } })).toMatchObject({ detail: { message: expect.stringContaining("Stripe Tax is having trouble") } });
+    expect(await db.prisma.orderEvent.findFirst({ where: { orderId: order.id, type: "tax_record_failed" } })).toMatchObject({
+      detail: { message: expect.stringContaining("Stripe Tax is having trouble") },
+    });
     const res = await refund(order.id, { amount: 5, reason: "Goodwill" });
     expect(res.status).toBe(200);
     const after = await db.prisma.order.findUniqueOrThrow({ where: { id: order.id } });
@@ -223,7 +280,9 @@ describe(`Stripe Tax against a fake Stripe API on ${process.env.TEST_DATABASE_UR
     expect(res.status).toBe(200);
     const row = await db.prisma.refund.findFirstOrThrow({ where: { orderId: order.id } });
     expect(row.taxReversalId).toBeNull();
-    expect(await db.prisma.orderEvent.findFirst({ where: { orderId: order.id, type: "tax_reversal_failed" } })).toMatchObject({ detail: { refundId: row.id, message: expect.stringContaining("Stripe Tax is having trouble") } });
+    expect(await db.prisma.orderEvent.findFirst({ where: { orderId: order.id, type: "tax_reversal_failed" } })).toMatchObject({
+      detail: { refundId: row.id, message: expect.stringContaining("Stripe Tax is having trouble") },
+    });
     const transactionId = (await db.prisma.order.findUniqueOrThrow({ where: { id: order.id } })).taxTransactionId!;
     expect(fake.reversalsOf(transactionId)).toEqual([]);
     const { runMaintenance } = await import("@/lib/maintenance/prune-service");
@@ -239,7 +298,10 @@ describe(`Stripe Tax against a fake Stripe API on ${process.env.TEST_DATABASE_UR
   });
 
   it("a gift card bought is sent as not taxable", async () => {
-    const prepared = await prepare([["dowel-jig", 1], ["gift-card-50", 1]]);
+    const prepared = await prepare([
+      ["dowel-jig", 1],
+      ["gift-card-50", 1],
+    ]);
     expect(prepared.status).toBe(200);
     const calc = fake.callsTo("POST", "/v1/tax/calculations").at(-1)!;
     expect(calc.body.line_items).toMatchObject({ 1: { reference: String(ids["gift-card-50"]), tax_code: "txcd_00000000" } });
@@ -250,7 +312,10 @@ describe(`Stripe Tax against a fake Stripe API on ${process.env.TEST_DATABASE_UR
   it("an address Stripe Tax cannot place is a 400 and Stripe not answering a 503; neither prepares a checkout or an intent", async () => {
     const checkouts = await db.prisma.checkout.count();
     const intents = fake.intents.size;
-    fake.setNextError({ status: 400, message: "We could not determine the customer's tax location based on the provided customer address.", code: "customer_tax_location_invalid" }, { path: "/v1/tax/calculations" });
+    fake.setNextError(
+      { status: 400, message: "We could not determine the customer's tax location based on the provided customer address.", code: "customer_tax_location_invalid" },
+      { path: "/v1/tax/calculations" },
+    );
     const invalid = await prepare([["dowel-jig", 1]]);
     expect(invalid.status).toBe(400);
     expect(invalid.json).toMatchObject({ message: "We could not work out the sales tax for this address. Please check the state and ZIP code." });

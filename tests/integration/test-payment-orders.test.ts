@@ -13,8 +13,19 @@ beforeAll(async () => {
   const admin = await db.prisma.adminUser.create({ data: { username: "maker", email: "maker@example.com", passwordHash: "x" } });
   auth = { authorization: `Bearer ${await signApiToken(admin)}` };
   const order = (orderNumber: string, total: string, paymentProvider: string) => ({
-    orderNumber, paymentProvider, firstName: "A", lastName: "B", email: "a@example.com", status: "confirmed" as const,
-    shippingAddress: {}, billingAddress: {}, subtotal: total, shipping: "0.00", shippingService: "USPS_GROUND_ADVANTAGE", tax: "0.00", total,
+    orderNumber,
+    paymentProvider,
+    firstName: "A",
+    lastName: "B",
+    email: "a@example.com",
+    status: "confirmed" as const,
+    shippingAddress: {},
+    billingAddress: {},
+    subtotal: total,
+    shipping: "0.00",
+    shippingService: "USPS_GROUND_ADVANTAGE",
+    tax: "0.00",
+    total,
   });
   await db.prisma.order.createMany({ data: [order("ORD-REAL", "100.00", "stripe"), order("ORD-TEST", "50.00", "test")] });
 });

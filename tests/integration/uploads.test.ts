@@ -57,7 +57,11 @@ describe(`uploads on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "the embed
     const { status, json } = await send(upload, "/api/upload", "images", files);
     expect(status).toBe(200);
     expect(json.urls).toHaveLength(3);
-    expect(json.images.map((i: { width: number; height: number }) => [i.width, i.height])).toEqual([[800, 600], [640, 480], [300, 400]]);
+    expect(json.images.map((i: { width: number; height: number }) => [i.width, i.height])).toEqual([
+      [800, 600],
+      [640, 480],
+      [300, 400],
+    ]);
     expect(json.urls).toEqual(json.images.map((i: { url: string }) => i.url));
     expect(json.urls[0]).toMatch(/^\/uploads\/[0-9a-f]{32}\.webp$/);
     for (const [i, url] of (json.urls as string[]).entries()) {
@@ -78,7 +82,10 @@ describe(`uploads on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "the embed
       file(await picture("jpeg", 3000, 1500), "wide.jpg", "image/jpeg"),
       file(await picture("jpeg", 400, 200, 6), "rotated.jpg", "image/jpeg"),
     ]);
-    expect(json.images.map((i: { width: number; height: number }) => [i.width, i.height])).toEqual([[2000, 1000], [200, 400]]);
+    expect(json.images.map((i: { width: number; height: number }) => [i.width, i.height])).toEqual([
+      [2000, 1000],
+      [200, 400],
+    ]);
     const meta = await sharp(await readFile(path.join(dir, path.basename(json.urls[1])))).metadata();
     expect([meta.width, meta.height, meta.orientation]).toEqual([200, 400, undefined]);
   });
@@ -92,7 +99,10 @@ describe(`uploads on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "the embed
 
   it("refuses a text file renamed .png (400, nothing stored)", async () => {
     const before = await stored();
-    for (const [handler, url, field] of [[upload, "/api/upload", "images"], [uploadImage, "/api/upload-image", "image"]] as const) {
+    for (const [handler, url, field] of [
+      [upload, "/api/upload", "images"],
+      [uploadImage, "/api/upload-image", "image"],
+    ] as const) {
       const { status, json } = await send(handler, url, field, [file(new TextEncoder().encode("just some words, not pixels"), "fake.png", "image/png")]);
       expect(status).toBe(400);
       expect(json.error).toBe("File fake.png is not an image.");
@@ -143,14 +153,19 @@ describe(`uploads on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "the embed
     const none = await send(upload, "/api/upload", "images", []);
     expect(none.status).toBe(400);
     expect(none.json.error).toBe("Please choose an image to upload.");
-    const res = await upload(new NextRequest(new URL("/api/upload", "http://localhost:3000"), { method: "POST", body: "{}", headers: { ...auth, "content-type": "application/json" } }), { params: Promise.resolve({}) });
+    const res = await upload(new NextRequest(new URL("/api/upload", "http://localhost:3000"), { method: "POST", body: "{}", headers: { ...auth, "content-type": "application/json" } }), {
+      params: Promise.resolve({}),
+    });
     expect(res.status).toBe(415);
   });
 
   it("without credentials: 401 JSON and nothing stored", async () => {
     const before = await stored();
     const png = await picture("png", 20, 20);
-    for (const [handler, url, field] of [[upload, "/api/upload", "images"], [uploadImage, "/api/upload-image", "image"]] as const) {
+    for (const [handler, url, field] of [
+      [upload, "/api/upload", "images"],
+      [uploadImage, "/api/upload-image", "image"],
+    ] as const) {
       const anon = await send(handler, url, field, [file(png, "a.png", "image/png")], {});
       expect(anon.status).toBe(401);
       expect(anon.json).toEqual({ message: "Authentication required", error: "Authentication required" });

@@ -47,7 +47,19 @@ const image = { url: "/uploads/jig-1.webp", width: 1200, height: 900, alt: null 
 const image2 = { url: "/uploads/jig-2.webp", width: 1200, height: 900, alt: null };
 const SIZE = { name: "Size", values: ["6 mm", "8 mm", "10 mm"] };
 
-type VariantInput = { id?: number; sku: string; values: string[]; price: string; kind: "in_stock" | "made_to_order"; stock?: number | null; allowBackorder?: boolean; leadTimeMinDays?: number | null; leadTimeMaxDays?: number | null; image?: string | null; stockWas?: number | null };
+type VariantInput = {
+  id?: number;
+  sku: string;
+  values: string[];
+  price: string;
+  kind: "in_stock" | "made_to_order";
+  stock?: number | null;
+  allowBackorder?: boolean;
+  leadTimeMinDays?: number | null;
+  leadTimeMaxDays?: number | null;
+  image?: string | null;
+  stockWas?: number | null;
+};
 const sizes = (prefix: string, over: Partial<Record<string, Partial<VariantInput>>> = {}): VariantInput[] => [
   { sku: `${prefix}-6`, values: ["6 mm"], price: "29.00", kind: "in_stock", stock: 4, ...over["6 mm"] },
   { sku: `${prefix}-8`, values: ["8 mm"], price: "34.00", kind: "in_stock", stock: 1, ...over["8 mm"] },
@@ -55,7 +67,11 @@ const sizes = (prefix: string, over: Partial<Record<string, Partial<VariantInput
 ];
 
 const newProduct = (slug: string, over: Record<string, unknown>) =>
-  call(postProduct, "/api/products", { method: "POST", headers: auth, body: { name: slug.replace(/-/g, " "), slug, description: "Printed in the workshop.", categoryId: jigs, images: [image, image2], ...over } });
+  call(postProduct, "/api/products", {
+    method: "POST",
+    headers: auth,
+    body: { name: slug.replace(/-/g, " "), slug, description: "Printed in the workshop.", categoryId: jigs, images: [image, image2], ...over },
+  });
 const put = (id: number, body: unknown) => call(putProduct, `/api/products/${id}`, { method: "PUT", body, params: { slug: String(id) }, headers: auth });
 const shopSees = async (slug: string) => (await call(getProduct as never, `/api/products/${slug}`, { params: { slug } })).json;
 const variantsOf = async (productId: number) => db.prisma.productVariant.findMany({ where: { productId }, orderBy: { position: "asc" } });
@@ -108,13 +124,31 @@ describe(`variants on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "the embe
     expect((await bad({ options: [SIZE], variants: sizes("B1", { "8 mm": { values: ["9 mm"] } }) })).fields).toMatchObject({ "variants.1.values": "Each variant has one value of each option" });
     expect((await bad({ options: [SIZE], variants: sizes("B2", { "8 mm": { values: ["6 mm"] } }) })).fields).toMatchObject({ "variants.1.values": "Two variants have the same options" });
     expect((await bad({ options: [SIZE], variants: sizes("B3", { "8 mm": { sku: "B3-6" } }) })).fields).toMatchObject({ "variants.1.sku": "Two variants have the same SKU" });
-    expect((await bad({ options: [SIZE], variants: sizes("B4", { "8 mm": { sku: "no spaces" } }) })).fields).toMatchObject({ "variants.1.sku": expect.stringContaining("A SKU is 1 to 40 capital letters") });
+    expect((await bad({ options: [SIZE], variants: sizes("B4", { "8 mm": { sku: "no spaces" } }) })).fields).toMatchObject({
+      "variants.1.sku": expect.stringContaining("A SKU is 1 to 40 capital letters"),
+    });
     expect((await bad({ options: [SIZE], variants: sizes("B5", { "8 mm": { stock: null } }) })).fields).toMatchObject({ "variants.1.stock": "Enter how many are in stock" });
-    expect((await bad({ options: [SIZE], variants: sizes("B6", { "10 mm": { allowBackorder: true } }) })).fields).toMatchObject({ "variants.2.allowBackorder": "Only an in-stock product can be back-ordered" });
-    expect((await bad({ options: [SIZE], variants: sizes("B7", { "8 mm": { image: "/uploads/not-this-product.webp" } }) })).fields).toMatchObject({ "variants.1.image": "A variant's image must be one of the product's images" });
+    expect((await bad({ options: [SIZE], variants: sizes("B6", { "10 mm": { allowBackorder: true } }) })).fields).toMatchObject({
+      "variants.2.allowBackorder": "Only an in-stock product can be back-ordered",
+    });
+    expect((await bad({ options: [SIZE], variants: sizes("B7", { "8 mm": { image: "/uploads/not-this-product.webp" } }) })).fields).toMatchObject({
+      "variants.1.image": "A variant's image must be one of the product's images",
+    });
     expect((await bad({ options: [SIZE], variants: sizes("B8"), uniqueItem: true })).fields).toMatchObject({ kind: "A one-of-a-kind piece has no variants" });
     expect((await bad({ options: [SIZE, { name: "size", values: ["x"] }], variants: sizes("B9") })).fields).toMatchObject({ "options.1.name": "Two options have the same name" });
-    expect((await bad({ options: [{ name: "A", values: ["1"] }, { name: "B", values: ["1"] }, { name: "C", values: ["1"] }, { name: "D", values: ["1"] }], variants: [] })).fields).toHaveProperty("options");
+    expect(
+      (
+        await bad({
+          options: [
+            { name: "A", values: ["1"] },
+            { name: "B", values: ["1"] },
+            { name: "C", values: ["1"] },
+            { name: "D", values: ["1"] },
+          ],
+          variants: [],
+        })
+      ).fields,
+    ).toHaveProperty("options");
     expect((await bad({ variants: sizes("B10") })).fields).toMatchObject({ options: "Variants need options to be chosen by" });
     expect(await db.prisma.product.count()).toBe(before);
     // Lower-case SKUs are stored in capitals; one another product has is refused.
@@ -173,12 +207,22 @@ describe(`variants on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "the embe
     expect((await call(setCartQuantity, "/api/cart", { method: "PUT", body: { sessionId, productId: p.id, variantId: six.id, quantity: 5 } })).status).toBe(409);
     const removed = await call(deleteLine as never, `/api/cart/${sessionId}/${p.id}?variantId=${ten.id}`, { method: "DELETE", params: { sessionId, productId: String(p.id) } });
     expect(removed.status).toBe(200);
-    expect(removed.json.items.map((i: { variantId?: number; quantity: number }) => [i.variantId ?? null, i.quantity])).toEqual([[six.id, 4], [null, 1]]);
+    expect(removed.json.items.map((i: { variantId?: number; quantity: number }) => [i.variantId ?? null, i.quantity])).toEqual([
+      [six.id, 4],
+      [null, 1],
+    ]);
     expect((await call(deleteLine as never, `/api/cart/${sessionId}/${p.id}?variantId=x`, { method: "DELETE", params: { sessionId, productId: String(p.id) } })).status).toBe(400);
 
     // The check re-prices each line from its variant and flags a foreign or missing one.
     const check = await call(checkCart, "/api/cart/check", {
-      body: { items: [{ productId: p.id, variantId: eight.id, quantity: 2 }, { productId: p.id, variantId: other.variants[0].id, quantity: 1 }, { productId: p.id, quantity: 1 }, { productId: p.id, variantId: ten.id, quantity: 1 }] },
+      body: {
+        items: [
+          { productId: p.id, variantId: eight.id, quantity: 2 },
+          { productId: p.id, variantId: other.variants[0].id, quantity: 1 },
+          { productId: p.id, quantity: 1 },
+          { productId: p.id, variantId: ten.id, quantity: 1 },
+        ],
+      },
     });
     expect(check.json.items).toEqual([
       { productId: p.id, variantId: eight.id, price: "34.00", unavailable: "Only 1 left.", ships: "Ships in 1–2 days", shipDays: { min: 1, max: 2 } },
@@ -192,7 +236,10 @@ describe(`variants on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "the embe
     const { json: p } = await newProduct("priced-jig", { options: [SIZE], variants: sizes("PJ") });
     const [six, eight] = p.variants as Array<{ id: number }>;
     const { json: other } = await newProduct("priced-other", { options: [SIZE], variants: sizes("PO") });
-    const ok = await authorise([{ productId: p.id, variantId: six.id, quantity: 2 }, { productId: p.id, variantId: eight.id, quantity: 1 }]);
+    const ok = await authorise([
+      { productId: p.id, variantId: six.id, quantity: 2 },
+      { productId: p.id, variantId: eight.id, quantity: 1 },
+    ]);
     expect(ok.prepared.status).toBe(200);
     // 2 × 29.00 + 34.00 = 92.00, under the free-shipping threshold: + 15.99.
     expect(ok.prepared.json).toMatchObject({ subtotal: "92.00", shipping: "15.99", total: "107.99" });
@@ -216,18 +263,45 @@ describe(`variants on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "the embe
     expect(gone.prepared.json).toMatchObject({ unavailable: [p.id], lines: [{ productId: p.id, variantId: 2_000_000_000, code: "inactive" }] });
     const short = await authorise([{ productId: p.id, variantId: eight.id, quantity: 2 }]);
     expect(short.prepared.status).toBe(409);
-    expect(short.prepared.json).toMatchObject({ message: "“priced jig — Size: 8 mm”: Only 1 left.", code: "short", lines: [{ productId: p.id, variantId: eight.id, name: "priced jig — Size: 8 mm", code: "short", left: 1 }] });
+    expect(short.prepared.json).toMatchObject({
+      message: "“priced jig — Size: 8 mm”: Only 1 left.",
+      code: "short",
+      lines: [{ productId: p.id, variantId: eight.id, name: "priced jig — Size: 8 mm", code: "short", left: 1 }],
+    });
   });
 
   it("an order line carries its variant; a variant's units are claimed independently of its siblings", async () => {
     const { json: p } = await newProduct("claimed-jig", { options: [SIZE], variants: sizes("CL") });
     const [six, , ten] = p.variants as Array<{ id: number }>;
-    const bought = await buy([{ productId: p.id, variantId: six.id, quantity: 3 }, { productId: p.id, variantId: ten.id, quantity: 2 }]);
+    const bought = await buy([
+      { productId: p.id, variantId: six.id, quantity: 3 },
+      { productId: p.id, variantId: ten.id, quantity: 2 },
+    ]);
     expect(bought.status).toBe(201);
     const items = await db.prisma.orderItem.findMany({ where: { orderId: bought.orderId! }, orderBy: { id: "asc" } });
-    expect(items.map((i) => ({ productId: i.productId, productName: i.productName, variantId: i.variantId, variantSku: i.variantSku, variantLabel: i.variantLabel, price: i.price.toFixed(2), quantity: i.quantity, ships: i.ships }))).toEqual([
+    expect(
+      items.map((i) => ({
+        productId: i.productId,
+        productName: i.productName,
+        variantId: i.variantId,
+        variantSku: i.variantSku,
+        variantLabel: i.variantLabel,
+        price: i.price.toFixed(2),
+        quantity: i.quantity,
+        ships: i.ships,
+      })),
+    ).toEqual([
       { productId: p.id, productName: "claimed jig", variantId: six.id, variantSku: "CL-6", variantLabel: "Size: 6 mm", price: "29.00", quantity: 3, ships: "Ships in 1–2 days" },
-      { productId: p.id, productName: "claimed jig", variantId: ten.id, variantSku: "CL-10", variantLabel: "Size: 10 mm", price: "36.50", quantity: 2, ships: "Made to order — ships in 10–12 working days" },
+      {
+        productId: p.id,
+        productName: "claimed jig",
+        variantId: ten.id,
+        variantSku: "CL-10",
+        variantLabel: "Size: 10 mm",
+        price: "36.50",
+        quantity: 2,
+        ships: "Made to order — ships in 10–12 working days",
+      },
     ]);
     expect(await stockOfSku("CL-6")).toBe(1);
     expect(await stockOfSku("CL-8")).toBe(1);
@@ -278,7 +352,10 @@ describe(`variants on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "the embe
   it("a variant on backorder keeps selling past its count; put back on sale returns the variant's units; re-opening takes them again", async () => {
     const { json: p } = await newProduct("returns-jig", { options: [SIZE], variants: sizes("RJ", { "8 mm": { stock: 2, allowBackorder: true, leadTimeMinDays: 5, leadTimeMaxDays: 7 } }) });
     const [six, eight] = p.variants as Array<{ id: number }>;
-    const order = await buy([{ productId: p.id, variantId: eight.id, quantity: 4 }, { productId: p.id, variantId: six.id, quantity: 1 }]);
+    const order = await buy([
+      { productId: p.id, variantId: eight.id, quantity: 4 },
+      { productId: p.id, variantId: six.id, quantity: 1 },
+    ]);
     expect(order.status).toBe(201);
     expect(await stockOfSku("RJ-8")).toBe(0);
     expect(await stockOfSku("RJ-6")).toBe(3);
@@ -296,7 +373,17 @@ describe(`variants on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "the embe
   it("the admin edits variants: a changed count needs a reason and a current form; a deleted variant leaves its order lines' snapshot", async () => {
     const { json: p } = await newProduct("edited-jig", { options: [SIZE], variants: sizes("EJ") });
     const [six, eight, ten] = p.variants as Array<VariantInput & { id: number }>;
-    const keep = (v: VariantInput & { id: number }, over: Partial<VariantInput> = {}) => ({ id: v.id, sku: v.sku, values: v.values, price: v.price, kind: v.stock === null ? "made_to_order" : "in_stock", stock: v.stock, leadTimeMinDays: v.leadTimeMinDays, leadTimeMaxDays: v.leadTimeMaxDays, ...over });
+    const keep = (v: VariantInput & { id: number }, over: Partial<VariantInput> = {}) => ({
+      id: v.id,
+      sku: v.sku,
+      values: v.values,
+      price: v.price,
+      kind: v.stock === null ? "made_to_order" : "in_stock",
+      stock: v.stock,
+      leadTimeMinDays: v.leadTimeMinDays,
+      leadTimeMaxDays: v.leadTimeMaxDays,
+      ...over,
+    });
     const noReason = await put(p.id, { options: [SIZE], variants: [keep(six, { stock: 10, stockWas: 4 }), keep(eight), keep(ten)] });
     expect(noReason.status).toBe(400);
     expect(noReason.json.fields).toMatchObject({ stockReason: "Say why the stock changed (it is kept in the audit log)" });
@@ -324,7 +411,11 @@ describe(`variants on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "the embe
       variants: [keep(six, { stock: 10 }), keep(ten), { sku: "EJ-8", values: ["12 mm"], price: "39.00", kind: "made_to_order" }],
     });
     expect(dropped.status).toBe(200);
-    expect(dropped.json.variants.map((v: { sku: string; label: string }) => [v.sku, v.label])).toEqual([["EJ-6", "Size: 6 mm"], ["EJ-10", "Size: 10 mm"], ["EJ-8", "Size: 12 mm"]]);
+    expect(dropped.json.variants.map((v: { sku: string; label: string }) => [v.sku, v.label])).toEqual([
+      ["EJ-6", "Size: 6 mm"],
+      ["EJ-10", "Size: 10 mm"],
+      ["EJ-8", "Size: 12 mm"],
+    ]);
     expect(await db.prisma.orderItem.findFirstOrThrow({ where: { orderId: order.orderId! } })).toMatchObject({ variantId: null, variantSku: "EJ-8", variantLabel: "Size: 8 mm", productId: p.id });
     // Options and variants go together; [] and [] make it a product without variants again.
     expect((await put(p.id, { options: [] })).status).toBe(400);
@@ -357,7 +448,8 @@ describe("the low-stock threshold, a shop setting", () => {
     await db.prisma.shopSettings.deleteMany();
     expect(await getShopSettings()).toEqual({ lowStockThreshold: 3 });
     const keeper = await db.prisma.adminUser.create({ data: { username: "keeper", email: "keeper@example.com", passwordHash: "x" } });
-    for (const bad of [-1, 1001, "2.5", "", null, "lots"]) expect(() => parseOrThrow(shopSettingsSchema, { lowStockThreshold: bad })).toThrow("The low-stock threshold is a whole number from 0 to 1000");
+    for (const bad of [-1, 1001, "2.5", "", null, "lots"])
+      expect(() => parseOrThrow(shopSettingsSchema, { lowStockThreshold: bad })).toThrow("The low-stock threshold is a whole number from 0 to 1000");
     const saved = await runAsAdmin(keeper, () => updateShopSettings(parseOrThrow(shopSettingsSchema, { lowStockThreshold: "10" })));
     expect(saved).toEqual({ lowStockThreshold: 10 });
     expect(await getShopSettings()).toEqual({ lowStockThreshold: 10 });

@@ -118,7 +118,10 @@ maybe("a Vercel preview deployment (VERCEL_ENV=preview) on a fresh PostgreSQL da
     for (;;) {
       if (server.exitCode !== null) throw new Error(`preview server exited:\n${serverOutput.slice(-4000)}`);
       if (Date.now() > deadline) throw new Error(`preview server not ready:\n${serverOutput.slice(-4000)}`);
-      const ok = await fetch(`${base}/api/ready`, { signal: AbortSignal.timeout(5000) }).then((r) => r.ok, () => false);
+      const ok = await fetch(`${base}/api/ready`, { signal: AbortSignal.timeout(5000) }).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ok) break;
       await sleep(300);
     }

@@ -23,8 +23,8 @@ export default async function CommissionPage(props: Props) {
         <p className="text-sm font-semibold tracking-wider text-primary uppercase">Custom work</p>
         <h1 className="mt-3 text-4xl font-semibold sm:text-5xl">Commission a piece</h1>
         <p className="mt-4 text-lg leading-relaxed text-muted-foreground">
-          A bowl from the walnut in your yard, a table to fit your room, a jig for the tool nobody prints for: tell me what you have in mind.
-          I reply within two working days, with questions or a quote.
+          A bowl from the walnut in your yard, a table to fit your room, a jig for the tool nobody prints for: tell me what you have in mind. I reply within two working days, with questions or a
+          quote.
         </p>
       </header>
 

@@ -62,8 +62,8 @@ export default function ContactPage() {
         <p className="text-sm font-semibold tracking-wider text-primary uppercase">Contact</p>
         <h1 className="mt-3 text-4xl font-semibold sm:text-5xl">Get in touch</h1>
         <p className="mt-4 text-lg leading-relaxed text-muted-foreground">
-          Asking about a bowl, planning a custom table or need a jig to fit a tool I haven&apos;t printed for yet? Send a message and it
-          comes straight to me, {site.maker.split(" ")[0]}, not a call centre.
+          Asking about a bowl, planning a custom table or need a jig to fit a tool I haven&apos;t printed for yet? Send a message and it comes straight to me, {site.maker.split(" ")[0]}, not a call
+          centre.
         </p>
       </header>
 

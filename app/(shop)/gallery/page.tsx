@@ -7,8 +7,7 @@ import { HydrationSlice } from "@/components/ui/hydration-slice";
 import { listGalleryItems } from "@/lib/catalog/queries";
 import { pageMetadata } from "@/lib/seo/metadata";
 
-const DESCRIPTION =
-  "One-of-a-kind bowls, furniture and decor that have already found their homes. Every piece here was made once, from a single board or log, and sold.";
+const DESCRIPTION = "One-of-a-kind bowls, furniture and decor that have already found their homes. Every piece here was made once, from a single board or log, and sold.";
 
 export const metadata: Metadata = pageMetadata({ title: "Gallery", ogTitle: "Gallery of Sold Pieces", description: DESCRIPTION, path: "/gallery" });
 
@@ -37,9 +36,7 @@ export default async function GalleryPage() {
         <section className="mt-8 flex flex-col items-center rounded-lg border border-dashed px-6 py-16 text-center">
           <Icon name="image" className="size-12 text-muted-foreground" />
           <h2 className="mt-4 font-serif text-2xl font-semibold">Gallery Coming Soon</h2>
-          <p className="mt-2 max-w-md text-muted-foreground">
-            Sold one-of-a-kind pieces will be shown here. In the meantime, the shop has pieces still looking for a home.
-          </p>
+          <p className="mt-2 max-w-md text-muted-foreground">Sold one-of-a-kind pieces will be shown here. In the meantime, the shop has pieces still looking for a home.</p>
           <Button asChild className="mt-6">
             <Link href="/shop">Browse the Shop</Link>
           </Button>

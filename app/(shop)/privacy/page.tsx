@@ -20,20 +20,19 @@ export default function PrivacyPage() {
         <h1 className="text-4xl font-semibold sm:text-5xl">Privacy Policy</h1>
         <p className="mt-3 text-sm text-muted-foreground">Last updated: {LAST_UPDATED}</p>
         <p className="mt-6 text-lg leading-relaxed text-muted-foreground">
-          {site.name} is a one-person workshop run by {site.maker}. I collect only the information I need to make, ship and support your
-          order, and I never sell it. This policy explains what that information is and what happens to it.
+          {site.name} is a one-person workshop run by {site.maker}. I collect only the information I need to make, ship and support your order, and I never sell it. This policy explains what that
+          information is and what happens to it.
         </p>
       </header>
 
       <LegalSection title="Information I collect">
         <ul>
           <li>
-            <strong>Orders:</strong> your name, email address, phone number (if you give one), shipping and billing address, and the items
-            you bought.
+            <strong>Orders:</strong> your name, email address, phone number (if you give one), shipping and billing address, and the items you bought.
           </li>
           <li>
-            <strong>Payments:</strong> card payments are handled by our payment processor, Stripe. Your full card number never reaches or is
-            stored on this website; I only see the card brand, the last four digits and whether the payment succeeded.
+            <strong>Payments:</strong> card payments are handled by our payment processor, Stripe. Your full card number never reaches or is stored on this website; I only see the card brand, the last
+            four digits and whether the payment succeeded.
           </li>
           <li>
             <strong>Newsletter:</strong> the email address you subscribe with and the date you subscribed.
@@ -42,9 +41,8 @@ export default function PrivacyPage() {
             <strong>Contact messages:</strong> the name, email, optional phone number and message you send through the contact form.
           </li>
           <li>
-            <strong>Your browser:</strong> the cart is kept in your browser&apos;s local storage together with a random session identifier,
-            so your cart survives a page reload. Standard server logs (IP address, browser type, pages requested) are kept for up to 30 days
-            for security.
+            <strong>Your browser:</strong> the cart is kept in your browser&apos;s local storage together with a random session identifier, so your cart survives a page reload. Standard server logs
+            (IP address, browser type, pages requested) are kept for up to 30 days for security.
           </li>
         </ul>
       </LegalSection>
@@ -72,23 +70,21 @@ export default function PrivacyPage() {
 
       <LegalSection title="Cookies and local storage">
         <p>
-          The shop uses your browser&apos;s local storage for the cart and its session identifier, and a sign-in token for the workshop&apos;s
-          admin area. These are needed for the site to work. There are no advertising or third-party analytics cookies. The map on the
-          contact page is loaded from OpenStreetMap, which may log your IP address when the map is displayed.
+          The shop uses your browser&apos;s local storage for the cart and its session identifier, and a sign-in token for the workshop&apos;s admin area. These are needed for the site to work. There
+          are no advertising or third-party analytics cookies. The map on the contact page is loaded from OpenStreetMap, which may log your IP address when the map is displayed.
         </p>
       </LegalSection>
 
       <LegalSection title="How long I keep it">
         <p>
-          Order records are kept for seven years, because tax law requires it. Contact messages are deleted two years after the
-          conversation ends. Newsletter addresses are kept until you unsubscribe.
+          Order records are kept for seven years, because tax law requires it. Contact messages are deleted two years after the conversation ends. Newsletter addresses are kept until you unsubscribe.
         </p>
       </LegalSection>
 
       <LegalSection title="Your choices and rights">
         <p>
-          You can ask me at any time for a copy of the information I hold about you, to correct it, or to delete it (except records I must
-          keep for tax purposes). You can unsubscribe from the newsletter from any issue or by emailing me. I will answer within 30 days.
+          You can ask me at any time for a copy of the information I hold about you, to correct it, or to delete it (except records I must keep for tax purposes). You can unsubscribe from the
+          newsletter from any issue or by emailing me. I will answer within 30 days.
         </p>
       </LegalSection>
 
@@ -102,9 +98,11 @@ export default function PrivacyPage() {
 
       <LegalSection title="Contact">
         <p>
-          Questions about your privacy? Email <a href={`mailto:${site.email}`} className="font-medium text-primary underline underline-offset-4">{site.email}</a>, call{" "}
-          {site.phone}, write to {site.name}, {address.line1}, {address.line2}, {address.city}, {address.state} {address.postalCode}, or use
-          the{" "}
+          Questions about your privacy? Email{" "}
+          <a href={`mailto:${site.email}`} className="font-medium text-primary underline underline-offset-4">
+            {site.email}
+          </a>
+          , call {site.phone}, write to {site.name}, {address.line1}, {address.line2}, {address.city}, {address.state} {address.postalCode}, or use the{" "}
           <Link href="/contact" className="font-medium text-primary underline underline-offset-4">
             contact form
           </Link>

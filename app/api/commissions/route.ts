@@ -10,8 +10,11 @@ export const runtime = "nodejs";
  * POST /api/commissions {name, email, description, material?, size?, budget, wantedBy?, productId?}
  * (JSON, or the form's multipart body with up to 5 reference `photos`) → 201 {reference, message}.
  */
-export const POST = withRoute(async (req) => {
-  const { input, photos } = await readPhotoForm(req, commissionRequestSchema, { maxPhotos: MAX_COMMISSION_PHOTOS, tooMany: TOO_MANY_COMMISSION_PHOTOS, toValues: commissionFormValues });
-  const { reference } = await submitCommission(input, photos);
-  return NextResponse.json({ reference, message: COMMISSION_THANKS }, { status: 201 });
-}, { rateLimit: "commission" });
+export const POST = withRoute(
+  async (req) => {
+    const { input, photos } = await readPhotoForm(req, commissionRequestSchema, { maxPhotos: MAX_COMMISSION_PHOTOS, tooMany: TOO_MANY_COMMISSION_PHOTOS, toValues: commissionFormValues });
+    const { reference } = await submitCommission(input, photos);
+    return NextResponse.json({ reference, message: COMMISSION_THANKS }, { status: 201 });
+  },
+  { rateLimit: "commission" },
+);

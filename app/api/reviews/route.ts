@@ -9,8 +9,11 @@ export const runtime = "nodejs";
  * POST /api/reviews {orderNumber, token, rating, title, body} (JSON, or the form's multipart body with up to 3
  * `photos`): a buyer's review through their emailed link → 201, pending approval.
  */
-export const POST = withRoute(async (req) => {
-  const { input, photos } = await readReviewRequest(req);
-  const { id } = await submitReview(input, new Date(), photos);
-  return NextResponse.json({ id, status: "pending", message: REVIEW_THANKS }, { status: 201 });
-}, { rateLimit: "review" });
+export const POST = withRoute(
+  async (req) => {
+    const { input, photos } = await readReviewRequest(req);
+    const { id } = await submitReview(input, new Date(), photos);
+    return NextResponse.json({ id, status: "pending", message: REVIEW_THANKS }, { status: 201 });
+  },
+  { rateLimit: "review" },
+);

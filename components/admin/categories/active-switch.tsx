@@ -26,10 +26,7 @@ export function ActiveSwitch({ checked, onCheckedChange, className, disabled, ..
       )}
       {...props}
     >
-      <span
-        aria-hidden="true"
-        className={cn("pointer-events-none block size-5 rounded-full bg-background shadow-sm ring-0 transition-transform", checked ? "translate-x-5" : "translate-x-0")}
-      />
+      <span aria-hidden="true" className={cn("pointer-events-none block size-5 rounded-full bg-background shadow-sm ring-0 transition-transform", checked ? "translate-x-5" : "translate-x-0")} />
     </button>
   );
 }

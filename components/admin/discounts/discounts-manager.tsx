@@ -15,8 +15,7 @@ import { formatMoney } from "@/lib/money";
 type Category = { id: number; name: string };
 type Fields = Record<string, string>;
 
-const describe = (c: AdminDiscountCodeDTO) =>
-  c.kind === "percentage" ? `${c.percentOff} % off` : c.kind === "fixed" ? `${formatMoney(c.amountOff ?? "0")} off` : "Free shipping";
+const describe = (c: AdminDiscountCodeDTO) => (c.kind === "percentage" ? `${c.percentOff} % off` : c.kind === "fixed" ? `${formatMoney(c.amountOff ?? "0")} off` : "Free shipping");
 const day = (iso: string | null) => (iso ? iso.slice(0, 10) : "");
 
 /** The form's values as the server action's schema reads them (lib/discounts/schemas.ts). */
@@ -71,7 +70,13 @@ function CodeForm({ editing, categories, onDone }: { editing: AdminDiscountCodeD
   );
   const aria = (id: string) => ({ id: `discount-${id}`, "aria-invalid": Boolean(fields[id]), "aria-describedby": fields[id] ? `discount-${id}-error` : undefined });
   return (
-    <form key={c?.id ?? "new"} onSubmit={onSubmit} noValidate aria-label={c ? `Edit ${c.code}` : "New discount code"} className="grid gap-4 rounded-xl border bg-card p-5 sm:grid-cols-2 lg:grid-cols-3">
+    <form
+      key={c?.id ?? "new"}
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={c ? `Edit ${c.code}` : "New discount code"}
+      className="grid gap-4 rounded-xl border bg-card p-5 sm:grid-cols-2 lg:grid-cols-3"
+    >
       <h2 className="text-lg font-semibold sm:col-span-2 lg:col-span-3">{c ? `Edit ${c.code}` : "New discount code"}</h2>
       {field("code", "Code", <Input name="code" defaultValue={c?.code} maxLength={32} autoCapitalize="characters" {...aria("code")} />, "Letters, digits, - and _")}
       {field(
@@ -142,25 +147,47 @@ export function DiscountsManager({ codes, categories }: { codes: AdminDiscountCo
       <AdminTable caption="Discount codes" className="mt-6" minWidth="" testId="discount-codes">
         <thead className="border-b text-left text-muted-foreground">
           <tr>
-            <th scope="col" className="px-4 py-2 font-medium">Code</th>
-            <th scope="col" className="px-4 py-2 font-medium">Takes off</th>
-            <th scope="col" className="px-4 py-2 font-medium">Uses</th>
-            <th scope="col" className="px-4 py-2 font-medium">Dates</th>
-            <th scope="col" className="px-4 py-2 font-medium">Status</th>
-            <th scope="col" className="px-4 py-2 font-medium"><span className="sr-only">Actions</span></th>
+            <th scope="col" className="px-4 py-2 font-medium">
+              Code
+            </th>
+            <th scope="col" className="px-4 py-2 font-medium">
+              Takes off
+            </th>
+            <th scope="col" className="px-4 py-2 font-medium">
+              Uses
+            </th>
+            <th scope="col" className="px-4 py-2 font-medium">
+              Dates
+            </th>
+            <th scope="col" className="px-4 py-2 font-medium">
+              Status
+            </th>
+            <th scope="col" className="px-4 py-2 font-medium">
+              <span className="sr-only">Actions</span>
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y">
           {codes.length === 0 && (
             <tr>
-              <td colSpan={6} className="px-4 py-6 text-center text-muted-foreground">No discount codes yet.</td>
+              <td colSpan={6} className="px-4 py-6 text-center text-muted-foreground">
+                No discount codes yet.
+              </td>
             </tr>
           )}
           {codes.map((c) => (
             <tr key={c.id}>
-              <th scope="row" className="px-4 py-2 text-left font-mono font-semibold">{c.code}</th>
-              <td className="px-4 py-2">{describe(c)}{Number(c.minSubtotal) > 0 ? `, over ${formatMoney(c.minSubtotal)}` : ""}</td>
-              <td className="px-4 py-2 tabular-nums">{c.usageLimit === null ? c.uses : `${c.uses} of ${c.usageLimit}`}{c.perEmailLimit ? ` (${c.perEmailLimit} per email)` : ""}</td>
+              <th scope="row" className="px-4 py-2 text-left font-mono font-semibold">
+                {c.code}
+              </th>
+              <td className="px-4 py-2">
+                {describe(c)}
+                {Number(c.minSubtotal) > 0 ? `, over ${formatMoney(c.minSubtotal)}` : ""}
+              </td>
+              <td className="px-4 py-2 tabular-nums">
+                {c.usageLimit === null ? c.uses : `${c.uses} of ${c.usageLimit}`}
+                {c.perEmailLimit ? ` (${c.perEmailLimit} per email)` : ""}
+              </td>
               <td className="px-4 py-2">{[day(c.startsAt) || "now", day(c.endsAt) || "no end"].join(" → ")}</td>
               <td className="px-4 py-2">{c.active ? "Active" : "Disabled"}</td>
               <td className="px-4 py-2 text-right whitespace-nowrap">
@@ -168,7 +195,8 @@ export function DiscountsManager({ codes, categories }: { codes: AdminDiscountCo
                   Edit<span className="sr-only"> {c.code}</span>
                 </Button>
                 <Button type="button" variant="link" size="sm" onClick={() => toggle(c)}>
-                  {c.active ? "Disable" : "Enable"}<span className="sr-only"> {c.code}</span>
+                  {c.active ? "Disable" : "Enable"}
+                  <span className="sr-only"> {c.code}</span>
                 </Button>
               </td>
             </tr>

@@ -45,7 +45,11 @@ function ResendButton({ card }: { card: GiftCardListRow }) {
   if (!card.recipientEmail || !card.active || card.refunded) return null;
   const resend = async () => {
     setPending(true);
-    await runWithToast(() => resendGiftCardAction({ id: card.id }), { success: { title: `Gift card sent again to ${card.recipientEmail}` }, failure: "The gift card could not be sent.", logLabel: "gift card resend" });
+    await runWithToast(() => resendGiftCardAction({ id: card.id }), {
+      success: { title: `Gift card sent again to ${card.recipientEmail}` },
+      failure: "The gift card could not be sent.",
+      logLabel: "gift card resend",
+    });
     setPending(false);
   };
   return (
@@ -99,12 +103,24 @@ export function GiftCardsList({ cards, q, page, pages, total }: Props) {
           <caption className="sr-only">Issued gift cards, newest first</caption>
           <thead className="border-b text-left text-muted-foreground max-md:sr-only">
             <tr>
-              <th scope="col" className="py-2 font-medium md:px-2">Code</th>
-              <th scope="col" className="py-2 text-right font-medium md:px-2">Balance</th>
-              <th scope="col" className="py-2 font-medium md:px-2">State</th>
-              <th scope="col" className="py-2 font-medium md:px-2">Recipient</th>
-              <th scope="col" className="py-2 font-medium md:px-2">From</th>
-              <th scope="col" className="py-2 font-medium md:px-2">Issued</th>
+              <th scope="col" className="py-2 font-medium md:px-2">
+                Code
+              </th>
+              <th scope="col" className="py-2 text-right font-medium md:px-2">
+                Balance
+              </th>
+              <th scope="col" className="py-2 font-medium md:px-2">
+                State
+              </th>
+              <th scope="col" className="py-2 font-medium md:px-2">
+                Recipient
+              </th>
+              <th scope="col" className="py-2 font-medium md:px-2">
+                From
+              </th>
+              <th scope="col" className="py-2 font-medium md:px-2">
+                Issued
+              </th>
               <th scope="col" className="py-2 font-medium md:px-2">
                 <span className="sr-only">Actions</span>
               </th>

@@ -26,30 +26,44 @@ function CardDetails({ card, onChange }: { card: GiftCardDTO; onChange: (card: G
   return (
     <section aria-labelledby="gift-card-title" className="mt-6 rounded-xl border bg-card p-5" data-testid="gift-card-details">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="gift-card-title" className="font-mono text-lg font-semibold">{card.code}</h2>
+        <h2 id="gift-card-title" className="font-mono text-lg font-semibold">
+          {card.code}
+        </h2>
         <Button type="button" variant="outline" onClick={toggle}>
           {card.active ? "Disable" : "Enable"}
         </Button>
       </div>
       <p className="mt-2 text-sm">
-        Balance <strong data-testid="gift-card-balance">{formatMoney(card.balance)}</strong> of {formatMoney(card.initialAmount)} · {card.refunded ? "Refunded to its buyer" : card.active ? "Active" : "Disabled"}
+        Balance <strong data-testid="gift-card-balance">{formatMoney(card.balance)}</strong> of {formatMoney(card.initialAmount)} ·{" "}
+        {card.refunded ? "Refunded to its buyer" : card.active ? "Active" : "Disabled"}
         {card.recipientEmail ? ` · for ${card.recipientEmail}` : ""}
       </p>
       <table className="mt-4 w-full text-sm">
         <caption className="sr-only">Every change of this card&apos;s balance</caption>
         <thead className="border-b text-left text-muted-foreground">
           <tr>
-            <th scope="col" className="py-2 font-medium">When (UTC)</th>
-            <th scope="col" className="py-2 font-medium">What</th>
-            <th scope="col" className="py-2 text-right font-medium">Amount</th>
-            <th scope="col" className="py-2 text-right font-medium">Balance after</th>
+            <th scope="col" className="py-2 font-medium">
+              When (UTC)
+            </th>
+            <th scope="col" className="py-2 font-medium">
+              What
+            </th>
+            <th scope="col" className="py-2 text-right font-medium">
+              Amount
+            </th>
+            <th scope="col" className="py-2 text-right font-medium">
+              Balance after
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y">
           {card.movements.map((m, k) => (
             <tr key={k}>
               <td className="py-2">{m.createdAt.slice(0, 16).replace("T", " ")}</td>
-              <td className="py-2">{KIND[m.kind] ?? m.kind}{m.orderNumber ? ` (${m.orderNumber})` : ""}</td>
+              <td className="py-2">
+                {KIND[m.kind] ?? m.kind}
+                {m.orderNumber ? ` (${m.orderNumber})` : ""}
+              </td>
               <td className="py-2 text-right tabular-nums">{m.amount.startsWith("-") ? `−${formatMoney(m.amount.slice(1))}` : formatMoney(m.amount)}</td>
               <td className="py-2 text-right tabular-nums">{formatMoney(m.balanceAfter)}</td>
             </tr>
@@ -104,14 +118,18 @@ export function GiftCardsManager() {
           <AdminField id="gift-recipientEmail" label="Recipient email (optional)" error={fields.recipientEmail}>
             {() => <Input id="gift-recipientEmail" name="recipientEmail" type="email" {...aria("recipientEmail")} />}
           </AdminField>
-          <Button type="submit" className="self-start">Issue</Button>
+          <Button type="submit" className="self-start">
+            Issue
+          </Button>
         </form>
         <form onSubmit={lookup} noValidate aria-label="Look up a gift card" className="flex flex-col gap-4 rounded-xl border bg-card p-5">
           <h2 className="text-lg font-semibold">Look up a gift card</h2>
           <AdminField id="gift-code" label="Code" error={fields.code}>
             {() => <Input id="gift-code" name="code" autoComplete="off" placeholder="GIFT-XXXX-XXXX-XXXX" {...aria("code")} />}
           </AdminField>
-          <Button type="submit" variant="outline" className="self-start">Look up</Button>
+          <Button type="submit" variant="outline" className="self-start">
+            Look up
+          </Button>
         </form>
       </div>
       {emailed && (emailed.to || emailed.error) && (

@@ -24,14 +24,7 @@ export function ProductFormDialog({ state, categories, onClose }: { state: Produ
             <DialogTitle>{TITLES[state.mode]}</DialogTitle>
             <DialogDescription>{describe(state)}</DialogDescription>
           </DialogHeader>
-          <ProductForm
-            key={`${state.mode}-${state.product?.id ?? "new"}`}
-            mode={state.mode}
-            product={state.product}
-            categories={categories}
-            onDone={onClose}
-            onCancel={onClose}
-          />
+          <ProductForm key={`${state.mode}-${state.product?.id ?? "new"}`} mode={state.mode} product={state.product} categories={categories} onDone={onClose} onCancel={onClose} />
         </DialogContent>
       )}
     </Dialog>

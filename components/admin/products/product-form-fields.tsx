@@ -33,16 +33,18 @@ type FieldsProps = {
 export function PriceAndCategoryFields({ register, control, errors, categories, disabled, withoutPrice }: FieldsProps & { categories: CategoryOption[]; withoutPrice?: boolean }) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      {!withoutPrice && <FormField id="product-price" label="Price (USD)" error={errors.price?.message}>
-        {(aria) => (
-          <div className="relative">
-            <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-muted-foreground">
-              $
-            </span>
-            <Input {...aria} {...register("price")} type="number" inputMode="decimal" step="0.01" min="0.01" placeholder="0.00" className="pl-7" disabled={disabled} />
-          </div>
-        )}
-      </FormField>}
+      {!withoutPrice && (
+        <FormField id="product-price" label="Price (USD)" error={errors.price?.message}>
+          {(aria) => (
+            <div className="relative">
+              <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-muted-foreground">
+                $
+              </span>
+              <Input {...aria} {...register("price")} type="number" inputMode="decimal" step="0.01" min="0.01" placeholder="0.00" className="pl-7" disabled={disabled} />
+            </div>
+          )}
+        </FormField>
+      )}
       <FormField id="product-category" label="Category" error={errors.categoryId?.message}>
         {(aria) => (
           <Controller

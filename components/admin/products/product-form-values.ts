@@ -136,11 +136,20 @@ export function toFormValues(product: AdminProductRow | null, mode: ProductFormM
 }
 
 /** An option's values as typed, split at commas: trimmed, blanks dropped. */
-export const optionValuesOf = (o: OptionFormRow) => o.values.split(",").map((v) => v.trim()).filter(Boolean);
+export const optionValuesOf = (o: OptionFormRow) =>
+  o.values
+    .split(",")
+    .map((v) => v.trim())
+    .filter(Boolean);
 
 /** A SKU suggested for a combination: the slug's initials and the values ("self-centring-dowelling-jig", ["8 mm"] → "SCDJ-8MM"). */
 function suggestedSku(slug: string, values: string[]): string {
-  const stem = slug.split("-").map((w) => w[0] ?? "").join("").toUpperCase() || "SKU";
+  const stem =
+    slug
+      .split("-")
+      .map((w) => w[0] ?? "")
+      .join("")
+      .toUpperCase() || "SKU";
   const parts = values.map((v) => slugify(v).replace(/-/g, "").toUpperCase()).filter(Boolean);
   return [stem, ...parts].join("-").slice(0, 40).replace(/-+$/, "");
 }
@@ -194,7 +203,8 @@ export function toProductPayload(values: ProductFormValues, mode: ProductFormMod
         };
       })
     : [];
-  const variantCountChanged = mode === "edit" && values.variants.some((v) => withVariants && v.stockWas !== undefined && v.stockWas !== null && v.kind === "in_stock" && v.stock.trim() !== String(v.stockWas));
+  const variantCountChanged =
+    mode === "edit" && values.variants.some((v) => withVariants && v.stockWas !== undefined && v.stockWas !== null && v.kind === "in_stock" && v.stock.trim() !== String(v.stockWas));
   return {
     name: values.name.trim(),
     slug: values.slug.trim() || undefined,

@@ -18,14 +18,7 @@ import { StockFields } from "@/components/admin/products/stock-fields";
 import { VariantFields } from "@/components/admin/products/variant-fields";
 import { actionFailureMessage } from "@/components/admin/products/action-messages";
 import { settleSave } from "@/components/admin/use-form-dialog";
-import {
-  toFormValues,
-  toProductPayload,
-  type AdminProductRow,
-  type CategoryOption,
-  type ProductFormMode,
-  type ProductFormValues,
-} from "@/components/admin/products/product-form-values";
+import { toFormValues, toProductPayload, type AdminProductRow, type CategoryOption, type ProductFormMode, type ProductFormValues } from "@/components/admin/products/product-form-values";
 
 type ProductFormProps = {
   mode: ProductFormMode;
@@ -134,10 +127,7 @@ export function ProductForm({ mode, product, categories, onDone, onCancel }: Pro
         </FormField>
       </FormSection>
 
-      <FormSection
-        title="Options and variants"
-        description="For a product that comes in sizes (or finishes…): each combination is a variant with its own SKU, price, stock or lead time and image."
-      >
+      <FormSection title="Options and variants" description="For a product that comes in sizes (or finishes…): each combination is a variant with its own SKU, price, stock or lead time and image.">
         <VariantFields register={register} control={control} errors={errors} values={watch()} setValue={setValue} getValues={getValues} editing={mode === "edit"} disabled={isSubmitting} />
       </FormSection>
 

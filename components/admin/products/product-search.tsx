@@ -10,16 +10,7 @@ export function ProductSearch({ search }: { search: string }) {
     <Form action="/admin/products" role="search" aria-label="Product search" className="flex w-full max-w-md items-center gap-2">
       <div className="relative flex-1">
         <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
-        <Input
-          key={search}
-          type="search"
-          name="search"
-          defaultValue={search}
-          placeholder="Search products…"
-          aria-label="Search products"
-          className="bg-background pl-9"
-          maxLength={100}
-        />
+        <Input key={search} type="search" name="search" defaultValue={search} placeholder="Search products…" aria-label="Search products" className="bg-background pl-9" maxLength={100} />
       </div>
       <Button type="submit" variant="outline">
         Search

@@ -58,12 +58,7 @@ export function ProductsManager({ products, categories, search, limit }: Product
         </p>
       </div>
       {count > 0 ? (
-        <ProductsTable
-          products={products}
-          onEdit={(product) => setDialog({ mode: "edit", product })}
-          onClone={(product) => setDialog({ mode: "clone", product })}
-          onDelete={remove}
-        />
+        <ProductsTable products={products} onEdit={(product) => setDialog({ mode: "edit", product })} onClone={(product) => setDialog({ mode: "clone", product })} onDelete={remove} />
       ) : (
         <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed bg-card px-6 py-14 text-center">
           <PackageOpen aria-hidden="true" className="size-8 text-muted-foreground" />

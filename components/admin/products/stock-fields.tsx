@@ -86,7 +86,13 @@ export function StockFields({ register, errors, values, editing, loadedStock, di
       )}
       {showLeadTime && (
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField id="product-lead-min" label="Lead time, shortest" hint=" (working days)" error={errors.leadTimeMinDays?.message} description={`Blank: the shop's ${DEFAULT_LEAD_TIME_DAYS.min}–${DEFAULT_LEAD_TIME_DAYS.max}.`}>
+          <FormField
+            id="product-lead-min"
+            label="Lead time, shortest"
+            hint=" (working days)"
+            error={errors.leadTimeMinDays?.message}
+            description={`Blank: the shop's ${DEFAULT_LEAD_TIME_DAYS.min}–${DEFAULT_LEAD_TIME_DAYS.max}.`}
+          >
             {(aria) => <Input {...aria} {...register("leadTimeMinDays")} inputMode="numeric" autoComplete="off" disabled={disabled} />}
           </FormField>
           <FormField id="product-lead-max" label="Lead time, longest" hint=" (working days)" error={errors.leadTimeMaxDays?.message}>

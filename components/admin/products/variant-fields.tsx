@@ -110,13 +110,37 @@ export function VariantFields({ register, control, errors, values, setValue, get
                 </div>
                 {e.values?.message && <p className="text-sm text-destructive">{e.values.message}</p>}
                 <div className="grid gap-3 sm:grid-cols-3">
-                  <FormField id={`${id}-sku`} label={<>SKU<span className="sr-only"> of {label}</span></>} error={e.sku?.message}>
+                  <FormField
+                    id={`${id}-sku`}
+                    label={
+                      <>
+                        SKU<span className="sr-only"> of {label}</span>
+                      </>
+                    }
+                    error={e.sku?.message}
+                  >
                     {(aria) => <Input {...aria} {...register(`variants.${i}.sku`)} autoComplete="off" spellCheck={false} maxLength={40} className="uppercase" disabled={disabled} />}
                   </FormField>
-                  <FormField id={`${id}-price`} label={<>Price (USD)<span className="sr-only"> of {label}</span></>} error={e.price?.message}>
+                  <FormField
+                    id={`${id}-price`}
+                    label={
+                      <>
+                        Price (USD)<span className="sr-only"> of {label}</span>
+                      </>
+                    }
+                    error={e.price?.message}
+                  >
                     {(aria) => <Input {...aria} {...register(`variants.${i}.price`)} type="number" inputMode="decimal" step="0.01" min="0.01" disabled={disabled} />}
                   </FormField>
-                  <FormField id={`${id}-kind`} label={<>Kind<span className="sr-only"> of {label}</span></>} error={e.kind?.message}>
+                  <FormField
+                    id={`${id}-kind`}
+                    label={
+                      <>
+                        Kind<span className="sr-only"> of {label}</span>
+                      </>
+                    }
+                    error={e.kind?.message}
+                  >
                     {(aria) => (
                       <NativeSelect {...aria} {...register(`variants.${i}.kind`)} className="w-full" disabled={disabled}>
                         <option value="in_stock">In stock (counted)</option>
@@ -127,7 +151,11 @@ export function VariantFields({ register, control, errors, values, setValue, get
                   {inStock && (
                     <FormField
                       id={`${id}-stock`}
-                      label={<>In stock<span className="sr-only"> of {label}</span></>}
+                      label={
+                        <>
+                          In stock<span className="sr-only"> of {label}</span>
+                        </>
+                      }
                       error={e.stock?.message}
                       description={editing && row.stockWas !== undefined && row.stockWas !== null ? `Loaded with ${row.stockWas}.` : undefined}
                     >
@@ -136,21 +164,54 @@ export function VariantFields({ register, control, errors, values, setValue, get
                   )}
                   {inStock && (
                     <label className="flex items-center gap-2 self-end pb-2 text-sm font-medium">
-                      <input type="checkbox" {...register(`variants.${i}.allowBackorder`)} className="size-4 accent-primary focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none" disabled={disabled} />
+                      <input
+                        type="checkbox"
+                        {...register(`variants.${i}.allowBackorder`)}
+                        className="size-4 accent-primary focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+                        disabled={disabled}
+                      />
                       Allow backorder<span className="sr-only"> of {label}</span>
                     </label>
                   )}
                   {showLead && (
-                    <FormField id={`${id}-lead-min`} label={<>Lead time, shortest<span className="sr-only"> of {label}</span></>} hint=" (days)" error={e.leadTimeMinDays?.message} description={`Blank: the shop's ${DEFAULT_LEAD_TIME_DAYS.min}–${DEFAULT_LEAD_TIME_DAYS.max}.`}>
+                    <FormField
+                      id={`${id}-lead-min`}
+                      label={
+                        <>
+                          Lead time, shortest<span className="sr-only"> of {label}</span>
+                        </>
+                      }
+                      hint=" (days)"
+                      error={e.leadTimeMinDays?.message}
+                      description={`Blank: the shop's ${DEFAULT_LEAD_TIME_DAYS.min}–${DEFAULT_LEAD_TIME_DAYS.max}.`}
+                    >
                       {(aria) => <Input {...aria} {...register(`variants.${i}.leadTimeMinDays`)} inputMode="numeric" autoComplete="off" disabled={disabled} />}
                     </FormField>
                   )}
                   {showLead && (
-                    <FormField id={`${id}-lead-max`} label={<>Lead time, longest<span className="sr-only"> of {label}</span></>} hint=" (days)" error={e.leadTimeMaxDays?.message}>
+                    <FormField
+                      id={`${id}-lead-max`}
+                      label={
+                        <>
+                          Lead time, longest<span className="sr-only"> of {label}</span>
+                        </>
+                      }
+                      hint=" (days)"
+                      error={e.leadTimeMaxDays?.message}
+                    >
                       {(aria) => <Input {...aria} {...register(`variants.${i}.leadTimeMaxDays`)} inputMode="numeric" autoComplete="off" disabled={disabled} />}
                     </FormField>
                   )}
-                  <FormField id={`${id}-image`} label={<>Image<span className="sr-only"> of {label}</span></>} hint=" (optional)" error={e.image?.message}>
+                  <FormField
+                    id={`${id}-image`}
+                    label={
+                      <>
+                        Image<span className="sr-only"> of {label}</span>
+                      </>
+                    }
+                    hint=" (optional)"
+                    error={e.image?.message}
+                  >
                     {(aria) => (
                       <NativeSelect {...aria} {...register(`variants.${i}.image`)} className="w-full" disabled={disabled}>
                         <option value="">The product&apos;s first</option>

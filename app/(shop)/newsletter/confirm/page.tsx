@@ -15,7 +15,9 @@ export default async function ConfirmNewsletterPage(props: Props) {
       <h1 className="font-serif text-3xl font-semibold">Confirm your subscription</h1>
       {token ? (
         <>
-          <p className="mt-3 text-muted-foreground">One click and you&rsquo;ll get the newsletter: new one-of-a-kind pieces and new printed tools, {NEWSLETTER_FREQUENCY}. Every issue has a one-click unsubscribe link.</p>
+          <p className="mt-3 text-muted-foreground">
+            One click and you&rsquo;ll get the newsletter: new one-of-a-kind pieces and new printed tools, {NEWSLETTER_FREQUENCY}. Every issue has a one-click unsubscribe link.
+          </p>
           <ConfirmSubscription token={token} />
         </>
       ) : (

@@ -48,8 +48,8 @@ export default async function QuotePage(props: Props) {
       <div className="mx-auto w-full max-w-2xl px-4 py-8 sm:px-6 sm:py-12">
         <h1 className="font-serif text-3xl font-semibold">The balance of your commission</h1>
         <p className="mt-3 text-muted-foreground">
-          Hello {commission.name}, your commission {commission.reference} is ready. Paying the balance completes order{" "}
-          <span className="font-mono">{balanceOf.orderNumber}</span>; the piece ships once it is paid.
+          Hello {commission.name}, your commission {commission.reference} is ready. Paying the balance completes order <span className="font-mono">{balanceOf.orderNumber}</span>; the piece ships once
+          it is paid.
         </p>
         <dl className="mt-6 grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-2 text-sm" data-testid="quote-amounts">
           <dt>Order total</dt>
@@ -64,7 +64,12 @@ export default async function QuotePage(props: Props) {
           <h2 id="pay-title" className="mb-6 font-sans text-xl font-semibold">
             Pay the balance
           </h2>
-          <BalancePaymentForm token={token} amount={quote.total} contact={{ firstName: balanceOf.firstName, lastName: balanceOf.lastName, email: balanceOf.email, phone: null }} publishableKey={env.NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY ?? null} />
+          <BalancePaymentForm
+            token={token}
+            amount={quote.total}
+            contact={{ firstName: balanceOf.firstName, lastName: balanceOf.lastName, email: balanceOf.email, phone: null }}
+            publishableKey={env.NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY ?? null}
+          />
         </section>
       </div>
     );

@@ -23,7 +23,10 @@ export default async function AdminCommissionsPage(props: { searchParams: Promis
   return (
     <>
       <AdminPageHeader title="Commissions" description="Requests for custom pieces: answer, quote, and move each along from new to closed." />
-      <StatusTabs label="Commission status" tabs={TABS.map((tab) => ({ label: tab.label, href: tab.status ? `/admin/commissions?status=${tab.status}` : "/admin/commissions", current: tab.status === status }))} />
+      <StatusTabs
+        label="Commission status"
+        tabs={TABS.map((tab) => ({ label: tab.label, href: tab.status ? `/admin/commissions?status=${tab.status}` : "/admin/commissions", current: tab.status === status }))}
+      />
       <AdminTable caption="Commissions" columns={["Request", "From", "Budget", "Status", "Received"]}>
         <tbody>
           {commissions.length === 0 ? (

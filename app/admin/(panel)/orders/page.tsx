@@ -22,7 +22,13 @@ export default async function AdminOrdersPage({ searchParams }: { searchParams: 
     <>
       <AdminPageHeader
         title="Orders"
-        description={status === "all" ? `${count} in total.` : status === "archived" ? `${count} archived: deleted from the lists, kept for the books.` : `${count} with status ${statusLabel(status).toLowerCase()}.`}
+        description={
+          status === "all"
+            ? `${count} in total.`
+            : status === "archived"
+              ? `${count} archived: deleted from the lists, kept for the books.`
+              : `${count} with status ${statusLabel(status).toLowerCase()}.`
+        }
         actions={<OrderStatusFilter value={status} />}
       />
       <div className="mb-4">

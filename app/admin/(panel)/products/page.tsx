@@ -15,12 +15,5 @@ export default async function ProductsPage({ searchParams }: ProductsPageProps) 
   const params = await searchParams;
   const search = normalizeSearch(Array.isArray(params.search) ? params.search[0] : params.search);
   const [products, categories] = await Promise.all([listAdminProducts({ search: search || undefined, limit: ADMIN_PRODUCT_LIMIT }), listAdminCategories()]);
-  return (
-    <ProductsManager
-      products={products}
-      categories={categories.map((c) => ({ id: c.id, name: c.name, active: c.active }))}
-      search={search}
-      limit={ADMIN_PRODUCT_LIMIT}
-    />
-  );
+  return <ProductsManager products={products} categories={categories.map((c) => ({ id: c.id, name: c.name, active: c.active }))} search={search} limit={ADMIN_PRODUCT_LIMIT} />;
 }

@@ -19,7 +19,8 @@ const TABS: { status: AdminReviewStatus | null; label: string }[] = [
 export default async function AdminReviewsPage(props: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   await requireAdminPage();
   const raw = (await props.searchParams).status;
-  const status: AdminReviewStatus | null = raw === undefined ? "pending" : raw === "all" ? null : (ADMIN_REVIEW_STATUSES as readonly string[]).includes(String(raw)) ? (raw as AdminReviewStatus) : "pending";
+  const status: AdminReviewStatus | null =
+    raw === undefined ? "pending" : raw === "all" ? null : (ADMIN_REVIEW_STATUSES as readonly string[]).includes(String(raw)) ? (raw as AdminReviewStatus) : "pending";
   const reviews = await listReviewsForAdmin(status ?? undefined);
   return (
     <>

@@ -8,7 +8,10 @@ import { clientAddress } from "@/lib/net/client-address";
  * Every address gets the same answer, new, pending, confirmed or suppressed alike, so the
  * form never tells a stranger who is on the list (lib/newsletter/subscriber-service.ts).
  */
-export const POST = withRoute(async (req) => {
-  await subscribeToNewsletter(await readJson(req, newsletterSchema), clientAddress(req.headers));
-  return { message: "Check your inbox to confirm your subscription.", subscribed: false, pending: true, alreadySubscribed: false };
-}, { rateLimit: "newsletter" });
+export const POST = withRoute(
+  async (req) => {
+    await subscribeToNewsletter(await readJson(req, newsletterSchema), clientAddress(req.headers));
+    return { message: "Check your inbox to confirm your subscription.", subscribed: false, pending: true, alreadySubscribed: false };
+  },
+  { rateLimit: "newsletter" },
+);

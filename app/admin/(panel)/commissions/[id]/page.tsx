@@ -77,7 +77,14 @@ export default async function AdminCommissionPage(props: { params: Promise<{ id:
                 {commission.photos.map((photo, i) => (
                   <li key={photo.url}>
                     <a href={photo.url} className="block rounded-md focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none">
-                      <ResponsiveImage src={photo.url} alt={`Reference photo ${i + 1} of ${commission.photos.length}`} width={photo.width} height={photo.height} sizes="128px" className="size-28 rounded-md border object-cover" />
+                      <ResponsiveImage
+                        src={photo.url}
+                        alt={`Reference photo ${i + 1} of ${commission.photos.length}`}
+                        width={photo.width}
+                        height={photo.height}
+                        sizes="128px"
+                        className="size-28 rounded-md border object-cover"
+                      />
                     </a>
                   </li>
                 ))}

@@ -17,7 +17,11 @@ const date = (iso: string | null) => (iso ? formatDate(iso) : "—");
 export default async function AdminSubscribersPage(props: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   await requireAdminPage();
   const raw = await props.searchParams;
-  const query = subscriberQuerySchema.parse({ q: typeof raw.q === "string" ? raw.q : undefined, status: typeof raw.status === "string" ? raw.status : undefined, page: typeof raw.page === "string" ? raw.page : undefined });
+  const query = subscriberQuerySchema.parse({
+    q: typeof raw.q === "string" ? raw.q : undefined,
+    status: typeof raw.status === "string" ? raw.status : undefined,
+    page: typeof raw.page === "string" ? raw.page : undefined,
+  });
   const { subscribers, total, page, pages, counts } = await listSubscribers(query);
   const params = (extra: Record<string, string | number | undefined>) => {
     const p = new URLSearchParams();
@@ -67,22 +71,39 @@ export default async function AdminSubscribersPage(props: { searchParams: Promis
       <p className="mb-2 text-sm text-muted-foreground">
         {total.toLocaleString("en-US")} found{pages > 1 ? ` · page ${page} of ${pages}` : ""}
       </p>
-      <ListTable label="Subscribers list" testId="subscribers-table" columns={["Email", "Status", "Source", "Consent", <span key="actions" className="sr-only">Actions</span>]}>
-            {subscribers.map((s) => (
-              <tr key={s.id} className="border-b last:border-0">
-                <td className="p-3 font-medium break-all">{s.email}</td>
-                <td className="p-3">
-                  {STATUS_LABEL[s.status]}
-                  {s.suppressedReason ? ` (${s.suppressedReason})` : ""}
-                </td>
-                <td className="p-3">{SOURCE_LABEL[s.source]}</td>
-                <td className="p-3">
-                  {s.consentAt ? date(s.consentAt) : "—"}
-                  {s.consentMethod ? <span className="block text-muted-foreground">{s.consentMethod}{s.consentIp ? ` · ${s.consentIp}` : ""}</span> : null}
-                </td>
-                <td className="p-3">{s.status === "confirmed" || s.status === "pending" ? <SubscriberUnsubscribeButton id={s.id} email={s.email} /> : null}</td>
-              </tr>
-            ))}
+      <ListTable
+        label="Subscribers list"
+        testId="subscribers-table"
+        columns={[
+          "Email",
+          "Status",
+          "Source",
+          "Consent",
+          <span key="actions" className="sr-only">
+            Actions
+          </span>,
+        ]}
+      >
+        {subscribers.map((s) => (
+          <tr key={s.id} className="border-b last:border-0">
+            <td className="p-3 font-medium break-all">{s.email}</td>
+            <td className="p-3">
+              {STATUS_LABEL[s.status]}
+              {s.suppressedReason ? ` (${s.suppressedReason})` : ""}
+            </td>
+            <td className="p-3">{SOURCE_LABEL[s.source]}</td>
+            <td className="p-3">
+              {s.consentAt ? date(s.consentAt) : "—"}
+              {s.consentMethod ? (
+                <span className="block text-muted-foreground">
+                  {s.consentMethod}
+                  {s.consentIp ? ` · ${s.consentIp}` : ""}
+                </span>
+              ) : null}
+            </td>
+            <td className="p-3">{s.status === "confirmed" || s.status === "pending" ? <SubscriberUnsubscribeButton id={s.id} email={s.email} /> : null}</td>
+          </tr>
+        ))}
       </ListTable>
       {pages > 1 && (
         <nav aria-label="Pages" className="mt-4 flex gap-2">

@@ -35,11 +35,14 @@ async function isOneClickBody(req: Request): Promise<boolean> {
   return (await readTextBody(req, BODY_LIMIT)).replace(/\r?\n$/, "") === ONE_CLICK_BODY;
 }
 
-export const POST = withRoute<{ token: string }>(async (req, { params }) => {
-  if (!(await subscriberForToken(params.token))) throw new AppError("not_found", "This unsubscribe link is not valid.");
-  if (!(await isOneClickBody(req))) throw new AppError("bad_request", `The body must be ${ONE_CLICK_BODY} (RFC 8058).`);
-  const result = await unsubscribeByToken(params.token, "one-click (List-Unsubscribe-Post)");
-  return { unsubscribed: true, changed: result.changed };
-}, { cacheControl: "no-store", crossSite: "allow" });
+export const POST = withRoute<{ token: string }>(
+  async (req, { params }) => {
+    if (!(await subscriberForToken(params.token))) throw new AppError("not_found", "This unsubscribe link is not valid.");
+    if (!(await isOneClickBody(req))) throw new AppError("bad_request", `The body must be ${ONE_CLICK_BODY} (RFC 8058).`);
+    const result = await unsubscribeByToken(params.token, "one-click (List-Unsubscribe-Post)");
+    return { unsubscribed: true, changed: result.changed };
+  },
+  { cacheControl: "no-store", crossSite: "allow" },
+);
 
 export const GET = withRoute<{ token: string }>(async (_req, { params }) => NextResponse.redirect(unsubscribePageUrl(params.token), 303), { cacheControl: "no-store" });

@@ -14,11 +14,14 @@ const bodySchema = z.object({
 });
 
 /** The embedded test provider's stand-in for Stripe.js card confirmation. 402 when the card is declined. */
-export const POST = withRoute(async (req) => {
-  const { clientSecret, card } = await readJson(req, bodySchema);
-  const result = await confirmTestPayment(clientSecret, card);
-  if ("declined" in result) {
-    return NextResponse.json({ message: result.message, code: result.code, paymentIntentId: result.paymentIntentId }, { status: 402 });
-  }
-  return result;
-}, { rateLimit: "cardConfirm" });
+export const POST = withRoute(
+  async (req) => {
+    const { clientSecret, card } = await readJson(req, bodySchema);
+    const result = await confirmTestPayment(clientSecret, card);
+    if ("declined" in result) {
+      return NextResponse.json({ message: result.message, code: result.code, paymentIntentId: result.paymentIntentId }, { status: 402 });
+    }
+    return result;
+  },
+  { rateLimit: "cardConfirm" },
+);

@@ -7,7 +7,4 @@ import { prepareQuotePayment, quotePaymentSchema } from "@/lib/checkout/quote-pa
  * The order is then made by POST /api/orders (or the payment webhook), as for a cart.
  * An invalid link 400, a paid quote 409 with its orderNumber, an expired or replaced one 410.
  */
-export const POST = withRoute<{ token: string }>(
-  async (req, { params }) => prepareQuotePayment(params.token, await readJson(req, quotePaymentSchema)),
-  { rateLimit: "paymentIntent" },
-);
+export const POST = withRoute<{ token: string }>(async (req, { params }) => prepareQuotePayment(params.token, await readJson(req, quotePaymentSchema)), { rateLimit: "paymentIntent" });

@@ -3,10 +3,7 @@ import { entityIdOrNotFound } from "@/lib/admin/ids";
 import { readJson, withAdminRoute } from "@/lib/http";
 import { getCampaign, kickNewsletterWorker, scheduleCampaign, startCampaign } from "@/lib/newsletter/campaign-service";
 
-const schema = z.object(
-  { scheduledAt: z.iso.datetime({ offset: true, message: "Choose a date and time" }).nullable().optional() },
-  { message: "Request body must be a JSON object" },
-);
+const schema = z.object({ scheduledAt: z.iso.datetime({ offset: true, message: "Choose a date and time" }).nullable().optional() }, { message: "Request body must be a JSON object" });
 
 /**
  * Admin: POST {} sends to every confirmed subscriber now (the worker starts at once);
