@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { AdminTable, EmptyRow, Td, Th } from "@/components/admin/admin-table";
+import { AdminTable, EmptyRow, Td } from "@/components/admin/admin-table";
 import { formatDateTime } from "@/components/admin/format";
 import { activityActionLabel, activityEntityLabel } from "@/lib/admin/wording";
 import type { AuditLogDTO } from "@/lib/audit/queries";
@@ -37,15 +37,7 @@ function Changes({ entry }: { entry: AuditLogDTO }) {
 export function ActivityTable({ entries, nextHref, timeZone }: { entries: AuditLogDTO[]; nextHref: string | null; timeZone: string }) {
   return (
     <>
-      <AdminTable caption="Activity" minWidth="min-w-[48rem]">
-        <thead>
-          <tr>
-            <Th>When</Th>
-            <Th>Admin</Th>
-            <Th>What</Th>
-            <Th>Changes</Th>
-          </tr>
-        </thead>
+      <AdminTable caption="Activity" minWidth="min-w-[48rem]" columns={["When", "Admin", "What", "Changes"]}>
         <tbody>
           {entries.length === 0 && <EmptyRow colSpan={4}>No activity recorded.</EmptyRow>}
           {entries.map((e) => (

@@ -12,6 +12,12 @@ import { cn } from "@/lib/utils";
 const CARD_ROWS =
   "max-sm:block max-sm:[&>thead]:sr-only max-sm:[&>tbody]:block max-sm:[&>tbody>tr]:block max-sm:[&>tbody>tr]:border-b max-sm:[&>tbody>tr]:px-4 max-sm:[&>tbody>tr]:py-3 max-sm:[&>tbody>tr>td]:border-0 max-sm:[&>tbody>tr>td]:px-0 max-sm:[&>tbody>tr>td]:py-1 max-sm:[&>tbody>tr>td]:text-left";
 
+/** A column of an admin table's head: its name, or its name and the header cell's classes. */
+export type AdminColumn = string | { label: React.ReactNode; className?: string };
+
+/** "Actions" for screen readers only, over a row's buttons. */
+export const ACTIONS_COLUMN: AdminColumn = { label: <span className="sr-only">Actions</span>, className: "text-right" };
+
 export function AdminTable({
   caption,
   className,
@@ -19,8 +25,11 @@ export function AdminTable({
   minWidth = "min-w-[44rem]",
   cards = false,
   testId,
+  columns,
 }: {
   caption: string;
+  /** The head row (one Th a column); without it, children bring their own thead. */
+  columns?: AdminColumn[];
   /** The table's `data-testid`. */
   testId?: string;
   className?: string;
@@ -37,6 +46,21 @@ export function AdminTable({
     >
       <table className={cn("w-full border-collapse text-sm", minWidth, cards && CARD_ROWS)} data-testid={testId}>
         <caption className="sr-only">{caption}</caption>
+        {columns && (
+          <thead>
+            <tr>
+              {columns.map((column, i) =>
+                typeof column === "string" ? (
+                  <Th key={column}>{column}</Th>
+                ) : (
+                  <Th key={i} className={column.className}>
+                    {column.label}
+                  </Th>
+                ),
+              )}
+            </tr>
+          </thead>
+        )}
         {children}
       </table>
     </div>

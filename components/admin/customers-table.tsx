@@ -4,7 +4,7 @@ import { useState } from "react";
 import { Pencil } from "lucide-react";
 import { deleteCustomerAction } from "@/lib/customers/actions";
 import { runWithToast } from "@/components/admin/action-message";
-import { AdminTable, EmptyRow, Td, Th } from "@/components/admin/admin-table";
+import { AdminTable, EmptyRow, Td } from "@/components/admin/admin-table";
 import { ConfirmDialog } from "@/components/admin/confirm-dialog";
 import { DeleteTriggerButton } from "@/components/admin/delete-trigger-button";
 import { CustomerEditDialog } from "@/components/admin/customer-edit-dialog";
@@ -32,17 +32,12 @@ export function CustomersTable({ customers }: { customers: CustomerDTO[] }) {
   const [editing, setEditing] = useState<CustomerDTO | null>(null);
   return (
     <>
-      <AdminTable caption="Customers" minWidth="sm:min-w-[50rem]" cards>
-        <thead>
-          <tr>
-            <Th>Name</Th>
-            <Th>Email</Th>
-            <Th className="text-right">Orders</Th>
-            <Th>Newsletter</Th>
-            <Th>Joined</Th>
-            <Th className="text-right">Actions</Th>
-          </tr>
-        </thead>
+      <AdminTable
+        caption="Customers"
+        minWidth="sm:min-w-[50rem]"
+        cards
+        columns={["Name", "Email", { label: "Orders", className: "text-right" }, "Newsletter", "Joined", { label: "Actions", className: "text-right" }]}
+      >
         <tbody>
           {customers.length === 0 && <EmptyRow colSpan={6}>No customers yet. They appear here after their first order or newsletter sign-up.</EmptyRow>}
           {customers.map((customer) => {

@@ -2,11 +2,10 @@
 
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@/components/forms/zod-resolver";
-import { ArrowLeft, Loader2, Mail } from "lucide-react";
+import { ArrowLeft, Mail } from "lucide-react";
 import { toast } from "@/components/ui/toast";
-import { AdminField } from "@/components/admin/admin-field";
+import { AuthEmailField, AuthSubmitButton } from "@/components/admin/auth-form-parts";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
 import { forgotPasswordSchema } from "@/lib/auth/schemas";
 import { readMessage } from "@/components/admin/read-message";
 
@@ -42,13 +41,10 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
   return (
     <form onSubmit={onSubmit} noValidate aria-busy={isSubmitting} className="flex flex-col gap-5">
       <p className="text-sm text-muted-foreground">Enter the email address of your admin account and we&apos;ll send you a link to set a new password.</p>
-      <AdminField id="forgot-email" label="Email" error={errors.email?.message}>
-        {(aria) => <Input {...aria} {...register("email")} type="email" autoComplete="username" inputMode="email" placeholder="you@example.com" className="h-10" autoFocus />}
-      </AdminField>
-      <Button type="submit" size="lg" disabled={isSubmitting} className="h-11 w-full">
-        {isSubmitting ? <Loader2 aria-hidden="true" className="animate-spin" /> : <Mail aria-hidden="true" />}
-        {isSubmitting ? "Sending..." : "Send Reset Link"}
-      </Button>
+      <AuthEmailField id="forgot-email" error={errors.email?.message} field={register("email")} />
+      <AuthSubmitButton busy={isSubmitting} icon={<Mail aria-hidden="true" />} busyLabel="Sending...">
+        Send Reset Link
+      </AuthSubmitButton>
       <Button type="button" variant="ghost" className="self-center" onClick={onBack}>
         <ArrowLeft aria-hidden="true" />
         Back to login

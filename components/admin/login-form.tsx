@@ -5,8 +5,9 @@ import { useRouter } from "next/navigation";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@/components/forms/zod-resolver";
 import { signIn } from "next-auth/react";
-import { Loader2, LogIn } from "lucide-react";
+import { LogIn } from "lucide-react";
 import { AdminField, AdminFormAlert } from "@/components/admin/admin-field";
+import { AuthEmailField, AuthSubmitButton } from "@/components/admin/auth-form-parts";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { loginSchema } from "@/lib/auth/schemas";
@@ -45,16 +46,13 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
   return (
     <form onSubmit={onSubmit} noValidate aria-busy={busy} className="flex flex-col gap-5">
       {failure && <AdminFormAlert>{failure}</AdminFormAlert>}
-      <AdminField id="login-email" label="Email" error={errors.email?.message}>
-        {(aria) => <Input {...aria} {...register("email")} type="email" autoComplete="username" inputMode="email" placeholder="you@example.com" className="h-10" autoFocus />}
-      </AdminField>
+      <AuthEmailField id="login-email" error={errors.email?.message} field={register("email")} />
       <AdminField id="login-password" label="Password" error={errors.password?.message}>
         {(aria) => <Input {...aria} {...register("password")} type="password" autoComplete="current-password" className="h-10" />}
       </AdminField>
-      <Button type="submit" size="lg" disabled={busy} className="h-11 w-full">
-        {busy ? <Loader2 aria-hidden="true" className="animate-spin" /> : <LogIn aria-hidden="true" />}
-        {busy ? "Signing in..." : "Sign In"}
-      </Button>
+      <AuthSubmitButton busy={busy} icon={<LogIn aria-hidden="true" />} busyLabel="Signing in...">
+        Sign In
+      </AuthSubmitButton>
       <Button type="button" variant="link" className="self-center" onClick={onForgotPassword}>
         Forgot your password?
       </Button>

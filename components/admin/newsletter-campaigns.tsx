@@ -4,6 +4,7 @@ import { useEffect, useState } from "react";
 import type { CampaignDTO } from "@/lib/newsletter/campaign-service";
 import { useAdminTimeZone } from "@/components/admin/time-zone";
 import { formatDateTime } from "@/components/admin/format";
+import { ListTable } from "@/components/admin/list-table";
 
 const STATUS_LABEL: Record<CampaignDTO["status"], string> = { draft: "Draft", scheduled: "Scheduled", sending: "Sending", sent: "Sent" };
 const percent = (rate: number | null) => (rate === null ? "—" : `${(rate * 100).toFixed(2)} %`);
@@ -41,63 +42,35 @@ export function CampaignList({ initial }: { initial: CampaignDTO[] }) {
       {campaigns.length === 0 ? (
         <p className="mt-2 text-sm text-muted-foreground">None yet.</p>
       ) : (
-        <div
-          className="mt-3 overflow-x-auto rounded-lg border bg-card focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
-          tabIndex={0}
-          role="region"
-          aria-label="Newsletters sent and scheduled"
-        >
-          <table className="w-full text-sm" data-testid="campaigns-table">
-            <thead>
-              <tr className="border-b text-left">
-                <th scope="col" className="p-3">
-                  Subject
-                </th>
-                <th scope="col" className="p-3">
-                  Status
-                </th>
-                <th scope="col" className="p-3">
-                  Sent / total
-                </th>
-                <th scope="col" className="p-3">
-                  Failed
-                </th>
-                <th scope="col" className="p-3">
-                  Complaint rate
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {campaigns.map((c) => (
-                <tr key={c.id} className="border-b last:border-0" data-testid={`campaign-${c.id}`}>
-                  <td className="p-3 font-medium">{c.subject}</td>
-                  <td className="p-3">
-                    {STATUS_LABEL[c.status]}
-                    {c.status === "scheduled" && c.scheduledAt ? ` for ${formatDateTime(c.scheduledAt, timeZone)}` : ""}
-                  </td>
-                  <td className="p-3">
-                    <span data-testid="campaign-progress">
-                      {c.progress.sent.toLocaleString("en-US")} / {c.progress.total.toLocaleString("en-US")}
-                    </span>
-                    {c.status === "sending" && (
-                      <progress
-                        className="ml-2 align-middle"
-                        max={Math.max(c.progress.total, 1)}
-                        value={c.progress.sent + c.progress.failed + c.progress.skipped}
-                        aria-label={`Progress of ${c.subject}`}
-                      />
-                    )}
-                  </td>
-                  <td className="p-3">{c.progress.failed.toLocaleString("en-US")}</td>
-                  <td className="p-3">
-                    {percent(c.progress.complaintRate)}
-                    {c.progress.complained > 0 ? ` (${c.progress.complained})` : ""}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ListTable className="mt-3" label="Newsletters sent and scheduled" testId="campaigns-table" columns={["Subject", "Status", "Sent / total", "Failed", "Complaint rate"]}>
+          {campaigns.map((c) => (
+            <tr key={c.id} className="border-b last:border-0" data-testid={`campaign-${c.id}`}>
+              <td className="p-3 font-medium">{c.subject}</td>
+              <td className="p-3">
+                {STATUS_LABEL[c.status]}
+                {c.status === "scheduled" && c.scheduledAt ? ` for ${formatDateTime(c.scheduledAt, timeZone)}` : ""}
+              </td>
+              <td className="p-3">
+                <span data-testid="campaign-progress">
+                  {c.progress.sent.toLocaleString("en-US")} / {c.progress.total.toLocaleString("en-US")}
+                </span>
+                {c.status === "sending" && (
+                  <progress
+                    className="ml-2 align-middle"
+                    max={Math.max(c.progress.total, 1)}
+                    value={c.progress.sent + c.progress.failed + c.progress.skipped}
+                    aria-label={`Progress of ${c.subject}`}
+                  />
+                )}
+              </td>
+              <td className="p-3">{c.progress.failed.toLocaleString("en-US")}</td>
+              <td className="p-3">
+                {percent(c.progress.complaintRate)}
+                {c.progress.complained > 0 ? ` (${c.progress.complained})` : ""}
+              </td>
+            </tr>
+          ))}
+        </ListTable>
       )}
     </section>
   );

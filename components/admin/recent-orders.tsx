@@ -3,7 +3,7 @@
 import { useState } from "react";
 import Link from "next/link";
 import { Eye } from "lucide-react";
-import { AdminTable, EmptyRow, Td, Th } from "@/components/admin/admin-table";
+import { ACTIONS_COLUMN, AdminTable, EmptyRow, Td } from "@/components/admin/admin-table";
 import { useAdminTimeZone } from "@/components/admin/time-zone";
 import { formatDate, fullName } from "@/components/admin/format";
 import { OrderStatusBadge } from "@/components/admin/order-status-badge";
@@ -29,19 +29,7 @@ export function RecentOrders({ orders }: { orders: OrderDTO[] }) {
           <Link href="/admin/orders">View all orders</Link>
         </Button>
       </div>
-      <AdminTable caption="Recent Orders">
-        <thead>
-          <tr>
-            <Th>Order</Th>
-            <Th>Customer</Th>
-            <Th>Date</Th>
-            <Th className="text-right">Total</Th>
-            <Th>Status</Th>
-            <Th className="text-right">
-              <span className="sr-only">Actions</span>
-            </Th>
-          </tr>
-        </thead>
+      <AdminTable caption="Recent Orders" columns={["Order", "Customer", "Date", { label: "Total", className: "text-right" }, "Status", ACTIONS_COLUMN]}>
         <tbody>
           {orders.length === 0 && <EmptyRow colSpan={6}>No orders yet.</EmptyRow>}
           {orders.map((order) => (

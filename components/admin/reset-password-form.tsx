@@ -2,11 +2,11 @@
 
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@/components/forms/zod-resolver";
-import { KeyRound, Loader2 } from "lucide-react";
+import { KeyRound } from "lucide-react";
 import { toast } from "@/components/ui/toast";
 import { AdminField } from "@/components/admin/admin-field";
 import { readMessage } from "@/components/admin/read-message";
-import { Button } from "@/components/ui/button";
+import { AuthSubmitButton } from "@/components/admin/auth-form-parts";
 import { Input } from "@/components/ui/input";
 import { resetPasswordFormSchema } from "@/lib/auth/schemas";
 
@@ -48,10 +48,9 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: ()
       <AdminField id="reset-confirm-password" label="Confirm new password" error={errors.confirmPassword?.message}>
         {(aria) => <Input {...aria} {...register("confirmPassword")} type="password" autoComplete="new-password" className="h-10" />}
       </AdminField>
-      <Button type="submit" size="lg" disabled={isSubmitting} className="h-11 w-full">
-        {isSubmitting ? <Loader2 aria-hidden="true" className="animate-spin" /> : <KeyRound aria-hidden="true" />}
-        {isSubmitting ? "Resetting..." : "Reset Password"}
-      </Button>
+      <AuthSubmitButton busy={isSubmitting} icon={<KeyRound aria-hidden="true" />} busyLabel="Resetting...">
+        Reset Password
+      </AuthSubmitButton>
     </form>
   );
 }

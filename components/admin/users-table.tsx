@@ -5,7 +5,7 @@ import { Pencil, UserPlus } from "lucide-react";
 import { deleteAdminUserAction } from "@/lib/admin-users/actions";
 import { runWithToast } from "@/components/admin/action-message";
 import { AdminPageHeader } from "@/components/admin/admin-page-header";
-import { AdminTable, EmptyRow, Td, Th } from "@/components/admin/admin-table";
+import { AdminTable, EmptyRow, Td } from "@/components/admin/admin-table";
 import { ConfirmDialog } from "@/components/admin/confirm-dialog";
 import { DeleteTriggerButton } from "@/components/admin/delete-trigger-button";
 import { useAdminTimeZone } from "@/components/admin/time-zone";
@@ -42,15 +42,7 @@ export function UsersTable({ users, currentAdminId }: { users: AdminUserDTO[]; c
           </Button>
         }
       />
-      <AdminTable caption="Admin users" minWidth="min-w-[40rem]">
-        <thead>
-          <tr>
-            <Th>Username</Th>
-            <Th>Email</Th>
-            <Th>Created</Th>
-            <Th className="text-right">Actions</Th>
-          </tr>
-        </thead>
+      <AdminTable caption="Admin users" minWidth="min-w-[40rem]" columns={["Username", "Email", "Created", { label: "Actions", className: "text-right" }]}>
         <tbody>
           {users.length === 0 && <EmptyRow colSpan={4}>No admin users.</EmptyRow>}
           {users.map((user) => (

@@ -1,44 +1,11 @@
-import { Label } from "@/components/ui/label";
+import { Field, type FieldAria, type FieldProps } from "@/components/ui/form-field";
 import { clsx as cn } from "clsx";
 
-export type FieldAria = { id: string; "aria-invalid": boolean; "aria-describedby"?: string };
+export type { FieldAria };
 
-type FormFieldProps = {
-  id: string;
-  label: React.ReactNode;
-  /** Muted text after the label, e.g. "(optional)". */
-  hint?: string;
-  error?: string;
-  /** Help text under the control (linked with aria-describedby). */
-  description?: string;
-  className?: string;
-  children: (aria: FieldAria) => React.ReactNode;
-};
-
-/** Label + control + inline message, wired with aria-invalid / aria-describedby. */
-export function FormField({ id, label, hint, error, description, className, children }: FormFieldProps) {
-  const errorId = `${id}-error`;
-  const descriptionId = `${id}-description`;
-  const describedBy = [description ? descriptionId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
-  return (
-    <div className={cn("flex flex-col gap-2", className)}>
-      <Label htmlFor={id}>
-        {label}
-        {hint && <span className="font-normal text-muted-foreground">{hint}</span>}
-      </Label>
-      {children({ id, "aria-invalid": Boolean(error), "aria-describedby": describedBy })}
-      {description && (
-        <p id={descriptionId} className="text-xs text-muted-foreground">
-          {description}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className="text-sm text-destructive" data-testid={`${id}-error`}>
-          {error}
-        </p>
-      )}
-    </div>
-  );
+/** Label + control + inline message, wired with aria-invalid / aria-describedby; the error line has data-testid="{id}-error". */
+export function FormField(props: Omit<FieldProps, "errorTestId"> & { description?: string }) {
+  return <Field {...props} errorTestId />;
 }
 
 /** Card wrapper used by every checkout section: numbered heading + body (no number when it is the only step). */

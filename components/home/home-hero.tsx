@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { Icon } from "@/components/ui/icon";
-import { Button } from "@/components/ui/button";
+import { CtaLinks } from "@/components/layout/cta-links";
 import { ResponsiveImage } from "@/components/ui/responsive-image";
 import { FREE_SHIPPING_THRESHOLD } from "@/lib/checkout/shipping-rates";
 import { site } from "@/lib/site";
@@ -35,17 +35,7 @@ export function HomeHero({ galleryImage }: { galleryImage: string | null }) {
               Hand-turned bowls, solid-wood furniture and home decor from storm-felled local trees, alongside 3D-printed jigs and fixtures that make woodworking more accurate. Every piece is made,
               checked and packed by {site.maker.split(" ")[0]}.
             </p>
-            <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-              <Button asChild size="lg" className="h-12 px-7 text-base">
-                <Link href="/shop">
-                  Shop the Collection
-                  <Icon name="arrow-right" />
-                </Link>
-              </Button>
-              <Button asChild size="lg" variant="outline" className="h-12 px-7 text-base">
-                <Link href="/my-story">Read My Story</Link>
-              </Button>
-            </div>
+            <CtaLinks className="mt-8 flex flex-col gap-3 sm:flex-row" primary={{ href: "/shop", label: "Shop the Collection" }} secondary={{ href: "/my-story", label: "Read My Story" }} />
             <ul className="mt-8 flex flex-wrap gap-x-6 gap-y-2 text-sm text-muted-foreground">
               {promises.map(({ icon, text }) => (
                 <li key={text} className="flex items-center gap-2">

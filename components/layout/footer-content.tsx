@@ -17,6 +17,32 @@ function FooterHeading({ id, children }: { id: string; children: React.ReactNode
   );
 }
 
+/** A footer list of links, one item each. */
+function FooterLinks({ links, className }: { links: Array<{ href: string; label: string }>; className: string }) {
+  return (
+    <ul className={className}>
+      {links.map((link) => (
+        <li key={link.href}>
+          <Link href={link.href} className={footerLink}>
+            {link.label}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const SUPPORT_LINKS = [
+  { href: "/contact", label: "Contact Us" },
+  { href: "/my-story", label: "My Story" },
+  { href: "/gallery", label: "Gallery" },
+];
+
+const LEGAL_LINKS = [
+  { href: "/privacy", label: "Privacy Policy" },
+  { href: "/terms", label: "Terms of Service" },
+];
+
 /**
  * The storefront footer's markup (spec §2 Footer), rendered on the server like
  * the rest of the page. A client component although only the newsletter form
@@ -53,41 +79,15 @@ export function FooterContent({ categories }: { categories: Array<{ name: string
 
             <section aria-labelledby="footer-shop" className="md:col-span-3">
               <FooterHeading id="footer-shop">Shop</FooterHeading>
-              <ul className="mt-4 space-y-2.5">
-                <li>
-                  <Link href="/shop" className={footerLink}>
-                    All Products
-                  </Link>
-                </li>
-                {categories.map((category) => (
-                  <li key={category.slug}>
-                    <Link href={`/shop/${category.slug}`} className={footerLink}>
-                      {category.name}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
+              <FooterLinks
+                className="mt-4 space-y-2.5"
+                links={[{ href: "/shop", label: "All Products" }, ...categories.map((category) => ({ href: `/shop/${category.slug}`, label: category.name }))]}
+              />
             </section>
 
             <section aria-labelledby="footer-support" className="md:col-span-2">
               <FooterHeading id="footer-support">Support</FooterHeading>
-              <ul className="mt-4 space-y-2.5">
-                <li>
-                  <Link href="/contact" className={footerLink}>
-                    Contact Us
-                  </Link>
-                </li>
-                <li>
-                  <Link href="/my-story" className={footerLink}>
-                    My Story
-                  </Link>
-                </li>
-                <li>
-                  <Link href="/gallery" className={footerLink}>
-                    Gallery
-                  </Link>
-                </li>
-              </ul>
+              <FooterLinks className="mt-4 space-y-2.5" links={SUPPORT_LINKS} />
               <address className="mt-5 text-sm leading-relaxed text-background/60 not-italic">
                 <a href={`mailto:${site.email}`} className={footerLink}>
                   {site.email}
@@ -109,18 +109,7 @@ export function FooterContent({ categories }: { categories: Array<{ name: string
               © {site.copyrightYear} {site.name}. All rights reserved. Handmade in {site.address.city}, {site.address.state}.
             </p>
             <nav aria-label="Legal">
-              <ul className="flex gap-5">
-                <li>
-                  <Link href="/privacy" className={footerLink}>
-                    Privacy Policy
-                  </Link>
-                </li>
-                <li>
-                  <Link href="/terms" className={footerLink}>
-                    Terms of Service
-                  </Link>
-                </li>
-              </ul>
+              <FooterLinks className="flex gap-5" links={LEGAL_LINKS} />
             </nav>
           </div>
         </div>

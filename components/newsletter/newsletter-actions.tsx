@@ -15,9 +15,39 @@ async function post(url: string, init: RequestInit): Promise<{ ok: boolean; mess
   }
 }
 
+const FAILED = "Something went wrong. Please try again.";
+
+/** A button that posts, and under it what went wrong when it did. */
+function ActionButton({ state, variant, onClick, children }: { state: State; variant?: "outline"; onClick: () => Promise<void>; children: React.ReactNode }) {
+  return (
+    <>
+      <Button type="button" variant={variant} disabled={state.kind === "busy"} onClick={onClick}>
+        {children}
+      </Button>
+      {state.kind === "error" && (
+        <p role="alert" className="text-sm text-destructive">
+          {state.message}
+        </p>
+      )}
+    </>
+  );
+}
+
+/** The state of the page's buttons, and `run`: POST, then the state `done` makes of the answer's message (or the error). True when it worked. */
+function usePostAction() {
+  const [state, setState] = useState<State>({ kind: "idle" });
+  async function run(url: string, init: RequestInit, done: (message: string) => State): Promise<boolean> {
+    setState({ kind: "busy" });
+    const res = await post(url, init);
+    setState(res.ok ? done(res.message) : { kind: "error", message: res.message || FAILED });
+    return res.ok;
+  }
+  return [state, run] as const;
+}
+
 /** The confirmation page's button: POST /api/newsletter/confirm with the link's token (a link scanner's GET confirms nothing). */
 export function ConfirmSubscription({ token }: { token: string }) {
-  const [state, setState] = useState<State>({ kind: "idle" });
+  const [state, run] = usePostAction();
   if (state.kind === "done") {
     return (
       <p role="status" className="mt-6 rounded-lg border border-primary/30 bg-primary/5 p-4 font-medium" data-testid="newsletter-confirmed">
@@ -27,22 +57,14 @@ export function ConfirmSubscription({ token }: { token: string }) {
   }
   return (
     <div className="mt-6 space-y-3">
-      <Button
-        type="button"
-        disabled={state.kind === "busy"}
+      <ActionButton
+        state={state}
         onClick={async () => {
-          setState({ kind: "busy" });
-          const res = await post("/api/newsletter/confirm", { headers: { "Content-Type": "application/json" }, body: JSON.stringify({ token }) });
-          setState(res.ok ? { kind: "done" } : { kind: "error", message: res.message || "Something went wrong. Please try again." });
+          await run("/api/newsletter/confirm", { headers: { "Content-Type": "application/json" }, body: JSON.stringify({ token }) }, () => ({ kind: "done" }));
         }}
       >
         Confirm my subscription
-      </Button>
-      {state.kind === "error" && (
-        <p role="alert" className="text-sm text-destructive">
-          {state.message}
-        </p>
-      )}
+      </ActionButton>
     </div>
   );
 }
@@ -53,30 +75,20 @@ export function ConfirmSubscription({ token }: { token: string }) {
  */
 export function UnsubscribeActions({ token, initiallyUnsubscribed }: { token: string; initiallyUnsubscribed: boolean }) {
   const [unsubscribed, setUnsubscribed] = useState(initiallyUnsubscribed);
-  const [state, setState] = useState<State>({ kind: "idle" });
+  const [state, run] = usePostAction();
   const path = encodeURIComponent(token);
   if (!unsubscribed) {
     return (
       <div className="mt-6 space-y-3">
-        <Button
-          type="button"
-          disabled={state.kind === "busy"}
+        <ActionButton
+          state={state}
           onClick={async () => {
-            setState({ kind: "busy" });
-            const res = await post(`/api/newsletter/unsubscribe/${path}`, { headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "List-Unsubscribe=One-Click" });
-            if (res.ok) {
+            if (await run(`/api/newsletter/unsubscribe/${path}`, { headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "List-Unsubscribe=One-Click" }, () => ({ kind: "idle" })))
               setUnsubscribed(true);
-              setState({ kind: "idle" });
-            } else setState({ kind: "error", message: res.message || "Something went wrong. Please try again." });
           }}
         >
           Unsubscribe
-        </Button>
-        {state.kind === "error" && (
-          <p role="alert" className="text-sm text-destructive">
-            {state.message}
-          </p>
-        )}
+        </ActionButton>
       </div>
     );
   }
@@ -90,23 +102,15 @@ export function UnsubscribeActions({ token, initiallyUnsubscribed }: { token: st
       ) : (
         <>
           <p className="text-muted-foreground">Changed your mind?</p>
-          <Button
-            type="button"
+          <ActionButton
+            state={state}
             variant="outline"
-            disabled={state.kind === "busy"}
             onClick={async () => {
-              setState({ kind: "busy" });
-              const res = await post(`/api/newsletter/resubscribe/${path}`, {});
-              setState(res.ok ? { kind: "done", message: res.message } : { kind: "error", message: res.message || "Something went wrong. Please try again." });
+              await run(`/api/newsletter/resubscribe/${path}`, {}, (message) => ({ kind: "done", message }));
             }}
           >
             Re-subscribe
-          </Button>
-          {state.kind === "error" && (
-            <p role="alert" className="text-sm text-destructive">
-              {state.message}
-            </p>
-          )}
+          </ActionButton>
         </>
       )}
     </div>

@@ -5,6 +5,7 @@ import { Button } from "@/components/ui/button";
 import { Icon } from "@/components/ui/icon";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { TrackingNumber } from "@/components/orders/tracking-number";
 import { ORDER_NOT_FOUND_PUBLIC, type PublicOrderStatus } from "@/lib/orders/lookup-messages";
 import type { OrderReviewLink } from "@/lib/reviews/request-service";
 
@@ -103,13 +104,7 @@ export function OrderStatusLookup({ initialOrderNumber }: { initialOrderNumber: 
           {result.trackingNumber && (
             <p className="mt-4 text-sm">
               {result.carrier} tracking:{" "}
-              {result.trackingUrl ? (
-                <a href={result.trackingUrl} target="_blank" rel="noreferrer" className="font-mono font-medium text-primary underline-offset-4 hover:underline">
-                  {result.trackingNumber}
-                </a>
-              ) : (
-                <span className="font-mono">{result.trackingNumber}</span>
-              )}
+              <TrackingNumber number={result.trackingNumber} url={result.trackingUrl} linkClassName="font-mono font-medium text-primary underline-offset-4 hover:underline" />
             </p>
           )}
           <ol className="mt-6 grid gap-3 border-l pl-5">

@@ -1,6 +1,7 @@
 import "server-only";
 import { prisma, Prisma } from "@/lib/db";
 import { productInclude, toProductDTO } from "@/lib/catalog/mappers";
+import type { CategoryDTO } from "@/lib/catalog/types";
 import { ADMIN_PRODUCT_LIMIT, MAX_ADMIN_PRODUCT_LIMIT, type AdminCategoryDTO, type AdminProductDTO } from "@/lib/catalog/admin-schemas";
 
 /**
@@ -84,24 +85,6 @@ export async function findAdminCategory(id: number, db: Db = prisma): Promise<Ad
   return row ? toAdminCategoryDTO(row) : null;
 }
 
-function toAdminCategoryDTO(c: {
-  id: number;
-  name: string;
-  slug: string;
-  description: string | null;
-  image: string | null;
-  sortOrder: number;
-  active: boolean;
-  _count: { products: number };
-}): AdminCategoryDTO {
-  return {
-    id: c.id,
-    name: c.name,
-    slug: c.slug,
-    description: c.description,
-    image: c.image,
-    sortOrder: c.sortOrder,
-    active: c.active,
-    productCount: c._count.products,
-  };
+function toAdminCategoryDTO(c: CategoryDTO & { _count: { products: number } }): AdminCategoryDTO {
+  return { id: c.id, name: c.name, slug: c.slug, description: c.description, image: c.image, sortOrder: c.sortOrder, active: c.active, productCount: c._count.products };
 }

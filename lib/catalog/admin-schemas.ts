@@ -2,7 +2,7 @@ import { z } from "@/lib/zod";
 import { isSingleLine, singleLineMessage } from "@/lib/single-line";
 import { parseVideoUrl, slugify, VIDEO_URL_MESSAGE } from "@/lib/catalog/rules";
 import { PRODUCT_KINDS, productKind, type ProductKind } from "@/lib/catalog/stock";
-import { MAX_OPTION_VALUES, MAX_OPTIONS, MAX_VARIANTS, SKU_PATTERN } from "@/lib/catalog/variants";
+import { MAX_OPTION_VALUES, MAX_OPTIONS, MAX_VARIANTS, SKU_PATTERN, type VariantDTO } from "@/lib/catalog/variants";
 import { MAX_LOW_STOCK_THRESHOLD } from "@/lib/catalog/stock-settings";
 import { isTimeZone, TIME_ZONE_MESSAGE } from "@/lib/catalog/time-zone";
 import { DEFAULT_IMAGE_SIZE, type CategoryDTO, type ProductDTO } from "@/lib/catalog/types";
@@ -283,19 +283,7 @@ const variantField = z.object(
 const variantsField = z.array(variantField, { message: "variants must be a list" }).max(MAX_VARIANTS, `A product has at most ${MAX_VARIANTS} variants`);
 
 /** A variant as stored: its kind decides its count (in stock) or none (made to order), as a product's (resolveStock). */
-export type VariantData = {
-  id?: number;
-  sku: string;
-  values: string[];
-  price: string;
-  stock: number | null;
-  leadTimeMinDays: number | null;
-  leadTimeMaxDays: number | null;
-  allowBackorder: boolean;
-  image: string | null;
-  stockWas?: number | null;
-  weightGrams?: number | null;
-};
+export type VariantData = Omit<VariantDTO, "id" | "label"> & { id?: number; stockWas?: number | null; weightGrams?: number | null };
 
 /**
  * The one rule for a product's options and variants: options unique by name with unique values;

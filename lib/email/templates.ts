@@ -25,24 +25,33 @@ export function contactNotificationEmail(msg: { name: string; email: string; pho
   return { subject: `[Contact] ${msg.subject}`, text: lines.join("\n"), html };
 }
 
+/**
+ * An email whose point is one link that works for a while (a confirmation, a
+ * password reset): why it came, the link, and what to do if it was not asked for.
+ * The HTML may say the why and the ignore line more briefly than the text; its
+ * parts are the template's own words, already HTML (only the link is escaped here).
+ */
+function singleLinkEmail(link: string, m: { subject: string; title: string; why: string; whyHtml: string; action: string; linkText: string; lasts: string; ignore: string; ignoreHtml?: string }) {
+  const text = [m.why, "", `${m.action} (${m.lasts}):`, link, "", m.ignore].join("\n");
+  return {
+    subject: m.subject,
+    text,
+    html: emailLayout(m.title, `<p>${m.whyHtml}</p><p><a href="${escapeHtml(link)}">${m.linkText}</a> (${m.lasts}).</p><p>${m.ignoreHtml ?? m.ignore}</p>`),
+  };
+}
+
 /** Double opt-in: the link confirms (signed, valid 7 days); nothing is sent to the address until it does. */
 export function newsletterConfirmEmail(link: string) {
-  const text = [
-    `Please confirm that you want the ${site.name} newsletter: new one-of-a-kind pieces and new printed tools, ${NEWSLETTER_FREQUENCY}.`,
-    "",
-    "Confirm your subscription (the link works for 7 days):",
-    link,
-    "",
-    "If you didn't ask for this, ignore this email: you won't hear from us again.",
-  ].join("\n");
-  return {
+  return singleLinkEmail(link, {
     subject: `Confirm your ${site.name} newsletter subscription`,
-    text,
-    html: emailLayout(
-      "Confirm your subscription",
-      `<p>Please confirm that you want the ${escapeHtml(site.name)} newsletter: new one-of-a-kind pieces and new printed tools, ${NEWSLETTER_FREQUENCY}.</p><p><a href="${escapeHtml(link)}">Confirm your subscription</a> (the link works for 7 days).</p><p>If you didn't ask for this, ignore this email: you won't hear from us again.</p>`,
-    ),
-  };
+    title: "Confirm your subscription",
+    why: `Please confirm that you want the ${site.name} newsletter: new one-of-a-kind pieces and new printed tools, ${NEWSLETTER_FREQUENCY}.`,
+    whyHtml: `Please confirm that you want the ${escapeHtml(site.name)} newsletter: new one-of-a-kind pieces and new printed tools, ${NEWSLETTER_FREQUENCY}.`,
+    action: "Confirm your subscription",
+    linkText: "Confirm your subscription",
+    lasts: "the link works for 7 days",
+    ignore: "If you didn't ask for this, ignore this email: you won't hear from us again.",
+  });
 }
 
 export function newsletterWelcomeEmail() {
@@ -174,22 +183,17 @@ export function newOrderNoticeEmail(order: OrderForEmail) {
 }
 
 export function passwordResetEmail(link: string) {
-  const text = [
-    `Someone asked to reset the password of your ${site.name} admin account.`,
-    "",
-    `Set a new password here (the link works once, for 1 hour):`,
-    link,
-    "",
-    "If it wasn't you, ignore this email: your password stays as it is.",
-  ].join("\n");
-  return {
+  return singleLinkEmail(link, {
     subject: `Reset your ${site.name} admin password`,
-    text,
-    html: emailLayout(
-      "Reset your password",
-      `<p>Someone asked to reset the password of your admin account.</p><p><a href="${escapeHtml(link)}">Set a new password</a> (the link works once, for 1 hour).</p><p>If it wasn't you, ignore this email.</p>`,
-    ),
-  };
+    title: "Reset your password",
+    why: `Someone asked to reset the password of your ${site.name} admin account.`,
+    whyHtml: "Someone asked to reset the password of your admin account.",
+    action: "Set a new password here",
+    linkText: "Set a new password",
+    lasts: "the link works once, for 1 hour",
+    ignore: "If it wasn't you, ignore this email: your password stays as it is.",
+    ignoreHtml: "If it wasn't you, ignore this email.",
+  });
 }
 
 // ─── after the sale ───────────────────────────────────────────────────────────

@@ -1,7 +1,7 @@
 import { test, expect, type Browser, type Page } from "./test";
 import pg from "pg";
 import { hashPassword } from "../../lib/auth/password";
-import { E2E_MAILBOX_DIR, e2eDatabaseUrl } from "./e2e-env";
+import { E2E_MAILBOX_DIR, withE2eDb } from "./e2e-env";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 
@@ -18,25 +18,7 @@ import path from "node:path";
 const ADMIN_EMAIL = process.env.E2E_ADMIN_EMAIL ?? "admin@example.com";
 const ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? "correct-horse-battery";
 
-/** The e2e database; a URL without a user gets postgres:postgres (the embedded server refuses a nameless startup). */
-function databaseUrl(): string {
-  const url = new URL(process.env.E2E_DATABASE_URL ?? e2eDatabaseUrl());
-  if (!url.username) {
-    url.username = "postgres";
-    url.password = "postgres";
-  }
-  return url.toString();
-}
-
-async function withDb<T>(fn: (db: pg.Client) => Promise<T>): Promise<T> {
-  const db = new pg.Client({ connectionString: databaseUrl() });
-  await db.connect();
-  try {
-    return await fn(db);
-  } finally {
-    await db.end();
-  }
-}
+const withDb = withE2eDb;
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { test, expect, type Page } from "./test";
-import { E2E_MAILBOX_DIR, e2eDatabaseUrl } from "./e2e-env";
+import { E2E_MAILBOX_DIR, withE2eDb } from "./e2e-env";
 import { expectNoAxeViolations } from "./a11y-helpers";
 
 /**
@@ -15,24 +15,7 @@ const ADMIN_EMAIL = process.env.E2E_ADMIN_EMAIL ?? "admin@example.com";
 const ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? "correct-horse-battery";
 const SHOTS = path.resolve("test-results/after-sale");
 
-function databaseUrl(): string {
-  const url = new URL(process.env.E2E_DATABASE_URL ?? e2eDatabaseUrl());
-  if (!url.username) {
-    url.username = "postgres";
-    url.password = "postgres";
-  }
-  return url.toString();
-}
-
-async function withDb<T>(fn: (db: pg.Client) => Promise<T>): Promise<T> {
-  const db = new pg.Client({ connectionString: databaseUrl() });
-  await db.connect();
-  try {
-    return await fn(db);
-  } finally {
-    await db.end();
-  }
-}
+const withDb = withE2eDb;
 
 type Seeded = { orderId: number; orderNumber: string; email: string; lineIds: number[] };
 

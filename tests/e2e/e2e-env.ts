@@ -28,3 +28,24 @@ export async function queryE2eDb<T extends Record<string, unknown>>(sql: string,
     await client.end();
   }
 }
+
+/** The e2e database for a spec's own client (E2E_DATABASE_URL overrides); a URL without a user gets postgres:postgres (the embedded server refuses a nameless startup). */
+function e2eClientUrl(): string {
+  const url = new URL(process.env.E2E_DATABASE_URL ?? e2eDatabaseUrl());
+  if (!url.username) {
+    url.username = "postgres";
+    url.password = "postgres";
+  }
+  return url.toString();
+}
+
+/** Runs `fn` with a client connected to the e2e database, closed afterwards. */
+export async function withE2eDb<T>(fn: (db: pg.Client) => Promise<T>): Promise<T> {
+  const db = new pg.Client({ connectionString: e2eClientUrl() });
+  await db.connect();
+  try {
+    return await fn(db);
+  } finally {
+    await db.end();
+  }
+}

@@ -127,3 +127,20 @@ export async function createAdminApiFixture(prisma: PrismaClient, orderNumber = 
   const admin = await prisma.adminUser.create({ data: { username: "keeper", email: "keeper@example.com", passwordHash: "x" } });
   return { ids: { product: product.id, category: categories.jigs.id, order: order.id, customer: customer.id, admin: admin.id }, admin };
 }
+
+/** The shopper's address and the test provider's card that pays, as the checkout tests send them. */
+export const SHOPPER_ADDRESS = { line1: "12 Elm Street", city: "Asheville", state: "NC", postalCode: "28801", country: "US" };
+export const TEST_CARD_OK = { number: "4242 4242 4242 4242", expMonth: "12", expYear: "34", cvc: "123" };
+
+/**
+ * The catalogue, its products' ids by slug, the maker's bearer header for the admin API, and the maker as the audit log names them.
+ * The token module is imported here, when called, so a test can set its environment first (the Stripe tests do).
+ */
+export async function createCatalogWithMaker(prisma: PrismaClient) {
+  const { signApiToken } = await import("@/lib/auth/tokens");
+  const { categories } = await createCatalogFixture(prisma);
+  const ids: Record<string, number> = {};
+  for (const p of await prisma.product.findMany()) ids[p.slug] = p.id;
+  const admin = await prisma.adminUser.create({ data: { username: "maker", email: "maker@example.com", passwordHash: "x" } });
+  return { categories, ids, auth: { authorization: `Bearer ${await signApiToken(admin)}` }, maker: { id: admin.id, username: admin.username } };
+}

@@ -6,8 +6,7 @@
  * the balance due add up to the total, and each card figure is what the provider captured.
  */
 import { runAsAdmin } from "@/lib/audit/context";
-import { signApiToken } from "@/lib/auth/tokens";
-import { createCatalogFixture } from "@/tests/helpers/fixtures";
+import { createCatalogWithMaker, SHOPPER_ADDRESS as address, TEST_CARD_OK as CARD_OK } from "@/tests/helpers/fixtures";
 import { call, fromClient } from "@/tests/helpers/route";
 import { createTestDatabase, type TestDatabase } from "@/tests/helpers/test-db";
 
@@ -24,11 +23,9 @@ const ids: Record<string, number> = {};
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  await createCatalogFixture(db.prisma);
-  for (const p of await db.prisma.product.findMany()) ids[p.slug] = p.id;
-  const admin = await db.prisma.adminUser.create({ data: { username: "maker", email: "maker@example.com", passwordHash: "x" } });
-  auth = { authorization: `Bearer ${await signApiToken(admin)}` };
-  maker = { id: admin.id, username: admin.username };
+  const shop = await createCatalogWithMaker(db.prisma);
+  Object.assign(ids, shop.ids);
+  ({ auth, maker } = shop);
   routes = {
     createIntent: (await import("@/app/api/create-payment-intent/route")).POST as Handler,
     confirm: (await import("@/app/api/payments/test/confirm/route")).POST as Handler,
@@ -44,9 +41,7 @@ beforeAll(async () => {
 });
 afterAll(() => db?.cleanup());
 
-const address = { line1: "12 Elm Street", city: "Asheville", state: "NC", postalCode: "28801", country: "US" };
 const contact = { email: "robin@example.com", firstName: "Robin", lastName: "Ash" };
-const CARD_OK = { number: "4242 4242 4242 4242", expMonth: "12", expYear: "34", cvc: "123" };
 const day = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 const cents = (text: string) => Math.round(Number(text.replace(/[$,]/g, "")) * 100);
 

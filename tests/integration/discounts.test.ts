@@ -11,10 +11,9 @@ import { POST as refund } from "@/app/api/orders/[id]/refund/route";
 import { PATCH as patchStatus } from "@/app/api/orders/[id]/status/route";
 import { POST as confirmCard } from "@/app/api/payments/test/confirm/route";
 import { runAsAdmin } from "@/lib/audit/context";
-import { signApiToken } from "@/lib/auth/tokens";
 import { discountCodeInputSchema } from "@/lib/discounts/schemas";
 import { createDiscountCode, listDiscountCodes, updateDiscountCode } from "@/lib/discounts/service";
-import { createCatalogFixture } from "@/tests/helpers/fixtures";
+import { createCatalogWithMaker, SHOPPER_ADDRESS as address, TEST_CARD_OK as CARD_OK } from "@/tests/helpers/fixtures";
 import { call } from "@/tests/helpers/route";
 import { createTestDatabase, type TestDatabase } from "@/tests/helpers/test-db";
 
@@ -26,17 +25,13 @@ const categories: Record<string, number> = {};
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  await createCatalogFixture(db.prisma);
-  for (const p of await db.prisma.product.findMany()) ids[p.slug] = p.id;
+  const shop = await createCatalogWithMaker(db.prisma);
+  Object.assign(ids, shop.ids);
+  ({ auth, maker } = shop);
   for (const c of await db.prisma.category.findMany()) categories[c.slug] = c.id;
-  const admin = await db.prisma.adminUser.create({ data: { username: "maker", email: "maker@example.com", passwordHash: "x" } });
-  auth = { authorization: `Bearer ${await signApiToken(admin)}` };
-  maker = { id: admin.id, username: admin.username };
 });
 afterAll(() => db?.cleanup());
 
-const address = { line1: "12 Elm Street", city: "Asheville", state: "NC", postalCode: "28801", country: "US" };
-const CARD_OK = { number: "4242 4242 4242 4242", expMonth: "12", expYear: "34", cvc: "123" };
 let session = 0;
 type Line = { slug: string; quantity: number };
 const items = (lines: Line[]) => lines.map((l) => ({ productId: ids[l.slug], quantity: l.quantity }));

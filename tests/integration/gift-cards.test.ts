@@ -19,12 +19,11 @@ import { POST as addToCart } from "@/app/api/cart/route";
 import { GET as getCart } from "@/app/api/cart/[sessionId]/route";
 import { POST as confirmCard } from "@/app/api/payments/test/confirm/route";
 import { runAsAdmin } from "@/lib/audit/context";
-import { signApiToken } from "@/lib/auth/tokens";
 import { emailGiftCard, issueGiftCard, issueGiftCardByMaker, listGiftCards, lookupGiftCard, revealGiftCardCode, setGiftCardActive } from "@/lib/gift-cards/service";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { devMailboxDir } from "@/lib/email/dev-mailbox";
-import { createCatalogFixture } from "@/tests/helpers/fixtures";
+import { createCatalogWithMaker, SHOPPER_ADDRESS as address, TEST_CARD_OK as CARD_OK } from "@/tests/helpers/fixtures";
 import { call } from "@/tests/helpers/route";
 import { createTestDatabase, type TestDatabase } from "@/tests/helpers/test-db";
 
@@ -35,16 +34,12 @@ const ids: Record<string, number> = {};
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  await createCatalogFixture(db.prisma);
-  for (const p of await db.prisma.product.findMany()) ids[p.slug] = p.id;
-  const admin = await db.prisma.adminUser.create({ data: { username: "maker", email: "maker@example.com", passwordHash: "x" } });
-  auth = { authorization: `Bearer ${await signApiToken(admin)}` };
-  maker = { id: admin.id, username: admin.username };
+  const shop = await createCatalogWithMaker(db.prisma);
+  Object.assign(ids, shop.ids);
+  ({ auth, maker } = shop);
 });
 afterAll(() => db?.cleanup());
 
-const address = { line1: "12 Elm Street", city: "Asheville", state: "NC", postalCode: "28801", country: "US" };
-const CARD_OK = { number: "4242 4242 4242 4242", expMonth: "12", expYear: "34", cvc: "123" };
 let session = 0;
 const issue = (dollars: number) => runAsAdmin(maker, () => issueGiftCard({ amount: dollars * 100, recipientEmail: "friend@example.com" }));
 const balance = async (code: string) => (await db.prisma.giftCard.findUniqueOrThrow({ where: { code } })).balance.toFixed(2);

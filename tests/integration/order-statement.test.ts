@@ -18,11 +18,10 @@ import { balanceQuoteSchema, quoteSchema } from "@/lib/commissions/admin-schemas
 import { createQuote, moveCommission, sendBalanceQuote } from "@/lib/commissions/service";
 import { lookupOrderStatus } from "@/lib/orders/lookup-queries";
 import { refundOrder } from "@/lib/orders/refund-service";
-import { signApiToken } from "@/lib/auth/tokens";
 import { issueGiftCard } from "@/lib/gift-cards/service";
 import { updateOrderStatus } from "@/lib/orders/admin-service";
 import { CSV_HEADER, ordersCsvStream } from "@/lib/orders/export-queries";
-import { createCatalogFixture } from "@/tests/helpers/fixtures";
+import { createCatalogWithMaker, SHOPPER_ADDRESS as address, TEST_CARD_OK as CARD_OK } from "@/tests/helpers/fixtures";
 import { call, fromClient } from "@/tests/helpers/route";
 import { createTestDatabase, type TestDatabase } from "@/tests/helpers/test-db";
 
@@ -33,17 +32,13 @@ const ids: Record<string, number> = {};
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  await createCatalogFixture(db.prisma);
-  for (const p of await db.prisma.product.findMany()) ids[p.slug] = p.id;
-  const admin = await db.prisma.adminUser.create({ data: { username: "maker", email: "maker@example.com", passwordHash: "x" } });
-  auth = { authorization: `Bearer ${await signApiToken(admin)}` };
-  maker = { id: admin.id, username: admin.username };
+  const shop = await createCatalogWithMaker(db.prisma);
+  Object.assign(ids, shop.ids);
+  ({ auth, maker } = shop);
   await db.prisma.discountCode.create({ data: { code: "TENOFF", kind: "percentage", percentOff: 10 } });
 });
 afterAll(() => db?.cleanup());
 
-const address = { line1: "12 Elm Street", city: "Asheville", state: "NC", postalCode: "28801", country: "US" };
-const CARD_OK = { number: "4242 4242 4242 4242", expMonth: "12", expYear: "34", cvc: "123" };
 const issue = (dollars: number) => runAsAdmin(maker, () => issueGiftCard({ amount: dollars * 100, recipientEmail: "friend@example.com" }));
 const cents = (text: string) => Math.round(Number(text.replace(/[$,]/g, "")) * 100);
 

@@ -12,8 +12,7 @@ import { PATCH as patchStatus } from "@/app/api/orders/[id]/status/route";
 import { POST as confirmCard } from "@/app/api/payments/test/confirm/route";
 import { GET as getProduct, PUT as putProduct } from "@/app/api/products/[slug]/route";
 import { readFileSync } from "node:fs";
-import { signApiToken } from "@/lib/auth/tokens";
-import { createCatalogFixture } from "@/tests/helpers/fixtures";
+import { createCatalogWithMaker, SHOPPER_ADDRESS as address, TEST_CARD_OK as CARD_OK } from "@/tests/helpers/fixtures";
 import { call } from "@/tests/helpers/route";
 import { createTestDatabase, type TestDatabase } from "@/tests/helpers/test-db";
 
@@ -23,15 +22,12 @@ const ids: Record<string, number> = {};
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  await createCatalogFixture(db.prisma);
-  for (const p of await db.prisma.product.findMany()) ids[p.slug] = p.id;
-  const admin = await db.prisma.adminUser.create({ data: { username: "maker", email: "maker@example.com", passwordHash: "x" } });
-  auth = { authorization: `Bearer ${await signApiToken(admin)}` };
+  const shop = await createCatalogWithMaker(db.prisma);
+  Object.assign(ids, shop.ids);
+  auth = shop.auth;
 });
 afterAll(() => db?.cleanup());
 
-const address = { line1: "12 Elm Street", city: "Asheville", state: "NC", postalCode: "28801", country: "US" };
-const CARD_OK = { number: "4242 4242 4242 4242", expMonth: "12", expYear: "34", cvc: "123" };
 let session = 0;
 
 /** A shopper buys through the checkout: payment intent, test card, order. Returns the HTTP answer of each step. */

@@ -1,6 +1,6 @@
 import Stripe from "stripe";
 import { startFakeStripe, type FakeStripe, FAKE_WEBHOOK_SECRET, useFakeStripeEnv } from "@/tests/helpers/fake-stripe";
-import { createCatalogFixture } from "@/tests/helpers/fixtures";
+import { createCatalogWithMaker } from "@/tests/helpers/fixtures";
 import { call } from "@/tests/helpers/route";
 import { createTestDatabase, type TestDatabase } from "@/tests/helpers/test-db";
 
@@ -26,10 +26,9 @@ beforeAll(async () => {
   fake = await startFakeStripe();
   restoreEnv = useFakeStripeEnv(fake); // emails go to the EmailMessage outbox
   db = await createTestDatabase();
-  await createCatalogFixture(db.prisma);
-  for (const p of await db.prisma.product.findMany({ select: { id: true, slug: true } })) ids[p.slug] = p.id;
-  const admin = await db.prisma.adminUser.create({ data: { username: "maker", email: "maker@example.com", passwordHash: "x" } });
-  auth = { authorization: `Bearer ${await (await import("@/lib/auth/tokens")).signApiToken(admin)}` };
+  const shop = await createCatalogWithMaker(db.prisma);
+  Object.assign(ids, shop.ids);
+  auth = shop.auth;
   routes = {
     createIntent: (await import("@/app/api/create-payment-intent/route")).POST as Handler,
     orders: (await import("@/app/api/orders/route")).POST as Handler,

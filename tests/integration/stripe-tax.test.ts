@@ -1,6 +1,6 @@
 import Stripe from "stripe";
 import { startFakeStripe, type FakeStripe, FAKE_WEBHOOK_SECRET, useFakeStripeEnv } from "@/tests/helpers/fake-stripe";
-import { createCatalogFixture } from "@/tests/helpers/fixtures";
+import { createCatalogWithMaker } from "@/tests/helpers/fixtures";
 import { call } from "@/tests/helpers/route";
 import { createTestDatabase, type TestDatabase } from "@/tests/helpers/test-db";
 
@@ -28,12 +28,13 @@ beforeAll(async () => {
   restoreEnv = useFakeStripeEnv(fake);
   process.env.TAX_MODE = "stripe";
   db = await createTestDatabase();
-  await createCatalogFixture(db.prisma);
-  const jigs = await db.prisma.category.findUniqueOrThrow({ where: { slug: "jigs" } });
-  await db.prisma.product.create({ data: { name: "Gift card $50", slug: "gift-card-50", description: "A gift card.", price: "50.00", categoryId: jigs.id, giftCard: true } });
-  for (const p of await db.prisma.product.findMany({ select: { id: true, slug: true } })) ids[p.slug] = p.id;
-  const admin = await db.prisma.adminUser.create({ data: { username: "maker", email: "maker@example.com", passwordHash: "x" } });
-  auth = { authorization: `Bearer ${await (await import("@/lib/auth/tokens")).signApiToken(admin)}` };
+  const shop = await createCatalogWithMaker(db.prisma);
+  Object.assign(ids, shop.ids);
+  auth = shop.auth;
+  const giftCard = await db.prisma.product.create({
+    data: { name: "Gift card $50", slug: "gift-card-50", description: "A gift card.", price: "50.00", categoryId: shop.categories.jigs.id, giftCard: true },
+  });
+  ids[giftCard.slug] = giftCard.id;
   routes = {
     createIntent: (await import("@/app/api/create-payment-intent/route")).POST as Handler,
     orders: (await import("@/app/api/orders/route")).POST as Handler,

@@ -21,9 +21,8 @@ import { POST as confirmCard } from "@/app/api/payments/test/confirm/route";
 import { GET as getProduct, PUT as putProduct } from "@/app/api/products/[slug]/route";
 import { POST as postProduct } from "@/app/api/products/route";
 import { GET as stockExport } from "@/app/api/admin/stock/export/route";
-import { signApiToken } from "@/lib/auth/tokens";
 import { listLowStock } from "@/lib/catalog/stock-queries";
-import { createCatalogFixture } from "@/tests/helpers/fixtures";
+import { createCatalogWithMaker, SHOPPER_ADDRESS as address, TEST_CARD_OK as CARD_OK } from "@/tests/helpers/fixtures";
 import { call } from "@/tests/helpers/route";
 import { createTestDatabase, type TestDatabase } from "@/tests/helpers/test-db";
 
@@ -34,16 +33,13 @@ const ids: Record<string, number> = {};
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  const { categories } = await createCatalogFixture(db.prisma);
-  jigs = categories.jigs.id;
-  for (const p of await db.prisma.product.findMany()) ids[p.slug] = p.id;
-  const admin = await db.prisma.adminUser.create({ data: { username: "maker", email: "maker@example.com", passwordHash: "x" } });
-  auth = { authorization: `Bearer ${await signApiToken(admin)}` };
+  const shop = await createCatalogWithMaker(db.prisma);
+  jigs = shop.categories.jigs.id;
+  Object.assign(ids, shop.ids);
+  auth = shop.auth;
 });
 afterAll(() => db?.cleanup());
 
-const address = { line1: "12 Elm Street", city: "Asheville", state: "NC", postalCode: "28801", country: "US" };
-const CARD_OK = { number: "4242 4242 4242 4242", expMonth: "12", expYear: "34", cvc: "123" };
 let session = 0;
 const nextSession = () => `sess-var-${Date.now().toString(36)}-${++session}`;
 

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { CommissionForm } from "@/components/commissions/lazy-commission-form";
+import { TitledSection } from "@/components/content/titled-section";
 import { productForCommission } from "@/lib/commissions/queries";
 import { pageMetadata } from "@/lib/seo/metadata";
 import { site } from "@/lib/site";
@@ -50,10 +51,7 @@ export default async function CommissionPage(props: Props) {
           </p>
         </section>
 
-        <section aria-labelledby="commission-form-title" className="rounded-xl border bg-card p-6 shadow-xs sm:p-8">
-          <h2 id="commission-form-title" className="text-2xl font-semibold">
-            Your request
-          </h2>
+        <TitledSection id="commission-form-title" title="Your request" className="rounded-xl border bg-card p-6 shadow-xs sm:p-8">
           {product ? (
             <p className="mt-1 mb-6 text-sm text-muted-foreground" data-testid="commission-like">
               Like{" "}
@@ -66,7 +64,7 @@ export default async function CommissionPage(props: Props) {
             <p className="mt-1 mb-6 text-sm text-muted-foreground">Material, size, date and photos are optional.</p>
           )}
           <CommissionForm product={product ? { id: product.id, name: product.name } : null} />
-        </section>
+        </TitledSection>
       </div>
     </div>
   );

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { Icon } from "@/components/ui/icon";
 import { ContactForm } from "@/components/content/lazy-contact-form";
+import { TitledSection } from "@/components/content/titled-section";
 import { pageMetadata } from "@/lib/seo/metadata";
 import { site } from "@/lib/site";
 
@@ -82,19 +83,13 @@ export default function ContactPage() {
           ))}
         </ul>
 
-        <section aria-labelledby="contact-form-title" className="rounded-xl border bg-card p-6 shadow-xs sm:p-8">
-          <h2 id="contact-form-title" className="text-2xl font-semibold">
-            Send a message
-          </h2>
+        <TitledSection id="contact-form-title" title="Send a message" className="rounded-xl border bg-card p-6 shadow-xs sm:p-8">
           <p className="mt-1 mb-6 text-sm text-muted-foreground">All fields except phone are required.</p>
           <ContactForm />
-        </section>
+        </TitledSection>
       </div>
 
-      <section aria-labelledby="map-title" className="mt-12">
-        <h2 id="map-title" className="text-2xl font-semibold">
-          Find the workshop
-        </h2>
+      <TitledSection id="map-title" title="Find the workshop" className="mt-12">
         <p className="mt-1 text-sm text-muted-foreground">
           {address.line1}, {address.line2}, {address.city}, {address.state} {address.postalCode}: in the old mill buildings by the river.
         </p>
@@ -107,7 +102,7 @@ export default function ContactPage() {
             className="block h-[360px] w-full border-0 sm:h-[420px]"
           />
         </div>
-      </section>
+      </TitledSection>
     </div>
   );
 }

@@ -1,7 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
-import { Icon } from "@/components/ui/icon";
-import { Button } from "@/components/ui/button";
+import { CtaLinks } from "@/components/layout/cta-links";
 import { pageMetadata } from "@/lib/seo/metadata";
 import { site } from "@/lib/site";
 
@@ -107,17 +105,15 @@ export default function MyStoryPage() {
           <p className="mx-auto mt-3 max-w-xl text-background/75">
             New bowls, furniture and printed tools go up in the shop as they are finished. When a one-of-a-kind piece sells, it moves to the gallery.
           </p>
-          <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
-            <Button asChild size="lg" className="h-12 bg-background px-7 text-base text-foreground hover:bg-background/90">
-              <Link href="/shop">
-                Visit the Shop
-                <Icon name="arrow-right" />
-              </Link>
-            </Button>
-            <Button asChild size="lg" variant="outline" className="h-12 border-background/30 bg-transparent px-7 text-base text-background hover:bg-background/10 hover:text-background">
-              <Link href="/commission">Commission a piece</Link>
-            </Button>
-          </div>
+          <CtaLinks
+            className="mt-6 flex flex-col justify-center gap-3 sm:flex-row"
+            primary={{ href: "/shop", label: "Visit the Shop", className: "h-12 bg-background px-7 text-base text-foreground hover:bg-background/90" }}
+            secondary={{
+              href: "/commission",
+              label: "Commission a piece",
+              className: "h-12 border-background/30 bg-transparent px-7 text-base text-background hover:bg-background/10 hover:text-background",
+            }}
+          />
           <p className="mt-6 text-sm text-background/60">Thanks for reading, and for supporting a small workshop. — {firstName}</p>
         </section>
       </div>

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { LinkRefused } from "@/components/layout/link-refused";
 import { CommissionReplyForm } from "@/components/commissions/commission-reply-form";
 import { COMMISSION_STATUS_LABELS, isOpenCommission, type CommissionStatus } from "@/lib/commissions/rules";
 import { BUDGET_RANGES, type BudgetRange } from "@/lib/commissions/schemas";
@@ -63,15 +63,7 @@ export default async function CommissionThreadPage(props: Props) {
           )}
         </>
       ) : (
-        <div className="mt-6 rounded-lg border border-destructive/30 bg-destructive/5 p-4" data-testid="commission-link-refused">
-          <p className="font-medium">{thread.message}</p>
-          <p className="mt-2 text-sm text-muted-foreground">
-            <Link href="/contact" className="font-medium text-primary underline-offset-4 hover:underline">
-              Contact us
-            </Link>{" "}
-            if you need help.
-          </p>
-        </div>
+        <LinkRefused testId="commission-link-refused" message={thread.message} wayOn="contact" />
       )}
     </div>
   );

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { LinkRefused } from "@/components/layout/link-refused";
 import { TRANSIT_DAYS } from "@/lib/checkout/pricing";
 import { threadUrl } from "@/lib/commissions/links";
 import { LINK_MESSAGES, openQuote, type OpenedQuote } from "@/lib/commissions/service";
@@ -26,11 +27,7 @@ export default async function QuotePage(props: Props) {
     return (
       <div className="mx-auto w-full max-w-2xl px-4 py-8 sm:px-6 sm:py-12">
         <h1 className="font-serif text-3xl font-semibold">Your quote</h1>
-        <div
-          className={opened.orderNumber ? "mt-6 rounded-lg border border-primary/30 bg-accent/40 p-4" : "mt-6 rounded-lg border border-destructive/30 bg-destructive/5 p-4"}
-          data-testid="quote-refused"
-        >
-          <p className="font-medium">{opened.message}</p>
+        <LinkRefused testId="quote-refused" message={opened.message} settled={Boolean(opened.orderNumber)} wayOn="contact">
           {opened.orderNumber && (
             <p className="mt-2 text-sm">
               Your order is <span className="font-mono font-medium">{opened.orderNumber}</span>:{" "}
@@ -40,13 +37,7 @@ export default async function QuotePage(props: Props) {
               .
             </p>
           )}
-          <p className="mt-2 text-sm text-muted-foreground">
-            <Link href="/contact" className="font-medium text-primary underline-offset-4 hover:underline">
-              Contact us
-            </Link>{" "}
-            if you need help.
-          </p>
-        </div>
+        </LinkRefused>
       </div>
     );
   }

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { LinkRefused } from "@/components/layout/link-refused";
 import { ReviewForm } from "@/components/reviews/review-form";
 import { openReviewLink, REVIEW_LINK_MESSAGES } from "@/lib/reviews/service";
 
@@ -31,19 +31,7 @@ export default async function ReviewPage(props: ReviewPageProps) {
           </div>
         </>
       ) : (
-        <div className="mt-6 rounded-lg border border-destructive/30 bg-destructive/5 p-4" data-testid="review-link-refused">
-          <p className="font-medium">{link.message}</p>
-          <p className="mt-2 text-sm text-muted-foreground">
-            <Link href="/shop" className="font-medium text-primary underline-offset-4 hover:underline">
-              Continue shopping
-            </Link>{" "}
-            or{" "}
-            <Link href="/contact" className="font-medium text-primary underline-offset-4 hover:underline">
-              contact us
-            </Link>
-            .
-          </p>
-        </div>
+        <LinkRefused testId="review-link-refused" message={link.message} wayOn="shop-or-contact" />
       )}
     </div>
   );

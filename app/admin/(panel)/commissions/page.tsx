@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { AdminPageHeader } from "@/components/admin/admin-page-header";
-import { AdminTable, Td, Th } from "@/components/admin/admin-table";
+import { StatusTabs } from "@/components/admin/status-tabs";
+import { AdminTable, Td } from "@/components/admin/admin-table";
 import { formatDateTime } from "@/components/admin/format";
 import { Badge } from "@/components/ui/badge";
 import { requireAdminPage } from "@/lib/auth/guard";
@@ -9,7 +10,6 @@ import { getShopTimeZone } from "@/lib/catalog/settings-service";
 import { listCommissionsForAdmin } from "@/lib/commissions/queries";
 import { COMMISSION_STATUS_LABELS, COMMISSION_STATUSES, type CommissionStatus } from "@/lib/commissions/rules";
 import { BUDGET_RANGES, type BudgetRange } from "@/lib/commissions/schemas";
-import { cn } from "@/lib/utils";
 
 export const metadata: Metadata = { title: "Commissions" };
 
@@ -24,37 +24,11 @@ export default async function AdminCommissionsPage(props: { searchParams: Promis
   return (
     <>
       <AdminPageHeader title="Commissions" description="Requests for custom pieces: answer, quote, and move each along from new to closed." />
-      <nav aria-label="Commission status" className="mb-4">
-        <ul className="flex flex-wrap gap-2">
-          {TABS.map((tab) => {
-            const current = tab.status === status;
-            return (
-              <li key={tab.label}>
-                <Link
-                  href={tab.status ? `/admin/commissions?status=${tab.status}` : "/admin/commissions"}
-                  aria-current={current ? "page" : undefined}
-                  className={cn(
-                    "inline-flex min-h-10 items-center rounded-md border px-3 text-sm font-medium focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none",
-                    current ? "bg-primary text-primary-foreground" : "bg-card hover:bg-accent",
-                  )}
-                >
-                  {tab.label}
-                </Link>
-              </li>
-            );
-          })}
-        </ul>
-      </nav>
-      <AdminTable caption="Commissions">
-        <thead>
-          <tr>
-            <Th>Request</Th>
-            <Th>From</Th>
-            <Th>Budget</Th>
-            <Th>Status</Th>
-            <Th>Received</Th>
-          </tr>
-        </thead>
+      <StatusTabs
+        label="Commission status"
+        tabs={TABS.map((tab) => ({ label: tab.label, href: tab.status ? `/admin/commissions?status=${tab.status}` : "/admin/commissions", current: tab.status === status }))}
+      />
+      <AdminTable caption="Commissions" columns={["Request", "From", "Budget", "Status", "Received"]}>
         <tbody>
           {commissions.length === 0 ? (
             <tr>

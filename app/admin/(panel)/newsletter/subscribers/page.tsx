@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { AdminPageHeader } from "@/components/admin/admin-page-header";
+import { ListTable } from "@/components/admin/list-table";
 import { formatDate } from "@/components/admin/format";
 import { SubscriberUnsubscribeButton } from "@/components/admin/subscriber-unsubscribe-button";
 import { requireAdminPage } from "@/lib/auth/guard";
@@ -71,57 +72,40 @@ export default async function AdminSubscribersPage(props: { searchParams: Promis
       <p className="mb-2 text-sm text-muted-foreground">
         {total.toLocaleString("en-US")} found{pages > 1 ? ` · page ${page} of ${pages}` : ""}
       </p>
-      {/* Focusable, so a keyboard can scroll the table sideways on a narrow screen. */}
-      <div
-        className="overflow-x-auto rounded-lg border bg-card focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
-        tabIndex={0}
-        role="region"
-        aria-label="Subscribers list"
+      <ListTable
+        label="Subscribers list"
+        testId="subscribers-table"
+        columns={[
+          "Email",
+          "Status",
+          "Source",
+          "Consent",
+          <span key="actions" className="sr-only">
+            Actions
+          </span>,
+        ]}
       >
-        <table className="w-full text-sm" data-testid="subscribers-table">
-          <thead>
-            <tr className="border-b text-left">
-              <th scope="col" className="p-3">
-                Email
-              </th>
-              <th scope="col" className="p-3">
-                Status
-              </th>
-              <th scope="col" className="p-3">
-                Source
-              </th>
-              <th scope="col" className="p-3">
-                Consent
-              </th>
-              <th scope="col" className="p-3">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {subscribers.map((s) => (
-              <tr key={s.id} className="border-b last:border-0">
-                <td className="p-3 font-medium break-all">{s.email}</td>
-                <td className="p-3">
-                  {STATUS_LABEL[s.status]}
-                  {s.suppressedReason ? ` (${s.suppressedReason})` : ""}
-                </td>
-                <td className="p-3">{SOURCE_LABEL[s.source]}</td>
-                <td className="p-3">
-                  {s.consentAt ? date(s.consentAt) : "—"}
-                  {s.consentMethod ? (
-                    <span className="block text-muted-foreground">
-                      {s.consentMethod}
-                      {s.consentIp ? ` · ${s.consentIp}` : ""}
-                    </span>
-                  ) : null}
-                </td>
-                <td className="p-3">{s.status === "confirmed" || s.status === "pending" ? <SubscriberUnsubscribeButton id={s.id} email={s.email} /> : null}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+        {subscribers.map((s) => (
+          <tr key={s.id} className="border-b last:border-0">
+            <td className="p-3 font-medium break-all">{s.email}</td>
+            <td className="p-3">
+              {STATUS_LABEL[s.status]}
+              {s.suppressedReason ? ` (${s.suppressedReason})` : ""}
+            </td>
+            <td className="p-3">{SOURCE_LABEL[s.source]}</td>
+            <td className="p-3">
+              {s.consentAt ? date(s.consentAt) : "—"}
+              {s.consentMethod ? (
+                <span className="block text-muted-foreground">
+                  {s.consentMethod}
+                  {s.consentIp ? ` · ${s.consentIp}` : ""}
+                </span>
+              ) : null}
+            </td>
+            <td className="p-3">{s.status === "confirmed" || s.status === "pending" ? <SubscriberUnsubscribeButton id={s.id} email={s.email} /> : null}</td>
+          </tr>
+        ))}
+      </ListTable>
       {pages > 1 && (
         <nav aria-label="Pages" className="mt-4 flex gap-2">
           {page > 1 && (

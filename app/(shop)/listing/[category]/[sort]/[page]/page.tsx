@@ -7,7 +7,8 @@ import { cachedListingProps, ListingPage, listingPageMetadata } from "@/componen
  * every category × sort × page is rendered once, served from the full-route
  * cache, and revalidated by the catalogue tags. Searches: ./[term].
  */
-type Props = { params: Promise<{ category: string; sort: string; page: string }> };
+/** The term is there on ./[term], which serves this same page. */
+type Props = { params: Promise<{ category: string; sort: string; page: string; term?: string }> };
 
 export const revalidate = 3600;
 export const dynamicParams = true;
