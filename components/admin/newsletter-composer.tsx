@@ -50,11 +50,17 @@ export function NewsletterComposer({ products, adminEmail, confirmed }: { produc
     return ok;
   };
 
+  // One request at a time. While one runs the buttons say so (aria-disabled) but keep the focus: a disabled
+  // button drops it, and a keyboard user who pressed Preview would start again from the top of the page.
+  const running = useRef(false);
   async function run<T>(fn: () => Promise<T>): Promise<T | undefined> {
+    if (running.current) return undefined;
+    running.current = true;
     setBusy(true);
     try {
       return await fn();
     } finally {
+      running.current = false;
       setBusy(false);
     }
   }
@@ -138,7 +144,7 @@ export function NewsletterComposer({ products, adminEmail, confirmed }: { produc
         <h2 id="compose-heading" className="text-xl font-semibold">
           Compose
         </h2>
-        <Button type="button" variant="outline" onClick={newPieces} disabled={busy}>
+        <Button type="button" variant="outline" onClick={newPieces} aria-disabled={busy || undefined}>
           Start from &ldquo;New pieces&rdquo;
         </Button>
       </div>
@@ -219,16 +225,16 @@ export function NewsletterComposer({ products, adminEmail, confirmed }: { produc
           </div>
         </fieldset>
         <div className="flex flex-wrap gap-2">
-          <Button type="submit" variant="outline" disabled={busy}>
+          <Button type="submit" variant="outline" aria-disabled={busy || undefined}>
             Save draft
           </Button>
-          <Button type="button" variant="outline" onClick={showPreview} disabled={busy}>
+          <Button type="button" variant="outline" onClick={showPreview} aria-disabled={busy || undefined}>
             Preview
           </Button>
-          <Button type="button" variant="outline" onClick={sendTest} disabled={busy}>
+          <Button type="button" variant="outline" onClick={sendTest} aria-disabled={busy || undefined}>
             Send a test to {adminEmail}
           </Button>
-          <Button type="button" onClick={askToSend} disabled={busy || confirming}>
+          <Button type="button" onClick={askToSend} aria-disabled={busy || undefined} disabled={confirming}>
             Send to all confirmed subscribers
           </Button>
         </div>
@@ -238,7 +244,7 @@ export function NewsletterComposer({ products, adminEmail, confirmed }: { produc
               Send &ldquo;{content.subject}&rdquo; to {countOf(confirmed, "confirmed subscriber")} now?
             </p>
             <div className="mt-2 flex gap-2">
-              <Button type="button" ref={confirmRef} onClick={sendNow} disabled={busy}>
+              <Button type="button" ref={confirmRef} onClick={sendNow} aria-disabled={busy || undefined}>
                 Yes, send now
               </Button>
               <Button type="button" variant="outline" onClick={() => setConfirming(false)}>
@@ -252,7 +258,7 @@ export function NewsletterComposer({ products, adminEmail, confirmed }: { produc
             <Label htmlFor="nl-schedule">Or send at (shop time, {timeZone})</Label>
             <Input id="nl-schedule" type="datetime-local" value={scheduleAt} onChange={(e) => setScheduleAt(e.target.value)} aria-invalid={fields.scheduledAt ? true : undefined} />
           </div>
-          <Button type="button" variant="outline" onClick={schedule} disabled={busy}>
+          <Button type="button" variant="outline" onClick={schedule} aria-disabled={busy || undefined}>
             Schedule
           </Button>
         </div>

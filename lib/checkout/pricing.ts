@@ -3,8 +3,8 @@ import { percentOf, toCents, type Cents } from "@/lib/money";
 /** The country orders ship to by default (the checkout form's default; the only one, lib/checkout/schemas.ts SHIPPING_COUNTRIES). */
 export const DEFAULT_COUNTRY = "US";
 
-import { FLAT_SHIPPING, FREE_SHIPPING_THRESHOLD } from "@/lib/shipping/defaults";
-import { DEFAULT_ZONES, DOMESTIC_SERVICE, flatCharge } from "@/lib/shipping/rules";
+// The default zone's rule only (lib/shipping/defaults.ts): the cart and checkout pages carry no zone tables.
+import { DOMESTIC_SERVICE, FLAT_SHIPPING, flatCharge, FREE_SHIPPING_THRESHOLD } from "@/lib/shipping/defaults";
 
 export { FLAT_SHIPPING, FREE_SHIPPING_THRESHOLD };
 /** The cart page's estimate (TAX_MODE=estimate, the spec's default); the tax for an address is lib/tax's. */
@@ -26,7 +26,7 @@ export function qualifiesForFreeShipping(subtotal: Cents): boolean {
  */
 export function shippingFor(subtotal: Cents, addressComplete = true): Cents {
   if (!addressComplete) return 0;
-  return flatCharge(subtotal, DEFAULT_ZONES.us);
+  return flatCharge(subtotal, { flatRate: FLAT_SHIPPING, freeOver: FREE_SHIPPING_THRESHOLD });
 }
 
 /** "Add $X more for free shipping": the amount that takes the subtotal over the threshold (to the next cent). */

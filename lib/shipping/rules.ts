@@ -1,6 +1,6 @@
 import type { Cents } from "@/lib/money";
 import { usStateCode } from "@/lib/tax/us-states";
-import { FLAT_SHIPPING, FREE_SHIPPING_THRESHOLD } from "@/lib/shipping/defaults";
+import { DOMESTIC_SERVICE, FLAT_SHIPPING, flatCharge, FREE_SHIPPING_THRESHOLD } from "@/lib/shipping/defaults";
 
 /**
  * The one shipping rule, in integer cents: which zone an address is in, and what a
@@ -9,10 +9,8 @@ import { FLAT_SHIPPING, FREE_SHIPPING_THRESHOLD } from "@/lib/shipping/defaults"
  * checkout (lib/shipping/service.ts `priceShipment`) both come from here.
  */
 
-export { FLAT_SHIPPING, FREE_SHIPPING_THRESHOLD };
+export { DOMESTIC_SERVICE, FLAT_SHIPPING, flatCharge, FREE_SHIPPING_THRESHOLD };
 
-/** The service an order records (spec §7: USPS Ground Advantage within the US). */
-export const DOMESTIC_SERVICE = "USPS_GROUND_ADVANTAGE";
 export const INTERNATIONAL_SERVICE = "USPS_PRIORITY_MAIL_INTERNATIONAL";
 export const PICKUP_SERVICE = "LOCAL_PICKUP";
 
@@ -82,12 +80,6 @@ export function zoneOf(address: { country?: string | null; state?: string | null
   }
   if (!countryName(country)) return { code: "unknown_country", message: `“${country.slice(0, 12)}” is not a country code we know (use two letters, e.g. US or CA).` };
   return { zone: country === "CA" ? "ca" : "world" };
-}
-
-/** The flat rule: nothing for nothing shipped, free OVER the threshold, else the flat rate. */
-export function flatCharge(goods: Cents, rule: Pick<ZoneRule, "flatRate" | "freeOver">): Cents {
-  if (goods <= 0) return 0;
-  return rule.freeOver !== null && goods > rule.freeOver ? 0 : rule.flatRate;
 }
 
 /** The table's rate for a parcel of `grams`: the first row it fits (the last row is open-ended). */

@@ -88,15 +88,19 @@ test("the maker composes, previews, tests and sends by keyboard; the reader gets
   await page.keyboard.type("Fresh from the workshop");
   await page.keyboard.press("Tab");
   await page.keyboard.type("Two **new** bowls this week.");
-  // The first product in the grid.
-  await tabTo(page, page.getByRole("checkbox").first());
+  // The first product in the grid (after the "Show sold pieces" switch, which stays off).
+  const firstProduct = page.getByTestId("nl-product-choices").getByRole("checkbox").first();
+  await tabTo(page, firstProduct);
   await page.keyboard.press("Space");
-  await expect(page.getByRole("checkbox").first()).toBeChecked();
+  await expect(firstProduct).toBeChecked();
+  await expect(page.getByRole("checkbox", { name: /Show sold pieces/ })).not.toBeChecked();
 
   await tabTo(page, page.getByRole("button", { name: "Preview" }));
   await page.keyboard.press("Enter");
   const preview = page.getByTestId("newsletter-preview");
   await expect(preview).toBeVisible();
+  // The request over, the keyboard is where it was: the Preview button kept the focus while it ran.
+  await expect(page.getByRole("button", { name: "Preview" })).toBeFocused();
   await expect(preview).toHaveAttribute("title", "Newsletter preview at desktop width");
   expect(await preview.evaluate((el) => (el as HTMLIFrameElement).getBoundingClientRect().width)).toBe(640);
   await tabTo(page, page.getByRole("button", { name: "Phone" }));
