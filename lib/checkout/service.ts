@@ -1,6 +1,7 @@
 import "server-only";
 import { log } from "@/lib/log";
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import pLimit from "p-limit";
 import { lineKey } from "@/lib/cart/types";
 import { unavailableMessage, type UnavailableCode } from "@/lib/cart/messages";
 import { availabilityOf, lineAvailability, maxOrderQuantity, shipDays, shippingPromise, type DayRange } from "@/lib/catalog/stock";
@@ -514,13 +515,26 @@ async function withCheckoutLock<T>(owner: { sessionId: string; quoteId: number |
   // open while the test provider writes its intent through another connection would wait on itself. There the claim
   // is serialised in this process, which is the only one that can reach that database.
   if (usesEmbeddedDatabase(env)) return withProcessLock(key, () => claim(prisma));
-  return prisma.$transaction(
-    async (tx) => {
-      await tx.$queryRaw`SELECT pg_advisory_xact_lock(hashtext(${key}))::text AS locked`;
-      return claim(tx);
-    },
-    { maxWait: 20_000, timeout: 60_000 },
+  return lockSlots()(() =>
+    prisma.$transaction(
+      async (tx) => {
+        await tx.$queryRaw`SELECT pg_advisory_xact_lock(hashtext(${key}))::text AS locked`;
+        return claim(tx);
+      },
+      { maxWait: 20_000, timeout: 60_000 },
+    ),
   );
+}
+
+/**
+ * At most half this process's database connections hold a checkout lock at once. The claim's transaction keeps
+ * its connection while the provider writes (the test provider's rows go through another one) and every other
+ * request needs connections too: with every connection held by a claim waiting for one more, nothing moved until
+ * the pool's wait ran out and each answered 500 (30 shoppers at once over two instances). Further claims wait here.
+ */
+let lockLimit: ReturnType<typeof pLimit> | null = null;
+function lockSlots(): ReturnType<typeof pLimit> {
+  return (lockLimit ??= pLimit(Math.max(1, Math.floor((env.DATABASE_POOL_MAX ?? 10) / 2))));
 }
 
 const processLocks = new Map<string, Promise<unknown>>();
