@@ -5,7 +5,7 @@ import Link from "next/link";
 import { useRouter, useSearchParams } from "next/navigation";
 import { toast } from "@/components/ui/toast";
 import { Button } from "@/components/ui/button";
-import { Icon, type IconName } from "@/components/ui/icon";
+import { Icon } from "@/components/ui/icon";
 import { useHydrated } from "@/components/cart/use-hydrated";
 import { createOrder } from "@/components/checkout/checkout-api";
 import { isApiRequestError } from "@/components/api/request-json";
@@ -16,6 +16,8 @@ import { useLazyComponent } from "@/components/ui/use-lazy-component";
 // The receipt is shown only after hydration (it is read from sessionStorage), so it is its own chunk:
 // the page's first-load JavaScript stays within its budget.
 const importReceipt = () => import("@/components/checkout/order-receipt-view").then((m) => m.OrderReceiptView);
+// "What happens next" is below the fold and shown after hydration too: its own chunk as well.
+const importNextSteps = () => import("@/components/checkout/order-next-steps").then((m) => m.OrderNextSteps);
 import { LAST_ORDER_KEY, ORDER_FAILED, rememberOrder } from "@/components/checkout/use-place-order";
 
 function readLastOrder(): string | null {
@@ -26,37 +28,17 @@ function readLastOrder(): string | null {
   }
 }
 
-/** The order's own lead time when this browser placed it ("Your order ships in 15–20 working days"), else the usual words. */
-const nextSteps = (shipsEstimate: string | null): Array<{ icon: IconName; title: string; body: React.ReactNode }> => [
-  {
-    icon: "hammer",
-    title: "Made and packed by hand",
-    body: shipsEstimate
-      ? `I finish, check and carefully pack your order in the workshop. ${shipsEstimate}.`
-      : "I finish, check and carefully pack your order in the workshop, usually within a few working days.",
-  },
-  { icon: "truck", title: "Shipped with tracking", body: "When it leaves with USPS Ground Advantage, you'll get an email with the tracking number." },
-  {
-    icon: "message-circle",
-    title: "Questions?",
-    body: (
-      <>
-        <Link href="/contact" className="font-medium text-primary underline-offset-4 hover:underline">
-          Get in touch
-        </Link>{" "}
-        and mention your order number: I answer every message myself.
-      </>
-    ),
-  },
-];
-
 function Confirmed({ orderNumber }: { orderNumber: string }) {
   const hydrated = useHydrated();
   const receipt = hydrated ? readOrderReceipt(orderNumber) : null;
   const [Receipt, loadReceipt] = useLazyComponent(importReceipt);
+  const [NextSteps, loadNextSteps] = useLazyComponent(importNextSteps);
   useEffect(() => {
     if (receipt) loadReceipt();
   }, [receipt, loadReceipt]);
+  useEffect(() => {
+    if (hydrated) loadNextSteps();
+  }, [hydrated, loadNextSteps]);
   // Until the receipt can be read, nothing that might say "Confirmed" of a payment that was not taken.
   if (!hydrated) return <ConfirmationPending />;
   // The card payment not taken (its capture failed, or is being checked): said plainly, from the order's statement.
@@ -107,29 +89,7 @@ function Confirmed({ orderNumber }: { orderNumber: string }) {
         {receipt && Receipt && <Receipt receipt={receipt} />}
       </div>
 
-      {!notice && (
-        <section aria-labelledby="next-steps-title" className="mt-10 w-full text-left">
-          <h2 id="next-steps-title" className="text-2xl font-semibold">
-            What happens next
-          </h2>
-          <ol className="mt-4 grid gap-4">
-            {nextSteps(receipt?.shipsEstimate ?? null).map(({ icon, title, body }, i) => (
-              <li key={title} className="flex gap-4 rounded-xl border bg-card p-4 shadow-xs">
-                <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-accent text-primary">
-                  <Icon name={icon} className="size-5" />
-                </span>
-                <div className="min-w-0 text-sm leading-relaxed">
-                  <h3 className="font-sans text-base font-semibold">
-                    <span className="sr-only">Step {i + 1}: </span>
-                    {title}
-                  </h3>
-                  <p className="mt-0.5 text-muted-foreground">{body}</p>
-                </div>
-              </li>
-            ))}
-          </ol>
-        </section>
-      )}
+      {!notice && NextSteps && <NextSteps shipsEstimate={receipt?.shipsEstimate ?? null} />}
 
       <div className="mt-10 flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
         <Button asChild size="lg">
