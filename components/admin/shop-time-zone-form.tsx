@@ -39,7 +39,7 @@ export function ShopTimeZoneForm({ timeZone }: { timeZone: string }) {
       </h2>
       <p className="mt-1 text-sm text-muted-foreground">Days on this dashboard, dates in the admin and the orders CSV, and discount code dates are counted in this zone.</p>
       <form onSubmit={onSubmit} noValidate className="mt-2 flex flex-wrap items-end gap-2" aria-label="Shop time zone">
-        <div className="grid max-w-full min-w-0 gap-1">
+        <div className="grid w-full min-w-0 gap-1 sm:w-auto">
           <label htmlFor="shop-time-zone" className="text-sm font-medium">
             Time zone (IANA name, e.g. America/New_York)
           </label>
@@ -49,7 +49,7 @@ export function ShopTimeZoneForm({ timeZone }: { timeZone: string }) {
             onChange={(e) => setValue(e.target.value)}
             autoComplete="off"
             spellCheck={false}
-            className="h-8 w-64 max-w-full"
+            className="h-8 w-full sm:w-64"
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? "shop-time-zone-error" : undefined}
             disabled={pending}
