@@ -18,11 +18,13 @@ const executablePath = findChromium()?.path;
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: false,
-  workers: process.env.CI ? 2 : 2,
-  retries: process.env.CI ? 1 : 0,
+  workers: 2,
+  // No retries: a test that fails once is a bug in the test or the app, to be made deterministic (the newsletter
+  // walk's flake was a Tab walk round a product grid that other tests grow; the cart's a 1.5 s label polled from outside).
+  retries: 0,
   timeout: 45_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  reporter: [["list"]],
   use: {
     baseURL,
     trace: "retain-on-failure",

@@ -56,6 +56,32 @@ export const sharedShape = {
   SHUTDOWN_TIMEOUT_MS: optional.pipe(z.coerce.number().int().min(0).max(600_000).default(20_000)),
   /** trace, debug, info (default; silent under Jest), warn, error, fatal, silent (lib/log-shared.mjs). */
   LOG_LEVEL: optional.pipe(z.enum(["trace", "debug", "info", "warn", "error", "fatal", "silent"]).optional()),
+  /**
+   * The CDN or caching proxy in front of the shop that every catalogue change purges by tag
+   * (lib/cdn/purge-service.ts): varnish, fastly or cloudflare; unset, none (pages then allow shared
+   * caches a short s-maxage only: lib/cdn/policy.mjs). Each needs its variables below.
+   */
+  CDN_PURGE: optional.pipe(z.enum(["varnish", "fastly", "cloudflare"]).optional()),
+  /** Varnish: the address(es) PURGE requests go to, comma-separated (e.g. http://127.0.0.1:6081/; deploy/varnish/default.vcl). */
+  VARNISH_PURGE_URLS: optional.pipe(
+    z
+      .string()
+      .refine((v) => v.split(",").every((u) => /^https?:\/\/[^\s,]+$/.test(u.trim())), "must be http(s):// URLs, comma-separated")
+      .transform((v) => v.split(",").map((u) => u.trim()))
+      .optional(),
+  ),
+  /** Fastly: the service whose cache is purged, and an API token with purge rights. */
+  FASTLY_SERVICE_ID: optional,
+  FASTLY_API_TOKEN: optional,
+  /** Fastly's API base URL (default https://api.fastly.com; tests: a local fake). */
+  FASTLY_API_URL: optional.pipe(z.url().default("https://api.fastly.com")),
+  /** Cloudflare: the zone whose cache is purged, and an API token with Cache Purge permission. */
+  CLOUDFLARE_ZONE_ID: optional,
+  CLOUDFLARE_API_TOKEN: optional,
+  /** Cloudflare's API base URL (default https://api.cloudflare.com/client/v4; tests: a local fake). */
+  CLOUDFLARE_API_URL: optional.pipe(z.url().default("https://api.cloudflare.com/client/v4")),
+  /** How long one purge request may take before it counts as failed and is retried (ms). */
+  CDN_PURGE_TIMEOUT_MS: optional.pipe(z.coerce.number().int().min(50).max(60_000).default(3000)),
   /** Set by Next.js while it builds ("phase-production-build"): nothing may connect or refuse then. */
   NEXT_PHASE: optional,
   /** Set by Vercel (1): no front server, a writable folder only under the system's temporary one. */
@@ -74,9 +100,28 @@ export function parseConfiguration(shape, source = process.env) {
 
 let shared;
 
+/** The variables each CDN purge adapter needs (lib/cdn/purge-service.ts). */
+const CDN_PURGE_NEEDS = {
+  varnish: ["VARNISH_PURGE_URLS"],
+  fastly: ["FASTLY_SERVICE_ID", "FASTLY_API_TOKEN"],
+  cloudflare: ["CLOUDFLARE_ZONE_ID", "CLOUDFLARE_API_TOKEN"],
+};
+
+/**
+ * Throws, naming the variables, when CDN_PURGE names an adapter whose
+ * variables are missing: a CDN that is never purged would keep old prices
+ * for its long s-maxage, so a partial configuration stops start-up.
+ */
+export function checkCdnConfiguration(parsed) {
+  if (!parsed.CDN_PURGE) return parsed;
+  const missing = CDN_PURGE_NEEDS[parsed.CDN_PURGE].filter((name) => parsed[name] === undefined);
+  if (missing.length) throw new Error(`Invalid configuration (see .env.example):\n${missing.map((name) => `  ${name}: required when CDN_PURGE=${parsed.CDN_PURGE}`).join("\n")}`);
+  return parsed;
+}
+
 /** The server layer's configuration, validated at its first read. */
 export function sharedEnv() {
-  return (shared ??= parseConfiguration(sharedShape));
+  return (shared ??= checkCdnConfiguration(parseConfiguration(sharedShape)));
 }
 
 /**

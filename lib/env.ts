@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { childProcessEnv as inheritedEnv, liveVariable, optional, parseConfiguration, sharedShape } from "@/lib/env-shared.mjs";
+import { checkCdnConfiguration, childProcessEnv as inheritedEnv, liveVariable, optional, parseConfiguration, sharedShape } from "@/lib/env-shared.mjs";
 
 /**
  * All configuration, validated once. A missing optional service key switches
@@ -69,6 +69,8 @@ const schema = z.object({
   ),
   /** EasyPost's API base URL (tests: a local fake EasyPost), ending in /v2/. */
   EASYPOST_API_URL: optional.pipe(z.url().optional()),
+  /** The secret of the EasyPost webhook (its webhook_secret): tracking updates are refused unless signed with it. Required with EASYPOST_API_KEY (start-up names it). */
+  EASYPOST_WEBHOOK_SECRET: optional,
   /** How long checkout waits for the carrier's rates before it charges the zone's table rate instead (ms). */
   EASYPOST_TIMEOUT_MS: optional.pipe(z.coerce.number<string | undefined>().int().min(100).max(30_000).default(3000)),
   /** Stripe API endpoint override (tests against a local fake Stripe, or a proxy). */
@@ -95,6 +97,7 @@ const schema = z.object({
   RATE_LIMIT_REVIEW: rateLimitSpec,
   RATE_LIMIT_COMMISSION: rateLimitSpec,
   RATE_LIMIT_DISCOUNT_CODE: rateLimitSpec,
+  RATE_LIMIT_SHIPPING_RATES: rateLimitSpec,
   /** Days after an order is delivered that its buyer is asked for a review (lib/reviews/request-service.ts). */
   REVIEW_REQUEST_DAYS: optional.pipe(z.coerce.number<string | undefined>().int("must be a whole number of days").min(1).max(365).default(7)),
   /** Guards GET /api/cron/cleanup (Vercel Cron sends it as a bearer token). */
@@ -120,7 +123,7 @@ const schema = z.object({
 export type Env = z.infer<typeof schema>;
 
 function load(): Env {
-  return parseConfiguration(schema.shape);
+  return checkCdnConfiguration(parseConfiguration(schema.shape));
 }
 
 let loaded: Env | undefined;

@@ -14,6 +14,31 @@ export type AppErrorCode =
   /** A service the request needs did not answer (Stripe Tax): nothing was changed, try again. */
   | "unavailable";
 
+/**
+ * Every API error body carries one of these in `code`, beside its `message` and `error` texts
+ * (lib/http.ts errorResponse): a client branches on the code, never on the words, which may change.
+ * A few answers name a finer reason in `code` instead, where the body has always carried one: a 409
+ * for cart lines that cannot be bought (`sold`, `sold_out`, `short`, `inactive`: lib/cart/messages.ts)
+ * and the test card form's 402 (lib/payments). `internal_error` is the 500 that hides an unexpected failure.
+ */
+export const ERROR_CODES = {
+  bad_request: "400: the request is malformed or a field is invalid (`fields` names them)",
+  unauthorized: "401: sign in first",
+  payment_required: "402: the payment was not authorised",
+  forbidden: "403: not allowed (a cross-site write, another admin's right)",
+  not_found: "404: no such page, record or route",
+  conflict: "409: the shop's state refuses it now (sold, already refunded, a total that changed)",
+  gone: "410: the link or record is over for good",
+  payload_too_large: "413: the body is over the route's limit",
+  unsupported_media_type: "415: the body's content type is not the one the route reads",
+  rate_limited: "429: too many requests; Retry-After says when to try again",
+  unavailable: "503: a service the request needs did not answer; nothing was changed",
+  internal_error: "500: something unexpected failed; nothing to act on but trying again",
+} as const satisfies Record<AppErrorCode | "internal_error", string>;
+
+/** The code of the 500 every unexpected failure is answered with. */
+export const INTERNAL_ERROR_CODE = "internal_error" satisfies keyof typeof ERROR_CODES;
+
 export const STATUS_BY_CODE: Record<AppErrorCode, number> = {
   bad_request: 400,
   unauthorized: 401,

@@ -1,10 +1,12 @@
 import "server-only";
 import { NextResponse, type NextRequest } from "next/server";
 import type { z } from "zod";
-import { AppError, isAppError } from "@/lib/errors";
+import { AppError, INTERNAL_ERROR_CODE, isAppError } from "@/lib/errors";
 import { log, requestFields } from "@/lib/log";
 import { JSON_BODY_LIMIT, readJsonBody } from "@/lib/net/body";
 import { cachedApiQuery } from "./net/cached-api.mjs";
+import { etagMatches } from "./cdn/policy.mjs";
+import { createHash } from "node:crypto";
 import type { PublicLimitName } from "@/lib/rate-limit/limits";
 import { enforcePublicLimit } from "@/lib/rate-limit/public-limits";
 import { parseOrThrow } from "@/lib/validation";
@@ -28,17 +30,26 @@ type RouteOptions = {
    * (and withAdminRoute, whose stricter same-origin rule replaces this one).
    */
   crossSite?: "allow";
+  /**
+   * A public read answered alike for everyone: its JSON answer carries an ETag (a hash of the body), and a
+   * request whose If-None-Match matches it gets 304 with no body (a CDN or browser revalidating). The cached
+   * twins answer from Next's cache without running this: the front server answers their 304 (server/cdn-headers.mjs).
+   */
+  etag?: boolean;
 };
 
 /**
- * Public catalogue reads: never kept by browsers or CDNs (a sold piece or a
- * new price shows at once); the server caches them and expires them by tag.
+ * Public catalogue reads: never kept by browsers or CDNs where nothing in
+ * front purges them (`next dev`, Vercel); the server caches them and expires
+ * them by tag. Behind `npm start`'s front server the shared-cache policy
+ * (lib/cdn/policy.mjs) replaces it: a short s-maxage with ETag revalidation,
+ * or a long one when a CDN is purged by tag on every change.
  * The cached twins (lib/net/cached-api.mjs) send it too, so they answer
  * exactly as their live routes do (Next would otherwise add s-maxage).
  */
 export const CATALOGUE_API_CACHE_CONTROL = "no-store";
 
-/** Wraps a route handler: runs it, turns AppError into its status with `{message, fields?}`, hides everything else behind a 500. */
+/** Wraps a route handler: runs it, turns AppError into its status with `{code, message, error, fields?}` (lib/errors.ts ERROR_CODES), hides everything else behind a 500. */
 export function withRoute<P extends Params = Params>(handler: (req: NextRequest, ctx: { params: P }) => Promise<Response | unknown>, opts: RouteOptions = {}) {
   return async (req: NextRequest, ctx: Ctx): Promise<Response> => {
     try {
@@ -47,11 +58,20 @@ export function withRoute<P extends Params = Params>(handler: (req: NextRequest,
       if (opts.rateLimit) await enforcePublicLimit(opts.rateLimit, req);
       const params = readRouteParams((await ctx?.params) ?? {}) as P;
       const result = await handler(req, { params });
+      if (opts.etag && !(result instanceof Response)) return withCacheControl(jsonWithEtag(req, result), opts.cacheControl);
       return withCacheControl(result instanceof Response ? result : NextResponse.json(result), opts.cacheControl);
     } catch (error) {
       return withCacheControl(errorResponse(error, req), opts.cacheControl);
     }
   };
+}
+
+/** `result` as JSON with its ETag, or 304 when the request's If-None-Match matches it. */
+function jsonWithEtag(req: NextRequest, result: unknown): Response {
+  const body = JSON.stringify(result);
+  const etag = `"${createHash("sha1").update(body).digest("base64url")}"`;
+  if (etagMatches(req.headers.get("if-none-match"), etag)) return new Response(null, { status: 304, headers: { etag } });
+  return new Response(body, { headers: { "content-type": "application/json", etag } });
 }
 
 function withCacheControl(response: Response, cacheControl: string | undefined): Response {
@@ -62,12 +82,13 @@ function withCacheControl(response: Response, cacheControl: string | undefined):
 export function errorResponse(error: unknown, req?: { headers: Headers; url: string }): Response {
   if (isAppError(error)) {
     return NextResponse.json(
-      { ...error.data, message: error.message, error: error.message, ...(error.fields ? { fields: error.fields } : {}) },
+      // `code` first: a finer reason the body already carried (a cart line's `sold_out`) keeps its place.
+      { code: error.code, ...error.data, message: error.message, error: error.message, ...(error.fields ? { fields: error.fields } : {}) },
       { status: error.status, headers: error.retryAfterSeconds ? { "Retry-After": String(error.retryAfterSeconds) } : undefined },
     );
   }
   log.error({ ...(req ? requestFields(req) : {}), err: error }, "unhandled error in route handler");
-  return NextResponse.json({ message: "Something went wrong. Please try again.", error: "internal_error" }, { status: 500 });
+  return NextResponse.json({ message: "Something went wrong. Please try again.", error: INTERNAL_ERROR_CODE, code: INTERNAL_ERROR_CODE }, { status: 500 });
 }
 
 /**
@@ -120,7 +141,7 @@ export function withCachedQueryRoute<S extends z.core.$ZodType>(schema: S, handl
       if (!searchParams) throw new AppError("not_found", "Not found");
       return handler(readSearchParams(searchParams, schema));
     },
-    { cacheControl: CATALOGUE_API_CACHE_CONTROL },
+    { cacheControl: CATALOGUE_API_CACHE_CONTROL, etag: true },
   );
 }
 

@@ -37,7 +37,8 @@
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import http from "node:http";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -309,6 +310,62 @@ async function sharedConfiguration(): Promise<{ env: Record<string, string | und
   return { env, drop };
 }
 
+/** Varnish in front of the shop (deploy/varnish/default.vcl), when varnishd is installed: the CDN rows. */
+const VARNISH_PORT = PORT + 2;
+const VARNISH = `http://127.0.0.1:${VARNISH_PORT}`;
+const VARNISHD = ["/usr/sbin/varnishd", "/usr/local/sbin/varnishd"].find((p) => spawnSync(p, ["-V"]).status === 0) ?? null;
+
+function startVarnish(): { child: ChildProcess; dir: string } | null {
+  if (!VARNISHD || SHARED) return null;
+  const dir = mkdtempSync(path.join(tmpdir(), "mm-bench-varnish-"));
+  writeFileSync(path.join(dir, "default.vcl"), readFileSync("deploy/varnish/default.vcl", "utf8").replace('.port = "3000";', `.port = "${PORT}";`));
+  const child = spawn(VARNISHD, ["-F", "-j", "none", "-T", "none", "-n", path.join(dir, "work"), "-a", `127.0.0.1:${VARNISH_PORT}`, "-f", path.join(dir, "default.vcl"), "-s", "malloc,256m"], {
+    stdio: "ignore",
+    detached: true,
+  });
+  return { child, dir };
+}
+
+const money = (price: string) => `$${Number(price).toLocaleString("en-US", { minimumFractionDigits: 2 })}`;
+
+/**
+ * How long a price edit takes to show through Varnish: from sending the edit
+ * to the first answer from Varnish with the new price (asked every 5 ms),
+ * `samples` times on one product page that Varnish had cached; p50, p99, max in ms.
+ */
+async function changeVisibility(slug: string, samples: number): Promise<{ p50: number; p99: number; max: number; samples: number }> {
+  const login = await fetch(`${BASE}/api/admin/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: process.env.ADMIN_EMAIL ?? "admin@maplemicron.local", password: process.env.ADMIN_PASSWORD ?? "bench-admin-password" }),
+  });
+  const { token } = (await login.json()) as { token: string };
+  const product = (await (await fetch(`${BASE}/api/products/${slug}`)).json()) as { id: number; price: string };
+  const times: number[] = [];
+  let price = Number(product.price);
+  for (let i = 0; i < samples; i++) {
+    for (let k = 0; k < 3; k++) await (await fetch(`${VARNISH}/product/${slug}`)).text(); // cached at Varnish
+    price += 1;
+    const next = price.toFixed(2);
+    const start = performance.now();
+    const res = await fetch(`${BASE}/api/products/${product.id}`, {
+      method: "PUT",
+      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      body: JSON.stringify({ price: next }),
+    });
+    if (!res.ok) throw new Error(`price edit: ${res.status} ${await res.text()}`);
+    for (;;) {
+      if ((await (await fetch(`${VARNISH}/product/${slug}`)).text()).includes(money(next))) break;
+      if (performance.now() - start > 60_000) throw new Error("a price edit did not show through Varnish within 60 s");
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  const at = (q: number) => Math.round(times[Math.min(times.length - 1, Math.ceil(q * times.length) - 1)]);
+  return { p50: at(0.5), p99: at(0.99), max: Math.round(times[times.length - 1]), samples };
+}
+
 async function runCatalogue(label: string, extraProducts: number, shared?: { env: Record<string, string | undefined> }) {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -316,6 +373,8 @@ async function runCatalogue(label: string, extraProducts: number, shared?: { env
     NODE_ENV: "production",
     ADMIN_PASSWORD: process.env.ADMIN_PASSWORD ?? "bench-admin-password",
     RATE_LIMIT_SCALE: "100000",
+    // With Varnish in front the shop purges it by tag (and may let it keep pages an hour).
+    ...(VARNISHD && !shared ? { CDN_PURGE: "varnish", VARNISH_PURGE_URLS: `${VARNISH}/` } : {}),
     ...shared?.env,
   };
   if (shared) {
@@ -336,6 +395,7 @@ async function runCatalogue(label: string, extraProducts: number, shared?: { env
     sh("npx", ["tsx", "scripts/serve.ts", "build"], env);
   }
   const baseline = startBaseline();
+  const varnish = startVarnish();
   const server: ChildProcess = spawn("npx", ["tsx", "scripts/serve.ts", "start"], { env, stdio: ["ignore", "ignore", "inherit"], detached: true });
   try {
     await waitFor(`${BASE}/api/health`);
@@ -382,6 +442,7 @@ async function runCatalogue(label: string, extraProducts: number, shared?: { env
       { label: "yardstick, dynamic (a bare Next.js page rendered per request)", url: `${BASELINE}/dynamic?q=1` },
       { label: "yardstick, gzip+br", url: `${BASELINE}/`, headers: COMPRESSED },
       ...["/", "/shop", `/product/${slug}`].map((p) => ({ label: "page, gzip+br", url: BASE + p, headers: COMPRESSED })),
+      ...(varnish ? ["/shop", `/product/${slug}`].map((p) => ({ label: "page through Varnish (CDN in front)", url: VARNISH + p })) : []),
       { label: "yardstick (bare Next.js page)", url: `${BASELINE}/` },
     ];
     const rows: Row[] = [];
@@ -419,10 +480,17 @@ async function runCatalogue(label: string, extraProducts: number, shared?: { env
       })),
     );
     console.log("JavaScript per page (gzipped kB):", js);
-    return { label, total, rows, js };
+    const visibility = varnish ? await changeVisibility(slug, Number(process.env.BENCH_VISIBILITY_SAMPLES ?? 40)) : undefined;
+    if (visibility) console.log(`A price edit visible through Varnish (${visibility.samples} edits): p50 ${visibility.p50} ms, p99 ${visibility.p99} ms, max ${visibility.max} ms`);
+    else console.log(VARNISHD ? "" : "No varnishd: the rows through Varnish are skipped (apt-get install varnish varnish-modules).");
+    return { label, total, rows, js, visibility };
   } finally {
     stop(server);
     stop(baseline);
+    if (varnish) {
+      stop(varnish.child);
+      rmSync(varnish.dir, { recursive: true, force: true });
+    }
     await new Promise((r) => setTimeout(r, 2000));
   }
 }
@@ -444,6 +512,8 @@ function markdown(results: Result[]): string {
           .join(", "),
       "",
     );
+    if (r.visibility)
+      out.push(`A price edit visible through Varnish (${r.visibility.samples} edits, from sending the edit): p50 ${r.visibility.p50} ms, p99 ${r.visibility.p99} ms, max ${r.visibility.max} ms`, "");
   }
   return out.join("\n");
 }

@@ -22,6 +22,7 @@ import { prepareDatabase } from "@/lib/startup/prepare-database";
 import { env, loadEnv } from "@/lib/env";
 import { EMBEDDED_DATABASE_URL_ENV, refuseToStartOnPaymentConfigError } from "@/lib/payments/config";
 import { refuseToStartOnTaxConfigError } from "@/lib/tax/config";
+import { refuseToStartOnCarrierConfigError } from "@/lib/shipping/carrier-config";
 
 const mode = process.argv[2];
 if (mode !== "dev" && mode !== "start" && mode !== "build") {
@@ -39,6 +40,8 @@ if (mode === "start" && !existsSync(path.resolve(".next/BUILD_ID"))) {
 refuseToStartOnPaymentConfigError(process.env);
 // The same for sales tax: a flat rate without its state or rate, or Stripe Tax without Stripe's key.
 refuseToStartOnTaxConfigError(process.env);
+// The carrier: with its key, tracking webhooks must be verifiable (EASYPOST_WEBHOOK_SECRET).
+refuseToStartOnCarrierConfigError(process.env);
 
 // On Vercel (`npm run build` there) the build writes nothing outside .next and never opens the
 // embedded database: it needs a PostgreSQL DATABASE_URL, which it migrates and seeds when empty.

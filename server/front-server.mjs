@@ -47,6 +47,7 @@ import { existingProcessState } from "../lib/process-state.mjs";
 import { settleUnreadBody } from "./unread-body.mjs";
 import { liveVariable, sharedEnv } from "../lib/env-shared.mjs";
 import { createLogger, normalizeRoute, refuseToStart } from "../lib/log-shared.mjs";
+import { applyCdnHeaders } from "./cdn-headers.mjs";
 
 const PEER_HEADER = "x-mm-peer";
 
@@ -68,7 +69,7 @@ try {
 } catch (error) {
   refuseToStart(log, error.message);
 }
-const { PORT: port, HOSTNAME: hostname, REDIS_URL, SHUTDOWN_TIMEOUT_MS, SEARCH_RENDERS_AT_ONCE } = config;
+const { PORT: port, HOSTNAME: hostname, REDIS_URL, SHUTDOWN_TIMEOUT_MS, SEARCH_RENDERS_AT_ONCE, CDN_PURGE } = config;
 
 const REQUEST_ID = /^[A-Za-z0-9_.:-]{8,100}$/;
 
@@ -136,7 +137,7 @@ function malformedPath(target) {
 function badRequest(req, res) {
   const api = req.url.startsWith("/api/");
   const body = api
-    ? JSON.stringify({ message: "Malformed URL path", error: "Malformed URL path" })
+    ? JSON.stringify({ message: "Malformed URL path", error: "Malformed URL path", code: "bad_request" })
     : '<!doctype html><title>400 Bad Request</title><h1>400 Bad Request</h1><p>This address is malformed. <a href="/">Go to the shop</a>.</p>';
   res.writeHead(400, {
     "content-type": api ? "application/json" : "text/html; charset=utf-8",
@@ -148,7 +149,7 @@ function badRequest(req, res) {
 }
 
 function notFound(res) {
-  const body = JSON.stringify({ message: "Not found", error: "Not found" });
+  const body = JSON.stringify({ message: "Not found", error: "Not found", code: "not_found" });
   res.writeHead(404, { "content-type": "application/json", "content-length": Buffer.byteLength(body), "x-content-type-options": "nosniff" });
   res.end(body);
 }
@@ -345,6 +346,8 @@ let closing = false;
 const server = http.createServer((req, res) => {
   logRequest(req, res);
   settleUnreadBody(req, res);
+  // Shared-cache headers by the path the client asked for, before any mapping (lib/cdn/policy.mjs).
+  applyCdnHeaders(req, res, routedPath((req.url ?? "/").split("?", 1)[0]), Boolean(CDN_PURGE));
   if (malformedPath(req.url ?? "/")) return badRequest(req, res);
   if (pageWriteWithoutAction(req)) return methodNotAllowed(res);
   if (routeCachedApi(req, res)) return;

@@ -16,7 +16,26 @@ const CARD_ROWS =
 export type AdminColumn = string | { label: React.ReactNode; className?: string };
 
 /** "Actions" for screen readers only, over a row's buttons. */
-export const ACTIONS_COLUMN: AdminColumn = { label: <span className="sr-only">Actions</span>, className: "text-right" };
+export const ACTIONS_LABEL = <span className="sr-only">Actions</span>;
+export const ACTIONS_COLUMN: AdminColumn = { label: ACTIONS_LABEL, className: "text-right" };
+
+/**
+ * A plain head row for the admin's own-styled tables (lists, dialogs): every header cell takes `cell`'s
+ * classes, and a column given as an object adds its own (a right-aligned amount, a column hidden on phones).
+ */
+export function TableHead({ className, cell, columns }: { className?: string; cell?: string; columns: AdminColumn[] }) {
+  return (
+    <thead className={className}>
+      <tr>
+        {columns.map((column, i) => (
+          <th key={i} scope="col" className={typeof column === "string" ? cell : cn(cell, column.className)}>
+            {typeof column === "string" ? column : column.label}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
 
 export function AdminTable({
   caption,

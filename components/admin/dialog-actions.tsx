@@ -31,3 +31,18 @@ export function DialogActions({ actionLabel, cancelLabel = "Cancel", pending, de
     </DialogFooter>
   );
 }
+
+/** A sheet form's buttons (product, category), kept in view at the sheet's foot: Cancel, and the submit (a spinner while it saves). */
+export function SheetFormActions({ actionLabel, pending, onCancel }: { actionLabel: string; pending: boolean; onCancel: () => void }) {
+  return (
+    <div className="sticky bottom-[-1.5rem] z-10 -mx-6 -mb-6 flex justify-end gap-2 border-t bg-background px-6 py-3 sm:py-4">
+      <Button type="button" variant="outline" onClick={onCancel} disabled={pending} className="flex-1 sm:flex-none">
+        Cancel
+      </Button>
+      <Button type="submit" disabled={pending} className="flex-1 sm:flex-none">
+        {pending && <Loader2 aria-hidden="true" className="animate-spin" />}
+        {actionLabel}
+      </Button>
+    </div>
+  );
+}

@@ -271,3 +271,15 @@ export function ImageUploadField(props: ImageUploadFieldProps) {
     </div>
   );
 }
+
+/** The image field's frame in a form: a group named by its visible label (`{id}-label`), the upload field inside. */
+export function ImageFieldGroup({ id, label, children }: { id: string; label: string; children: React.ReactNode }) {
+  return (
+    <div className="flex flex-col gap-2" role="group" aria-labelledby={`${id}-label`}>
+      <span className="text-sm font-medium" id={`${id}-label`}>
+        {label}
+      </span>
+      {children}
+    </div>
+  );
+}

@@ -5,6 +5,7 @@ import { orderTimelineAction } from "@/lib/orders/actions";
 import { useAdminTimeZone } from "@/components/admin/time-zone";
 import { formatDateTime, statusLabel } from "@/components/admin/format";
 import type { OrderEventDTO } from "@/lib/orders/timeline";
+import { carrierServiceLabel } from "@/lib/shipping/services";
 
 const TEMPLATE_LABEL: Record<string, string> = {
   confirmation: "Order confirmation emailed to the shopper",
@@ -17,7 +18,7 @@ const TEMPLATE_LABEL: Record<string, string> = {
   gift_card: "Gift card code emailed to its recipient",
 };
 
-/** "3 × Cutting Board, 1 × Dowel Jig": the lines of a stock event (lib/orders/stock.ts). */
+/** "3 × Cutting Board, 1 × Dowel Jig": the lines of a stock event (lib/orders/holdings.ts). */
 function stockLines(detail: Record<string, unknown>): string {
   const lines = Array.isArray(detail.lines) ? (detail.lines as Array<{ name?: unknown; quantity?: unknown }>) : [];
   return lines.map((l) => `${Number(l.quantity)} × ${String(l.name)}`).join(", ");
@@ -38,7 +39,7 @@ export function describeOrderEvent(e: Pick<OrderEventDTO, "type" | "detail">): s
     case "balance_recorded":
       return `Balance of $${d.amount} paid by the shopper's link`;
     case "status_changed":
-      return `Status ${statusLabel(String(d.from))} → ${statusLabel(String(d.to))}${d.trackingNumber ? ` (${d.carrier} ${d.trackingNumber})` : ""}`;
+      return `Status ${statusLabel(String(d.from))} → ${statusLabel(String(d.to))}${d.trackingNumber ? ` (${d.carrier} ${d.trackingNumber})` : ""}${d.reason ? ` — ${d.reason}` : ""}`;
     case "email_sent":
       return TEMPLATE_LABEL[String(d.template)] ?? "Email sent";
     case "email_failed":
@@ -87,12 +88,24 @@ export function describeOrderEvent(e: Pick<OrderEventDTO, "type" | "detail">): s
       return d.outcome === "succeeded" ? `Refund of $${d.amount} confirmed by the payment provider` : `Refund of $${d.amount} never reached the payment provider: dropped`;
     case "archived":
       return "Archived instead of deleted: it moved money, so it is kept for the books";
+    case "label_bought":
+      return `Label bought: ${carrierServiceLabel(String(d.carrier), String(d.service))}, $${d.cost}${d.insuredValue ? ` (insured for $${d.insuredValue})` : ""}, tracking ${d.trackingNumber}${d.costWarning ? ` — more than the $${d.paid} the shopper paid for shipping` : ""}`;
+    case "label_voided":
+      return `Label voided: ${d.carrier} ${d.trackingNumber}, $${d.cost} refund ${d.refundStatus === "refunded" ? "refunded" : "requested"} from the carrier`;
+    case "label_refund":
+      return d.refundStatus === "refunded"
+        ? `Label refund confirmed by the carrier: ${d.carrier} ${d.trackingNumber}, $${d.cost} back`
+        : `Label refund refused by the carrier: ${d.carrier} ${d.trackingNumber}, $${d.cost} — ask the carrier (a refund asked too soon after buying can be asked again)`;
+    case "tracking_updated":
+      return `Tracking: ${String(d.status ?? "").replaceAll("_", " ")}${d.message ? ` — ${d.message}` : ""}`;
+    case "tracking_exception":
+      return `Delivery problem: ${String(d.status ?? "").replaceAll("_", " ")}${d.message ? ` — ${d.message}` : ""}. Contact the shopper or the carrier`;
     default:
       return e.type;
   }
 }
 
-const actorLabel = (e: OrderEventDTO) => (e.actor === "admin" ? (e.adminName ?? "admin") : e.actor === "webhook" ? "payment provider" : "system");
+const actorLabel = (e: OrderEventDTO) => (e.actor === "admin" ? (e.adminName ?? "admin") : e.actor === "webhook" ? (e.detail.source === "carrier" ? "carrier" : "payment provider") : "system");
 
 /** The order's history, oldest first, loaded when the dialog opens (and again when `version` changes). */
 export function OrderTimeline({ orderId, version = 0 }: { orderId: number; version?: number }) {

@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import Link from "next/link";
+import { TableHead } from "@/components/admin/admin-table";
 import { DisputedBadge } from "@/components/admin/disputed-badge";
 import { OrderStatusBadge } from "@/components/admin/order-status-badge";
 import { OrderTimeline } from "@/components/admin/order-timeline";
@@ -15,6 +16,7 @@ import { taxLinesNote } from "@/lib/tax/display";
 import { TestPaymentBadge } from "@/components/admin/test-payment-badge";
 import { CommissionBadge } from "@/components/admin/commission-badge";
 import { ArchivedBadge } from "@/components/admin/archived-badge";
+import { ShippingLabelPanel } from "@/components/admin/shipping-label-panel";
 
 type Address = { line1?: string; line2?: string | null; city?: string; state?: string; postalCode?: string; country?: string };
 
@@ -65,6 +67,7 @@ function TotalRow({ label, value, strong }: { label: React.ReactNode; value: str
 export function OrderViewDialog({ order, onOpenChange }: { order: OrderDTO | null; onOpenChange: (open: boolean) => void }) {
   const timeZone = useAdminTimeZone();
   const [refunded, setRefunded] = useState<{ id: number; amount: string; version: number } | null>(null);
+  const [labelChanges, setLabelChanges] = useState(0);
   const refundedAmount = order && refunded?.id === order.id ? refunded.amount : order?.refundedAmount;
   return (
     <Dialog open={order !== null} onOpenChange={onOpenChange}>
@@ -103,22 +106,11 @@ export function OrderViewDialog({ order, onOpenChange }: { order: OrderDTO | nul
               {/* Wider than a phone's dialog: it scrolls in its own box, which the keyboard can reach (as AdminTable's). */}
               <div role="group" aria-label="Order items" tabIndex={0} className="overflow-x-auto rounded-lg border outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50">
                 <table className="w-full min-w-[26rem] text-sm">
-                  <thead className="bg-muted/50 text-left text-xs text-muted-foreground">
-                    <tr>
-                      <th scope="col" className="px-3 py-2 font-medium">
-                        Product
-                      </th>
-                      <th scope="col" className="px-3 py-2 text-right font-medium">
-                        Qty
-                      </th>
-                      <th scope="col" className="px-3 py-2 text-right font-medium">
-                        Price
-                      </th>
-                      <th scope="col" className="px-3 py-2 text-right font-medium">
-                        Total
-                      </th>
-                    </tr>
-                  </thead>
+                  <TableHead
+                    className="bg-muted/50 text-left text-xs text-muted-foreground"
+                    cell="px-3 py-2 font-medium"
+                    columns={["Product", ...["Qty", "Price", "Total"].map((label) => ({ label, className: "text-right" }))]}
+                  />
                   <tbody>
                     {order.items.map((item, i) => (
                       <tr key={`${item.productId ?? "x"}-${i}`} className="border-t">
@@ -146,7 +138,7 @@ export function OrderViewDialog({ order, onOpenChange }: { order: OrderDTO | nul
                   strong={row.strong}
                   value={row.text}
                   label={
-                    row.key === "shipping" && order.shippingService ? (
+                    row.key === "shipping" && order.shippingService && row.label === "Shipping" ? (
                       <>
                         {row.label}
                         <span className="text-xs"> ({order.shippingService.replaceAll("_", " ").toLowerCase()})</span>
@@ -188,13 +180,15 @@ export function OrderViewDialog({ order, onOpenChange }: { order: OrderDTO | nul
               <span className="font-mono text-xs break-all">{order.stripePaymentIntentId ?? "—"}</span>
             </div>
 
+            {!order.archivedAt && <ShippingLabelPanel key={order.id} orderId={order.id} onChanged={() => setLabelChanges((n) => n + 1)} />}
+
             <p className="text-sm">
               <Link href={`/admin/orders/${order.id}/packing-slip`} target="_blank" className="text-primary underline-offset-4 hover:underline">
                 Packing slip
               </Link>
             </p>
 
-            <OrderTimeline orderId={order.id} version={refunded?.id === order.id ? refunded.version : 0} />
+            <OrderTimeline orderId={order.id} version={(refunded?.id === order.id ? refunded.version : 0) + labelChanges} />
           </>
         )}
       </DialogContent>

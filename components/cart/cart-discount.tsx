@@ -2,6 +2,7 @@
 
 import { useEffect } from "react";
 import type { CartItem } from "@/lib/cart/types";
+import type { Cents } from "@/lib/money";
 import { discountedTotals, type DiscountedTotals } from "@/lib/checkout/discount-totals";
 import { DiscountCodeForm } from "@/components/checkout/discount-code-form";
 import { DiscountRow } from "@/components/checkout/discount-row";
@@ -18,18 +19,21 @@ export type CartDiscountShown = { totals: DiscountedTotals; row: React.ReactNode
 export function CartDiscount({
   items,
   taxEstimate,
+  shipping,
   onShow,
 }: {
   items: CartItem[];
   /** TAX_MODE=estimate: the 8 % estimate is in the cart's total. */ taxEstimate: boolean;
+  /** The server's shipping for the cart before an address (0 when the address decides); undefined: the default zone's rule. */
+  shipping: Cents | undefined;
   onShow: (shown: CartDiscountShown) => void;
 }) {
   const discount = useDiscountCode(items);
   const { applied } = discount;
   useEffect(() => {
     if (!applied) return onShow(null);
-    const totals = discountedTotals(items, { taxEstimate, discount: applied });
+    const totals = discountedTotals(items, { taxEstimate, discount: applied, shipping });
     onShow({ totals, row: <DiscountRow code={applied.code} amount={totals.discount} /> });
-  }, [applied, items, taxEstimate, onShow]);
+  }, [applied, items, taxEstimate, shipping, onShow]);
   return <DiscountCodeForm {...discount} />;
 }

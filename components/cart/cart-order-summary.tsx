@@ -6,6 +6,8 @@ import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@/componen
 import type { OrderTotals } from "@/lib/checkout/pricing";
 import { formatMoney } from "@/lib/money";
 import { CartCheckoutButton } from "@/components/cart/cart-checkout-button";
+import { useFreeShippingOver } from "@/components/cart/use-free-shipping";
+import { amountToFreeShipping } from "@/lib/shipping/services";
 import { useLazyComponent } from "@/components/ui/use-lazy-component";
 import type { CartItem } from "@/lib/cart/types";
 import type { CartTaxLine } from "@/lib/tax/display";
@@ -25,7 +27,9 @@ function Row({ label, value, testId }: { label: string; value: string; testId: s
 
 /**
  * Spec §2 cart page 'Order Summary': subtotal, shipping (free only OVER $100,
- * else $15.99), the tax line (chosen on the server for TAX_MODE, lib/tax/display.ts: the
+ * else $15.99 in a fresh shop: the server's figure for the lines in every zone shipped to,
+ * components/cart/use-cart-shipping.ts, or "At checkout" and a total before shipping when the
+ * address decides), the tax line (chosen on the server for TAX_MODE, lib/tax/display.ts: the
  * 8 % estimate in the total, or "At checkout" and a total before tax), total, the free-shipping nudge and
  * Proceed to Checkout. The subtotal counts available lines only. Under the
  * totals, the order's latest estimate (components/cart/cart-ships-estimate.tsx,
@@ -34,6 +38,7 @@ function Row({ label, value, testId }: { label: string; value: string; testId: s
 /** `row`: the discount code's summary line, `field`: its entry field (both from the page's lazily loaded chunk); the order's estimate loads after the first load. */
 export function CartOrderSummary({
   totals,
+  shippingAtCheckout = false,
   taxLine,
   blocked,
   items,
@@ -41,6 +46,8 @@ export function CartOrderSummary({
   field,
 }: {
   totals: OrderTotals;
+  /** The address decides the shipping (zones that differ, live carrier rates, a piece delivered by arrangement): not in the total. */
+  shippingAtCheckout?: boolean;
   taxLine: CartTaxLine;
   blocked: boolean;
   items: CartItem[];
@@ -48,10 +55,15 @@ export function CartOrderSummary({
   field: React.ReactNode;
 }) {
   const { subtotal, shipping, tax, total } = totals;
+  // The rule that applies before an address is known: the threshold every shipping zone shares, else nothing is said.
+  const freeOver = useFreeShippingOver();
+  const nothingShips = subtotal > 0 && totals.goods === 0;
+  const toFree = nothingShips || typeof freeOver !== "number" ? 0 : amountToFreeShipping(totals.goods, freeOver);
   const [Estimate, load] = useLazyComponent(importEstimate);
   useEffect(load, [load]);
   // Free over $100 of goods, and for gift cards alone (nothing ships: lib/checkout/pricing.ts).
-  const shippingLabel = subtotal > 0 && shipping === 0 ? "Free" : formatMoney(shipping);
+  const shippingLabel = shippingAtCheckout ? "At checkout" : subtotal > 0 && shipping === 0 ? "Free" : formatMoney(shipping);
+  const totalLabel = shippingAtCheckout ? (taxLine.estimated ? "Total before shipping" : "Total before shipping and tax") : taxLine.totalLabel;
 
   // `!` where a class replaces one of the card's own (gap, line height, alignment): class lists are joined, not merged.
   return (
@@ -69,7 +81,7 @@ export function CartOrderSummary({
           <Row label={taxLine.label} value={taxLine.value ?? formatMoney(tax)} testId="summary-tax" />
           {/* A border rather than a <Separator>: a <dl> may only hold dt/dd groups. */}
           <div className="mt-3 flex items-center justify-between border-t pt-3 text-base font-semibold">
-            <dt>{taxLine.totalLabel}</dt>
+            <dt>{totalLabel}</dt>
             <dd className="tabular-nums" data-testid="summary-total">
               {formatMoney(total)}
             </dd>
@@ -77,10 +89,10 @@ export function CartOrderSummary({
         </dl>
         {Estimate && <Estimate items={items} />}
         {field}
-        {!totals.freeShipping && (
+        {toFree > 0 && (
           <p className="flex items-center gap-2 rounded-md bg-accent/60 px-3 py-2 text-sm" data-testid="free-shipping-note">
             <Icon name="truck" className="text-primary" />
-            {`Add ${formatMoney(totals.toFreeShipping)} more for free shipping`}
+            {`Add ${formatMoney(toFree)} more for free shipping`}
           </p>
         )}
       </CardContent>

@@ -13,6 +13,7 @@ import { lineActions } from "@/components/cart/lazy-line-actions";
 import { CartEmpty } from "@/components/cart/cart-empty";
 import { CartOrderSummary } from "@/components/cart/cart-order-summary";
 import { CartPageLine } from "@/components/cart/cart-page-line";
+import { useCartShipping } from "@/components/cart/use-cart-shipping";
 import { useHydrated } from "@/components/cart/use-hydrated";
 import type { CartDiscountShown } from "@/components/cart/cart-discount";
 import { useLazyComponent } from "@/components/ui/use-lazy-component";
@@ -46,6 +47,9 @@ export function CartPageView({ taxLine }: { taxLine: CartTaxLine }) {
   const count = useCart((s) => s.cartCount);
   const [discount, setDiscount] = useState<CartDiscountShown>(null);
   const [CartDiscount, loadCartDiscount] = useLazyComponent(importCartDiscount);
+  // The server's shipping for these lines before an address: null when the address decides ("At checkout").
+  const estimated = useCartShipping(items);
+  const shipping = estimated === undefined ? undefined : (estimated ?? 0);
 
   useEffect(() => {
     void refreshCartAvailability();
@@ -84,12 +88,13 @@ export function CartPageView({ taxLine }: { taxLine: CartTaxLine }) {
           </div>
         </section>
         <CartOrderSummary
-          totals={discount?.totals ?? orderTotals(items, { taxEstimate: taxLine.estimated })}
+          totals={discount?.totals ?? orderTotals(items, { taxEstimate: taxLine.estimated, shipping })}
+          shippingAtCheckout={estimated === null}
           taxLine={taxLine}
           blocked={blocked}
           items={items}
           row={discount?.row}
-          field={CartDiscount && <CartDiscount items={items} taxEstimate={taxLine.estimated} onShow={setDiscount} />}
+          field={CartDiscount && <CartDiscount items={items} taxEstimate={taxLine.estimated} shipping={shipping} onShow={setDiscount} />}
         />
       </div>
     </>

@@ -1,7 +1,7 @@
 "use client";
 
 import type { CartItem } from "@/lib/cart/types";
-import { cartShipsText } from "@/lib/catalog/ship-days";
+import { cartShipsText } from "@/lib/inventory/ship-days";
 
 /**
  * The order's latest estimate on the cart page ("Your order ships in 10–15 working days": the

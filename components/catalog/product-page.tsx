@@ -9,7 +9,7 @@ import { ProductGrid } from "@/components/catalog/product-grid";
 import { ProductPurchase } from "@/components/catalog/product-purchase";
 import { LazyVariantPurchase } from "@/components/catalog/lazy-variant-purchase";
 import { HydrationSlice } from "@/components/ui/hydration-slice";
-import { getRelatedProducts } from "@/lib/catalog/queries";
+import { getProductDelivery, getRelatedProducts, type ProductDelivery } from "@/lib/catalog/queries";
 import { parseVideoUrl } from "@/lib/catalog/schemas";
 import { DEFAULT_IMAGE_SIZE, toCartProduct, toVariantCartProduct, type ProductDTO, type ProductImageDTO } from "@/lib/catalog/types";
 import { defaultVariant } from "@/lib/catalog/variants";
@@ -45,9 +45,28 @@ export function productPageMetadata(product: ProductDTO | null): Metadata {
   });
 }
 
+/**
+ * How the piece reaches the shopper: the spec's free-shipping line for a parcel; an oversize piece's own freight
+ * (charged per piece whatever the order's total, lib/shipping/rules.ts); or delivery by arrangement (not shipped).
+ */
+function DeliveryLine({ delivery }: { delivery: ProductDelivery }) {
+  if (delivery.byArrangement)
+    return (
+      <span>
+        Delivered by arrangement:{" "}
+        <Link href="/contact" className="font-medium text-primary underline-offset-4 hover:underline">
+          contact us
+        </Link>{" "}
+        for delivery
+      </span>
+    );
+  if (delivery.freight) return <span>Freight delivery: {formatMoney(delivery.freight)} per piece</span>;
+  return <>Free shipping on orders over $100</>;
+}
+
 /** The page's body; `sku`: the variant chosen by the address (a product with variants shows its default one otherwise). */
 export async function ProductPageView({ product, sku }: { product: ProductDTO; sku?: string }) {
-  const [related, reviews] = await Promise.all([getRelatedProducts(product, RELATED_LIMIT), listProductReviews(product)]);
+  const [related, reviews, delivery] = await Promise.all([getRelatedProducts(product, RELATED_LIMIT), listProductReviews(product), getProductDelivery(product.id)]);
   const video = parseVideoUrl(product.videoUrl);
   const images = product.media.length ? product.media : [FALLBACK_IMAGE];
   const soldUnique = product.uniqueItem && product.sold;
@@ -156,9 +175,9 @@ export async function ProductPageView({ product, sku }: { product: ProductDTO; s
 
           {!soldUnique && !giftCard && (
             <ul className="grid gap-2 text-sm text-muted-foreground sm:grid-cols-2">
-              <li className="flex items-center gap-2">
+              <li className="flex items-center gap-2" data-testid="product-delivery">
                 <Icon name="truck" className="text-primary" />
-                Free shipping on orders over $100
+                <DeliveryLine delivery={delivery} />
               </li>
               <li className="flex items-center gap-2">
                 <Icon name="hammer" className="text-primary" />

@@ -4,6 +4,7 @@ import type { ShippingAddress } from "@/lib/checkout/schemas";
 import { requestJson } from "@/components/api/request-json";
 import { saveOrderReceipt } from "@/components/checkout/order-receipt";
 import type { TaxLine } from "@/lib/tax/display";
+import type { ShippingOptionsDTO } from "@/lib/shipping/rules";
 
 /**
  * The browser's checkout calls (spec §7, the server contract). Plain fetch,
@@ -50,6 +51,10 @@ export type PaymentIntentRequest = {
   /** Cents the page shows before tax (subtotal + shipping - discount); the server re-prices and answers 409 if it differs, and adds the tax. */
   amount: number;
   giftRecipientEmail?: string;
+  /** Collected at the workshop (local pickup), else shipped. */
+  shippingMethod?: "ship" | "pickup";
+  /** The shipping option the shopper chose (POST /api/shipping/rates `id`): priced again by the server. */
+  shippingRate?: string;
 };
 
 export type TestCardPayload = { number: string; expMonth: string; expYear: string; cvc: string };
@@ -92,4 +97,9 @@ export function createOrder(payload: OrderPayload | ({ paymentIntentId: string }
     if (placed.order) saveOrderReceipt(placed.order);
     return placed;
   });
+}
+
+/** The ways this cart can reach this address (lib/shipping): the zone's rate, the carrier's cheapest few, local pickup. */
+export function fetchShippingRates(body: { items: PaymentIntentRequest["items"]; shippingAddress: ShippingAddress }, signal?: AbortSignal) {
+  return requestJson<ShippingOptionsDTO>("POST", "/api/shipping/rates", { body, signal });
 }

@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { FormProvider, useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@/components/forms/zod-resolver";
 import { getSessionId } from "@/lib/cart/session";
@@ -18,6 +18,8 @@ import { PaymentCard } from "@/components/checkout/payment-card";
 import type { PaymentHandle } from "@/components/checkout/payment-handle";
 import { recheckCart, toastStockRefusal } from "@/components/checkout/recheck-cart";
 import { ShippingCard } from "@/components/checkout/shipping-card";
+import { useFreeShippingOver } from "@/components/cart/use-free-shipping";
+import { ShippingOptions, useShippingOptions } from "@/components/checkout/shipping-options";
 import { useDiscountCode } from "@/components/checkout/use-discount-code";
 import { usePaymentIntent } from "@/components/checkout/use-payment-intent";
 import { usePlaceOrder } from "@/components/checkout/use-place-order";
@@ -63,18 +65,38 @@ export function CheckoutForm({ items, publishableKey, onPlaced }: Props) {
   const applied = discount.applied;
   // Shipping is the server's for the address and the pieces' weights (lib/shipping): the page shows the default
   // zone's figure until the server names another for this cart and address (its 409 carries it), then that one.
-  const shipKey = JSON.stringify({ items: cartLines(items), address, discountCode: applied?.code ?? null });
+  // The delivery options for the cart and address (lib/shipping: a zone's rate, the carrier's rates, local pickup); the chosen one is sent with the payment.
+  const shipping = useShippingOptions({ items: cartLines(items), address, enabled: addressComplete });
+  const { setError, clearErrors, getFieldState } = form;
+  const rejected = shipping.state.status === "error" ? shipping.state.fields["shippingAddress.line1"] : undefined;
+  useEffect(() => {
+    // An address the carrier cannot deliver to is an error on the address form, before any payment.
+    if (rejected) setError("shippingAddress.line1", { type: "server", message: rejected });
+    else if (getFieldState("shippingAddress.line1").error?.type === "server") clearErrors("shippingAddress.line1");
+  }, [rejected, setError, clearErrors, getFieldState]);
+  const chosen = shipping.chosen;
+  // The free-shipping nudge follows the address's zone once known (none for pickup), else the threshold every zone shares.
+  const everywhere = useFreeShippingOver();
+  const zoneFreeOver = shipping.data?.freeOver;
+  const freeOver = chosen?.kind === "pickup" ? null : zoneFreeOver !== undefined ? (zoneFreeOver === null ? null : toCents(zoneFreeOver)) : addressComplete ? undefined : everywhere;
+  // A fallback rate is the zone's own: the server names what it charges, so no carrier service is claimed for it.
+  const [chosenId, chosenKind, chosenFallback] = [chosen?.id, chosen?.kind, chosen?.fallback];
+  const choice = useMemo(
+    () => (!chosenId ? {} : chosenKind === "pickup" ? { shippingMethod: "pickup" as const, shippingRate: chosenId } : chosenFallback ? {} : { shippingRate: chosenId }),
+    [chosenId, chosenKind, chosenFallback],
+  );
+  const shipKey = JSON.stringify({ items: cartLines(items), address, discountCode: applied?.code ?? null, choice });
   const [quoted, setQuoted] = useState<{ key: string; shipping: number } | null>(null);
-  const serverShipping = addressComplete && quoted?.key === shipKey ? quoted.shipping : undefined;
+  const serverShipping = !addressComplete ? undefined : quoted?.key === shipKey ? quoted.shipping : chosen ? toCents(chosen.amount) : undefined;
   const totals = discountedTotals(items, { addressComplete, discount: applied, shipping: serverShipping });
   const [giftCards, setGiftCards] = useState<string[]>([]);
-  const requestKey = JSON.stringify({ items: cartLines(items), address, amount: totals.total, discountCode: applied?.code ?? null, giftCards });
+  const requestKey = JSON.stringify({ items: cartLines(items), address, amount: totals.total, discountCode: applied?.code ?? null, giftCards, choice });
 
   const buildRequest = useCallback(() => {
     const v = form.getValues();
     const contact = { ...v, giftRecipientEmail: isValidEmail(v.giftRecipientEmail) ? v.giftRecipientEmail : undefined };
-    return paymentIntentRequest(getSessionId(), items, cleanAddress(v.shippingAddress), contact, isValidEmail(v.email), applied, giftCards, serverShipping);
-  }, [form, items, applied, giftCards, serverShipping]);
+    return { ...paymentIntentRequest(getSessionId(), items, cleanAddress(v.shippingAddress), contact, isValidEmail(v.email), applied, giftCards, serverShipping), ...choice };
+  }, [form, items, applied, giftCards, serverShipping, choice]);
 
   const shownShipping = totals.shipping;
   // A plain function: usePaymentIntent reads the latest one when a request settles.
@@ -92,7 +114,8 @@ export function CheckoutForm({ items, publishableKey, onPlaced }: Props) {
 
   const payment = usePaymentIntent({
     // Not while a discount code is being priced: the intent is for the total the shopper will see.
-    enabled: addressComplete && !blocked && items.length > 0 && !discount.pending,
+    // Nor while the delivery options are being asked for: the intent is for the option the shopper will see chosen.
+    enabled: addressComplete && !blocked && items.length > 0 && !discount.pending && shipping.settled && !rejected,
     requestKey,
     buildRequest,
     onConflict,
@@ -127,17 +150,28 @@ export function CheckoutForm({ items, publishableKey, onPlaced }: Props) {
     <FormProvider {...form}>
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(320px,400px)] lg:gap-10">
         <div className="lg:sticky lg:top-24 lg:col-start-2 lg:row-start-1">
-          <OrderSummary items={items} totals={tax.totals(totals)} taxNote={tax.note} discount={discount} giftCards={{ codes: giftCards, onChange: setGiftCards, paid: giftCardsPaid }} />
+          <OrderSummary
+            shippingName={chosen?.label}
+            freeOver={freeOver}
+            items={items}
+            totals={tax.totals(totals)}
+            taxNote={tax.note}
+            discount={discount}
+            giftCards={{ codes: giftCards, onChange: setGiftCards, paid: giftCardsPaid }}
+          />
         </div>
         <form onSubmit={onSubmit} noValidate aria-busy={submitting} aria-label="Checkout" className="flex min-w-0 flex-col gap-6 lg:col-start-1 lg:row-start-1">
           <fieldset disabled={submitting} className="flex min-w-0 flex-col gap-6">
             <ContactCard giftCards={items.some((i) => i.giftCard)} />
-            <ShippingCard />
+            <ShippingCard choice={(shipping.shown?.options.length ?? 0) > 1}>
+              <ShippingOptions data={shipping.shown} chosen={chosen} loading={!shipping.settled} problem={shipping.problem} onChoose={shipping.choose} />
+            </ShippingCard>
           </fieldset>
           <PaymentCard
             state={payment.state}
             blocked={blocked}
             addressComplete={addressComplete}
+            addressRejected={Boolean(rejected)}
             submitting={submitting}
             total={tax.totals(totals).total - giftCardsPaid}
             publishableKey={publishableKey}

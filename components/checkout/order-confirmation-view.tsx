@@ -91,14 +91,7 @@ function Confirmed({ orderNumber }: { orderNumber: string }) {
 
       {!notice && NextSteps && <NextSteps shipsEstimate={receipt?.shipsEstimate ?? null} />}
 
-      <div className="mt-10 flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
-        <Button asChild size="lg">
-          <Link href="/shop">Continue Shopping</Link>
-        </Button>
-        <Button asChild size="lg" variant="outline">
-          <Link href="/contact">Contact Us</Link>
-        </Button>
-      </div>
+      <NextLinks className="mt-10 w-full sm:w-auto" href="/shop" label="Continue Shopping" />
     </div>
   );
 }
@@ -111,14 +104,7 @@ function Problem({ title, message }: { title: string; message: string }) {
       </span>
       <h1 className="mt-5 text-3xl font-semibold">{title}</h1>
       <p className="mt-3 text-muted-foreground">{message}</p>
-      <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-        <Button asChild size="lg">
-          <Link href="/checkout">Back to Checkout</Link>
-        </Button>
-        <Button asChild size="lg" variant="outline">
-          <Link href="/contact">Contact Us</Link>
-        </Button>
-      </div>
+      <NextLinks className="mt-8" href="/checkout" label="Back to Checkout" />
     </div>
   );
 }
@@ -196,4 +182,18 @@ export function OrderConfirmationView() {
   }
   if (orderNumber) return <Confirmed orderNumber={orderNumber} />;
   return <ConfirmationPending />;
+}
+
+/** Where to go from here: the page's way on, and Contact Us beside it. */
+function NextLinks({ className, href, label }: { className: string; href: string; label: string }) {
+  return (
+    <div className={`${className} flex flex-col gap-3 sm:flex-row`}>
+      <Button asChild size="lg">
+        <Link href={href}>{label}</Link>
+      </Button>
+      <Button asChild size="lg" variant="outline">
+        <Link href="/contact">Contact Us</Link>
+      </Button>
+    </div>
+  );
 }

@@ -6,10 +6,11 @@ import { Button } from "@/components/ui/button";
 import { Separator } from "@/components/ui/separator";
 import type { CartItem } from "@/lib/cart/types";
 import type { DiscountedTotals } from "@/lib/checkout/discount-totals";
-import { formatMoney, toCents } from "@/lib/money";
+import { formatMoney, toCents, type Cents } from "@/lib/money";
+import { amountToFreeShipping } from "@/lib/shipping/services";
 import { clsx as cn } from "clsx";
 import { removeCartLine } from "@/components/cart/cart-line-actions";
-import { cartShipsText } from "@/lib/catalog/ship-days";
+import { cartShipsText } from "@/lib/inventory/ship-days";
 import { CartLineImage } from "@/components/cart/cart-line-image";
 import { DiscountCodeForm } from "@/components/checkout/discount-code-form";
 import { DiscountRow } from "@/components/checkout/discount-row";
@@ -81,8 +82,14 @@ export function OrderSummary({
   taxNote,
   discount,
   giftCards,
+  shippingName,
+  freeOver,
 }: {
   items: CartItem[];
+  /** The delivery option chosen (a carrier's service, local pickup), once the server has offered them; else the zone's default service. */
+  shippingName?: string;
+  /** The free-shipping threshold that applies (the address's zone, else the one every zone shares); null: none; undefined: not known yet. Either way but a number, no nudge. */
+  freeOver: Cents | null | undefined;
   totals: DiscountedTotals;
   /** The jurisdictions and rates of the server's tax, or why there is none yet. */ taxNote?: string;
   discount: ReturnType<typeof useDiscountCode>;
@@ -94,12 +101,12 @@ export function OrderSummary({
   const expanded = open ?? hasProblem;
   const listId = useId();
   const count = items.reduce((n, i) => n + i.quantity, 0);
-  const toFree = totals.toFreeShipping;
+  const toFree = typeof freeOver === "number" && !(totals.subtotal > 0 && totals.goods === 0) ? amountToFreeShipping(totals.goods, freeOver) : 0;
   const ships = cartShipsText(items);
 
   const nothingShips = totals.subtotal > 0 && totals.goods === 0;
   const shippingValue = nothingShips ? "None" : !totals.addressComplete ? formatMoney(0) : totals.shipping === 0 ? "Free" : formatMoney(totals.shipping);
-  const shippingNote = nothingShips ? "Gift cards are emailed" : !totals.addressComplete ? "Calculated after address" : "USPS Ground Advantage";
+  const shippingNote = nothingShips ? "Gift cards are emailed" : !totals.addressComplete ? "Calculated after address" : (shippingName ?? "USPS Ground Advantage");
 
   return (
     <section aria-labelledby="order-summary-title" className="rounded-xl border bg-card p-5 shadow-xs sm:p-6" data-testid="order-summary">

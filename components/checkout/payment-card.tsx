@@ -13,6 +13,8 @@ import type { PaymentIntentState } from "@/components/checkout/use-payment-inten
 
 export const ADDRESS_FIRST_MESSAGE = "Please complete your shipping address to proceed with payment.";
 export const PREPARING_MESSAGE = "Preparing payment...";
+/** Instead of "Preparing payment..." for ever: no payment is prepared for an address the carrier refuses. */
+export const ADDRESS_REJECTED_MESSAGE = "Correct the shipping address above to pay: the carrier cannot deliver to it.";
 export const PREPARE_FAILED_MESSAGE = "Payment could not be prepared.";
 
 const PROVIDER_NOTE = {
@@ -33,6 +35,8 @@ type PaymentCardProps = {
   /** A cart line can no longer be bought. */
   blocked: boolean;
   addressComplete: boolean;
+  /** The carrier refused the shipping address (its message is on the address field): nothing to pay until it is corrected. */
+  addressRejected?: boolean;
   submitting: boolean;
   total: Cents;
   publishableKey: string | null;
@@ -60,7 +64,7 @@ function Notice({ icon, tone = "muted", children }: { icon: "spinner" | "address
 }
 
 /** Spec §4 checkout states, then the provider's card form and the pay button. */
-export function PaymentCard({ state, blocked, addressComplete, submitting, total, publishableKey, handleRef, onRetry, step = 3 }: PaymentCardProps) {
+export function PaymentCard({ state, blocked, addressComplete, addressRejected = false, submitting, total, publishableKey, handleRef, onRetry, step = 3 }: PaymentCardProps) {
   const intent = state.intent;
   const refreshing = state.status === "loading";
 
@@ -73,6 +77,12 @@ export function PaymentCard({ state, blocked, addressComplete, submitting, total
     );
   } else if (!addressComplete) {
     body = <Notice icon="address">{ADDRESS_FIRST_MESSAGE}</Notice>;
+  } else if (addressRejected) {
+    body = (
+      <Notice icon="address" tone="error">
+        {ADDRESS_REJECTED_MESSAGE}
+      </Notice>
+    );
   } else if (state.status === "conflict") {
     body = (
       <Notice icon="alert" tone="error">

@@ -7,8 +7,8 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { SHIPPING_COUNTRIES, type CheckoutFormInput } from "@/lib/checkout/schemas";
 import { CheckoutSection, FormField } from "@/components/checkout/form-field";
 
-/** Shipping address (spec §3): line1, optional line2, city, state, postal code, country (US by default). */
-export function ShippingCard() {
+/** Shipping address (spec §3): line1, optional line2, city, state, postal code, country (US by default); then the delivery options, when there is a choice (`children`). */
+export function ShippingCard({ children, choice = false }: { children?: React.ReactNode; choice?: boolean }) {
   const {
     register,
     formState: { errors },
@@ -16,7 +16,7 @@ export function ShippingCard() {
   const e = errors.shippingAddress;
 
   return (
-    <CheckoutSection id="shipping" step={2} title="Shipping address" description="Shipped with USPS Ground Advantage, with tracking.">
+    <CheckoutSection id="shipping" step={2} title="Shipping address" description={choice ? "Shipped with tracking, the way you choose below." : "Shipped with USPS Ground Advantage, with tracking."}>
       <div className="grid gap-4 sm:grid-cols-6">
         <FormField id="checkout-line1" label="Address" error={e?.line1?.message} className="sm:col-span-6">
           {(aria) => <Input {...aria} {...register("shippingAddress.line1")} autoComplete="address-line1" placeholder="Street address" className="h-10" />}
@@ -48,6 +48,7 @@ export function ShippingCard() {
           )}
         </FormField>
       </div>
+      {children}
     </CheckoutSection>
   );
 }

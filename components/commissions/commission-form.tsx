@@ -2,23 +2,16 @@
 
 import { useState } from "react";
 import { useForm, useWatch, type FieldError } from "react-hook-form";
-import { photosProblem } from "@/components/forms/photo-files";
+import { FieldMessage } from "@/components/forms/field-message";
+import { SendFooter } from "@/components/forms/send-footer";
+import { PhotosField, sendWithPhotos, usePhotoPicker } from "@/components/forms/photos-field";
+import { Field } from "@/components/ui/form-field";
 import { zodResolver } from "@/components/forms/zod-resolver";
-import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Textarea } from "@/components/ui/textarea";
 import { BUDGET_RANGES, commissionRequestSchema, COMMISSION_TEXT_MAX, MAX_COMMISSION_PHOTOS, TOO_MANY_COMMISSION_PHOTOS, type CommissionRequestInput } from "@/lib/commissions/schemas";
-
-function FieldMessage({ id, error }: { id: string; error?: FieldError }) {
-  if (!error?.message) return null;
-  return (
-    <p id={id} className="text-sm text-destructive">
-      {error.message}
-    </p>
-  );
-}
 
 const describedBy = (name: string, error?: FieldError, hint?: boolean) => [hint ? `commission-${name}-hint` : null, error ? `commission-${name}-error` : null].filter(Boolean).join(" ") || undefined;
 
@@ -29,8 +22,7 @@ const describedBy = (name: string, error?: FieldError, hint?: boolean) => [hint 
  */
 export function CommissionForm({ product }: { product: { id: number; name: string } | null }) {
   const [outcome, setOutcome] = useState<{ ok: boolean; message: string; reference?: string } | null>(null);
-  const [photos, setPhotos] = useState<File[]>([]);
-  const [photoError, setPhotoError] = useState<string | null>(null);
+  const photos = usePhotoPicker(MAX_COMMISSION_PHOTOS, TOO_MANY_COMMISSION_PHOTOS);
   const {
     register,
     control,
@@ -45,23 +37,15 @@ export function CommissionForm({ product }: { product: { id: number; name: strin
 
   const onSubmit = handleSubmit(async (values) => {
     setOutcome(null);
-    const problem = photosProblem(photos, MAX_COMMISSION_PHOTOS, TOO_MANY_COMMISSION_PHOTOS);
-    setPhotoError(problem);
-    if (problem) return;
+    if (!photos.check()) return;
     const form = new FormData();
     for (const [key, value] of Object.entries(values)) if (value !== undefined && value !== null && value !== "") form.set(key, String(value));
-    for (const photo of photos) form.append("photos", photo);
-    try {
-      const res = await fetch("/api/commissions", { method: "POST", body: form });
-      const json = (await res.json().catch(() => null)) as { message?: string; reference?: string; fields?: Record<string, string> } | null;
-      for (const [field, message] of Object.entries(json?.fields ?? {})) {
-        if (field === "photos") setPhotoError(message);
-        else setError(field as keyof CommissionRequestInput, { message });
-      }
-      setOutcome({ ok: res.ok, reference: json?.reference, message: json?.message ?? (res.ok ? "Thank you!" : "Your request could not be sent. Please try again.") });
-    } catch {
-      setOutcome({ ok: false, message: "Your request could not be sent. Please check your connection and try again." });
+    const sent = await sendWithPhotos<{ message?: string; reference?: string; fields?: Record<string, string> }>("/api/commissions", form, photos.photos, "request");
+    for (const [field, message] of Object.entries(sent.body?.fields ?? {})) {
+      if (field === "photos") photos.setError(message);
+      else setError(field as keyof CommissionRequestInput, { message });
     }
+    setOutcome({ ok: sent.ok, reference: sent.body?.reference, message: sent.message });
   });
 
   if (outcome?.ok) {
@@ -94,46 +78,24 @@ export function CommissionForm({ product }: { product: { id: number; name: strin
       </div>
 
       <div className="grid gap-6 sm:grid-cols-2">
-        <div className="flex flex-col gap-2">
-          <Label htmlFor="commission-material">
-            Wood or material <span className="font-normal text-muted-foreground">(optional)</span>
-          </Label>
-          <Input
-            id="commission-material"
-            {...register("material")}
-            placeholder="Walnut, cherry, PETG…"
-            aria-invalid={Boolean(errors.material)}
-            aria-describedby={describedBy("material", errors.material)}
-            className="h-10"
-          />
-          <FieldMessage id="commission-material-error" error={errors.material} />
-        </div>
-        <div className="flex flex-col gap-2">
-          <Label htmlFor="commission-size">
-            Size <span className="font-normal text-muted-foreground">(optional)</span>
-          </Label>
-          <Input
-            id="commission-size"
-            {...register("size")}
-            placeholder="12 in across, 4 in deep"
-            aria-invalid={Boolean(errors.size)}
-            aria-describedby={describedBy("size", errors.size)}
-            className="h-10"
-          />
-          <FieldMessage id="commission-size-error" error={errors.size} />
-        </div>
-        <div className="flex flex-col gap-2">
-          <Label htmlFor="commission-budget">Budget</Label>
-          <NativeSelect id="commission-budget" {...register("budget")} aria-invalid={Boolean(errors.budget)} aria-describedby={describedBy("budget", errors.budget)} className="h-10">
-            <option value="">Choose a range</option>
-            {Object.entries(BUDGET_RANGES).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </NativeSelect>
-          <FieldMessage id="commission-budget-error" error={errors.budget} />
-        </div>
+        <Field id="commission-material" label="Wood or material" hint=" (optional)" error={errors.material?.message}>
+          {(aria) => <Input {...aria} {...register("material")} placeholder="Walnut, cherry, PETG…" className="h-10" />}
+        </Field>
+        <Field id="commission-size" label="Size" hint=" (optional)" error={errors.size?.message}>
+          {(aria) => <Input {...aria} {...register("size")} placeholder="12 in across, 4 in deep" className="h-10" />}
+        </Field>
+        <Field id="commission-budget" label="Budget" error={errors.budget?.message}>
+          {(aria) => (
+            <NativeSelect {...aria} {...register("budget")} className="h-10">
+              <option value="">Choose a range</option>
+              {Object.entries(BUDGET_RANGES).map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </Field>
         <div className="flex flex-col gap-2">
           <Label htmlFor="commission-wanted-by">
             Wanted by <span className="font-normal text-muted-foreground">(optional)</span>
@@ -143,63 +105,18 @@ export function CommissionForm({ product }: { product: { id: number; name: strin
         </div>
       </div>
 
-      <div className="flex flex-col gap-2">
-        <Label htmlFor="commission-photos">
-          Reference photos <span className="font-normal text-muted-foreground">(optional, up to {MAX_COMMISSION_PHOTOS})</span>
-        </Label>
-        <Input
-          id="commission-photos"
-          type="file"
-          accept="image/jpeg,image/png,image/webp"
-          multiple
-          aria-invalid={Boolean(photoError)}
-          aria-describedby={photoError ? "commission-photos-error" : undefined}
-          onChange={(e) => {
-            const files = Array.from(e.target.files ?? []);
-            setPhotos(files);
-            setPhotoError(photosProblem(files, MAX_COMMISSION_PHOTOS, TOO_MANY_COMMISSION_PHOTOS));
-          }}
-          className="h-auto py-2"
-        />
-        {photoError && (
-          <p id="commission-photos-error" className="text-sm text-destructive">
-            {photoError}
-          </p>
-        )}
-      </div>
+      <PhotosField id="commission-photos" label="Reference photos" picker={photos} />
 
       <div className="grid gap-6 sm:grid-cols-2">
-        <div className="flex flex-col gap-2">
-          <Label htmlFor="commission-name">Your name</Label>
-          <Input id="commission-name" autoComplete="name" {...register("name")} aria-invalid={Boolean(errors.name)} aria-describedby={describedBy("name", errors.name)} className="h-10" />
-          <FieldMessage id="commission-name-error" error={errors.name} />
-        </div>
-        <div className="flex flex-col gap-2">
-          <Label htmlFor="commission-email">Email</Label>
-          <Input
-            id="commission-email"
-            type="email"
-            autoComplete="email"
-            {...register("email")}
-            aria-invalid={Boolean(errors.email)}
-            aria-describedby={describedBy("email", errors.email)}
-            className="h-10"
-          />
-          <FieldMessage id="commission-email-error" error={errors.email} />
-        </div>
+        <Field id="commission-name" label="Your name" error={errors.name?.message}>
+          {(aria) => <Input {...aria} autoComplete="name" {...register("name")} className="h-10" />}
+        </Field>
+        <Field id="commission-email" label="Email" error={errors.email?.message}>
+          {(aria) => <Input {...aria} type="email" autoComplete="email" {...register("email")} className="h-10" />}
+        </Field>
       </div>
 
-      {outcome && !outcome.ok && (
-        <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive" data-testid="commission-error">
-          {outcome.message}
-        </p>
-      )}
-
-      <div>
-        <Button type="submit" size="lg" disabled={isSubmitting} className="h-11 sm:min-w-48">
-          {isSubmitting ? "Sending..." : "Send request"}
-        </Button>
-      </div>
+      <SendFooter failure={outcome && !outcome.ok ? outcome.message : null} failureTestId="commission-error" submitting={isSubmitting} label="Send request" buttonClassName="sm:min-w-48" />
     </form>
   );
 }

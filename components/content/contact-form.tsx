@@ -1,50 +1,20 @@
 "use client";
 
-import { useForm, type FieldError } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import { lazyResolver } from "@/components/forms/lazy-resolver";
 import { Loader2, Send } from "lucide-react";
 import { toast } from "@/components/ui/toast";
 import { useHydrated } from "@/components/cart/use-hydrated";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
+import { Field } from "@/components/ui/form-field";
 import { Textarea } from "@/components/ui/textarea";
 import type { ContactMessageInput } from "@/lib/content/schemas";
-import { clsx as cn } from "clsx";
 
 // zod and the schema arrive on first focus of the form, not in the page's first load.
 const contact = lazyResolver(() => import("@/components/content/contact-resolver").then((m) => m.contactResolver));
 
 const EMPTY: ContactMessageInput = { name: "", email: "", phone: "", subject: "", message: "" };
-
-type FieldProps = {
-  id: string;
-  label: string;
-  hint?: string;
-  error?: FieldError;
-  className?: string;
-  children: (aria: { id: string; "aria-invalid": boolean; "aria-describedby"?: string }) => React.ReactNode;
-};
-
-/** Label + control + inline message, wired with aria-invalid / aria-describedby. */
-function Field({ id, label, hint, error, className, children }: FieldProps) {
-  const errorId = `${id}-error`;
-  const describedBy = error ? errorId : undefined;
-  return (
-    <div className={cn("flex flex-col gap-2", className)}>
-      <Label htmlFor={id}>
-        {label}
-        {hint && <span className="font-normal text-muted-foreground">{hint}</span>}
-      </Label>
-      {children({ id, "aria-invalid": Boolean(error), "aria-describedby": describedBy })}
-      {error?.message && (
-        <p id={errorId} className="text-sm text-destructive">
-          {error.message}
-        </p>
-      )}
-    </div>
-  );
-}
 
 /** Spec §2 contact form: validated with the shared contactMessageSchema (loaded lazily), sent to POST /api/contact. */
 export function ContactForm() {
@@ -75,19 +45,19 @@ export function ContactForm() {
 
   return (
     <form onSubmit={onSubmit} onFocus={contact.preload} noValidate aria-busy={isSubmitting} className="grid gap-5 sm:grid-cols-2">
-      <Field id="contact-name" label="Name" error={errors.name}>
+      <Field id="contact-name" label="Name" error={errors.name?.message}>
         {(aria) => <Input {...aria} {...register("name")} autoComplete="name" placeholder="Your name" className="h-10" />}
       </Field>
-      <Field id="contact-email" label="Email" error={errors.email}>
+      <Field id="contact-email" label="Email" error={errors.email?.message}>
         {(aria) => <Input {...aria} {...register("email")} type="email" autoComplete="email" inputMode="email" placeholder="you@example.com" className="h-10" />}
       </Field>
-      <Field id="contact-phone" label="Phone" hint="(optional)" error={errors.phone}>
+      <Field id="contact-phone" label="Phone" hint="(optional)" error={errors.phone?.message}>
         {(aria) => <Input {...aria} {...register("phone")} type="tel" autoComplete="tel" placeholder="(555) 555-0100" className="h-10" />}
       </Field>
-      <Field id="contact-subject" label="Subject" error={errors.subject}>
+      <Field id="contact-subject" label="Subject" error={errors.subject?.message}>
         {(aria) => <Input {...aria} {...register("subject")} placeholder="Custom bowl, order question…" className="h-10" />}
       </Field>
-      <Field id="contact-message" label="Message" error={errors.message} className="sm:col-span-2">
+      <Field id="contact-message" label="Message" error={errors.message?.message} className="sm:col-span-2">
         {(aria) => (
           <Textarea {...aria} {...register("message")} rows={6} placeholder="Tell me about the piece you have in mind, the wood you like, or the setup your jig needs to fit." className="min-h-36!" />
         )}

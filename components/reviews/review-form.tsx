@@ -1,27 +1,17 @@
 "use client";
 
 import { useState } from "react";
-import { Controller, useForm, useWatch, type FieldError } from "react-hook-form";
-import { photosProblem as checkPhotos } from "@/components/forms/photo-files";
+import { Controller, useForm, useWatch } from "react-hook-form";
+import { FieldMessage } from "@/components/forms/field-message";
+import { SendFooter } from "@/components/forms/send-footer";
+import { PhotosField, sendWithPhotos, usePhotoPicker } from "@/components/forms/photos-field";
 import { zodResolver } from "@/components/forms/zod-resolver";
-import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { MAX_REVIEW_PHOTOS, REVIEW_TEXT_MAX, reviewFieldsSchema, TOO_MANY_PHOTOS, type ReviewFieldsInput } from "@/lib/reviews/schemas";
 
-const photosProblem = (files: File[]) => checkPhotos(files, MAX_REVIEW_PHOTOS, TOO_MANY_PHOTOS);
-
 const STAR_PATH = "M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6-4.9-4.6 6.6-.8z";
-
-function FieldMessage({ id, error }: { id: string; error?: FieldError }) {
-  if (!error?.message) return null;
-  return (
-    <p id={id} className="text-sm text-destructive">
-      {error.message}
-    </p>
-  );
-}
 
 /**
  * The buyer's review: 1–5 stars as a radio group (arrow keys move between the
@@ -30,8 +20,7 @@ function FieldMessage({ id, error }: { id: string; error?: FieldError }) {
  */
 export function ReviewForm({ orderNumber, token, productName }: { orderNumber: string; token: string; productName: string }) {
   const [outcome, setOutcome] = useState<{ ok: boolean; message: string } | null>(null);
-  const [photos, setPhotos] = useState<File[]>([]);
-  const [photoError, setPhotoError] = useState<string | null>(null);
+  const photos = usePhotoPicker(MAX_REVIEW_PHOTOS, TOO_MANY_PHOTOS);
   const {
     register,
     control,
@@ -42,23 +31,15 @@ export function ReviewForm({ orderNumber, token, productName }: { orderNumber: s
 
   const onSubmit = handleSubmit(async (values) => {
     setOutcome(null);
-    const problem = photosProblem(photos);
-    setPhotoError(problem);
-    if (problem) return;
+    if (!photos.check()) return;
     const form = new FormData();
     form.set("orderNumber", orderNumber);
     form.set("token", token);
     form.set("rating", String(values.rating));
     form.set("title", values.title);
     form.set("body", values.body);
-    for (const photo of photos) form.append("photos", photo);
-    try {
-      const res = await fetch("/api/reviews", { method: "POST", body: form });
-      const json = (await res.json().catch(() => null)) as { message?: string } | null;
-      setOutcome({ ok: res.ok, message: json?.message ?? (res.ok ? "Thank you!" : "Your review could not be sent. Please try again.") });
-    } catch {
-      setOutcome({ ok: false, message: "Your review could not be sent. Please check your connection and try again." });
-    }
+    const sent = await sendWithPhotos("/api/reviews", form, photos.photos, "review");
+    setOutcome({ ok: sent.ok, message: sent.message });
   });
 
   if (outcome?.ok) {
@@ -133,42 +114,9 @@ export function ReviewForm({ orderNumber, token, productName }: { orderNumber: s
         <FieldMessage id="review-body-error" error={errors.body} />
       </div>
 
-      <div className="flex flex-col gap-2">
-        <Label htmlFor="review-photos">
-          Photos <span className="font-normal text-muted-foreground">(optional, up to {MAX_REVIEW_PHOTOS})</span>
-        </Label>
-        <Input
-          id="review-photos"
-          type="file"
-          accept="image/jpeg,image/png,image/webp"
-          multiple
-          aria-invalid={Boolean(photoError)}
-          aria-describedby={photoError ? "review-photos-error" : undefined}
-          onChange={(e) => {
-            const files = Array.from(e.target.files ?? []);
-            setPhotos(files);
-            setPhotoError(photosProblem(files));
-          }}
-          className="h-auto py-2"
-        />
-        {photoError && (
-          <p id="review-photos-error" className="text-sm text-destructive">
-            {photoError}
-          </p>
-        )}
-      </div>
+      <PhotosField id="review-photos" label="Photos" picker={photos} />
 
-      {outcome && !outcome.ok && (
-        <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive" data-testid="review-error">
-          {outcome.message}
-        </p>
-      )}
-
-      <div>
-        <Button type="submit" size="lg" disabled={isSubmitting} className="h-11 sm:min-w-40">
-          {isSubmitting ? "Sending..." : "Send review"}
-        </Button>
-      </div>
+      <SendFooter failure={outcome && !outcome.ok ? outcome.message : null} failureTestId="review-error" submitting={isSubmitting} label="Send review" buttonClassName="sm:min-w-40" />
     </form>
   );
 }

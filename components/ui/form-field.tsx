@@ -1,5 +1,6 @@
 import { Label } from "@/components/ui/label";
-import { cn } from "@/lib/utils";
+// clsx, not tailwind-merge: the shop's pages (contact, checkout) load this frame, and callers pass only layout classes.
+import { clsx as cn } from "clsx";
 
 export type FieldAria = { id: string; "aria-invalid": boolean; "aria-describedby"?: string };
 

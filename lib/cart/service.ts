@@ -14,7 +14,7 @@ import {
 } from "@/lib/cart/messages";
 import { readOptions } from "@/lib/catalog/mappers";
 import { variantLabel, variantStock } from "@/lib/catalog/variants";
-import { availabilityOf, lineAvailability, maxOrderQuantity, shipDays, shippingPromise, type DayRange, type StockFields } from "@/lib/catalog/stock";
+import { availabilityOf, lineAvailability, maxOrderQuantity, shipDays, shippingPromise, type DayRange, type StockFields } from "@/lib/inventory/stock";
 import { cartLineParamsSchema, sessionIdSchema, type CartCheck, type CartLine } from "@/lib/cart/schemas";
 import { fromCents, toCents } from "@/lib/money";
 import type { ServerCartLine } from "@/lib/cart/types";

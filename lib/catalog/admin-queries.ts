@@ -12,7 +12,7 @@ import { ADMIN_PRODUCT_LIMIT, MAX_ADMIN_PRODUCT_LIMIT, type AdminCategoryDTO, ty
 /** The admin's reads carry the product's box by name (lib/shipping). */
 const adminProductInclude = {
   ...productInclude,
-  variants: { ...productInclude.variants, select: { ...productInclude.variants.select, weightGrams: true } },
+  variants: { ...productInclude.variants, select: { ...productInclude.variants.select, weightGrams: true, boxId: true } },
   box: { select: { name: true } },
 } satisfies Prisma.ProductInclude;
 
@@ -31,7 +31,7 @@ function toAdminProductDTO(p: Prisma.ProductGetPayload<{ include: typeof adminPr
       freightPrice: p.freightPrice === null ? null : p.freightPrice.toFixed(2),
       contactForDelivery: p.contactForDelivery,
     },
-    variantWeights: Object.fromEntries(p.variants.map((v) => [v.sku, v.weightGrams ?? null])),
+    variantPackages: Object.fromEntries(p.variants.map((v) => [v.sku, { weightGrams: v.weightGrams ?? null, boxId: v.boxId ?? null }])),
   };
 }
 

@@ -1,13 +1,13 @@
 import { z } from "@/lib/zod";
 import { isSingleLine, singleLineMessage } from "@/lib/single-line";
 import { parseVideoUrl, slugify, VIDEO_URL_MESSAGE } from "@/lib/catalog/rules";
-import { PRODUCT_KINDS, productKind, type ProductKind } from "@/lib/catalog/stock";
+import { PRODUCT_KINDS, productKind, type ProductKind } from "@/lib/inventory/stock";
 import { MAX_OPTION_VALUES, MAX_OPTIONS, MAX_VARIANTS, SKU_PATTERN, type VariantDTO } from "@/lib/catalog/variants";
-import { MAX_LOW_STOCK_THRESHOLD } from "@/lib/catalog/stock-settings";
+import { MAX_LOW_STOCK_THRESHOLD } from "@/lib/inventory/stock-settings";
 import { isTimeZone, TIME_ZONE_MESSAGE } from "@/lib/catalog/time-zone";
 import { DEFAULT_IMAGE_SIZE, type CategoryDTO, type ProductDTO } from "@/lib/catalog/types";
 import { fromCents, toCents } from "@/lib/money";
-import { packageSchema, weightField, type PackageFields } from "@/lib/shipping/schemas";
+import { boxField, packageSchema, weightField, type PackageFields } from "@/lib/shipping/schemas";
 
 /**
  * Admin catalogue validation (spec §5), client-safe: the product and category
@@ -33,7 +33,9 @@ export const MAX_ADMIN_PRODUCT_LIMIT = 200;
 const MAX_PRICE_CENTS = 9_999_999_999;
 
 /** Products listed in the admin table: every public field (inactive products too) plus the category name and its package (lib/shipping). */
-export type AdminProductDTO = ProductDTO & { categoryName: string; package: PackageFields & { boxName: string | null }; variantWeights: Record<string, number | null> };
+/** A variant's own package, by SKU: its weight and box when they are not the product's (null: the product's). */
+export type VariantPackage = { weightGrams: number | null; boxId: number | null };
+export type AdminProductDTO = ProductDTO & { categoryName: string; package: PackageFields & { boxName: string | null }; variantPackages: Record<string, VariantPackage> };
 /** Categories in the admin area: inactive ones too, with how many products they hold. */
 export type AdminCategoryDTO = CategoryDTO & { productCount: number };
 
@@ -276,6 +278,8 @@ const variantField = z.object(
     stockWas: wholeOrNull(STOCK_MESSAGE, 0, MAX_STOCK).optional(),
     /** Its packed weight in grams when it differs from the product's (lib/shipping); blank: the product's. */
     weightGrams: weightField.optional(),
+    /** The box it ships in when not the product's (one of the maker's boxes); blank: the product's box or dimensions. */
+    boxId: boxField.optional(),
   },
   { message: "Each variant needs a sku, its values, a price and a kind" },
 );
@@ -283,7 +287,7 @@ const variantField = z.object(
 const variantsField = z.array(variantField, { message: "variants must be a list" }).max(MAX_VARIANTS, `A product has at most ${MAX_VARIANTS} variants`);
 
 /** A variant as stored: its kind decides its count (in stock) or none (made to order), as a product's (resolveStock). */
-export type VariantData = Omit<VariantDTO, "id" | "label"> & { id?: number; stockWas?: number | null; weightGrams?: number | null };
+export type VariantData = Omit<VariantDTO, "id" | "label"> & { id?: number; stockWas?: number | null; weightGrams?: number | null; boxId?: number | null };
 
 /**
  * The one rule for a product's options and variants: options unique by name with unique values;
@@ -331,6 +335,7 @@ function checkVariants(
       image: variant.image,
       ...(variant.stockWas !== undefined ? { stockWas: variant.stockWas } : {}),
       ...(variant.weightGrams !== undefined ? { weightGrams: variant.weightGrams } : {}),
+      ...(variant.boxId !== undefined ? { boxId: variant.boxId } : {}),
     };
   });
 }

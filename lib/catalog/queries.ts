@@ -134,6 +134,19 @@ export async function getProductBySlug(slug: string): Promise<ProductDTO | null>
   return cachedProduct(slug);
 }
 
+/** How a piece reaches the shopper when not in the shop's usual parcel (lib/shipping/rules.ts priceShipment): its own freight price, or by arrangement. */
+export type ProductDelivery = { freight: string | null; byArrangement: boolean };
+
+/** The product page's delivery line: a piece's own freight price or "contact us for delivery", cached with the catalogue. */
+export const getProductDelivery = unstable_cache(
+  async (id: number): Promise<ProductDelivery> => {
+    const row = await prisma.product.findUnique({ where: { id }, select: { freightPrice: true, contactForDelivery: true } });
+    return { freight: row?.freightPrice ? row.freightPrice.toFixed(2) : null, byArrangement: row?.contactForDelivery ?? false };
+  },
+  ["catalog:productDelivery"],
+  { tags: [CATALOG_TAGS.products], revalidate: REVALIDATE_SECONDS },
+);
+
 /** Up to four other products of the same category (never the product itself). */
 export async function getRelatedProducts(product: Pick<ProductDTO, "slug" | "category">, limit = RELATED_LIMIT) {
   const { products } = await listProducts({ category: product.category.slug, excludeSlug: product.slug, limit });

@@ -3,13 +3,16 @@ import { revalidateTag } from "next/cache";
 import { expireStoredResponses, recordTagExpiry } from "@/lib/cache/tag-expiry";
 import { CATALOG_TAGS } from "@/lib/catalog/queries";
 import { expireSearchCache } from "@/lib/catalog/search-queries";
+import { purgeCdnTags } from "@/lib/cdn/purge-service";
 
 /**
  * Expires cached catalogue reads and the pages built from them at once, so
  * the next request shows the change (used by every service that changes the
  * catalogue). Outside a Next.js request (scripts) there is no cache to expire.
  * With a shared cache (Redis) the expiry is recorded there before this
- * returns, so other instances see it at their next request too.
+ * returns, so other instances see it at their next request too. Then the
+ * CDN in front, if one is configured, is purged by the same tags before this
+ * returns (lib/cdn/purge-service.ts: accepted, or recorded and retried until it is).
  */
 export async function expireCatalog(opts: { slugs?: string[]; gallery?: boolean; categories?: boolean } = {}): Promise<void> {
   const tags: string[] = [CATALOG_TAGS.products, ...(opts.slugs ?? []).map(CATALOG_TAGS.product)];
@@ -25,4 +28,5 @@ export async function expireCatalog(opts: { slugs?: string[]; gallery?: boolean;
     }
   }
   await recordTagExpiry(tags);
+  await purgeCdnTags(tags);
 }

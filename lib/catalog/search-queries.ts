@@ -24,7 +24,8 @@ import { DEFAULT_SORT, SORT_COLUMNS, SORT_VALUES, type SortValue } from "@/lib/c
  * the corrected term are searched in one statement (searchPage): a search
  * never seen before is one round trip, whichever way it ends.
  *
- * Ranking: the whole term as a phrase in the name first (its words in
+ * Ranking: every word exactly as typed in the name first (not only its
+ * stem), then the whole term as a phrase in the name (its words in
  * order, one after another), then all its words in the name, then ts_rank
  * (name over category and short description over description); equals in
  * the default order (featured, available, newest). An explicit sort other
@@ -144,11 +145,19 @@ function phraseQuery(words: Array<string | string[]>, opts: { prefixLast?: boole
   return words.length > 1 ? buildTsQuery(words, { ...opts, phrase: true }) : null;
 }
 
-/** Higher is better: the phrase in the name (the vector's A part: 5), else all words in the name (4), plus ts_rank (weights A > B > C, below 1). */
-function rankSql(query: TsQuery, phrase: TsQuery | null) {
+/**
+ * Higher is better: every word exactly as typed in the name (2: "turning" in "Turning Gouge Rest", not only its
+ * stem in "Turned Spindles"), plus the phrase in the name (the vector's A part: 5), else all words' stems in the
+ * name (4), plus ts_rank (weights A > B > C, below 1): exact word > stem > description only. `exact` is the
+ * term's tsquery text read with the 'simple' configuration (no stemming) against the name's words; only a name
+ * that matched already is read again. A corrected term (a typo's) has none: it is searched only when the term
+ * itself found nothing.
+ */
+function rankSql(query: TsQuery, phrase: TsQuery | null, exact: string | null = null) {
   const inName = Prisma.sql`ts_filter(p."searchVector", '{a}')`;
   const phraseInName = phrase ? Prisma.sql`WHEN ${inName} @@ ${tsQuery(phrase)} THEN 5` : Prisma.empty;
-  return Prisma.sql`(CASE ${phraseInName} WHEN ${inName} @@ ${tsQuery(query)} THEN 4 ELSE 0 END + ts_rank(p."searchVector", ${tsQuery(query)}))`;
+  const exactInName = exact ? Prisma.sql`CASE WHEN ${inName} @@ ${tsQuery(query)} AND to_tsvector('simple', p."name") @@ to_tsquery('simple', ${exact}) THEN 2 ELSE 0 END + ` : Prisma.empty;
+  return Prisma.sql`(${exactInName}CASE ${phraseInName} WHEN ${inName} @@ ${tsQuery(query)} THEN 4 ELSE 0 END + ts_rank(p."searchVector", ${tsQuery(query)}))`;
 }
 
 /** A search's filters beside its term: public products, and the listing's category, featured flag and excluded product. */
@@ -162,7 +171,7 @@ function filterSql(opts: SearchOptions): Prisma.Sql {
 
 /** The listing's order for a term: its rank, unless an explicit sort other than the default overrides it. */
 function orderSql(query: TsQuery, phrase: TsQuery | null, opts: SearchOptions): Prisma.Sql {
-  return opts.sort && opts.sort !== DEFAULT_SORT ? ORDER_SQL[opts.sort] : Prisma.sql`${rankSql(query, phrase)} DESC, ${ORDER_SQL[DEFAULT_SORT]}`;
+  return opts.sort && opts.sort !== DEFAULT_SORT ? ORDER_SQL[opts.sort] : Prisma.sql`${rankSql(query, phrase, typeof query === "string" ? query : null)} DESC, ${ORDER_SQL[DEFAULT_SORT]}`;
 }
 
 /** Ranked matches of a term (every match, numbered in order, with their count), FROM "Product" p JOIN "Category" c. */
@@ -334,7 +343,7 @@ async function suggestRows(query: string, phrase: string | null): Promise<Search
   const rows = await prisma.$queryRaw<Array<{ slug: string; name: string; price: string; sold: boolean; url: string | null; alt: string | null }>>`
     WITH top AS (
       SELECT p."id", p."slug", p."name", p."price", p."sold",
-             ROW_NUMBER() OVER (ORDER BY ${rankSql(query, phrase)} DESC, ${ORDER_SQL[DEFAULT_SORT]}) AS n
+             ROW_NUMBER() OVER (ORDER BY ${rankSql(query, phrase, query)} DESC, ${ORDER_SQL[DEFAULT_SORT]}) AS n
       FROM "Product" p JOIN "Category" c ON c."id" = p."categoryId"
       WHERE p."searchVector" @@ ${tsQuery(query)} AND p."active" AND c."active"
       ORDER BY n LIMIT ${SUGGEST_LIMIT})

@@ -90,7 +90,17 @@ function variantRow(v: VariantData, position: number) {
     image: v.image,
     position,
     weightGrams: v.weightGrams,
+    boxId: v.boxId,
   };
+}
+
+/** Each box a variant names is one of the maker's: else a 400 naming that variant's box field. */
+async function assertVariantBoxes(variants: VariantData[], db: Prisma.TransactionClient | typeof prisma = prisma): Promise<void> {
+  const named = [...new Set(variants.flatMap((v) => (v.boxId != null ? [v.boxId] : [])))];
+  if (!named.length) return;
+  const found = new Set((await db.shippingBox.findMany({ where: { id: { in: named } }, select: { id: true } })).map((b) => b.id));
+  const bad = variants.findIndex((v) => v.boxId != null && !found.has(v.boxId));
+  if (bad !== -1) throw new AppError("bad_request", BOX_MESSAGE, { [`variants.${bad}.boxId`]: BOX_MESSAGE });
 }
 
 /**
@@ -172,7 +182,7 @@ async function writeVariants(tx: Prisma.TransactionClient, productId: number, va
 // ─── products ────────────────────────────────────────────────────────────────
 
 /**
- * A piece a live order holds (lib/orders/pieces.ts) cannot be marked unsold from the product form:
+ * A piece a live order holds (lib/inventory/pieces.ts) cannot be marked unsold from the product form:
  * the form always sends `sold`, so one loaded before the sale would put a paid piece back on sale.
  * Cancelling that order with "put back on sale" does it; a cancelled holder lets go here too.
  */
@@ -197,6 +207,7 @@ export async function createProduct(
   await assertCategoryExists(data.categoryId);
   await assertProductSlugFree(data.slug);
   const packageFields = await packageRow(pkg, data.giftCard);
+  await assertVariantBoxes(data.variants);
   const { images, clone: _clone, variants, options, ...fields } = { ...data, ...packageFields };
   let id: number;
   try {
@@ -276,6 +287,7 @@ export async function updateProduct(id: number | string, input: ProductUpdateDat
       if (stockChanged && stockWas !== undefined && stockWas !== current.stock) throw new AppError("conflict", stockMovedMessage(current.stock), { stock: stockMovedMessage(current.stock) });
       if (stockChanged && current.stock !== null && stockFields.stock !== null && !stockReason) throw new AppError("bad_request", STOCK_REASON_REQUIRED, { stockReason: STOCK_REASON_REQUIRED });
       const packageFields = await packageRow(pkg, stockFields.giftCard, tx);
+      if (variants) await assertVariantBoxes(variants, tx);
       const audited = await auditSnapshot(() => findAdminProduct(productId, tx));
       if (data.slug !== undefined && data.slug !== current.slug) {
         const taken = await tx.product.findUnique({ where: { slug: data.slug }, select: { id: true } });

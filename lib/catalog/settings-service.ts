@@ -1,14 +1,14 @@
 import "server-only";
 import { auditSnapshot, recordAudit } from "@/lib/audit/service";
 import type { ShopSettingsData } from "@/lib/catalog/admin-schemas";
-import { DEFAULT_LOW_STOCK_THRESHOLD } from "@/lib/catalog/stock-settings";
+import { DEFAULT_LOW_STOCK_THRESHOLD } from "@/lib/inventory/stock-settings";
 import { DEFAULT_SHOP_TIME_ZONE, isTimeZone } from "@/lib/catalog/time-zone";
 import { prisma } from "@/lib/db";
 
 /**
  * The shop's own settings (one ShopSettings row, id 1), edited by the admin:
  * the dashboard's low-stock threshold and the shop's time zone. Until the first save the
- * defaults apply (lib/catalog/stock-settings.ts, lib/catalog/time-zone.ts). Every change is in the audit
+ * defaults apply (lib/inventory/stock-settings.ts, lib/catalog/time-zone.ts). Every change is in the audit
  * log (entity "settings"), with who made it.
  */
 export type ShopSettings = { lowStockThreshold: number; timeZone: string };

@@ -2,7 +2,7 @@ import "server-only";
 import { csvRow } from "@/lib/csv";
 import { prisma } from "@/lib/db";
 import { readOptions } from "@/lib/catalog/mappers";
-import { leadTime, productKind, PRODUCT_KIND_LABELS } from "@/lib/catalog/stock";
+import { leadTime, productKind, PRODUCT_KIND_LABELS } from "@/lib/inventory/stock";
 import { lineName, variantLabel } from "@/lib/catalog/variants";
 
 /**

@@ -1,5 +1,5 @@
 import { truncateMeta } from "@/lib/catalog/rules";
-import { availabilityOf, fewLeft, isPurchasable, maxOrderQuantity, productKind, shipDays, shippingPromise, type DayRange, type ProductKind } from "@/lib/catalog/stock";
+import { availabilityOf, fewLeft, isPurchasable, maxOrderQuantity, productKind, shipDays, shippingPromise, type DayRange, type ProductKind } from "@/lib/inventory/stock";
 import { DEFAULT_IMAGE_SIZE } from "@/lib/images/loader";
 import { ratingSummary } from "@/lib/catalog/rating";
 import { groupAvailability, priceRange, variantStock, type ProductOption, type VariantDTO } from "@/lib/catalog/variants";
@@ -37,7 +37,7 @@ export type ProductDTO = {
   uniqueItem: boolean;
   sold: boolean;
   showInGallery: boolean;
-  /** One of the three kinds (lib/catalog/stock.ts), derived from `uniqueItem` and `stock`. */
+  /** One of the three kinds (lib/inventory/stock.ts), derived from `uniqueItem` and `stock`. */
   kind: ProductKind;
   /** Units ready to ship (in stock only; null otherwise). */
   stock: number | null;
@@ -74,7 +74,7 @@ export type CartProductDTO = Pick<ProductDTO, "id" | "slug" | "name" | "price" |
   soldOut?: true;
   /** The most one order may take (what is left of an in-stock product); absent: no limit but the cart's. */
   maxQuantity?: number;
-  /** "Ships in 1–2 days", "Made to order — ships in 10–15 working days", … (lib/catalog/stock.ts shippingPromise). */
+  /** "Ships in 1–2 days", "Made to order — ships in 10–15 working days", … (lib/inventory/stock.ts shippingPromise). */
   ships?: string;
   /** "Only 3 left", for an in-stock product down to its last few units. */
   fewLeft?: string;

@@ -1,13 +1,13 @@
-import { availabilityOf, type Availability, type StockFields } from "@/lib/catalog/stock";
+import { availabilityOf, type Availability, type StockFields } from "@/lib/inventory/stock";
 
 /**
  * Variants, the one place their rules live; client-safe (no server,
  * database or zod imports). A product may be chosen by up to MAX_OPTIONS
  * options (Size: 6 mm, 8 mm, 10 mm), each combination a variant with its own
  * SKU, price, stock or lead time, backorder switch and image. A variant is
- * one of two kinds, with a product's semantics (lib/catalog/stock.ts): in
+ * one of two kinds, with a product's semantics (lib/inventory/stock.ts): in
  * stock with a count (claimed by checkout with the same conditional
- * decrement as a counted product, lib/orders/stock.ts, independently of its
+ * decrement as a counted product, lib/inventory/counts.ts, independently of its
  * siblings; `allowBackorder` keeps it on sale at 0), or made to order (no
  * count) in its lead time. A variant is never one of a kind.
  * A product without options has no variants and works exactly as before.

@@ -1,6 +1,7 @@
 import { anyCountryAddressSchema, shippingAddressSchema, type ShippingAddress } from "@/lib/checkout/schemas";
 import { discountCodeSchema } from "@/lib/discounts/schemas";
 import { giftCardCodeSchema } from "@/lib/gift-cards/schemas";
+import { shippingRateSchema } from "@/lib/shipping/schemas";
 import { z } from "@/lib/zod";
 
 /** Server-side checkout inputs (POST /api/create-payment-intent, POST /api/orders). */
@@ -36,6 +37,8 @@ export const createPaymentIntentSchema = z.object({
   shippingAddress: anyCountryAddressSchema,
   /** Shipped (the default), or collected at the workshop when the maker offers local pickup. */
   shippingMethod: z.enum(["ship", "pickup"], { message: "shippingMethod is ship or pickup" }).optional().default("ship"),
+  /** The delivery option the shopper chose (POST /api/shipping/rates `id`): priced again by the server, 400 when it is not offered. */
+  shippingRate: shippingRateSchema.optional().nullable(),
   /** A discount code the shopper entered: priced by the server (lib/discounts), never by the browser. */
   discountCode: discountCodeSchema.optional().nullable(),
   /** Gift card codes, in the order they pay (lib/gift-cards): what each pays is the server's. */
@@ -45,6 +48,14 @@ export const createPaymentIntentSchema = z.object({
   /** What the browser shows, in cents: compared with the server's own price, never used. */
   amount: z.number().int().min(0).optional(),
 });
+
+/** POST /api/shipping/rates: the delivery options for a cart and a full address (lib/shipping). */
+export const shippingOptionsSchema = z.object({ items: cartLinesSchema, shippingAddress: anyCountryAddressSchema }, { message: "Request body must be a JSON object" });
+export type ShippingOptionsRequest = z.output<typeof shippingOptionsSchema>;
+
+/** POST /api/shipping/estimate: the cart page's lines, before any address. */
+export const cartShippingSchema = z.object({ items: cartLinesSchema }, { message: "Request body must be a JSON object" });
+export type CartShippingRequest = z.output<typeof cartShippingSchema>;
 
 /** POST /api/discount-codes/check: a code priced for a cart (the cart page and checkout); nothing is claimed. */
 export const discountPreviewSchema = z.object({

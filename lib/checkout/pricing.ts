@@ -11,7 +11,7 @@ export { FLAT_SHIPPING, FREE_SHIPPING_THRESHOLD };
 export const TAX_ESTIMATE_PERCENT = 8;
 export const SHIPPING_SERVICE = DOMESTIC_SERVICE;
 /** Working days from order to hand-over to USPS for a ready-to-ship product: a shop setting (lib/site.ts). */
-export { HANDLING_DAYS } from "@/lib/catalog/stock-settings";
+export { HANDLING_DAYS } from "@/lib/inventory/stock-settings";
 /** Business days USPS Ground Advantage takes within the United States. */
 export const TRANSIT_DAYS = { min: 2, max: 5 } as const;
 

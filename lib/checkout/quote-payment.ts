@@ -1,6 +1,6 @@
 import "server-only";
 import { addressSchema, type Address } from "@/lib/checkout/api-schemas";
-import { shipDays, shippingPromise } from "@/lib/catalog/stock";
+import { shipDays, shippingPromise } from "@/lib/inventory/stock";
 import { authoriseCheckout, priceTax, withLineTax, type CheckoutLine, type CheckoutSnapshot } from "@/lib/checkout/service";
 import { commissionLineName } from "@/lib/commissions/rules";
 import { balanceOrderDelivery, openQuote, type BalanceOrder, type QuoteView } from "@/lib/commissions/service";

@@ -15,14 +15,18 @@ import { startEmbeddedDatabase, type EmbeddedDatabase } from "@/lib/db/embedded"
 
 let db: EmbeddedDatabase;
 let dir: string;
+let starting: Promise<EmbeddedDatabase> | undefined;
 beforeAll(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), "mm-embedded-"));
-  db = await startEmbeddedDatabase({ dataDir: path.join(dir, "data", "pglite") });
-});
+  starting = startEmbeddedDatabase({ dataDir: path.join(dir, "data", "pglite") });
+  db = await starting;
+}, 180_000);
 afterAll(async () => {
-  await db?.stop();
+  // A start that outlived its hook's time limit still ends with a listening server: stop that one too,
+  // or it keeps the test process alive.
+  await (db ?? (await starting?.catch(() => undefined)))?.stop();
   rmSync(dir, { recursive: true, force: true });
-});
+}, 180_000);
 
 const withPassword = (password: string) => {
   const url = new URL(db.url);

@@ -7,6 +7,8 @@ import { adminAction } from "@/lib/actions";
 import { orderRefundSchema, orderStatusChangeSchema } from "@/lib/orders/admin-schemas";
 import { deleteOrder, getOrderTimeline, updateOrderStatus } from "@/lib/orders/admin-service";
 import { refundOrder } from "@/lib/orders/refund-service";
+import { buyLabel, getLabelDraft, quoteLabel, voidLabel } from "@/lib/orders/label-service";
+import { labelBuySchema, labelParcelSchema } from "@/lib/shipping/schemas";
 
 function revalidateOrderScreens() {
   revalidatePath("/admin/orders");
@@ -50,4 +52,38 @@ export async function orderTimelineAction(input: { id: number }) {
 
 export async function deleteOrderAction(input: { id: number }) {
   return removeOrder(input);
+}
+
+// ─── labels (lib/orders/label-service.ts) ────────────────────────────────────
+
+const labelDraft = adminAction(z.object({ id: entityIdSchema }), async ({ id }) => getLabelDraft(id));
+const labelRates = adminAction(z.object({ id: entityIdSchema, parcel: labelParcelSchema }), async ({ id, parcel }) => quoteLabel(id, parcel));
+const labelBuy = adminAction(z.object({ id: entityIdSchema }).and(labelBuySchema), async ({ id, token }) => {
+  const result = await buyLabel(id, token);
+  revalidateOrderScreens();
+  return result;
+});
+const labelVoid = adminAction(z.object({ id: entityIdSchema, labelId: entityIdSchema }), async ({ id, labelId }) => {
+  const label = await voidLabel(id, labelId);
+  revalidateOrderScreens();
+  return label;
+});
+
+/** The order dialog's label panel: boxes, the parcel pre-filled, insurance, labels so far. */
+export async function labelDraftAction(input: { id: number }) {
+  return labelDraft(input);
+}
+/** The carrier's rates for the parcel chosen. */
+export async function labelRatesAction(input: {
+  id: number;
+  parcel: { boxId?: number | null; weightGrams: number | string | null; lengthMm?: number | null; widthMm?: number | null; heightMm?: number | null };
+}) {
+  return labelRates(input);
+}
+/** Buys the rate shown (its signed token), marks the order shipped and emails the tracking link. */
+export async function buyLabelAction(input: { id: number; token: string }) {
+  return labelBuy(input);
+}
+export async function voidLabelAction(input: { id: number; labelId: number }) {
+  return labelVoid(input);
 }

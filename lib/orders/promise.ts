@@ -1,4 +1,4 @@
-import { latestDays, orderShipsText } from "@/lib/catalog/stock";
+import { latestDays, orderShipsText } from "@/lib/inventory/stock";
 
 /**
  * "Your order ships in 15–20 working days": the latest promise its lines were

@@ -17,8 +17,7 @@ import { orderStatusUrl } from "@/lib/orders/links";
 import { lockOrder, ORDER_NOT_FOUND_MESSAGE, ORDER_TX_OPTIONS, orderWithItems } from "@/lib/orders/order-row";
 import { reclaimDiscountUse, releaseDiscountUse } from "@/lib/discounts/service";
 import { reacceptCommissionOfOrder, reopenCommissionOfOrder } from "@/lib/commissions/service";
-import { reclaimHeldPieces, releaseHeldPieces } from "@/lib/orders/pieces";
-import { reclaimOrderStock, returnOrderStock } from "@/lib/orders/stock";
+import { reclaimOrderPieces, reclaimOrderStock, releaseOrderPieces, returnOrderStock } from "@/lib/orders/holdings";
 import { awaitOrderRefunds, FULLY_REFUNDED_MESSAGE, NOTHING_LEFT_MESSAGE, orderIdOfPayment, refundOrder } from "@/lib/orders/refund-service";
 import { trackingUrl } from "@/lib/orders/shipping";
 import { appendOrderEvent, type OrderEventActor } from "@/lib/orders/timeline";
@@ -27,7 +26,7 @@ import { appendOrderEvent, type OrderEventActor } from "@/lib/orders/timeline";
  * The orders service that owns what happens after the sale: status changes
  * and their emails (once per order and transition, even when a request is
  * retried), cancellations that may refund (lib/orders/refund-service.ts) and may put
- * one-of-a-kind pieces back on sale (lib/orders/pieces.ts), re-opened orders
+ * one-of-a-kind pieces back on sale (lib/inventory/pieces.ts), re-opened orders
  * that claim their pieces again, and the provider's dispute webhook. Each step
  * appends to the order's timeline; admin steps also to the audit log.
  */
@@ -40,7 +39,7 @@ import { appendOrderEvent, type OrderEventActor } from "@/lib/orders/timeline";
  * "delivered" sends a thank-you once. Cancelling with `refund: true` refunds
  * what is left to refund first (money moves only on that explicit flag);
  * `putBackOnSale: true` puts the pieces this order holds back on sale and
- * returns the units it took from in-stock products (lib/orders/stock.ts);
+ * returns the units it took from in-stock products (lib/orders/holdings.ts);
  * moving a cancelled order to any other status claims both again first.
  */
 export async function changeOrderStatus(id: number | string, change: OrderStatusUpdate) {
@@ -71,7 +70,7 @@ export async function changeOrderStatus(id: number | string, change: OrderStatus
     assertPaymentSettled(before.capture, to);
     // A cancelled order made live again must hold its one-of-a-kind pieces again (or is refused, naming who has one).
     if (from === "cancelled" && to !== "cancelled") {
-      changedSlugs = [...(await reclaimHeldPieces(tx, before)), ...(await reclaimOrderStock(tx, before))];
+      changedSlugs = [...(await reclaimOrderPieces(tx, before)), ...(await reclaimOrderStock(tx, before))];
       await reclaimDiscount(tx, before);
       await reacceptCommission(tx, before);
     }
@@ -97,7 +96,7 @@ export async function changeOrderStatus(id: number | string, change: OrderStatus
 
     // What was shipped: the goods, never the gift cards (sent by email); an order of only gift cards ships nothing.
     const shipped = namedItems(goodsLines(after.items, after.giftCardsBought));
-    if (to === "shipped" && shipped.length && (await appendOrderEvent(tx, orderId, "email_sent", { template: "shipped", to: after.email }, { onceKey: "email:shipped" }))) {
+    if (to === "shipped" && shipped.length && (await appendOrderEvent(tx, orderId, "email_sent", { template: "shipped", to: after.email }, { onceKey: shippedEmailKey(after.trackingNumber) }))) {
       emails.push({
         template: "shipped",
         message: orderShippedEmail(
@@ -110,7 +109,7 @@ export async function changeOrderStatus(id: number | string, change: OrderStatus
       emails.push({ template: "delivered", message: orderDeliveredEmail({ ...after, items: namedItems(after.items) }) });
     }
     if (to === "cancelled") {
-      if (change.putBackOnSale && from !== to) changedSlugs = [...(await releaseHeldPieces(tx, after)), ...(await returnOrderStock(tx, orderId))];
+      if (change.putBackOnSale && from !== to) changedSlugs = [...(await releaseOrderPieces(tx, after)), ...(await returnOrderStock(tx, orderId))];
       if (from !== to) await releaseDiscount(tx, orderId);
       if (from !== to) await reopenCommission(tx, orderId);
       if (from !== to && (await appendOrderEvent(tx, orderId, "email_sent", { template: "cancelled", to: after.email, refunded: refundedNow }, { onceKey: "email:cancelled" }))) {
@@ -158,6 +157,13 @@ const MOVING_ON: ReadonlyArray<OrderStatusUpdate["status"]> = ["confirmed", "pro
  * An order whose capture failed may only wait (pending) or be cancelled; one whose capture's outcome is
  * not known yet may not move at all until the provider has answered (at once, by webhook, or hourly).
  */
+/**
+ * The shipped email is sent once per tracking number: marking an order shipped again with the same one (a PATCH
+ * sent twice) sends nothing, while a new parcel (a label bought after the first was voided, tracking added to an
+ * order shipped without it) tells the shopper the link that works.
+ */
+const shippedEmailKey = (trackingNumber: string | null) => (trackingNumber ? `email:shipped:${trackingNumber}` : "email:shipped");
+
 function assertPaymentSettled(capture: PaymentCapture, to: OrderStatusUpdate["status"]) {
   if (capture === "failed" && MOVING_ON.includes(to)) {
     throw new AppError(

@@ -47,6 +47,15 @@ describe("orderStatement", () => {
     expect(statementText(s)).toEqual(["Subtotal: $193.00", "Discount (TENOFF): -$19.30", "Shipping: Free", "Tax: $0.00", "Total: $173.70", "Paid by card: $173.70"]);
   });
 
+  it("names the shipping the shopper chose: a carrier's service, or local pickup; the zone's own service stays plain Shipping", () => {
+    const rows = (shippingService: string | null, shipping = "12.40") =>
+      statementText(orderStatement(order({ shippingService, shipping: d(shipping), total: d((173.7 + Number(shipping)).toFixed(2)) })));
+    expect(rows("UPS_GROUND")).toContain("Shipping (UPS Ground): $12.40");
+    expect(rows("LOCAL_PICKUP", "0.00")).toContain("Local pickup: Free");
+    expect(rows("USPS_GROUND_ADVANTAGE")).toContain("Shipping: $12.40");
+    expect(rows(null)).toContain("Shipping: $12.40");
+  });
+
   it("splits a payment over two gift cards (by their last 4) and the card, and shows refunds to the card and to a gift card", () => {
     const s = orderStatement(
       order({

@@ -1,6 +1,8 @@
 import { lineName } from "@/lib/catalog/variants";
 import { discountLabel } from "@/lib/discounts/rules";
 import { formatMoney, decimalToCents, toCents, type Cents } from "@/lib/money";
+import { DOMESTIC_SERVICE } from "@/lib/shipping/defaults";
+import { INTERNATIONAL_SERVICE, PICKUP_SERVICE, serviceLabel } from "@/lib/shipping/services";
 
 /**
  * One statement of an order's money, from its stored records: every document that shows
@@ -26,6 +28,8 @@ export type StatementSource = {
   capture?: "captured" | "unknown" | "failed";
   subtotal: Money;
   shipping: Money;
+  /** How it reaches the shopper (Order.shippingService): a carrier's service the shopper chose, local pickup, or the zone's default. */
+  shippingService?: string | null;
   tax: Money;
   discount: Money;
   discountCode: string | null;
@@ -59,6 +63,8 @@ export type OrderStatement = {
   subtotal: Cents;
   discount: { code: string | null; label: string; amount: Cents } | null;
   shipping: Cents;
+  /** The shipping row's name: "Shipping", "Shipping (UPS Ground)" for a carrier service the shopper chose, "Local pickup". */
+  shippingLabel: string;
   tax: Cents;
   total: Cents;
   /** Paid with gift cards, each by its code's last 4. */
@@ -132,6 +138,7 @@ export function orderStatement(o: StatementSource): OrderStatement {
     subtotal: decimalToCents(o.subtotal),
     discount: discount > 0 || o.discountCode ? { code: o.discountCode, label: o.discountCode ? discountLabel(o.discountCode) : "Discount", amount: discount } : null,
     shipping: decimalToCents(o.shipping),
+    shippingLabel: shippingRowLabel(o.shippingService),
     tax: decimalToCents(o.tax),
     total,
     giftCards,
@@ -143,6 +150,12 @@ export function orderStatement(o: StatementSource): OrderStatement {
     net: paid - toCard - toGiftCard,
     revenue: paid - toCard - toGiftCard - sum((o.giftCardsBought ?? []).map((g) => decimalToCents(g.initialAmount) - decimalToCents(g.refundedAmount))),
   };
+}
+
+/** The zone's own services keep the plain "Shipping" every document has always shown; a chosen carrier service or pickup is named. */
+function shippingRowLabel(service: string | null | undefined): string {
+  if (!service || service === DOMESTIC_SERVICE || service === INTERNATIONAL_SERVICE) return "Shipping";
+  return service === PICKUP_SERVICE ? serviceLabel(service) : `Shipping (${serviceLabel(service)})`;
 }
 
 /** The statement's money rows as every document shows them, in order; `cents` is signed (taken off: negative). */
@@ -161,7 +174,7 @@ export function statementRows(s: OrderStatement): StatementRow[] {
   });
   const rows: StatementRow[] = [row("subtotal", "Subtotal", s.subtotal)];
   if (s.discount) rows.push(row("discount", s.discount.label, -s.discount.amount));
-  rows.push(row("shipping", "Shipping", s.shipping, { free: true }), row("tax", "Tax", s.tax), row("total", "Total", s.total, { strong: true }));
+  rows.push(row("shipping", s.shippingLabel, s.shipping, { free: true }), row("tax", "Tax", s.tax), row("total", "Total", s.total, { strong: true }));
   s.giftCards.forEach((g, i) => rows.push(row(`gift-card-${i}`, `Paid by ${giftCardName(g)}`, g.amount)));
   const notTaken = (i: number) => (i === 0 && s.payment === "not_taken" ? "(not taken: nothing charged)" : i === 0 && s.payment === "checking" ? "(being checked with your bank)" : "(not yet taken)");
   s.cardPayments.forEach((p, i) => rows.push(row(`card-${i}`, p.captured ? paymentLabel[p.kind] : `${paymentLabel[p.kind]} ${notTaken(i)}`, p.amount)));

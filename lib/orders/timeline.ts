@@ -38,7 +38,12 @@ export type OrderEventType =
   | "commission_accepted"
   | "commission_refunded"
   | "balance_recorded"
-  | "archived";
+  | "archived"
+  | "label_bought"
+  | "label_voided"
+  | "label_refund"
+  | "tracking_updated"
+  | "tracking_exception";
 export type OrderEventActor = "admin" | "system" | "webhook";
 
 /**

@@ -23,6 +23,8 @@ export const PUBLIC_LIMITS = {
   commission: { points: 10, seconds: 3600, override: env.RATE_LIMIT_COMMISSION },
   /** Discount codes priced for a cart (the cart page and checkout): codes cannot be tried in bulk. */
   discountCode: { points: 30, seconds: 3600, override: env.RATE_LIMIT_DISCOUNT_CODE },
+  /** Checkout's delivery options for a cart and address: each may ask the carrier, so a script cannot use the shop as a free rate quoter. */
+  shippingRates: { points: 60, seconds: 3600, override: env.RATE_LIMIT_SHIPPING_RATES },
 } as const;
 
 export type PublicLimitName = keyof typeof PUBLIC_LIMITS;

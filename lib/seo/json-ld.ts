@@ -1,6 +1,6 @@
 import { shippingFor, TRANSIT_DAYS } from "@/lib/checkout/pricing";
-import { availabilityOf, type Availability, type DayRange } from "@/lib/catalog/stock";
-import { HANDLING_DAYS } from "@/lib/catalog/stock-settings";
+import { availabilityOf, type Availability, type DayRange } from "@/lib/inventory/stock";
+import { HANDLING_DAYS } from "@/lib/inventory/stock-settings";
 import { truncateMeta } from "@/lib/catalog/rules";
 import type { ProductDTO } from "@/lib/catalog/types";
 import { variantStock, VARIANT_PARAM, type VariantDTO } from "@/lib/catalog/variants";
@@ -77,7 +77,7 @@ export function offerShippingDetails(priceCents: number, handling: DayRange = HA
   };
 }
 
-/** schema.org ItemAvailability for what the shop promises (lib/catalog/stock.ts). */
+/** schema.org ItemAvailability for what the shop promises (lib/inventory/stock.ts). */
 const OFFER_AVAILABILITY: Record<Availability["state"], string> = {
   sold: "SoldOut",
   sold_out: "OutOfStock",

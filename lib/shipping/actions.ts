@@ -3,8 +3,8 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { adminAction } from "@/lib/actions";
-import { boxSchema, pickupSchema, zoneSchema } from "@/lib/shipping/schemas";
-import { createBox, deleteBox, updatePickup, updateZone } from "@/lib/shipping/service";
+import { boxSchema, insuranceSchema, pickupSchema, zoneSchema } from "@/lib/shipping/schemas";
+import { createBox, deleteBox, updateInsureAbove, updatePickup, updateZone } from "@/lib/shipping/service";
 
 /** The Shipping screen's actions: the same schemas and service calls as /api/admin/shipping/…, each audited by the service. */
 
@@ -45,4 +45,12 @@ export async function deleteBoxAction(input: { id: number }) {
 }
 export async function updatePickupAction(input: unknown) {
   return updatePickupRun(input);
+}
+const updateInsuranceRun = adminAction(insuranceSchema, async (data) => {
+  const result = await updateInsureAbove(data);
+  refresh();
+  return result;
+});
+export async function updateInsuranceAction(input: unknown) {
+  return updateInsuranceRun(input);
 }

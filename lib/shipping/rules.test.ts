@@ -1,4 +1,4 @@
-import { DEFAULT_ZONES, priceShipment, tableRate, zoneOf, type ShipLine, type ZoneRule } from "@/lib/shipping/rules";
+import { carrierServiceLabel, DEFAULT_ZONES, deliveryEstimate, priceShipment, rateCode, RATE_CODE, serviceLabel, tableRate, zoneOf, type ShipLine, type ZoneRule } from "@/lib/shipping/rules";
 import { parseTableText, tableText } from "@/lib/shipping/schemas";
 
 const line = (over: Partial<ShipLine> = {}): ShipLine => ({ name: "Piece", amount: 24_00, quantity: 1, ...over });
@@ -72,5 +72,23 @@ describe("the shipping rule", () => {
         { upToGrams: null, rate: "48.00" },
       ]),
     ).toBe("500: 6.50\nany: 48.00");
+  });
+
+  it("names a carrier's rate by one code the checkout sends back, and says it in words", () => {
+    expect(rateCode("UPS", "Ground")).toBe("UPS_GROUND");
+    expect(rateCode("FedEx", "FEDEX_HOME_DELIVERY")).toBe("FEDEX_FEDEX_HOME_DELIVERY");
+    expect(rateCode("USPS", "GroundAdvantage")).toBe("USPS_GROUND_ADVANTAGE");
+    expect(rateCode("UPS", "2ndDayAir")).toBe("UPS_2ND_DAY_AIR");
+    expect(serviceLabel("FEDEX_FEDEX_HOME_DELIVERY")).toBe("FedEx Home Delivery");
+    expect(serviceLabel("USPS_GROUND_ADVANTAGE")).toBe("USPS Ground Advantage");
+    expect(serviceLabel("UPS_GROUND")).toBe("UPS Ground");
+    expect(serviceLabel("LOCAL_PICKUP")).toBe("Local pickup");
+    expect(carrierServiceLabel("USPS", "GroundAdvantage")).toBe("USPS Ground Advantage");
+    expect(carrierServiceLabel("FedEx", "FEDEX_HOME_DELIVERY")).toBe("FedEx Home Delivery");
+    expect(deliveryEstimate(1)).toBe("Estimated 1 business day");
+    expect(deliveryEstimate(6)).toBe("Estimated 6 business days");
+    expect(deliveryEstimate(null)).toBeNull();
+    for (const bad of ["", "ups_ground", "UPS GROUND", "UPS\u0000", "_UPS", "A".repeat(81)]) expect(RATE_CODE.test(bad)).toBe(false);
+    expect(RATE_CODE.test("UPS_GROUND")).toBe(true);
   });
 });

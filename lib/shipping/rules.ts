@@ -1,6 +1,7 @@
 import type { Cents } from "@/lib/money";
 import { usStateCode } from "@/lib/tax/us-states";
 import { DOMESTIC_SERVICE, FLAT_SHIPPING, flatCharge, FREE_SHIPPING_THRESHOLD } from "@/lib/shipping/defaults";
+import { INTERNATIONAL_SERVICE } from "@/lib/shipping/services";
 
 /**
  * The one shipping rule, in integer cents: which zone an address is in, and what a
@@ -10,9 +11,7 @@ import { DOMESTIC_SERVICE, FLAT_SHIPPING, flatCharge, FREE_SHIPPING_THRESHOLD } 
  */
 
 export { DOMESTIC_SERVICE, FLAT_SHIPPING, flatCharge, FREE_SHIPPING_THRESHOLD };
-
-export const INTERNATIONAL_SERVICE = "USPS_PRIORITY_MAIL_INTERNATIONAL";
-export const PICKUP_SERVICE = "LOCAL_PICKUP";
+export { amountToFreeShipping, carrierServiceLabel, deliveryEstimate, INTERNATIONAL_SERVICE, PICKUP_SERVICE, RATE_CODE, rateCode, serviceLabel } from "@/lib/shipping/services";
 
 export const ZONE_CODES = ["us", "us_remote", "ca", "world"] as const;
 export type ZoneCode = (typeof ZONE_CODES)[number];
@@ -157,3 +156,30 @@ export function priceShipment(lines: ReadonlyArray<ShipLine>, rule: ZoneRule, zo
 export function isRefusal(value: Shipment | ShipmentRefusal): value is ShipmentRefusal {
   return "message" in value;
 }
+
+// ─── the shopper's choice at checkout ────────────────────────────────────────
+
+/** One way to receive the goods, as checkout offers it: `id` is sent back with the payment and priced again by the server. */
+export type ShippingOption = {
+  id: string;
+  kind: "ship" | "pickup";
+  label: string;
+  /** The whole shipping charge in cents (freight included). */
+  amount: Cents;
+  deliveryDays: number | null;
+  /** The carrier did not answer: the zone's own rate, charged instead. */
+  fallback?: boolean;
+};
+
+/** How many of the carrier's rates checkout shows: the cheapest few, not a wall of services. */
+export const MAX_RATE_OPTIONS = 4;
+
+/** The options as the API answers them (POST /api/shipping/rates): amounts as decimal strings, the estimate in words. */
+export type ShippingOptionsDTO = {
+  options: Array<Omit<ShippingOption, "amount" | "fallback"> & { amount: string; estimate: string | null; fallback: boolean }>;
+  freeOver: string | null;
+  pickup: { address: string; hours: string } | null;
+  notice: string | null;
+  /** The oversize pieces' own freight (in each shipped option's amount), null when none. */
+  freight: string | null;
+};

@@ -2,6 +2,7 @@ import { z } from "@/lib/zod";
 import { isSingleLine, singleLineMessage } from "@/lib/single-line";
 import { fromCents, toCents, type Cents } from "@/lib/money";
 import { ZONE_CODES, type RateRow } from "@/lib/shipping/rules";
+import { RATE_CODE } from "@/lib/shipping/services";
 
 /**
  * What a piece weighs and measures, the maker's boxes and the zones' methods: the admin
@@ -51,6 +52,8 @@ const moneyOrNull = (message: string) =>
 
 export const weightField = wholeOrNull(WEIGHT_MESSAGE, 1, MAX_WEIGHT_GRAMS);
 const side = wholeOrNull(DIMENSION_MESSAGE, 1, MAX_DIMENSION_MM);
+/** One of the maker's boxes by id (whether it exists is the service's check); blank: none. */
+export const boxField = wholeOrNull(BOX_MESSAGE, 1, 2_147_483_647);
 
 /** A product's package as the admin sends it (any subset on update). */
 export const packageSchema = z
@@ -59,7 +62,7 @@ export const packageSchema = z
     lengthMm: side.optional(),
     widthMm: side.optional(),
     heightMm: side.optional(),
-    boxId: wholeOrNull(BOX_MESSAGE, 1, 2_147_483_647).optional(),
+    boxId: boxField.optional(),
     freightPrice: moneyOrNull(FREIGHT_MESSAGE).optional(),
     contactForDelivery: z
       .preprocess((v) => (v === "true" || v === "on" ? true : v === "false" || v === "" ? false : v), z.boolean({ message: "Contact for delivery must be true or false" }))
@@ -206,3 +209,45 @@ export const pickupSchema = z
   )
   .refine((v) => !v.pickupEnabled || (v.pickupAddress && v.pickupHours), { path: ["pickupAddress"], message: "Local pickup needs the workshop's address and hours" });
 export type PickupData = z.output<typeof pickupSchema>;
+
+/** The delivery option a checkout names (lib/shipping/services.ts rateCode): one of the codes this shop writes, nothing else. */
+export const shippingRateSchema = z.string({ message: "shippingRate must be a shipping option's id" }).regex(RATE_CODE, "shippingRate is not a shipping option we offer");
+
+// ─── labels ──────────────────────────────────────────────────────────────────
+
+export const LABEL_WEIGHT_MESSAGE = `The parcel's weight is a whole number of grams, 1 to ${MAX_WEIGHT_GRAMS.toLocaleString("en-US")}`;
+
+/** The parcel a label is bought for: one of the maker's boxes (or the parcel's own three sides) and its packed weight. */
+export const labelParcelSchema = z
+  .object(
+    {
+      weightGrams: wholeOrNull(LABEL_WEIGHT_MESSAGE, 1, MAX_WEIGHT_GRAMS)
+        .refine((v) => v != null, LABEL_WEIGHT_MESSAGE)
+        .transform((v) => v as number),
+      boxId: boxField.optional(),
+      lengthMm: side.optional(),
+      widthMm: side.optional(),
+      heightMm: side.optional(),
+    },
+    { message: "The parcel must be an object" },
+  )
+  .superRefine((v, ctx) => {
+    const sides = [v.lengthMm, v.widthMm, v.heightMm].filter((s) => s != null);
+    if (v.boxId != null && sides.length) ctx.addIssue({ code: "custom", path: ["boxId"], message: BOX_OR_DIMENSIONS });
+    if (sides.length && sides.length < 3) ctx.addIssue({ code: "custom", path: ["lengthMm"], message: DIMENSIONS_ALL });
+  });
+export type LabelParcel = z.output<typeof labelParcelSchema>;
+
+export const INSURE_ABOVE_MESSAGE = "Insure above is a price in dollars, 0 or more, with at most 2 decimals (blank: never insure)";
+
+/** The value above which a label is insured for the order's goods (blank: labels are never insured). */
+export const insuranceSchema = z.object({ insureAbove: moneyOrNull(INSURE_ABOVE_MESSAGE).transform((v) => v ?? null) }, { message: "Request body must be a JSON object" });
+export type InsuranceData = z.output<typeof insuranceSchema>;
+
+/** Whether a label for goods worth `goods` is insured, and for how much (cents): the goods' value above the maker's threshold, else null. */
+export function insuredValueFor(goods: Cents, insureAbove: Cents | null): Cents | null {
+  return insureAbove !== null && goods > insureAbove ? goods : null;
+}
+
+/** Buying one of the rates shown: the signed token that came with it (the rate itself is read from the token, never from the browser). */
+export const labelBuySchema = z.object({ token: z.string({ message: "Choose a rate" }).min(1, "Choose a rate").max(4000, "Choose a rate") }, { message: "Request body must be a JSON object" });

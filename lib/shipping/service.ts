@@ -2,28 +2,35 @@ import "server-only";
 import { auditSnapshot, recordAudit } from "@/lib/audit/service";
 import { prisma, Prisma } from "@/lib/db";
 import { AppError } from "@/lib/errors";
-import { fromCents, toCents } from "@/lib/money";
+import { fromCents, toCents, type Cents } from "@/lib/money";
 import {
   countryName,
   DEFAULT_ZONES,
+  deliveryEstimate,
   isRefusal,
+  MAX_RATE_OPTIONS,
   PICKUP_SERVICE,
   priceShipment,
+  rateCode,
+  serviceLabel,
   ZONE_CODES,
   ZONE_NAMES,
   zoneOf,
   type RateRow,
   type Shipment,
+  type ShipmentRefusal,
+  type ShippingOption,
+  type ShippingOptionsDTO,
   type ShipLine,
   type ShippingMethodName,
   type ZoneCode,
   type ZoneRule,
 } from "@/lib/shipping/rules";
-import { CarrierAddressRejected, CarrierTimeout, getCarrier, ratesWithin, type CarrierAddress, type CarrierParcel } from "@/lib/shipping/carrier";
+import { CarrierAddressRejected, CarrierTimeout, getCarrier, ratesWithin, type CarrierAddress, type CarrierParcel, type CarrierRate } from "@/lib/shipping/carrier";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { site } from "@/lib/site";
-import type { BoxData, PickupData, ZoneData } from "@/lib/shipping/schemas";
+import type { BoxData, InsuranceData, PickupData, ZoneData } from "@/lib/shipping/schemas";
 
 /**
  * Shipping: the zones' methods as the maker set them (ShippingZone rows; a zone without
@@ -125,9 +132,14 @@ export async function updatePickup(data: PickupData): Promise<Pickup> {
 
 // ─── boxes ───────────────────────────────────────────────────────────────────
 
-export type BoxDTO = { id: number; name: string; innerLengthMm: number; innerWidthMm: number; innerHeightMm: number; productCount: number };
-const boxSelect = { id: true, name: true, innerLengthMm: true, innerWidthMm: true, innerHeightMm: true, _count: { select: { products: true } } } as const;
-const toBox = ({ _count, ...b }: { _count: { products: number } } & Omit<BoxDTO, "productCount">): BoxDTO => ({ ...b, productCount: _count.products });
+/** A box, with how many products ship in it and how many variants ship in it apart from their product's box. */
+export type BoxDTO = { id: number; name: string; innerLengthMm: number; innerWidthMm: number; innerHeightMm: number; productCount: number; variantCount: number };
+const boxSelect = { id: true, name: true, innerLengthMm: true, innerWidthMm: true, innerHeightMm: true, _count: { select: { products: true, variants: true } } } as const;
+const toBox = ({ _count, ...b }: { _count: { products: number; variants: number } } & Omit<BoxDTO, "productCount" | "variantCount">): BoxDTO => ({
+  ...b,
+  productCount: _count.products,
+  variantCount: _count.variants,
+});
 
 export const BOX_NAME_TAKEN = "You already have a box with this name.";
 export const BOX_NOT_FOUND = "Box not found";
@@ -190,16 +202,18 @@ export type ShippingChoice = "ship" | "pickup";
 /** The spec's refusal of an address outside the US (lib/checkout/schemas.ts CHECKOUT_MESSAGES.countryUnsupported). */
 const US_ONLY = "We currently ship within the United States only";
 
-/**
- * The server's shipping for a checkout's lines and full address: its zone's rule (lib/shipping/rules.ts),
- * or local pickup (free) when the maker offers it. 400 for an unknown country, for a zone the shop does
- * not ship to, for pickup the shop does not offer, and for a piece delivered by arrangement.
- */
-export async function priceCheckoutShipping(
-  lines: ReadonlyArray<ShipLine & { parcel?: Omit<CarrierParcel, "weightGrams"> }>,
-  address: CheckoutAddress,
-  choice: ShippingChoice = "ship",
-): Promise<Shipment> {
+export const ADDRESS_REJECTED = "The carrier cannot deliver to this address: please check the street, city, state and ZIP code.";
+export const UNKNOWN_RATE = "That shipping option is not offered for this address and cart: choose one of the options shown.";
+export const PICKUP_NOT_OFFERED = "Local pickup is not offered: choose shipping.";
+
+/** Whether a carrier is configured (EASYPOST_API_KEY): the Shipping screen offers live rates only then. */
+export const liveRatesAvailable = (): boolean => getCarrier() !== null;
+
+type CheckoutAddress = { line1?: string; line2?: string | null; city?: string; country?: string | null; state?: string | null; postalCode?: string | null };
+type CheckoutShipLine = ShipLine & { parcel?: Omit<CarrierParcel, "weightGrams"> };
+
+/** The zone's price for the lines and address (its rule, before any carrier): a 400 naming the field for what cannot ship. */
+async function zonePrice(lines: ReadonlyArray<CheckoutShipLine>, address: CheckoutAddress) {
   const zones = await loadZones();
   const usOnly = !zones.ca.ships && !zones.world.ships;
   const located = zoneOf(address);
@@ -208,11 +222,6 @@ export async function priceCheckoutShipping(
     const message = usOnly ? US_ONLY : located.message;
     throw new AppError("bad_request", message, { "shippingAddress.country": message });
   }
-  if (choice === "pickup") {
-    const pickup = await getPickup();
-    if (!pickup.pickupEnabled) throw new AppError("bad_request", "Local pickup is not offered: choose shipping.", { shippingMethod: "Local pickup is not offered" });
-    return { zone: located.zone, service: PICKUP_SERVICE, amount: 0, freight: 0, weightGrams: 0, unweighed: false };
-  }
   const rule = zones[located.zone];
   const country = (address.country ?? "US").trim().toUpperCase();
   // A fresh shop ships within the US only, and says so as it always has (lib/checkout/schemas.ts CHECKOUT_MESSAGES).
@@ -220,27 +229,109 @@ export async function priceCheckoutShipping(
   const priced = priceShipment(lines, rule, label);
   if (isRefusal(priced)) {
     const message = priced.code === "not_shipped" && !label ? US_ONLY : priced.message;
-    throw new AppError("bad_request", message, { [priced.field]: message });
+    return { zone: located.zone, rule, refusal: { ...priced, message } };
   }
-  if (rule.method === "live" && priced.amount > priced.freight) return (await liveShipment(lines, address, priced)) ?? priced;
+  return { zone: located.zone, rule, priced };
+}
+
+const refuse = (refusal: ShipmentRefusal): never => {
+  throw new AppError("bad_request", refusal.message, { [refusal.field]: refusal.message });
+};
+
+/**
+ * The server's shipping for a checkout's lines and full address: its zone's rule (lib/shipping/rules.ts),
+ * the carrier's rate the shopper chose (`rateId`, a live zone: quoted again here, never taken from the
+ * browser; without one, the cheapest), or local pickup (free) when the maker offers it. 400 for an unknown
+ * country, a zone the shop does not ship to, pickup the shop does not offer, a piece delivered by arrangement,
+ * an address the carrier rejects and a rate that is not offered for this cart and address.
+ */
+export async function priceCheckoutShipping(lines: ReadonlyArray<CheckoutShipLine>, address: CheckoutAddress, choice: ShippingChoice = "ship", rateId?: string | null): Promise<Shipment> {
+  if (choice === "pickup") {
+    if (rateId && rateId !== PICKUP_SERVICE) throw new AppError("bad_request", UNKNOWN_RATE, { shippingRate: UNKNOWN_RATE });
+    const pickup = await getPickup();
+    if (!pickup.pickupEnabled) throw new AppError("bad_request", PICKUP_NOT_OFFERED, { shippingMethod: "Local pickup is not offered" });
+    // The address still decides the zone (an unknown country is refused as anywhere else); nothing ships.
+    const { zone } = await zonePrice([], address);
+    return { zone, service: PICKUP_SERVICE, amount: 0, freight: 0, weightGrams: 0, unweighed: false };
+  }
+  if (rateId === PICKUP_SERVICE) throw new AppError("bad_request", UNKNOWN_RATE, { shippingRate: UNKNOWN_RATE });
+  const zoned = await zonePrice(lines, address);
+  if (zoned.refusal) return refuse(zoned.refusal);
+  const priced = zoned.priced!;
+  if (zoned.rule.method === "live" && priced.amount > priced.freight) {
+    const quoted = await liveQuote(lines, address, priced);
+    if (quoted) {
+      const rate = rateId ? quoted.find((r) => rateCode(r.carrier, r.service) === rateId) : quoted[0];
+      if (!rate) throw new AppError("bad_request", UNKNOWN_RATE, { shippingRate: UNKNOWN_RATE });
+      return { ...priced, amount: rate.amount + priced.freight, service: rateCode(rate.carrier, rate.service), carrierRate: rate };
+    }
+    // The carrier did not answer (logged): the zone's own rate is charged, whichever of its rates was chosen.
+    return priced;
+  }
+  if (rateId && rateId !== priced.service) throw new AppError("bad_request", UNKNOWN_RATE, { shippingRate: UNKNOWN_RATE });
   return priced;
 }
 
-export const ADDRESS_REJECTED = "The carrier cannot deliver to this address: please check the street, city, state and ZIP code.";
-
-/** Whether a carrier is configured (EASYPOST_API_KEY): the Shipping screen offers live rates only then. */
-export const liveRatesAvailable = (): boolean => getCarrier() !== null;
-
-type CheckoutAddress = { line1?: string; line2?: string | null; city?: string; country?: string | null; state?: string | null; postalCode?: string | null };
+export type CheckoutShippingOptions = {
+  options: ShippingOption[];
+  /** The zone's free-shipping threshold (cents), null when it has none: "Add $X more for free shipping". */
+  freeOver: Cents | null;
+  pickup: { address: string; hours: string } | null;
+  /** Why the cart cannot be shipped here (a piece delivered by arrangement, a zone not shipped to) when pickup is the only option. */
+  notice: string | null;
+  /** The oversize pieces' own freight, in every shipped option's amount. */
+  freight: Cents;
+};
 
 /**
- * A live zone's price from the carrier: the cheapest of its rates for the cart's parcel and the full address,
- * plus any freight. Not asked when a piece in the parcel has no weight (never a rate guessed from nothing) or
- * no carrier is configured; a carrier that fails or is slower than EASYPOST_TIMEOUT_MS is logged and the
- * zone's table rate (`fallback`) is charged: the sale is never blocked by the carrier. An address the carrier
- * rejects is a 400 on the address form, before any payment.
+ * What checkout offers for the cart and full address: the zone's rate, or the carrier's cheapest few rates
+ * (a live zone), and local pickup when the maker offers it. Each option's `id` is what the payment request
+ * sends back; priceCheckoutShipping prices it again. What cannot ship at all is a 400, unless pickup is offered.
  */
-async function liveShipment(lines: ReadonlyArray<ShipLine & { parcel?: Omit<CarrierParcel, "weightGrams"> }>, address: CheckoutAddress, fallback: Shipment): Promise<Shipment | null> {
+export async function checkoutShippingOptions(lines: ReadonlyArray<CheckoutShipLine>, address: CheckoutAddress): Promise<CheckoutShippingOptions> {
+  const [zoned, pickup] = await Promise.all([zonePrice(lines, address), getPickup()]);
+  const pickupOption: ShippingOption[] =
+    pickup.pickupEnabled && pickup.pickupAddress && pickup.pickupHours ? [{ id: PICKUP_SERVICE, kind: "pickup", label: serviceLabel(PICKUP_SERVICE), amount: 0, deliveryDays: null }] : [];
+  const pickupPlace = pickupOption.length ? { address: pickup.pickupAddress!, hours: pickup.pickupHours! } : null;
+  if (zoned.refusal) {
+    if (!pickupOption.length) return refuse(zoned.refusal);
+    return { options: pickupOption, freeOver: null, pickup: pickupPlace, notice: zoned.refusal.message, freight: 0 };
+  }
+  const priced = zoned.priced!;
+  const freeOver = zoned.rule.freeOver;
+  let ship: ShippingOption[] = [{ id: priced.service, kind: "ship", label: serviceLabel(priced.service), amount: priced.amount, deliveryDays: null }];
+  if (zoned.rule.method === "live" && priced.amount > priced.freight) {
+    const quoted = await liveQuote(lines, address, priced);
+    if (quoted)
+      ship = quoted.slice(0, MAX_RATE_OPTIONS).map((r) => {
+        const id = rateCode(r.carrier, r.service);
+        return { id, kind: "ship" as const, label: serviceLabel(id), amount: r.amount + priced.freight, deliveryDays: r.deliveryDays };
+      });
+    else ship = ship.map((o) => ({ ...o, fallback: true }));
+  }
+  return { options: [...ship, ...pickupOption], freeOver, pickup: pickupPlace, notice: null, freight: priced.freight };
+}
+
+/** checkoutShippingOptions as the API answers (lib/shipping/rules.ts ShippingOptionsDTO). */
+export async function checkoutShippingOptionsDTO(lines: ReadonlyArray<CheckoutShipLine>, address: CheckoutAddress): Promise<ShippingOptionsDTO> {
+  const { options, freeOver, pickup, notice, freight } = await checkoutShippingOptions(lines, address);
+  return {
+    options: options.map((o) => ({ ...o, amount: fromCents(o.amount), estimate: deliveryEstimate(o.deliveryDays), fallback: Boolean(o.fallback) })),
+    freeOver: freeOver === null ? null : fromCents(freeOver),
+    pickup,
+    notice,
+    freight: freight ? fromCents(freight) : null,
+  };
+}
+
+/**
+ * A live zone's rates from the carrier for the cart's parcel and the full address, cheapest first (plus
+ * any freight, added by the caller). Null — the zone's table rate is charged — when a piece in the parcel
+ * has no weight (never a rate guessed from nothing), no carrier is configured, or the carrier fails, answers
+ * nothing or is slower than EASYPOST_TIMEOUT_MS (logged): the sale is never blocked by the carrier. An address
+ * the carrier rejects is a 400 on the address form, before any payment.
+ */
+async function liveQuote(lines: ReadonlyArray<CheckoutShipLine>, address: CheckoutAddress, fallback: Shipment): Promise<CarrierRate[] | null> {
   const carrier = getCarrier();
   if (!carrier || fallback.unweighed || !address.line1 || !address.city || !address.postalCode) return null;
   const parcelLines = lines.filter((l) => !l.giftCard && l.freight == null);
@@ -261,12 +352,11 @@ async function liveShipment(lines: ReadonlyArray<ShipLine & { parcel?: Omit<Carr
   const started = Date.now();
   try {
     const rates = await ratesWithin(carrier, { from, to, parcel: { weightGrams: fallback.weightGrams, ...largest } }, env.EASYPOST_TIMEOUT_MS);
-    const cheapest = rates[0];
-    if (!cheapest) {
+    if (!rates.length) {
       log.warn({ carrier: carrier.name, zone: fallback.zone }, "carrier returned no rates: charging the zone's table rate");
       return null;
     }
-    return { ...fallback, amount: cheapest.amount + fallback.freight, service: `${cheapest.carrier}_${cheapest.service}`.toUpperCase().replace(/[^A-Z0-9]+/g, "_"), carrierRate: cheapest };
+    return rates;
   } catch (error) {
     if (error instanceof CarrierAddressRejected) throw new AppError("bad_request", ADDRESS_REJECTED, { "shippingAddress.line1": ADDRESS_REJECTED });
     const timedOut = error instanceof CarrierTimeout;
@@ -276,4 +366,62 @@ async function liveShipment(lines: ReadonlyArray<ShipLine & { parcel?: Omit<Carr
     );
     return null;
   }
+}
+
+/**
+ * The cart page's "Add $X more for free shipping" before any address is known: the threshold when every zone
+ * the shop ships to frees shipping over the same amount, else null (the page says nothing rather than guess).
+ */
+export async function freeShippingOverEverywhere(): Promise<Cents | null> {
+  const shipping = Object.values(await loadZones()).filter((z) => z.ships);
+  const first = shipping[0]?.freeOver ?? null;
+  return first !== null && shipping.every((z) => z.freeOver === first) ? first : null;
+}
+
+/**
+ * The cart page's shipping before any address is known: what the lines pay in every zone the shop ships to,
+ * when that is one amount by the zones' own rules (flat rate or weight table, free over the threshold, the
+ * oversize pieces' freight); null when it depends on the address — the zones charge differently, a zone is
+ * priced by the carrier's live rates, a piece is delivered by arrangement, or the shop ships nowhere.
+ */
+export async function shippingBeforeAddress(lines: ReadonlyArray<ShipLine>): Promise<Cents | null> {
+  const shipping = Object.values(await loadZones()).filter((z) => z.ships);
+  let amount: Cents | null = null;
+  for (const rule of shipping) {
+    const priced = priceShipment(lines, rule, ZONE_NAMES[rule.code]);
+    if (isRefusal(priced)) return null;
+    if (rule.method === "live" && liveRatesAvailable() && priced.amount > priced.freight) return null;
+    if (amount !== null && priced.amount !== amount) return null;
+    amount = priced.amount;
+  }
+  return amount;
+}
+
+/** freeShippingOverEverywhere as the API answers (GET /api/shipping/free-shipping). */
+export async function freeShippingRuleForCart(): Promise<{ freeOver: string | null }> {
+  const over = await freeShippingOverEverywhere();
+  return { freeOver: over === null ? null : fromCents(over) };
+}
+
+// ─── label insurance ─────────────────────────────────────────────────────────
+
+/** The value above which a label is insured (cents), or null: never. */
+export async function getInsureAbove(): Promise<Cents | null> {
+  const row = await prisma.shopSettings.findUnique({ where: { id: 1 }, select: { insureAbove: true } });
+  return row?.insureAbove == null ? null : toCents(row.insureAbove);
+}
+
+export async function updateInsureAbove(data: InsuranceData): Promise<{ insureAbove: string | null }> {
+  return prisma.$transaction(async (tx) => {
+    await tx.$executeRaw`INSERT INTO "ShopSettings" ("id", "updatedAt") VALUES (1, CURRENT_TIMESTAMP) ON CONFLICT ("id") DO NOTHING`;
+    const [current] = await tx.$queryRaw<Array<{ insureAbove: Prisma.Decimal | null }>>`SELECT "insureAbove" FROM "ShopSettings" WHERE "id" = 1 FOR UPDATE`;
+    const show = (v: Prisma.Decimal | Cents | null | undefined) => ({ insureAbove: v == null ? null : typeof v === "number" ? fromCents(v) : v.toFixed(2) });
+    const after = show(data.insureAbove);
+    await tx.shopSettings.update({ where: { id: 1 }, data: { insureAbove: after.insureAbove } });
+    await recordAudit(
+      { entityType: "settings", entityId: "label_insurance", action: "update", before: await auditSnapshot(async () => show(current?.insureAbove)), after: await auditSnapshot(async () => after) },
+      tx,
+    );
+    return after;
+  });
 }

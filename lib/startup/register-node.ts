@@ -16,8 +16,10 @@ import { schedulePruning } from "@/lib/maintenance/prune-service";
 import { startNewsletterWorker } from "@/lib/newsletter/campaign-service";
 import { refuseToStartOnPaymentConfigError } from "@/lib/payments/config";
 import { refuseToStartOnTaxConfigError } from "@/lib/tax/config";
+import { refuseToStartOnCarrierConfigError } from "@/lib/shipping/carrier-config";
 import { resendConfigProblem } from "@/lib/newsletter/webhook-config";
 import { warnAboutConfiguration } from "@/lib/startup/config-warnings";
+import { resumeCdnPurges } from "@/lib/cdn/purge-service";
 import { env, isBuildPhase } from "@/lib/env";
 import { log, refuseToStart } from "@/lib/log";
 
@@ -27,11 +29,14 @@ export async function registerNode() {
   refuseToStartOnPaymentConfigError(env);
   refuseToStartOnTaxConfigError(env);
   refuseToStartOnResendConfigError();
+  refuseToStartOnCarrierConfigError(env);
   warnAboutConfiguration();
   if (env.VERCEL) await prepareOnVercel();
   schedulePruning();
   // Newsletter sends: every instance works them; row claims keep them from sending anyone twice.
   startNewsletterWorker();
+  // CDN purges not accepted before a restart: retried until they are.
+  resumeCdnPurges();
 }
 
 /**

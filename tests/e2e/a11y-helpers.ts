@@ -1,4 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
+import type { Cookie } from "@playwright/test";
 import { expect, type APIRequestContext, type Locator, type Page } from "./test";
 import { queryE2eDb } from "./e2e-env";
 
@@ -10,6 +11,13 @@ import { queryE2eDb } from "./e2e-env";
 
 export const ADMIN_EMAIL = process.env.E2E_ADMIN_EMAIL ?? "admin@example.com";
 export const ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? "correct-horse-battery";
+
+/** The maker's bearer token for the spec's admin API (catalogue writes that expire the cached pages). */
+export async function adminApiHeaders(request: APIRequestContext): Promise<{ authorization: string }> {
+  const login = await request.post("/api/admin/login", { data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
+  expect(login.status()).toBe(200);
+  return { authorization: `Bearer ${(await login.json()).token}` };
+}
 
 export type ApiProduct = { id: number; slug: string; name: string; price: string; images: string[]; uniqueItem: boolean; sold: boolean; stock?: number | null; variants?: Array<{ sku: string }> };
 
@@ -63,12 +71,29 @@ export async function waitForHydration(page: Page) {
   await expect(cartButton(page)).toHaveAttribute("data-ready", /.*/);
 }
 
+/** The admin's session cookies, from this worker's first sign-in through the form (each worker is a process of its own). */
+let adminSession: Cookie[] | null = null;
+
+/**
+ * The admin signed in, on the dashboard. The first call in a worker signs in through the form; later ones
+ * reuse its session cookies (a page load instead of a sign-in per test). A session the server no longer
+ * accepts (the dashboard redirects to the sign-in) is replaced by a new sign-in through the form. The
+ * sign-in form itself is admin.spec.ts's.
+ */
 export async function signIn(page: Page) {
+  if (adminSession) {
+    await page.context().addCookies(adminSession);
+    await page.goto("/admin/dashboard");
+    if (new URL(page.url()).pathname === "/admin/dashboard") return;
+    await page.context().clearCookies();
+  }
   await page.goto("/admin/login");
   await page.getByLabel("Email").fill(ADMIN_EMAIL);
   await page.getByLabel("Password", { exact: true }).fill(ADMIN_PASSWORD);
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  // The session alone: not the cart or anything else this test's pages set.
+  adminSession = (await page.context().cookies()).filter((c) => c.name.includes("next-auth.session-token"));
 }
 
 /** An order (customer, order, one line; paid with the test card form) inserted straight into the e2e database; returns its number and email. */
@@ -112,17 +137,27 @@ export async function settleAnimations(page: Page) {
 /**
  * axe (WCAG 2.2 AA) on the page as it is, once its animations have settled: one line per rule
  * broken, naming the elements. `iframes: false` leaves frames out (a sandboxed frame cannot run
- * axe: it is checked as a page of its own) and runs axe in the page itself.
+ * axe: it is checked as a page of its own) and runs axe in the page itself, as it is also run on a
+ * page with no frame at all (the same rules on the same document, without the blank page axe's
+ * frame mode opens to merge results: a third of each check's time).
  */
 export async function axeReport(page: Page, { iframes = true, disabledRules = [] as string[] } = {}): Promise<string[]> {
   await settleAnimations(page);
   // options() replaces every option set before it: it comes first.
   let builder = new AxeBuilder({ page });
-  if (!iframes) builder = builder.options({ iframes: false }).setLegacyMode(true);
+  if (!iframes || (await page.locator("iframe, frame").count()) === 0) builder = builder.options({ iframes: false }).setLegacyMode(true);
   builder = builder.withTags(WCAG_TAGS);
   if (disabledRules.length) builder = builder.disableRules(disabledRules);
   const { violations } = await builder.analyze();
   return violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(" ")}: ${n.failureSummary?.replace(/\s+/g, " ")}`).join("\n")}`);
+}
+
+/**
+ * axe (WCAG 2.2 AA) finds nothing on the page at its own width: for a walk a spec runs at 1280 px and its
+ * twin in the phone project at 390 px (records.spec.ts / records-mobile.spec.ts), each checks its own width once.
+ */
+export async function expectNoAxeViolationsHere(page: Page, where: string) {
+  expect(await axeReport(page), `axe violations on ${where} at ${page.viewportSize()?.width} px`).toEqual([]);
 }
 
 /** axe (WCAG 2.2 AA) finds nothing on the page at 1280 and at 390 px; the viewport is 1280 px wide again afterwards. */

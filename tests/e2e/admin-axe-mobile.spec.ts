@@ -7,7 +7,7 @@ import { axeEveryAdminScreen } from "./admin-routes";
  * read from app/admin, so a new screen cannot be left out at either width.
  */
 test("every admin screen is axe-clean at 390 px", async ({ page, request }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   expect(page.viewportSize()?.width).toBe(390);
   await axeEveryAdminScreen(page, request);
 });

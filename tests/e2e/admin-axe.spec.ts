@@ -7,7 +7,7 @@ import { axeEveryAdminScreen } from "./admin-routes";
  * listed. Its phone twin is admin-axe-mobile.spec.ts (the 390 px project).
  */
 test("every admin screen is axe-clean at 1280 px", async ({ page, request }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   expect(page.viewportSize()?.width).toBe(1280);
   await axeEveryAdminScreen(page, request);
 });

@@ -1,5 +1,6 @@
 import { test, expect, type Browser, type Locator, type Page } from "./test";
 import sharp from "sharp";
+import { signIn as signInAsAdmin } from "./a11y-helpers";
 
 /**
  * The maker's catalogue screens: a category and a product made through the
@@ -8,9 +9,6 @@ import sharp from "sharp";
  * share one signed-in page and run in order; their names carry a run id so
  * they never touch the demo catalogue.
  */
-
-const ADMIN_EMAIL = process.env.E2E_ADMIN_EMAIL ?? "admin@example.com";
-const ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? "correct-horse-battery";
 
 const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
 const category = { name: `E2E Jigs ${run}`, slug: `e2e-jigs-${run}` };
@@ -31,11 +29,7 @@ let page: Page;
 async function signIn(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const p = await context.newPage();
-  await p.goto("/admin/login");
-  await p.getByLabel("Email").fill(ADMIN_EMAIL);
-  await p.getByLabel("Password").fill(ADMIN_PASSWORD);
-  await p.getByRole("button", { name: "Sign In" }).click();
-  await p.waitForURL(/\/admin\/dashboard/, { timeout: 60_000 });
+  await signInAsAdmin(p);
   return p;
 }
 

@@ -95,12 +95,20 @@ async function unreachableTableScrollers(page: Page): Promise<string[]> {
 /**
  * axe (WCAG 2.2 AA) on every admin screen at the page's viewport (the project's: 1280 px
  * on desktop, 390 px on the phone), signed out for the login screens and signed in for the
- * rest; each screen is reported on its own (soft), so one run names everything to fix.
+ * rest, with orders present; each screen is reported on its own (soft), so one run names
+ * everything to fix. On the same loads: no console error and no page error (a React hydration
+ * error #418 on the dashboard was one) — axe runs after hydration has had its time to report.
  */
 export async function axeEveryAdminScreen(page: Page, request: APIRequestContext) {
   const width = page.viewportSize()?.width ?? 0;
   const tag = `${width}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   await seedOrder(`screens-${tag}`, { status: "shipped", disputed: true });
+  await seedOrder(`screens-c-${tag}`, { status: "confirmed" });
+  const errors: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(`${page.url()}: console: ${m.text()}`);
+  });
+  page.on("pageerror", (e) => errors.push(`${page.url()}: page error: ${e.message}`));
   const screens = await adminAddresses(request, tag);
   expect(screens.map((s) => s.route)).toEqual(expect.arrayContaining(["/admin/login", "/admin/dashboard", "/admin/discounts", "/admin/commissions/[id]"]));
   const check = async (address: string) => {
@@ -112,5 +120,6 @@ export async function axeEveryAdminScreen(page: Page, request: APIRequestContext
   for (const { address } of screens.filter((s) => SIGNED_OUT.has(s.route))) await check(address);
   await signIn(page);
   for (const { route, address } of screens) if (!SIGNED_OUT.has(route)) await check(address);
+  expect.soft(errors, `console or page errors on the admin screens at ${width} px`).toEqual([]);
   return screens;
 }

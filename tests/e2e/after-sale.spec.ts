@@ -1,9 +1,10 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { lookAt } from "./look";
 import path from "node:path";
 import pg from "pg";
 import { test, expect, type Page } from "./test";
 import { E2E_MAILBOX_DIR, withE2eDb } from "./e2e-env";
-import { expectNoAxeViolations } from "./a11y-helpers";
+import { expectNoAxeViolations, signIn } from "./a11y-helpers";
 
 /**
  * After the sale, as the maker and the shopper would: ship an order with
@@ -11,8 +12,6 @@ import { expectNoAxeViolations } from "./a11y-helpers";
  * refund one line, look the order up on the public order-status page (the
  * tracking link), print the packing slip, and see it all in Activity.
  */
-const ADMIN_EMAIL = process.env.E2E_ADMIN_EMAIL ?? "admin@example.com";
-const ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? "correct-horse-battery";
 const SHOTS = path.resolve("test-results/after-sale");
 
 const withDb = withE2eDb;
@@ -44,14 +43,6 @@ async function insertPaidOrder(db: pg.Client): Promise<Seeded> {
     [orderId],
   );
   return { orderId, orderNumber, email, lineIds: lines.rows.map((r) => r.id) };
-}
-
-async function signIn(page: Page) {
-  await page.goto("/admin/login");
-  await page.getByLabel("Email").fill(ADMIN_EMAIL);
-  await page.getByLabel("Password", { exact: true }).fill(ADMIN_PASSWORD);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
 }
 
 /** The newest dev-mailbox message to `email` whose subject starts with `subject`, or "". */
@@ -94,13 +85,13 @@ test.describe("after the sale", () => {
     await ship.getByRole("button", { name: "Mark shipped" }).click();
     await expect(ship.getByRole("alert")).toHaveText(/UPS numbers start with 1Z/);
     await ship.getByLabel("Tracking number").fill("1Z 999 AA1 01 2345 6784");
-    await page.screenshot({ path: path.join(SHOTS, "ship-dialog-1280.png") });
+    await lookAt(page, { path: path.join(SHOTS, "ship-dialog-1280.png") });
     await ship.getByRole("button", { name: "Mark shipped" }).click();
     await expect(toast(page, "Order status updated")).toBeVisible();
     await expect(row.getByRole("combobox")).toHaveValue("shipped");
     await expect(page.getByRole("button", { name: "Export CSV" })).toBeVisible();
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: path.join(SHOTS, "orders-390.png"), fullPage: true });
+    await lookAt(page, { path: path.join(SHOTS, "orders-390.png"), fullPage: true });
 
     await expect.poll(() => mailboxMessage(seeded.email, "Your order has shipped")).toContain("https://www.ups.com/track?tracknum=1Z999AA10123456784");
     const mail = mailboxMessage(seeded.email, "Your order has shipped");
@@ -121,7 +112,7 @@ test.describe("after the sale", () => {
     const form = dialog.getByTestId("refund-form");
     await form.getByLabel(/E2E Dowel Jig/).check();
     await form.getByLabel("Reason").fill("Jig arrived cracked");
-    await page.screenshot({ path: path.join(SHOTS, "order-dialog-refund-1280.png"), fullPage: true });
+    await lookAt(page, { path: path.join(SHOTS, "order-dialog-refund-1280.png"), fullPage: true });
     // The button names the figure: the line's $24.00, less than what is left, so no second question.
     await form.getByRole("button", { name: "Refund $24.00", exact: true }).click();
     await expect(toast(page, "Refund issued")).toBeVisible();
@@ -147,9 +138,9 @@ test.describe("after the sale", () => {
     await expect(result.getByRole("heading", { name: "Shipped" })).toBeVisible();
     await expect(result.getByRole("link", { name: "1Z999AA10123456784" })).toHaveAttribute("href", "https://www.ups.com/track?tracknum=1Z999AA10123456784");
     await expect(result).toContainText("Refunded $24.00");
-    await page.screenshot({ path: path.join(SHOTS, "order-status-1280.png"), fullPage: true });
+    await lookAt(page, { path: path.join(SHOTS, "order-status-1280.png"), fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: path.join(SHOTS, "order-status-390.png"), fullPage: true });
+    await lookAt(page, { path: path.join(SHOTS, "order-status-390.png"), fullPage: true });
   });
 
   test("the packing slip prints the order number large, ship-to and quantities, and no prices", async ({ page }) => {
@@ -164,7 +155,7 @@ test.describe("after the sale", () => {
     await expect(slip).not.toContainText("$");
     await page.emulateMedia({ media: "print" });
     await expect(page.getByRole("button", { name: "Print" })).toBeHidden();
-    await page.screenshot({ path: path.join(SHOTS, "packing-slip-print.png"), fullPage: true });
+    await lookAt(page, { path: path.join(SHOTS, "packing-slip-print.png"), fullPage: true });
     const pdf = await page.pdf({ format: "Letter" });
     expect(pdf.byteLength).toBeGreaterThan(1000);
   });
@@ -179,7 +170,7 @@ test.describe("after the sale", () => {
     const rows = page.getByTestId("activity-row").filter({ hasText: `#${seeded.orderId}` });
     await expect(rows.filter({ hasText: "refund" }).first()).toBeVisible();
     await expect(rows.filter({ hasText: "status" }).first()).toContainText("confirmed");
-    await page.screenshot({ path: path.join(SHOTS, "activity-1280.png"), fullPage: true });
+    await lookAt(page, { path: path.join(SHOTS, "activity-1280.png"), fullPage: true });
   });
 
   test("an order whose card payment failed is on the dashboard's 'needs doing' (1280 and 390 px, axe clean)", async ({ page }) => {
@@ -193,11 +184,11 @@ test.describe("after the sale", () => {
       const needs = page.getByTestId("unpaid-orders");
       await expect(needs.getByRole("heading", { name: "Needs doing: payments not taken" })).toBeVisible();
       await expect(needs.getByRole("listitem").filter({ hasText: unpaid.orderNumber })).toContainText("payment failed");
-      await page.screenshot({ path: path.join(SHOTS, "dashboard-unpaid-1280.png"), fullPage: true });
+      await lookAt(page, { path: path.join(SHOTS, "dashboard-unpaid-1280.png"), fullPage: true });
       await expectNoAxeViolations(page, "the dashboard with a failed payment");
       await page.setViewportSize({ width: 390, height: 844 });
       await expect(needs).toBeVisible();
-      await page.screenshot({ path: path.join(SHOTS, "dashboard-unpaid-390.png"), fullPage: true });
+      await lookAt(page, { path: path.join(SHOTS, "dashboard-unpaid-390.png"), fullPage: true });
       await page.setViewportSize({ width: 1280, height: 800 });
     } finally {
       await withDb((db) => db.query(`DELETE FROM "Order" WHERE id = $1`, [unpaid.orderId]));
@@ -211,6 +202,6 @@ test.describe("after the sale", () => {
     await expect(warning.getByRole("heading", { name: "Disputed payments" })).toBeVisible();
     await expect(warning).toContainText(seeded.orderNumber);
     await expect(page.getByTestId("recent-order-row").filter({ hasText: seeded.orderNumber }).getByTestId("disputed-badge")).toBeVisible();
-    await page.screenshot({ path: path.join(SHOTS, "dashboard-disputed-1280.png"), fullPage: true });
+    await lookAt(page, { path: path.join(SHOTS, "dashboard-disputed-1280.png"), fullPage: true });
   });
 });

@@ -69,6 +69,8 @@ async function linkFromEmail(to: string, subject: string, prefix: string): Promi
 }
 
 test("a shopper asks for a piece like one in the shop, by keyboard", async ({ page, request }) => {
+  // Many keystrokes and a photo upload: past 45 s on a loaded 2-core machine.
+  test.slow();
   const { products } = await (await request.get("/api/products?limit=100")).json();
   const product = products.find((p: { sold: boolean }) => !p.sold);
   await page.goto(`/product/${product.slug}`);
@@ -113,6 +115,8 @@ test("a shopper asks for a piece like one in the shop, by keyboard", async ({ pa
 });
 
 test("the maker answers and quotes from the Commissions board, by keyboard", async ({ page }) => {
+  // Two screens read by axe at two widths, a message and a quote typed key by key: past 45 s on a loaded machine.
+  test.slow();
   await signIn(page);
   await page.goto("/admin/commissions");
   const row = page.getByTestId("commission-row").filter({ hasText: reference });

@@ -3,7 +3,7 @@ import { test, expect } from "./test";
 
 /**
  * Issue 54, finding 1: with the cross-site rule on every public write (tested route by
- * route in tests/integration/public-cross-site.test.ts), the shop's own form, sent by a
+ * route in tests/integration/security/public-cross-site.test.ts), the shop's own form, sent by a
  * real browser with its Origin and Sec-Fetch-Site, still goes through, and the
  * acknowledgement carries none of the requester's words.
  */

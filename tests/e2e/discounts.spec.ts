@@ -1,4 +1,5 @@
 import { test, expect, type Page } from "./test";
+import { lookAt } from "./look";
 import { axeReport, apiProducts, seedCart, signIn, waitForHydration, type ApiProduct } from "./a11y-helpers";
 import { queryE2eDb } from "./e2e-env";
 
@@ -159,7 +160,7 @@ test.describe("discount codes", () => {
       await applyCode(page, code);
       await expect(page.getByTestId("summary-discount")).toBeVisible();
       await expectNoViolations(page, `/checkout (code applied, ${size.width} px)`);
-      await page.screenshot({ path: `test-results/discounts-checkout-${size.width}.png`, fullPage: true });
+      await lookAt(page, { path: `test-results/discounts-checkout-${size.width}.png`, fullPage: true });
     });
   }
 
@@ -204,7 +205,7 @@ test.describe("discount codes", () => {
       await expect(details.getByRole("heading")).toHaveText(giftCode);
       await expect(details.getByRole("cell", { name: "Issued" })).toBeVisible();
       await expectNoViolations(page, `/admin/gift-cards (${size.width} px)`);
-      await page.screenshot({ path: `test-results/admin-gift-cards-${size.width}.png`, fullPage: true });
+      await lookAt(page, { path: `test-results/admin-gift-cards-${size.width}.png`, fullPage: true });
     });
   }
 });

@@ -6,6 +6,8 @@ export const E2E_DB_NAME = process.env.E2E_DB_NAME ?? "mm_e2e";
 export const E2E_MAILBOX_DIR = ".data/e2e-mailbox";
 /** Everything the e2e server and its build print (its request log included): kept out of the test report, pointed at by failures. */
 export const E2E_SERVER_LOG = ".data/e2e-server.log";
+/** The webhook secret the e2e server's fake EasyPost signs with (tests/e2e/start-server.ts). */
+export const E2E_EASYPOST_WEBHOOK_SECRET = "e2e-easypost-webhook-secret-0123";
 
 export function e2eDatabaseUrl(): string {
   const server = process.env.TEST_DATABASE_URL;

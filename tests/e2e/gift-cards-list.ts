@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from "node:fs";
+import { lookAt } from "./look";
 import path from "node:path";
 import { expect, type Page } from "./test";
 import { axeReport, signIn } from "./a11y-helpers";
@@ -45,7 +46,7 @@ export async function walkGiftCardList(page: Page, width: number) {
   const row = page.getByTestId("gift-card-row").filter({ hasText: recipient });
   await expect(row).toHaveCount(1);
   expect(await axeReport(page), `axe on /admin/gift-cards at ${width} px`).toEqual([]);
-  await page.screenshot({ path: `test-results/admin-gift-card-list-${width}.png`, fullPage: true });
+  await lookAt(page, { path: `test-results/admin-gift-card-list-${width}.png`, fullPage: true });
 
   await row.getByRole("button", { name: `Show code of the card ending ${code.slice(-4)}` }).click();
   await expect(row.getByTestId("gift-card-code")).toHaveText(code);

@@ -1,4 +1,5 @@
 import { test, expect } from "./test";
+import { lookAt } from "./look";
 import { apiProducts, cartButton, waitForHydration } from "./a11y-helpers";
 import { SHOTS, walkAdminMoneyScreens, walkConfirmationPage } from "./records-walk";
 
@@ -39,7 +40,7 @@ test("390 px: the 'Added to Cart' toast leaves the cart drawer's Checkout button
   const checkout = page.getByRole("dialog").getByTestId("checkout-button");
   await expect(checkout).toBeVisible();
   await expect(toast).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/toast-and-drawer-390.png` });
+  await lookAt(page, { path: `${SHOTS}/toast-and-drawer-390.png` });
   const [box, toastBox] = [await checkout.boundingBox(), await toast.boundingBox()];
   expect(box && toastBox).toBeTruthy();
   // The two do not overlap, and the element at the button's centre is the button.

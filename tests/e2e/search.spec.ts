@@ -1,4 +1,6 @@
 import { test, expect, type Page } from "./test";
+import { lookAt } from "./look";
+import { adminApiHeaders } from "./a11y-helpers";
 
 /**
  * Search as you type in the navigation search: the ARIA combobox
@@ -150,7 +152,7 @@ test.describe("search suggestions", () => {
       await expect(header(page).getByRole("listbox")).toBeVisible();
       await box.press("ArrowDown");
       await box.press("ArrowDown");
-      await page.screenshot({ path: testInfo.outputPath(`suggest-${width}.png`) });
+      await lookAt(page, { path: testInfo.outputPath(`suggest-${width}.png`) });
       const listBox = await header(page).getByRole("listbox").boundingBox();
       expect(listBox!.x).toBeGreaterThanOrEqual(0);
       expect(listBox!.x + listBox!.width).toBeLessThanOrEqual(width);
@@ -160,10 +162,7 @@ test.describe("search suggestions", () => {
 
 test.describe("cached search results", () => {
   test("a term searched again is served from the cache, noindex, and follows a product rename at the next request", async ({ request }) => {
-    const login = await request.post("/api/admin/login", { data: { email: process.env.ADMIN_EMAIL ?? "admin@example.com", password: process.env.ADMIN_PASSWORD ?? "correct-horse-battery" } });
-    expect(login.status()).toBe(200);
-    const { token } = await login.json();
-    const auth = { authorization: `Bearer ${token}` };
+    const auth = await adminApiHeaders(request);
     // A product only this test searches for.
     const [target] = (await (await request.get("/api/products?search=walnut&limit=1")).json()).products as Array<{ id: number; name: string; slug: string }>;
     const word = `Zebrawood${Date.now().toString(36)}`;

@@ -1,5 +1,6 @@
 import { checkBreadcrumb, checkOrganization, checkProduct, checkWebSite, jsonLdBlocks } from "../helpers/rich-results";
 import { expect, test, type APIRequestContext, type Page } from "./test";
+import { adminApiHeaders } from "./a11y-helpers";
 
 /**
  * What crawlers and share previews see on the production build: sitemap,
@@ -125,12 +126,10 @@ test("the sitemap follows the catalogue: a product's change shows in its lastmod
   };
   const before = await lastmod();
   expect(before).toBeTruthy();
-  const login = await request.post("/api/admin/login", { data: { email: process.env.ADMIN_EMAIL ?? "admin@example.com", password: process.env.ADMIN_PASSWORD ?? "correct-horse-battery" } });
-  expect(login.status()).toBe(200);
-  const { token } = await login.json();
+  const auth = await adminApiHeaders(request);
   const product = await (await request.get(`/api/products/${slug}`)).json();
   // Saving the product unchanged: nothing a shopper sees moves, but the row's updatedAt does.
-  const saved = await request.put(`/api/products/${product.id}`, { headers: { authorization: `Bearer ${token}` }, data: { featured: product.featured } });
+  const saved = await request.put(`/api/products/${product.id}`, { headers: auth, data: { featured: product.featured } });
   expect(saved.status()).toBe(200);
   await expect.poll(lastmod).not.toBe(before);
   expect(new Date((await lastmod())!).getTime()).toBeGreaterThan(new Date(before!).getTime());

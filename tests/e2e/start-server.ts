@@ -12,7 +12,8 @@ import { closeSync, mkdirSync, openSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { productionBuildIsFresh } from "../helpers/instances";
 import { createPostgresDatabase } from "../helpers/test-db";
-import { E2E_DB_NAME, E2E_DB_PORT, E2E_MAILBOX_DIR, E2E_SERVER_LOG, e2eDatabaseUrl } from "./e2e-env";
+import { FAKE_EASYPOST_KEY, startFakeEasyPost } from "../helpers/fake-easypost";
+import { E2E_DB_NAME, E2E_DB_PORT, E2E_EASYPOST_WEBHOOK_SECRET, E2E_MAILBOX_DIR, E2E_SERVER_LOG, e2eDatabaseUrl } from "./e2e-env";
 
 const env: NodeJS.ProcessEnv = {
   ...process.env,
@@ -26,6 +27,13 @@ const env: NodeJS.ProcessEnv = {
   DEV_MAILBOX_DIR: E2E_MAILBOX_DIR,
 };
 rmSync(E2E_MAILBOX_DIR, { recursive: true, force: true });
+// The carrier is a local fake of EasyPost's HTTP API, alive as long as this process (EasyPost cannot be reached from test
+// machines), with the webhook secret its tracking events are signed with. Every zone stays flat, the spec's $15.99 / free
+// over $100, until a spec sets one to live rates.
+if (!process.env.EASYPOST_API_KEY) {
+  const carrier = await startFakeEasyPost();
+  Object.assign(env, { EASYPOST_API_KEY: FAKE_EASYPOST_KEY, EASYPOST_API_URL: carrier.baseUrl, EASYPOST_WEBHOOK_SECRET: E2E_EASYPOST_WEBHOOK_SECRET });
+}
 if (process.env.TEST_DATABASE_URL) {
   await createPostgresDatabase(process.env.TEST_DATABASE_URL, E2E_DB_NAME);
   env.DATABASE_URL = e2eDatabaseUrl();

@@ -21,6 +21,9 @@ const size = (page: Page, value: string) => page.getByRole("group", { name: /^Do
 test("choosing a size with the keyboard updates price, availability and the address, without a reload", async ({ page }) => {
   await page.goto(PATH);
   await waitForHydration(page);
+  // The size controls are an island of their own, hydrated after the header: an arrow key pressed before that moves
+  // the native radio but not the price (CI saw "$26.00" stay with 8 mm checked).
+  await expect(purchase(page)).toHaveAttribute("data-ready", "true");
   await expect(page.getByRole("group", { name: "Dowel size: 6 mm" })).toBeVisible();
   await expect(size(page, "6 mm")).toBeChecked();
   await expect(price(page)).toHaveText("$26.00");

@@ -2,7 +2,7 @@ import "@testing-library/jest-dom";
 
 // Requests in tests carry their client address the way server/front-server.mjs does (tests/helpers/route.ts fromClient).
 process.env.MM_PEER_TOKEN ??= "jest-peer-token";
-// Suites that are not about rate limits must not trip them (tests/integration/rate-limits.test.ts sets 1).
+// Suites that are not about rate limits must not trip them (tests/integration/security/rate-limits.test.ts sets 1).
 process.env.RATE_LIMIT_SCALE ??= "100";
 
 // Uploads go to a throwaway folder unless a suite names its own: the hourly sweep of photo files no

@@ -47,7 +47,8 @@ export async function createPostgresDatabase(serverUrl: string, name: string, te
  * (under an advisory lock, whichever test file comes first) and then only copied: `CREATE DATABASE …
  * TEMPLATE` copies files instead of running the migrations again for each of the ~50 files.
  * Connections to it are refused (PostgreSQL copies only a database nobody is connected to); a template
- * of older migrations is dropped when a new one is made.
+ * of other migrations is dropped when a new one is made, once it is an hour old (several checkouts of the
+ * repository may share one server, each copying its own template).
  */
 async function migratedTemplate(serverUrl: string): Promise<string> {
   const sum = createHash("sha256");
@@ -63,7 +64,11 @@ async function migratedTemplate(serverUrl: string): Promise<string> {
       await admin.query(`CREATE DATABASE "${name}"`);
       await migrate(withDatabase(serverUrl, name));
       await admin.query(`ALTER DATABASE "${name}" WITH IS_TEMPLATE true ALLOW_CONNECTIONS false`);
-      const older = await admin.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE 'mm\\_test\\_template\\_%' AND datname <> $1", [name]);
+      await admin.query(`COMMENT ON DATABASE "${name}" IS '${Date.now()}'`);
+      const older = await admin.query<{ datname: string }>(
+        "SELECT datname FROM pg_database WHERE datname LIKE 'mm\\_test\\_template\\_%' AND datname <> $1 AND coalesce(shobj_description(oid, 'pg_database'), '0')::bigint < $2",
+        [name, Date.now() - 3_600_000],
+      );
       for (const { datname } of older.rows) {
         await admin.query(`ALTER DATABASE "${datname}" WITH IS_TEMPLATE false`);
         await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);

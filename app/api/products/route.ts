@@ -6,7 +6,7 @@ import { createProduct } from "@/lib/catalog/service";
 import { CATALOGUE_API_CACHE_CONTROL, readJson, readQuery, withAdminRoute, withRoute } from "@/lib/http";
 
 /** The live route; a repeated query is answered by its cached twin (app/api/cached/products, lib/net/cached-api.mjs). */
-export const GET = withRoute(async (req) => listProductsForQuery(readQuery(req, productListQuerySchema)), { cacheControl: CATALOGUE_API_CACHE_CONTROL });
+export const GET = withRoute(async (req) => listProductsForQuery(readQuery(req, productListQuerySchema)), { cacheControl: CATALOGUE_API_CACHE_CONTROL, etag: true });
 
 /** Admin: create (or clone) a product. */
 export const POST = withAdminRoute(async (req) => {

@@ -2,16 +2,15 @@
 
 import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from "react-hook-form";
 import { zodResolver } from "@/components/forms/zod-resolver";
-import { Loader2 } from "lucide-react";
 import { toast } from "@/components/ui/toast";
 import { FormField } from "@/components/checkout/form-field";
-import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { createCategoryAction, updateCategoryAction } from "@/lib/catalog/actions";
 import { actionFailureMessage } from "@/components/admin/products/action-messages";
 import { settleSave } from "@/components/admin/use-form-dialog";
-import { ImageUploadField } from "@/components/admin/image-upload-field";
+import { ImageFieldGroup, ImageUploadField } from "@/components/admin/image-upload-field";
+import { SheetFormActions } from "@/components/admin/dialog-actions";
 import { categoryInputSchema, type AdminCategoryDTO } from "@/lib/catalog/admin-schemas";
 import { slugify } from "@/lib/catalog/rules";
 
@@ -96,25 +95,14 @@ export function CategoryForm({ category, onDone, onCancel }: CategoryFormProps) 
       <FormField id="category-sort-order" label="Sort order" error={errors.sortOrder?.message} description="Lower numbers come first in menus and lists.">
         {(aria) => <Input {...aria} {...register("sortOrder")} type="number" inputMode="numeric" min={0} step={1} className="sm:max-w-40" disabled={isSubmitting} />}
       </FormField>
-      <div className="flex flex-col gap-2" role="group" aria-labelledby="category-image-label">
-        <span className="text-sm font-medium" id="category-image-label">
-          Image
-        </span>
+      <ImageFieldGroup id="category-image" label="Image">
         <Controller
           control={control}
           name="image"
           render={({ field }) => <ImageUploadField id="category-image" value={field.value} onChange={field.onChange} error={errors.image?.message} disabled={isSubmitting} />}
         />
-      </div>
-      <div className="sticky bottom-[-1.5rem] z-10 -mx-6 -mb-6 flex justify-end gap-2 border-t bg-background px-6 py-3 sm:py-4">
-        <Button type="button" variant="outline" onClick={onCancel} disabled={isSubmitting} className="flex-1 sm:flex-none">
-          Cancel
-        </Button>
-        <Button type="submit" disabled={isSubmitting} className="flex-1 sm:flex-none">
-          {isSubmitting && <Loader2 aria-hidden="true" className="animate-spin" />}
-          {editing ? "Save changes" : "Create category"}
-        </Button>
-      </div>
+      </ImageFieldGroup>
+      <SheetFormActions actionLabel={editing ? "Save changes" : "Create category"} pending={isSubmitting} onCancel={onCancel} />
     </form>
   );
 }

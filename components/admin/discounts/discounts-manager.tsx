@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from "react";
 import { useRouter } from "next/navigation";
 import { AdminField } from "@/components/admin/admin-field";
-import { AdminTable } from "@/components/admin/admin-table";
+import { ACTIONS_LABEL, AdminTable, TableHead } from "@/components/admin/admin-table";
 import { AdminPageHeader } from "@/components/admin/admin-page-header";
 import { runWithToast } from "@/components/admin/action-message";
 import { Button } from "@/components/ui/button";
@@ -150,28 +150,7 @@ export function DiscountsManager({ codes, categories }: { codes: AdminDiscountCo
       <CodeForm key={editing?.id ?? "new"} editing={editing} categories={categories} onDone={() => setEditing(null)} />
       {/* A scroll box a keyboard can reach (focusable, named): at 390 px the table is wider than the screen. */}
       <AdminTable caption="Discount codes" className="mt-6" minWidth="" testId="discount-codes">
-        <thead className="border-b text-left text-muted-foreground">
-          <tr>
-            <th scope="col" className="px-4 py-2 font-medium">
-              Code
-            </th>
-            <th scope="col" className="px-4 py-2 font-medium">
-              Takes off
-            </th>
-            <th scope="col" className="px-4 py-2 font-medium">
-              Uses
-            </th>
-            <th scope="col" className="px-4 py-2 font-medium">
-              Dates
-            </th>
-            <th scope="col" className="px-4 py-2 font-medium">
-              Status
-            </th>
-            <th scope="col" className="px-4 py-2 font-medium">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
+        <TableHead className="border-b text-left text-muted-foreground" cell="px-4 py-2 font-medium" columns={["Code", "Takes off", "Uses", "Dates", "Status", { label: ACTIONS_LABEL }]} />
         <tbody className="divide-y">
           {codes.length === 0 && (
             <tr>

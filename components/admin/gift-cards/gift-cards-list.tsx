@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { useState } from "react";
+import { ACTIONS_LABEL, TableHead } from "@/components/admin/admin-table";
 import { runWithToast } from "@/components/admin/action-message";
 import { useAdminTimeZone } from "@/components/admin/time-zone";
 import { formatDate } from "@/components/admin/format";
@@ -103,31 +104,11 @@ export function GiftCardsList({ cards, q, page, pages, total }: Props) {
       {cards.length > 0 && (
         <table className="mt-3 w-full text-sm max-md:block" data-testid="gift-cards-table">
           <caption className="sr-only">Issued gift cards, newest first</caption>
-          <thead className="border-b text-left text-muted-foreground max-md:sr-only">
-            <tr>
-              <th scope="col" className="py-2 font-medium md:px-2">
-                Code
-              </th>
-              <th scope="col" className="py-2 text-right font-medium md:px-2">
-                Balance
-              </th>
-              <th scope="col" className="py-2 font-medium md:px-2">
-                State
-              </th>
-              <th scope="col" className="py-2 font-medium md:px-2">
-                Recipient
-              </th>
-              <th scope="col" className="py-2 font-medium md:px-2">
-                From
-              </th>
-              <th scope="col" className="py-2 font-medium md:px-2">
-                Issued
-              </th>
-              <th scope="col" className="py-2 font-medium md:px-2">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            className="border-b text-left text-muted-foreground max-md:sr-only"
+            cell="py-2 font-medium md:px-2"
+            columns={["Code", { label: "Balance", className: "text-right" }, "State", "Recipient", "From", "Issued", { label: ACTIONS_LABEL }]}
+          />
           <tbody className="divide-y max-md:block max-md:space-y-3 max-md:divide-y-0">
             {cards.map((card) => (
               <tr key={card.id} data-testid="gift-card-row" className="max-md:block max-md:rounded-lg max-md:border max-md:p-3">

@@ -4,6 +4,7 @@ import { formatDateTime } from "@/components/admin/format";
 import { useAdminTimeZone } from "@/components/admin/time-zone";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
+import { TableHead } from "@/components/admin/admin-table";
 import { AdminField } from "@/components/admin/admin-field";
 import { AdminPageHeader } from "@/components/admin/admin-page-header";
 import { runWithToast } from "@/components/admin/action-message";
@@ -43,22 +44,11 @@ function CardDetails({ card, onChange }: { card: GiftCardDTO; onChange: (card: G
       </p>
       <table className="mt-4 w-full text-sm">
         <caption className="sr-only">Every change of this card&apos;s balance</caption>
-        <thead className="border-b text-left text-muted-foreground">
-          <tr>
-            <th scope="col" className="py-2 font-medium">
-              When
-            </th>
-            <th scope="col" className="py-2 font-medium">
-              What
-            </th>
-            <th scope="col" className="py-2 text-right font-medium">
-              Amount
-            </th>
-            <th scope="col" className="py-2 text-right font-medium">
-              Balance after
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          className="border-b text-left text-muted-foreground"
+          cell="py-2 font-medium"
+          columns={["When", "What", { label: "Amount", className: "text-right" }, { label: "Balance after", className: "text-right" }]}
+        />
         <tbody className="divide-y">
           {card.movements.map((m, k) => (
             <tr key={k}>

@@ -1,6 +1,6 @@
 import type { AdminProductDTO } from "@/lib/catalog/admin-schemas";
 import type { CategoryDTO } from "@/lib/catalog/types";
-import type { ProductKind } from "@/lib/catalog/stock";
+import type { ProductKind } from "@/lib/inventory/stock";
 import { slugify } from "@/lib/catalog/rules";
 import type { UploadedImage } from "@/components/admin/products/upload-images";
 
@@ -32,6 +32,8 @@ export type VariantFormRow = {
   stockWas?: number | null;
   /** Its own packed weight in grams (lib/shipping); blank: the product's. */
   weightGrams: string;
+  /** The box it ships in ("" the product's box or dimensions). */
+  boxId: string;
 };
 
 /** What the form edits; strings stay strings until the shared schema parses them. */
@@ -45,7 +47,7 @@ export type ProductFormValues = {
   images: UploadedImage[];
   videoUrl: string;
   featured: boolean;
-  /** One of a kind, in stock (counted) or made to order (lib/catalog/stock.ts). */
+  /** One of a kind, in stock (counted) or made to order (lib/inventory/stock.ts). */
   kind: ProductKind;
   stock: string;
   /** Why the count changed (edit only; kept in the audit log). */
@@ -141,7 +143,8 @@ export function toFormValues(product: AdminProductRow | null, mode: ProductFormM
       leadTimeMaxDays: v.leadTimeMaxDays === null ? "" : String(v.leadTimeMaxDays),
       image: v.image ?? "",
       stockWas: v.stock,
-      weightGrams: text(product.variantWeights?.[v.sku]),
+      weightGrams: text(product.variantPackages?.[v.sku]?.weightGrams),
+      boxId: text(product.variantPackages?.[v.sku]?.boxId),
     })),
     ...packageValues(product),
   };
@@ -216,6 +219,7 @@ export function generateVariantRows(values: ProductFormValues): VariantFormRow[]
         leadTimeMaxDays: "",
         image: "",
         weightGrams: "",
+        boxId: "",
       }
     );
   });
@@ -250,6 +254,7 @@ export function toProductPayload(values: ProductFormValues, mode: ProductFormMod
           leadTimeMaxDays: !counted || v.allowBackorder ? blankToNull(v.leadTimeMaxDays) : null,
           image: blankToNull(v.image),
           weightGrams: blankToNull(v.weightGrams ?? ""),
+          boxId: blankToNull(v.boxId ?? ""),
           ...(mode === "edit" && v.stockWas !== undefined ? { stockWas: v.stockWas } : {}),
         };
       })

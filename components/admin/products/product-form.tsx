@@ -3,16 +3,15 @@
 import { useState } from "react";
 import { Controller, useForm, type FieldErrors, type Resolver } from "react-hook-form";
 import { zodResolver } from "@/components/forms/zod-resolver";
-import { Loader2 } from "lucide-react";
 import { toast } from "@/components/ui/toast";
 import { FormField } from "@/components/checkout/form-field";
-import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { adminProductInputSchema, IMAGES_REQUIRED } from "@/lib/catalog/admin-schemas";
 import { slugify } from "@/lib/catalog/rules";
 import { createProductAction, updateProductAction } from "@/lib/catalog/actions";
 import { CheckField } from "@/components/admin/products/check-field";
-import { ImageUploadField } from "@/components/admin/image-upload-field";
+import { ImageFieldGroup, ImageUploadField } from "@/components/admin/image-upload-field";
+import { SheetFormActions } from "@/components/admin/dialog-actions";
 import { DescriptionFields, FormSection, PriceAndCategoryFields, SeoFields } from "@/components/admin/products/product-form-fields";
 import { StockFields } from "@/components/admin/products/stock-fields";
 import { VariantFields } from "@/components/admin/products/variant-fields";
@@ -122,23 +121,30 @@ export function ProductForm({ mode, product, categories, boxes, onDone, onCancel
       </FormSection>
 
       <FormSection title="Media" description={mode === "clone" ? "A clone starts without images or video; add them now or later." : undefined}>
-        <div className="flex flex-col gap-2" role="group" aria-labelledby="product-images-label">
-          <span className="text-sm font-medium" id="product-images-label">
-            Images
-          </span>
+        <ImageFieldGroup id="product-images" label="Images">
           <Controller
             control={control}
             name="images"
             render={({ field }) => <ImageUploadField multiple id="product-images" value={field.value} onChange={field.onChange} error={imagesError} disabled={isSubmitting} />}
           />
-        </div>
+        </ImageFieldGroup>
         <FormField id="product-video-url" label="Video URL" hint=" (optional)" error={errors.videoUrl?.message} description="A YouTube or Vimeo link.">
           {(aria) => <Input {...aria} {...register("videoUrl")} type="url" inputMode="url" placeholder="https://www.youtube.com/watch?v=…" disabled={isSubmitting} />}
         </FormField>
       </FormSection>
 
       <FormSection title="Options and variants" description="For a product that comes in sizes (or finishes…): each combination is a variant with its own SKU, price, stock or lead time and image.">
-        <VariantFields register={register} control={control} errors={errors} values={watch()} setValue={setValue} getValues={getValues} editing={mode === "edit"} disabled={isSubmitting} />
+        <VariantFields
+          register={register}
+          control={control}
+          errors={errors}
+          values={watch()}
+          setValue={setValue}
+          getValues={getValues}
+          editing={mode === "edit"}
+          boxes={boxes}
+          disabled={isSubmitting}
+        />
       </FormSection>
 
       {!hasOptions && (
@@ -168,15 +174,7 @@ export function ProductForm({ mode, product, categories, boxes, onDone, onCancel
         <SeoFields register={register} errors={errors} disabled={isSubmitting} />
       </FormSection>
 
-      <div className="sticky bottom-[-1.5rem] z-10 -mx-6 -mb-6 flex justify-end gap-2 border-t bg-background px-6 py-3 sm:py-4">
-        <Button type="button" variant="outline" onClick={onCancel} disabled={isSubmitting} className="flex-1 sm:flex-none">
-          Cancel
-        </Button>
-        <Button type="submit" disabled={isSubmitting} className="flex-1 sm:flex-none">
-          {isSubmitting && <Loader2 aria-hidden="true" className="animate-spin" />}
-          {mode === "edit" ? "Save changes" : mode === "clone" ? "Create copy" : "Create product"}
-        </Button>
-      </div>
+      <SheetFormActions actionLabel={mode === "edit" ? "Save changes" : mode === "clone" ? "Create copy" : "Create product"} pending={isSubmitting} onCancel={onCancel} />
     </form>
   );
 }

@@ -4,6 +4,7 @@ import Image from "next/image";
 import Link from "next/link";
 import { Copy, ExternalLink, ImageOff, Pencil, Trash2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
+import { ACTIONS_LABEL, TableHead } from "@/components/admin/admin-table";
 import { ConfirmDialog } from "@/components/admin/confirm-dialog";
 import { ProductBadges } from "@/components/admin/products/product-badges";
 import type { AdminProductRow } from "@/components/admin/products/product-form-values";
@@ -38,28 +39,17 @@ export function ProductsTable({ products, onEdit, onClone, onDelete }: ProductsT
     <div className="overflow-hidden rounded-xl border bg-card shadow-xs">
       <table className="w-full text-sm" data-testid="products-table">
         <caption className="sr-only">Products</caption>
-        <thead className="border-b bg-muted/50 text-left text-xs font-semibold tracking-wide text-muted-foreground uppercase">
-          <tr>
-            <th scope="col" className="w-20 px-3 py-3 sm:px-4">
-              <span className="sr-only">Image</span>
-            </th>
-            <th scope="col" className="w-full px-2 py-3">
-              Product
-            </th>
-            <th scope="col" className="hidden px-2 py-3 whitespace-nowrap md:table-cell">
-              Category
-            </th>
-            <th scope="col" className="hidden px-2 py-3 text-right sm:table-cell">
-              Price
-            </th>
-            <th scope="col" className="hidden px-2 py-3 lg:table-cell">
-              Status
-            </th>
-            <th scope="col" className="px-3 py-3 text-right sm:px-4">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          className="border-b bg-muted/50 text-left text-xs font-semibold tracking-wide text-muted-foreground uppercase"
+          columns={[
+            { label: <span className="sr-only">Image</span>, className: "w-20 px-3 py-3 sm:px-4" },
+            { label: "Product", className: "w-full px-2 py-3" },
+            { label: "Category", className: "hidden px-2 py-3 whitespace-nowrap md:table-cell" },
+            { label: "Price", className: "hidden px-2 py-3 text-right sm:table-cell" },
+            { label: "Status", className: "hidden px-2 py-3 lg:table-cell" },
+            { label: ACTIONS_LABEL, className: "px-3 py-3 text-right sm:px-4" },
+          ]}
+        />
         <tbody className="divide-y">
           {products.map((p) => (
             <tr key={p.id} className="align-middle transition-colors hover:bg-muted/30" data-testid="product-row" data-slug={p.slug}>

@@ -5,8 +5,8 @@ import { FormField } from "@/components/checkout/form-field";
 import { Input } from "@/components/ui/input";
 import { CheckField } from "@/components/admin/products/check-field";
 import type { ProductFormValues } from "@/components/admin/products/product-form-values";
-import { PRODUCT_KINDS, type ProductKind } from "@/lib/catalog/stock";
-import { DEFAULT_LEAD_TIME_DAYS, HANDLING_DAYS } from "@/lib/catalog/stock-settings";
+import { PRODUCT_KINDS, type ProductKind } from "@/lib/inventory/stock";
+import { DEFAULT_LEAD_TIME_DAYS, HANDLING_DAYS } from "@/lib/inventory/stock-settings";
 
 const KIND_TEXT: Record<ProductKind, { label: string; description: string }> = {
   one_of_a_kind: { label: "Unique item (one of a kind)", description: `Only 1 available; ships in ${HANDLING_DAYS.min}–${HANDLING_DAYS.max} days.` },

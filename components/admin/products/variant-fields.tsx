@@ -7,8 +7,8 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { MAX_OPTIONS } from "@/lib/catalog/variants";
-import { DEFAULT_LEAD_TIME_DAYS } from "@/lib/catalog/stock-settings";
-import { generateVariantRows, optionValuesOf, type ProductFormValues, type VariantFormRow } from "@/components/admin/products/product-form-values";
+import { DEFAULT_LEAD_TIME_DAYS } from "@/lib/inventory/stock-settings";
+import { generateVariantRows, optionValuesOf, type BoxOption, type ProductFormValues, type VariantFormRow } from "@/components/admin/products/product-form-values";
 
 type Props = {
   register: UseFormRegister<ProductFormValues>;
@@ -18,6 +18,8 @@ type Props = {
   setValue: UseFormSetValue<ProductFormValues>;
   getValues: UseFormGetValues<ProductFormValues>;
   editing: boolean;
+  /** The maker's boxes: a variant may ship in one of its own (a larger size in a larger box). */
+  boxes: BoxOption[];
   disabled?: boolean;
 };
 
@@ -39,7 +41,7 @@ function messageOf(error: unknown): string | undefined {
  * order), backorder, lead time and image (one of the product's own). "Make the variants" writes a
  * row for every combination of the values, keeping the rows already there (lib/catalog/variants.ts).
  */
-export function VariantFields({ register, control, errors, values, setValue, getValues, editing, disabled }: Props) {
+export function VariantFields({ register, control, errors, values, setValue, getValues, editing, boxes, disabled }: Props) {
   const options = useFieldArray({ control, name: "options" });
   const variants = useFieldArray({ control, name: "variants", keyName: "key" });
   const optionErrors = errors.options as unknown as Array<Record<string, unknown>> | undefined;
@@ -215,6 +217,28 @@ export function VariantFields({ register, control, errors, values, setValue, get
                   >
                     {(aria) => <Input {...aria} {...register(`variants.${i}.weightGrams`)} inputMode="numeric" autoComplete="off" disabled={disabled} />}
                   </FormField>
+                  {boxes.length > 0 && (
+                    <FormField
+                      id={`${id}-box`}
+                      label={
+                        <>
+                          Box<span className="sr-only"> of {label}</span>
+                        </>
+                      }
+                      error={e.boxId?.message}
+                    >
+                      {(aria) => (
+                        <NativeSelect {...aria} {...register(`variants.${i}.boxId`)} className="w-full" disabled={disabled}>
+                          <option value="">The product&apos;s</option>
+                          {boxes.map((b) => (
+                            <option key={b.id} value={String(b.id)}>
+                              {b.name}
+                            </option>
+                          ))}
+                        </NativeSelect>
+                      )}
+                    </FormField>
+                  )}
                   <FormField
                     id={`${id}-image`}
                     label={

@@ -126,6 +126,7 @@ function BoxesSection({ boxes }: { boxes: BoxDTO[] }) {
             <li key={b.id} className="flex flex-wrap items-center justify-between gap-2 rounded-lg border bg-card px-4 py-2 text-sm">
               <span>
                 <span className="font-medium">{b.name}</span> — {b.innerLengthMm} × {b.innerWidthMm} × {b.innerHeightMm} mm inside · {b.productCount} {b.productCount === 1 ? "product" : "products"}
+                {b.variantCount > 0 && `, ${b.variantCount} ${b.variantCount === 1 ? "variant" : "variants"}`}
               </span>
               <Button type="button" size="sm" variant="outline" onClick={() => void remove(b)} aria-label={`Delete box ${b.name}`}>
                 Delete

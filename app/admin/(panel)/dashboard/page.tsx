@@ -3,6 +3,8 @@ import { AdminPageHeader } from "@/components/admin/admin-page-header";
 import { BackupStatus } from "@/components/admin/backup-status";
 import { DisputedOrders } from "@/components/admin/disputed-orders";
 import { UnpaidOrders } from "@/components/admin/unpaid-orders";
+import { TrackingProblems } from "@/components/admin/tracking-problems";
+import { listTrackingProblems } from "@/lib/orders/tracking-service";
 import { LowStock } from "@/components/admin/low-stock";
 import { RecentOrders } from "@/components/admin/recent-orders";
 import { RevenueChart } from "@/components/admin/revenue-chart";
@@ -23,7 +25,7 @@ const RECENT_ORDERS = 5;
 export default async function AdminDashboardPage() {
   const admin = await requireAdminPage();
   const { lowStockThreshold, timeZone } = await getShopSettings();
-  const [stats, recent, revenue, backup, disputed, lowStock, unpaid] = await Promise.all([
+  const [stats, recent, revenue, backup, disputed, lowStock, unpaid, tracking] = await Promise.all([
     getAdminStats(),
     listOrders({ limit: RECENT_ORDERS }),
     revenueByDay(REVENUE_DAYS, timeZone),
@@ -31,6 +33,7 @@ export default async function AdminDashboardPage() {
     listDisputedOrders(),
     listLowStock(lowStockThreshold),
     listUnpaidOrders(),
+    listTrackingProblems(),
   ]);
   return (
     <>
@@ -38,6 +41,7 @@ export default async function AdminDashboardPage() {
       <div className="flex min-w-0 flex-col gap-6 [&>*]:min-w-0">
         <UnpaidOrders orders={unpaid} timeZone={timeZone} />
         <DisputedOrders orders={disputed} timeZone={timeZone} />
+        <TrackingProblems problems={tracking} timeZone={timeZone} />
         <StatsTiles stats={stats} />
         <RevenueChart days={revenue} />
         <RecentOrders orders={recent} />

@@ -20,7 +20,7 @@ export default async function ProductsPage({ searchParams }: ProductsPageProps) 
     <ProductsManager
       products={products}
       categories={categories.map((c) => ({ id: c.id, name: c.name, active: c.active }))}
-      boxes={boxes.map(({ productCount: _count, ...b }) => b)}
+      boxes={boxes.map(({ productCount: _products, variantCount: _variants, ...b }) => b)}
       search={search}
       limit={ADMIN_PRODUCT_LIMIT}
     />

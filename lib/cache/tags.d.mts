@@ -1,0 +1,6 @@
+export declare const CATALOG_TAGS: {
+  readonly products: "products";
+  readonly categories: "categories";
+  readonly gallery: "gallery";
+  readonly product: (slug: string) => `product:${string}`;
+};
