@@ -79,11 +79,36 @@ async function gotoCard(page: Page, product: ApiProduct) {
   return card;
 }
 
+/**
+ * Starts watching a control's text from inside the page and returns a check that
+ * it said `text` at some point: 'Added!' shows for 1.5 s, and a poll from the
+ * test on a loaded machine can fall either side of it.
+ */
+async function watchText(control: Locator, text: RegExp) {
+  const key = `saw${Math.random().toString(36).slice(2)}`;
+  await control.evaluate(
+    (el, { key, source }) => {
+      const re = new RegExp(source);
+      (window as unknown as Record<string, Promise<boolean>>)[key] = new Promise<boolean>((resolve) => {
+        const check = () => re.test(el.textContent ?? "") && resolve(true);
+        new MutationObserver(check).observe(el, { subtree: true, childList: true, characterData: true });
+        setTimeout(() => resolve(false), 10_000);
+      });
+    },
+    { key, source: text.source },
+  );
+  return async () => {
+    const saw = await control.page().evaluate((key) => (window as unknown as Record<string, Promise<boolean>>)[key], key);
+    expect(saw, `the control said ${text}`).toBe(true);
+  };
+}
+
 async function addFromProductPage(page: Page, product: ApiProduct) {
   const info = await gotoProduct(page, product.slug);
   const button = await readyAddButton(info);
+  const saidAdded = await watchText(button, /Added!/);
   await button.click();
-  await expect(button).toHaveText(/Added!/);
+  await saidAdded();
 }
 
 /** Puts lines straight into the persisted cart, as a previous visit would have left them (from a page without the cart's scripts). */
@@ -115,17 +140,16 @@ async function serverCart(page: Page, request: APIRequestContext) {
   return (await res.json()) as { items: Array<{ productId: number; quantity: number }>; count: number };
 }
 
-// The suite may run against `next dev`, whose hot reloads (other files changing) can reload a page mid-test.
-test.describe.configure({ retries: 2 });
-
 test.describe("adding to the cart", () => {
   test("from a card: Adding..., Added!, toast and badge count", async ({ page, request }) => {
     const { cheap } = await catalogue(request);
     const card = await gotoCard(page, cheap);
     await expect(badge(page)).toHaveText("0");
-    // Hold the request so the pending state is visible (long enough for a busy CI machine to look twice).
+    // Hold the request until the pending state has been read: a timed hold can end between two reads on a busy machine.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
     await page.route("**/api/cart", async (route) => {
-      await new Promise((r) => setTimeout(r, 1500));
+      await held;
       await route.continue();
     });
     const button = await readyAddButton(card);
@@ -133,7 +157,10 @@ test.describe("adding to the cart", () => {
     await button.click();
     await expect(button).toHaveText(/Adding\.\.\./);
     await expect(button).toBeDisabled();
-    await expect(button).toHaveText(/Added!/);
+    await expect(button).toHaveAttribute("aria-busy", "true");
+    const saidAdded = await watchText(button, /Added!/);
+    release();
+    await saidAdded();
     await expect(toastText(page, "Added to Cart")).toBeVisible();
     await expect(toastText(page, `${cheap.name} has been added to your cart.`)).toBeVisible();
     await expect(badge(page)).toHaveText("1");
@@ -154,8 +181,9 @@ test.describe("adding to the cart", () => {
     await info.getByRole("button", { name: "Increase quantity" }).click();
     await info.getByRole("button", { name: "Increase quantity" }).click();
     await expect(info.getByTestId("quantity-value")).toHaveValue("3");
+    const saidAdded = await watchText(button, /Added!/);
     await button.click();
-    await expect(button).toHaveText(/Added!/);
+    await saidAdded();
     await expect(badge(page)).toHaveText("3");
   });
 
@@ -212,6 +240,9 @@ test.describe("adding to the cart", () => {
     await page.clock.install();
     const info = await gotoProduct(page, unique.slug);
     const button = await readyAddButton(info);
+    // The toaster loads when the browser is first idle (or at the first toast). Loaded on a paused clock,
+    // its toasts would wait on a timer set after runFor below had already run: let it mount first.
+    await expect(page.getByRole("region", { name: /^Notifications/ })).toBeAttached({ timeout: 15_000 });
     await page.clock.pauseAt(Date.now() + 60_000);
     let posts = 0;
     page.on("request", (r) => {
