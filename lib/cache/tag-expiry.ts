@@ -43,20 +43,3 @@ export async function recordTagExpiry(tags: string[]): Promise<void> {
   // Waited for a failed record too: Redis may have applied it (a reply lost, a timeout).
   await settleExpiry();
 }
-
-/**
- * The public URLs whose answer just changed (a hidden review's photos, now 404) leave every
- * cache the shop controls: the front server's stored responses here. This is also the one
- * place a CDN purge by URL belongs when a CDN is put in front of the shop (none is today:
- * the photos' own Cache-Control, 5 minutes, bounds what a browser or proxy keeps).
- */
-export async function expirePublicUrls(urls: string[]): Promise<void> {
-  if (!urls.length) return;
-  expireStoredResponses();
-  await purgeCdnUrls(urls);
-}
-
-/** The CDN purge hook: purges `urls` at the CDN in front of the shop. No CDN is configured, so there is nothing to purge. */
-async function purgeCdnUrls(urls: string[]): Promise<void> {
-  void urls;
-}

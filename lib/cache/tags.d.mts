@@ -3,4 +3,5 @@ export declare const CATALOG_TAGS: {
   readonly categories: "categories";
   readonly gallery: "gallery";
   readonly product: (slug: string) => `product:${string}`;
+  readonly upload: (urlPath: string) => `upload:${string}`;
 };

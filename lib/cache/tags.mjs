@@ -9,4 +9,6 @@ export const CATALOG_TAGS = Object.freeze({
   categories: "categories",
   gallery: "gallery",
   product: (slug) => `product:${slug}`,
+  /** A file under /uploads (its URL path): a review photo is purged by it when its review is hidden. */
+  upload: (urlPath) => `upload:${urlPath}`,
 });

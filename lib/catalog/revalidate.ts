@@ -3,7 +3,7 @@ import { revalidateTag } from "next/cache";
 import { expireStoredResponses, recordTagExpiry } from "@/lib/cache/tag-expiry";
 import { CATALOG_TAGS } from "@/lib/catalog/queries";
 import { expireSearchCache } from "@/lib/catalog/search-queries";
-import { purgeCdnTags } from "@/lib/cdn/purge-service";
+import { purgeCdnTags, purgeUploadUrls } from "@/lib/cdn/purge-service";
 
 /**
  * Expires cached catalogue reads and the pages built from them at once, so
@@ -29,4 +29,15 @@ export async function expireCatalog(opts: { slugs?: string[]; gallery?: boolean;
   }
   await recordTagExpiry(tags);
   await purgeCdnTags(tags);
+}
+
+/**
+ * The shop's own files at `urls` (a hidden review's photos, now 404) leave every cache the shop
+ * controls before the change answers: the front server's stored responses, and the CDN in front
+ * if one is configured, purged by each file's tag (lib/cdn/purge-service.ts purgeUploadUrls).
+ */
+export async function expirePublicUrls(urls: string[]): Promise<void> {
+  if (!urls.length) return;
+  expireStoredResponses();
+  await purgeUploadUrls(urls);
 }

@@ -37,6 +37,8 @@ const PRIVATE_PATH = /^\/(?:admin|cart|checkout|account|order-status|order-confi
 /** Public catalogue API reads (and their cached twins, lib/net/cached-api.mjs, which the front server maps them to). */
 const CATALOGUE_API_PATH = /^\/api\/(?:products|search\/suggest)$/;
 const PRODUCT_PATH = /^\/product\/([a-z0-9]+(?:-[a-z0-9]+)*)$/;
+/** Files the shop serves from its uploads folder (app/uploads/[...path]/route.ts). */
+const UPLOAD_PATH = /^\/uploads\/[^?#\s,]+$/;
 
 /**
  * The tags a public answer at `path` is filed under: every catalogue-wide tag
@@ -90,6 +92,12 @@ export const PRIVATE_CACHE_CONTROL = "private, no-store";
 export function cdnAnswerPolicy({ method, path, status = 200, cacheControl, purging }) {
   if (PRIVATE_PATH.test(path)) return { cacheControl: PRIVATE_CACHE_CONTROL, tags: null };
   if (method !== "GET" && method !== "HEAD") return null;
+  // A public upload keeps its own Cache-Control (a review photo's 5 minutes, the maker's immutable year) and
+  // is filed under its own tag, which hiding a review purges (lib/cdn/purge-service.ts purgeUploadUrls).
+  if (UPLOAD_PATH.test(path)) {
+    const own = typeof cacheControl === "string" ? cacheControl : "";
+    return status === 200 && /\bpublic\b/i.test(own) && !/private|no-store/i.test(own) ? { cacheControl: own, tags: [CATALOG_TAGS.upload(path)] } : null;
+  }
   // An API error (a bad query) keeps the route's own no-store.
   const catalogueApi = CATALOGUE_API_PATH.test(path) && (status === 200 || status === 304);
   if (!catalogueApi && sMaxAge(typeof cacheControl === "string" ? cacheControl : undefined) === undefined) return null;

@@ -35,6 +35,16 @@ describe("shared-cache policy", () => {
     expect(cdnAnswerPolicy({ method: "GET", path: "/cartography", cacheControl: NEXT_ISR, purging: false })?.tags).not.toBeNull();
   });
 
+  it("a public upload keeps its own Cache-Control under its own tag; a hidden review's photo (private or 404) gets none", () => {
+    expect(cdnAnswerPolicy({ method: "GET", path: "/uploads/reviews/a1.webp", cacheControl: "public, max-age=300", purging: true })).toEqual({
+      cacheControl: "public, max-age=300",
+      tags: ["upload:/uploads/reviews/a1.webp"],
+    });
+    expect(cdnAnswerPolicy({ method: "GET", path: "/uploads/k9.webp", cacheControl: "public, max-age=31536000, immutable", purging: false })?.tags).toEqual(["upload:/uploads/k9.webp"]);
+    expect(cdnAnswerPolicy({ method: "GET", path: "/uploads/reviews/a1.webp", cacheControl: "private, no-store", purging: true })).toBeNull();
+    expect(cdnAnswerPolicy({ method: "GET", path: "/uploads/reviews/a1.webp", status: 404, cacheControl: "no-store", purging: true })).toBeNull();
+  });
+
   it("a dynamic page Next marks private, or one without s-maxage, keeps its own headers", () => {
     expect(cdnAnswerPolicy({ method: "GET", path: "/contact", cacheControl: "private, no-cache, no-store, max-age=0, must-revalidate", purging: true })).toBeNull();
     expect(cdnAnswerPolicy({ method: "GET", path: "/icon.svg", cacheControl: "public, max-age=0", purging: true })).toBeNull();

@@ -3,6 +3,7 @@ import { prisma } from "@/lib/db";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { processState } from "@/lib/process-state.mjs";
+import { CATALOG_TAGS } from "@/lib/cache/tags.mjs";
 
 /**
  * Purging the CDN in front of the shop by tag (the tags the app expires,
@@ -111,6 +112,16 @@ export async function purgeCdnTags(tags: string[], target = purgeTarget(), { ech
   if (!target || !tags.length) return;
   await purgeOrRecord(target, tags);
   if (echo) setTimeout(() => void purgeOrRecord(target, tags).catch((error) => log.error({ err: error, tags }, "CDN purge (echo) could not be recorded")), ECHO_DELAY_MS).unref();
+}
+
+/**
+ * Purges the shop's own files at `urls` (paths under /uploads; a file kept elsewhere, an UploadThing URL, is
+ * not the CDN's) by the tag each is served under (lib/cdn/policy.mjs), like a catalogue change. No echo: the
+ * upload route reads the review's state on every request, so no cache of Next's can hand the CDN an old answer.
+ */
+export async function purgeUploadUrls(urls: string[], target = purgeTarget()): Promise<void> {
+  const tags = urls.filter((url) => url.startsWith("/uploads/")).map((url) => CATALOG_TAGS.upload(url));
+  await purgeCdnTags(tags, target, { echo: false });
 }
 
 async function purgeOrRecord(target: PurgeTarget, tags: string[]): Promise<void> {

@@ -1,8 +1,7 @@
 import "server-only";
 import { entityIdOrNotFound } from "@/lib/admin/ids";
 import { auditSnapshot, recordAudit } from "@/lib/audit/service";
-import { expirePublicUrls } from "@/lib/cache/tag-expiry";
-import { expireCatalog } from "@/lib/catalog/revalidate";
+import { expireCatalog, expirePublicUrls } from "@/lib/catalog/revalidate";
 import { prisma, Prisma } from "@/lib/db";
 import { ownerEmail, sendEmail } from "@/lib/email/service";
 import { reviewNotificationEmail } from "@/lib/email/templates";

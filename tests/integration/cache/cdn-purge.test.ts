@@ -6,7 +6,7 @@
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { purgeCdnTags, retryRecordedPurges, sendPurge, type PurgeTarget } from "@/lib/cdn/purge-service";
+import { purgeCdnTags, purgeUploadUrls, retryRecordedPurges, sendPurge, type PurgeTarget } from "@/lib/cdn/purge-service";
 import { createTestDatabase, type TestDatabase } from "@/tests/helpers/test-db";
 
 type Seen = { method: string; url: string; headers: http.IncomingHttpHeaders; body: string };
@@ -90,6 +90,16 @@ describe("CDN purge adapters", () => {
     a.reply = { status: 403, body: "Forbidden" };
     await expect(sendPurge({ kind: "varnish", urls: [`${a.url}/`] }, ["products"])).rejects.toThrow(/varnish purge refused: 403/);
     await Promise.all([a.close(), b.close()]);
+  });
+
+  it("a hidden review's photos: each of the shop's own files is purged by its own tag; a file kept elsewhere is not the CDN's", async () => {
+    const varnish = await fakeApi({ status: 200, body: "" });
+    await purgeUploadUrls(["/uploads/reviews/a1.webp", "/uploads/reviews/a1-384.webp", "https://utfs.io/f/xyz.webp"], { kind: "varnish", urls: [`${varnish.url}/`] });
+    expect(varnish.seen.map((r) => r.headers["xkey-purge"])).toEqual(["upload:/uploads/reviews/a1.webp upload:/uploads/reviews/a1-384.webp"]);
+    varnish.seen.length = 0;
+    await purgeUploadUrls(["https://utfs.io/f/xyz.webp"], { kind: "varnish", urls: [`${varnish.url}/`] });
+    expect(varnish.seen).toEqual([]);
+    await varnish.close();
   });
 
   it("a purge the CDN refuses is recorded before the change answers, and sent again until it is accepted", async () => {

@@ -8,7 +8,7 @@
  * without `varnishd` the file is skipped with its reason.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sleep, testPort, unrefSleep, useEmbeddedShop } from "../../helpers/instances";
@@ -25,6 +25,10 @@ const VARNISH_PORT = testPort(84);
 /** The shop's purges reach Varnish through this proxy, so a test can make Varnish unreachable for purges only. */
 const PURGE_PROXY_PORT = testPort(85);
 const admin = { email: "owner@example.com", password: "cdnvarnish-test-password" };
+
+/** The shop's uploads folder (UPLOADS_DIR): a file the maker uploaded is put here. */
+const UPLOADS = mkdtempSync(path.join(tmpdir(), "mm-varnish-uploads-"));
+afterAll(() => rmSync(UPLOADS, { recursive: true, force: true }));
 
 let varnish: { child: ChildProcess; dir: string; exited: Promise<void> } | null = null;
 let purgeProxy: TcpProxy | null = null;
@@ -94,6 +98,7 @@ suite("Varnish in front, purged by tag", () => {
     PAYMENT_PROVIDER: "test",
     CDN_PURGE: "varnish",
     VARNISH_PURGE_URLS: `http://127.0.0.1:${PURGE_PROXY_PORT}/`,
+    UPLOADS_DIR: UPLOADS,
   });
 
   beforeAll(async () => {
@@ -176,6 +181,21 @@ suite("Varnish in front, purged by tag", () => {
     await purgeProxy!.start();
     expect(await visibleWithin(pathname, (html) => html.includes(money(newPrice)), 30_000)).toBeLessThan(30_000);
   }, 120_000);
+
+  it("an uploaded file is kept by Varnish under its own tag, and a purge of that tag drops it (how a hidden review's photo leaves)", async () => {
+    mkdirSync(UPLOADS, { recursive: true });
+    const name = `varnish-${Date.now().toString(36)}.webp`;
+    writeFileSync(path.join(UPLOADS, name), Buffer.from("RIFF\x1a\x00\x00\x00WEBPVP8L\x0d\x00\x00\x00\x2f\x00\x00\x00\x10\x07\x10\x11\x11\x88\x88\xfe\x07\x00", "latin1"));
+    const pathname = `/uploads/${name}`;
+    const direct = await fetch(`${shop().url}${pathname}`);
+    expect({ status: direct.status, surrogateKey: direct.headers.get("surrogate-key") }).toEqual({ status: 200, surrogateKey: `upload:${pathname}` });
+    expect((await cached(pathname)).hit).toBe(true);
+    // Another file's tag leaves it; its own drops it.
+    expect((await viaVarnish("/", { method: "PURGE", headers: { "xkey-purge": "upload:/uploads/other.webp" } })).status).toBe(200);
+    expect((await page(pathname)).hit).toBe(true);
+    expect((await viaVarnish("/", { method: "PURGE", headers: { "xkey-purge": `upload:${pathname}` } })).status).toBe(200);
+    expect((await page(pathname)).hit).toBe(false);
+  }, 60_000);
 
   it("private pages are never kept by Varnish, nor any page for a signed-in admin", async () => {
     // Varnish passes on the session cookie's name alone: whether it is valid is the shop's business.

@@ -19,10 +19,10 @@ import { createTestDatabase, type TestDatabase } from "@/tests/helpers/test-db";
 
 process.env.RATE_LIMIT_SCALE = "1";
 
-// The real expiry, watched: a hide must hand it the review's photo URLs.
-jest.mock("@/lib/cache/tag-expiry", () => {
-  const actual = jest.requireActual("@/lib/cache/tag-expiry");
-  return { ...actual, expirePublicUrls: jest.fn(actual.expirePublicUrls) };
+// The real CDN purge (no CDN configured here: it sends nothing), watched: a hide must hand it the review's photo URLs.
+jest.mock("@/lib/cdn/purge-service", () => {
+  const actual = jest.requireActual("@/lib/cdn/purge-service");
+  return { ...actual, purgeUploadUrls: jest.fn(actual.purgeUploadUrls) };
 });
 
 type Handler = Parameters<typeof call>[0];
@@ -129,8 +129,8 @@ describe("a review's photos are public only while the review is published (item 
       expect(shown.headers.get("cache-control")).toBe("public, max-age=300"); // not a year, immutable: a hide takes effect
     }
 
-    // The hide expires the photo URLs wherever they may be kept: the front server's stored responses and the CDN purge hook.
-    const expired = (await import("@/lib/cache/tag-expiry")).expirePublicUrls as jest.Mock;
+    // The hide purges the photo URLs at the CDN in front (lib/cdn/purge-service.ts purgeUploadUrls, tested against a Varnish).
+    const expired = (await import("@/lib/cdn/purge-service")).purgeUploadUrls as jest.Mock;
     expired.mockClear();
     expect((await patch(row.id, { action: "hide", reason: "personal_data" })).status).toBe(200);
     expect(expired.mock.calls).toEqual([[urls]]);
