@@ -373,8 +373,8 @@ async function runCatalogue(label: string, extraProducts: number, shared?: { env
     NODE_ENV: "production",
     ADMIN_PASSWORD: process.env.ADMIN_PASSWORD ?? "bench-admin-password",
     RATE_LIMIT_SCALE: "100000",
-    // With Varnish in front the shop purges it by tag (and may let it keep pages an hour).
-    ...(VARNISHD && !shared ? { CDN_PURGE: "varnish", VARNISH_PURGE_URLS: `${VARNISH}/` } : {}),
+    // With Varnish in front the shop purges it by tag (and may let it keep pages an hour), in both configurations.
+    ...(VARNISHD ? { CDN_PURGE: "varnish", VARNISH_PURGE_URLS: `${VARNISH}/` } : {}),
     ...shared?.env,
   };
   if (shared) {
