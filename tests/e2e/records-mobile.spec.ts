@@ -37,8 +37,11 @@ test("390 px: the 'Added to Cart' toast leaves the cart drawer's Checkout button
   const cartOnTop = await page.evaluate(({ x, y }) => Boolean(document.elementFromPoint(x, y)?.closest("header button")), { x: cartBox!.x + cartBox!.width / 2, y: cartBox!.y + cartBox!.height / 2 });
   expect(cartOnTop, "the header's Cart button is the element at its own centre while the toast shows").toBe(true);
   await cart.click({ timeout: 2_000 });
-  const checkout = page.getByRole("dialog").getByTestId("checkout-button");
+  const drawer = page.getByRole("dialog");
+  const checkout = drawer.getByTestId("checkout-button");
   await expect(checkout).toBeVisible();
+  // The drawer slides in from the side: read the button where it comes to rest, not half-way (the toast lasts 5 s).
+  await drawer.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished.catch(() => undefined))));
   await expect(toast).toBeVisible();
   await lookAt(page, { path: `${SHOTS}/toast-and-drawer-390.png` });
   const [box, toastBox] = [await checkout.boundingBox(), await toast.boundingBox()];
