@@ -316,7 +316,7 @@ const VARNISH = `http://127.0.0.1:${VARNISH_PORT}`;
 const VARNISHD = ["/usr/sbin/varnishd", "/usr/local/sbin/varnishd"].find((p) => spawnSync(p, ["-V"]).status === 0) ?? null;
 
 function startVarnish(): { child: ChildProcess; dir: string } | null {
-  if (!VARNISHD || SHARED) return null;
+  if (!VARNISHD) return null;
   const dir = mkdtempSync(path.join(tmpdir(), "mm-bench-varnish-"));
   writeFileSync(path.join(dir, "default.vcl"), readFileSync("deploy/varnish/default.vcl", "utf8").replace('.port = "3000";', `.port = "${PORT}";`));
   const child = spawn(VARNISHD, ["-F", "-j", "none", "-T", "none", "-n", path.join(dir, "work"), "-a", `127.0.0.1:${VARNISH_PORT}`, "-f", path.join(dir, "default.vcl"), "-s", "malloc,256m"], {
