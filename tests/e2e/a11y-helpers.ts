@@ -142,6 +142,8 @@ export async function settleAnimations(page: Page) {
  * frame mode opens to merge results: a third of each check's time).
  */
 export async function axeReport(page: Page, { iframes = true, disabledRules = [] as string[] } = {}): Promise<string[]> {
+  // A toast (5 s) left by the step before would fade out while axe reads it: measured half-faded, at the wrong contrast.
+  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
   await settleAnimations(page);
   // options() replaces every option set before it: it comes first.
   let builder = new AxeBuilder({ page });

@@ -31,7 +31,7 @@ test("the activity log names actions in words, and counts agree with their nouns
   await queryE2eDb(`INSERT INTO "AuditLog" ("adminName", "entityType", "entityId", action, before, after) VALUES ('Sam', 'commission', '1', 'balance_quote', NULL, '{"balance":"340.00"}'::jsonb)`);
   await signIn(page);
   await page.goto("/admin/activity");
-  const row = page.getByTestId("activity-row").filter({ hasText: "Asked for the balance of" }).first();
+  const row = page.getByTestId("activity-row").filter({ hasText: "Asked for the balance of commission #1" }).first();
   await expect(row).toContainText("Asked for the balance of commission #1");
   await expect(page.getByTestId("activity-row").filter({ hasText: /Balance_quote|balance_quote/ })).toHaveCount(0);
 });

@@ -196,7 +196,7 @@ test.describe("after the sale", () => {
   });
 
   test("a disputed payment is flagged on the dashboard", async ({ page }) => {
-    await withDb((db) => db.query(`UPDATE "Order" SET disputed = true WHERE id = $1`, [seeded.orderId]));
+    await withDb((db) => db.query(`UPDATE "Order" SET disputed = true, "createdAt" = now() WHERE id = $1`, [seeded.orderId]));
     await signIn(page);
     const warning = page.getByTestId("disputed-orders");
     await expect(warning.getByRole("heading", { name: "Disputed payments" })).toBeVisible();

@@ -97,13 +97,21 @@ test.describe("shop listing", () => {
     await expect(pagination.getByRole("link", { name: "Page 2" })).toHaveAttribute("href", "/shop?page=2");
     await expect(pagination.getByRole("link", { name: "Next page" })).toHaveAttribute("href", "/shop?page=2");
 
-    const firstPage = await cardSlugs(page);
+    let firstPage = await cardSlugs(page);
     await pagination.getByRole("link", { name: "Page 2" }).click();
     await expect(page).toHaveURL(/[?&]page=2(&|$)/);
     await expect(pagination.locator('[aria-current="page"]')).toHaveText(/2/);
     await expect.poll(async () => (await cardSlugs(page)).join(",")).not.toBe(firstPage.join(","));
-    const secondPage = await cardSlugs(page);
-    expect(secondPage.filter((slug) => firstPage.includes(slug))).toEqual([]);
+    // No card on both pages; both read again if another worker added a product in between (it moves page 1's last card on).
+    await expect(async () => {
+      const overlap = (await cardSlugs(page)).filter((slug) => firstPage.includes(slug));
+      if (overlap.length) {
+        await page.goto("/shop");
+        firstPage = await cardSlugs(page);
+        await page.goto("/shop?page=2");
+      }
+      expect(overlap).toEqual([]);
+    }).toPass({ timeout: 20_000 });
     await expect(pagination.getByRole("link", { name: "Previous page" })).toHaveAttribute("href", "/shop");
   });
 
@@ -138,8 +146,13 @@ test.describe("shop listing", () => {
         return prices.length === 12 && prices.every((p, i) => i === 0 || prices[i - 1] >= p);
       })
       .toBe(true);
-    const highest = Math.max(...(await apiProducts(request)).products.map((p) => Number(p.price)));
-    expect((await cardPrices(page))[0]).toBe(highest);
+    // The dearest is the API's; read again if another worker's product changed it in between.
+    await expect(async () => {
+      const highest = Math.max(...(await apiProducts(request)).products.map((p) => Number(p.price)));
+      const shown = (await cardPrices(page))[0];
+      if (shown !== highest) await page.reload();
+      expect(shown).toBe(highest);
+    }).toPass({ timeout: 20_000 });
 
     const featuredOrder = (await apiProducts(request, "&sort=featured")).products.slice(0, 12).map((p) => p.slug);
     for (const [label, value] of [
@@ -168,17 +181,25 @@ test.describe("shop listing", () => {
     await expect(page.locator("main").getByTestId("search-badge")).toContainText(`Search: "${term}"`);
     await expect(box).toHaveValue(term);
 
-    const { products, total } = await apiProducts(request, `&search=${term}`);
-    expect(total).toBeGreaterThan(0);
-    for (const p of products) {
-      const haystack = [p.name, p.shortDescription ?? "", p.description, p.category.name].join(" ").toLowerCase();
-      expect(haystack).toContain(term);
-    }
-    await expect(page.locator("main").getByTestId("product-count")).toHaveText(`${total} ${total === 1 ? "product" : "products"}`);
-    const shown = await cardSlugs(page);
-    expect(shown.length).toBe(Math.min(12, total));
-    const matching = new Set(products.map((p) => p.slug));
-    for (const slug of shown) expect(matching.has(slug)).toBe(true);
+    // The page shows what the API finds; both read again if another worker's product changed it in between.
+    await expect(async () => {
+      const { products, total } = await apiProducts(request, `&search=${term}`);
+      expect(total).toBeGreaterThan(0);
+      for (const p of products) {
+        const haystack = [p.name, p.shortDescription ?? "", p.description, p.category.name].join(" ").toLowerCase();
+        expect(haystack).toContain(term);
+      }
+      const count = await page.locator("main").getByTestId("product-count").textContent();
+      const shown = await cardSlugs(page);
+      const matching = new Set(products.map((p) => p.slug));
+      const same = count === `${total} ${total === 1 ? "product" : "products"}` && shown.length === Math.min(12, total) && shown.every((slug) => matching.has(slug));
+      if (!same) await page.reload();
+      expect({ count, shown: shown.length, unmatched: shown.filter((slug) => !matching.has(slug)) }).toEqual({
+        count: `${total} ${total === 1 ? "product" : "products"}`,
+        shown: Math.min(12, total),
+        unmatched: [],
+      });
+    }).toPass({ timeout: 20_000 });
     // Every shown card mentions the term in what it shows or what it describes.
     const names = await cards(page).getByTestId("product-link").allTextContents();
     expect(names.some((n) => n.toLowerCase().includes(term))).toBe(true);

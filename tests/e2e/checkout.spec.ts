@@ -170,8 +170,16 @@ test.describe("checkout with the test provider", () => {
     await expect(summary.getByTestId("summary-tax")).toHaveText("$0.00");
     await expect(summary.getByTestId("summary-total")).toHaveText(money(subtotal));
 
+    // The payment is prepared in a moment: held until the test has read 'Preparing payment...'.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/api/create-payment-intent", async (route) => {
+      await held;
+      await route.continue();
+    });
     await fillContactAndAddress(page);
     await expect(page.getByText(PREPARING)).toBeVisible();
+    release();
     await expect(page.getByText(TEST_MODE)).toBeVisible();
     await expect(summary.getByTestId("summary-shipping")).toHaveText("$15.99");
     await expect(summary.getByTestId("summary-total")).toHaveText(money(subtotal + 1599));
@@ -180,7 +188,8 @@ test.describe("checkout with the test provider", () => {
     await fillCard(page, "4242 4242 4242 4242");
     await payButton(page).click();
 
-    await expect(toast(page, "Order submitted!", "Your order has been successfully placed.")).toBeVisible();
+    // Authorising, writing the order, capturing and the emails come first: 30 s, as tax.spec gives the same step.
+    await expect(toast(page, "Order submitted!", "Your order has been successfully placed.")).toBeVisible({ timeout: 30_000 });
     await expect(page).toHaveURL(/\/order-confirmation\?order=ORD-[\w-]+$/);
     const orderNumber = new URL(page.url()).searchParams.get("order")!;
     await expect(page.getByRole("heading", { level: 1, name: "Order Confirmed!" })).toBeVisible();
@@ -392,7 +401,7 @@ test.describe("order confirmation", () => {
       if (req.method() === "POST" && req.url().endsWith("/api/orders")) orderCalls.push(req.postData() ?? "");
     });
     await page.goto(`/order-confirmation?payment_intent=${intent.paymentIntentId}&payment_intent_client_secret=${intent.clientSecret}&redirect_status=succeeded`);
-    await expect(page.getByRole("heading", { level: 1, name: "Order Confirmed!" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Order Confirmed!" })).toBeVisible({ timeout: 30_000 });
     await expect(page).toHaveURL(/\/order-confirmation\?order=ORD-[\w-]+$/);
     const orderNumber = new URL(page.url()).searchParams.get("order")!;
     await expect(page.getByTestId("order-number")).toHaveText(orderNumber);

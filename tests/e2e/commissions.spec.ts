@@ -261,8 +261,6 @@ test("once shipped, the maker publishes the commission to the gallery by keyboar
   await gallery.getByLabel("Upload images").setInputFiles({ name: "bowl.png", mimeType: "image/png", buffer: photo });
   await expect(gallery.getByRole("list", { name: "Product images" }).getByRole("listitem")).toHaveCount(1);
   await expect(gallery.getByRole("button", { name: "Publish to the gallery" })).toHaveCSS("opacity", "1");
-  // The refused attempt's toast has gone: axe reads a fading toast's colours half-way (1.77:1, a CI run).
-  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
   await expectNoAxeViolations(page, "the commission's gallery form");
   await gallery.getByRole("button", { name: "Publish to the gallery" }).focus();
   await page.keyboard.press("Enter");

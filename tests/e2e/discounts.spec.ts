@@ -95,7 +95,7 @@ test.describe("discount codes", () => {
     await form.getByLabel("Expiry (MM / YY)").fill("12/34");
     await form.getByLabel("CVC").fill("123");
     await form.getByTestId("pay-button").click();
-    await expect(page).toHaveURL(/\/order-confirmation\?order=ORD-[\w-]+$/);
+    await expect(page).toHaveURL(/\/order-confirmation\?order=ORD-[\w-]+$/, { timeout: 30_000 });
     const orderNumber = new URL(page.url()).searchParams.get("order")!;
 
     const [order] = await queryE2eDb<{ discount: string; discountCode: string; total: string; stripePaymentIntentId: string }>(

@@ -115,7 +115,8 @@ function cacheFileCount(): number {
     }
     for (const name of entries) {
       const full = path.join(dir, name);
-      n += statSync(full).isDirectory() ? count(full) : 1;
+      // A file another worker's page replaces meanwhile may be gone by the time it is looked at.
+      n += statSync(full, { throwIfNoEntry: false })?.isDirectory() ? count(full) : 1;
     }
     return n;
   };
@@ -147,5 +148,7 @@ test("random exclude values, categories, searches, slugs and out-of-range pages 
       expect((await request.get(url, { maxRedirects: 0 })).status(), url).toBeLessThan(500);
     }
   }
-  expect(cacheFileCount()).toBe(before);
+  // 300 random addresses: a leak would add hundreds of files. The other worker renders pages of its own meanwhile
+  // (new test products, their variants), which may add a few.
+  expect(cacheFileCount() - before).toBeLessThan(25);
 });

@@ -39,7 +39,7 @@ async function tabTo(page: Page, target: Locator, { backwards = false, max = 120
   for (let i = 0; i < max; i++) {
     await page.keyboard.press(backwards ? "Shift+Tab" : "Tab");
     // Polled: buttons fade their ring in (a 150 ms transition).
-    await expect.poll(() => focusProblem(page), { timeout: 3_000 }).toBe("");
+    await expect.poll(() => focusProblem(page)).toBe("");
     if (await isFocused(target)) return;
   }
   throw new Error(`${target} not reached within ${max} key presses`);

@@ -161,7 +161,7 @@ test("the maker approves on the Reviews screen; card, page, category, home and J
   await expect(review.getByRole("link")).toHaveCount(0);
   const shot = review.getByRole("img", { name: `Photo 1 of ${reviewed.name}, by Ada A.` });
   await expect(shot).toBeVisible();
-  expect(await shot.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), "the review's photo loads").toBe(true);
+  await expect.poll(() => shot.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { message: "the review's photo loads" }).toBe(true);
   const product = (await Promise.all((await page.locator('script[type="application/ld+json"]').allTextContents()).map((t) => JSON.parse(t))))
     .flat()
     .find((n: { "@type": string }) => n["@type"] === "Product");
