@@ -12,7 +12,6 @@
  *   searchCache         search results and suggestions (lib/catalog/search-queries.ts)
  *   searchReads         how often each search page was read (server/cache/search-admission.mjs)
  *   searchReadCounting  whether the front server counts those reads itself (the same file)
- *   responseCache       the front server's stored responses (server/cache/response-cache.mjs)
  *   untrustedProxyWarned  whether the TRUST_PROXY warning was logged (lib/net/client-address.ts)
  *   unrecordedExpiryAt  when the app last failed to record a tag expiry (lib/redis/cache-expiry.mjs)
  *   cdnPurgeRetries  the retry timer of CDN purges not yet accepted (lib/cdn/purge-service.ts)
@@ -20,7 +19,7 @@
  * Plain JavaScript (with process-state.d.mts): the front server, the cache
  * handler and the app all load it.
  */
-const NAMES = new Set(["prisma", "redis", "log", "searchCache", "searchReads", "searchReadCounting", "responseCache", "untrustedProxyWarned", "unrecordedExpiryAt", "cdnPurgeRetries"]);
+const NAMES = new Set(["prisma", "redis", "log", "searchCache", "searchReads", "searchReadCounting", "untrustedProxyWarned", "unrecordedExpiryAt", "cdnPurgeRetries"]);
 const REGISTRY = Symbol.for("maple-and-micron.process-state");
 
 /** @returns {Map<string, unknown>} */

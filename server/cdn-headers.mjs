@@ -1,8 +1,7 @@
 /**
  * The headers a shared cache in front of the shop reads (lib/cdn/policy.mjs),
- * set on every answer as it goes out — rendered by Next, served from its
- * cache, or sent again from a stored response (every way headers go out passes
- * through writeHead) — and the 304 a matching If-None-Match gets for an answer
+ * set on every answer as it goes out — rendered by Next or served from its
+ * cache (every way headers go out passes through writeHead) — and the 304 a matching If-None-Match gets for an answer
  * carrying an ETag that Next does not answer conditionally itself (its
  * cached API twins: lib/net/cached-api.mjs).
  */
@@ -13,8 +12,7 @@ const BODY_HEADERS = ["content-length", "content-type", "content-encoding", "tra
 
 /**
  * Installs the policy on `res` for a request the client sent for `path`
- * (before the front server's mapping). Call before anything else wraps
- * writeHead (the stored-response recorder keeps what this sets).
+ * (before the front server's mapping), before Next handles it.
  */
 export function applyCdnHeaders(req, res, path, purging) {
   const writeHead = res.writeHead;

@@ -57,7 +57,7 @@ describe("shared-cache headers on the front server", () => {
     await shop.close();
   });
 
-  it("headers handed to writeHead (a stored response sent again) get the same treatment", async () => {
+  it("headers handed to writeHead (as Next sends a cached route answer) get the same treatment", async () => {
     const shop = await serve(false, (_req, res) => {
       res.writeHead(200, { "cache-control": "s-maxage=3600, stale-while-revalidate=31532400", "content-type": "application/json", etag: '"api-7"' });
       res.end("{}");

@@ -16,11 +16,7 @@
  * cached page (lib/catalog/variant-url.mjs), and a
  * repeated catalogue query (GET /api/products, /api/search/suggest) to its
  * cached twin (lib/net/cached-api.mjs); neither cached route is addressable
- * from outside. A page Next.js has just served from its cache is answered
- * again from that finished response, without entering Next
- * (server/cache/response-cache.mjs; on several instances checked against the
- * shared cache generation first). A search rendered on
- * demand waits its turn among a few at a time (server/render-queue.mjs), or,
+ * from outside. A search rendered on demand waits its turn among a few at a time (server/render-queue.mjs), or,
  * when it would wait, is answered with its results shell, whose results the
  * browser loads (toResultsShell).
  * A page answers GET and HEAD only: another method without a server
@@ -39,7 +35,6 @@ import next from "next";
 import { mapListingRequest, NOT_FOUND_PATH, searchShellTarget } from "../lib/catalog/listing-url.mjs";
 import { mapProductVariantRequest } from "../lib/catalog/variant-url.mjs";
 import { cachedApiKey, countCachedApiAtFrontServer, countSearchPagesAtFrontServer, noteRead, readCount, searchKey } from "./cache/search-admission.mjs";
-import { recordResponse, responseKey, sendStoredResponse, takeGenerationHeader } from "./cache/response-cache.mjs";
 import { cachedApiTarget, isCachedApiPath } from "../lib/net/cached-api.mjs";
 import { routedPath } from "../lib/net/routed-path.mjs";
 import { createRenderQueue } from "./render-queue.mjs";
@@ -69,7 +64,7 @@ try {
 } catch (error) {
   refuseToStart(log, error.message);
 }
-const { PORT: port, HOSTNAME: hostname, REDIS_URL, SHUTDOWN_TIMEOUT_MS, SEARCH_RENDERS_AT_ONCE, CDN_PURGE } = config;
+const { PORT: port, HOSTNAME: hostname, SHUTDOWN_TIMEOUT_MS, SEARCH_RENDERS_AT_ONCE, CDN_PURGE } = config;
 
 const REQUEST_ID = /^[A-Za-z0-9_.:-]{8,100}$/;
 
@@ -360,23 +355,11 @@ const server = http.createServer((req, res) => {
       return res.end(JSON.stringify({ ready: false, shuttingDown: true }));
     }
   }
-  // A page Next.js served from its cache a moment ago: the same answer, without entering Next
-  // (server/cache/response-cache.mjs; on several instances once the shared generation is read).
-  const key = responseKey(req);
-  if (key === null) return void toNext(req, res, null, onDemandSearch);
-  const stored = sendStoredResponse(key, req, res);
-  if (stored === false) toNext(req, res, key, onDemandSearch);
-  else if (stored !== true)
-    stored.then(
-      (sent) => sent || toNext(req, res, key, onDemandSearch),
-      () => toNext(req, res, key, onDemandSearch),
-    );
+  toNext(req, res, onDemandSearch);
 });
 
-/** Hands the request to Next.js (a search that will be rendered waits its turn), recording the answer under `key` when it may be stored. */
-function toNext(req, res, key, onDemandSearch) {
-  if (key !== null) recordResponse(key, req, res);
-  else if (REDIS_URL) takeGenerationHeader(res);
+/** Hands the request to Next.js (a search that will be rendered waits its turn). */
+function toNext(req, res, onDemandSearch) {
   req.headers[PEER_HEADER] = `${token} ${req.socket.remoteAddress ?? ""}`;
   const render = () =>
     handle(req, res).catch((error) => {

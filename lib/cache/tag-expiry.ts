@@ -1,23 +1,13 @@
 import "server-only";
 import { noteUnrecordedExpiry, recordCacheExpiry, settleExpiry } from "@/lib/redis/cache-expiry.mjs";
 import { env } from "@/lib/env";
-import { existingProcessState } from "@/lib/process-state.mjs";
 import { getRedis, withTimeout } from "@/lib/redis/client";
-
-/**
- * Drops the responses `npm start`'s front server keeps (server/cache/response-cache.mjs)
- * before the request that changed the catalogue answers. Its state lives on
- * globalThis, outside this bundle; absent under `next dev` and on Vercel.
- */
-export function expireStoredResponses(): void {
-  existingProcessState<{ expire(): void }>("responseCache")?.expire();
-}
 
 /**
  * With REDIS_URL: records tag expiry times in the shared cache
  * (server/cache/next-cache-handler.mjs), and moves the cache generation that
- * every instance's in-memory copies of finished responses are checked against
- * (server/cache/response-cache.mjs), before the request that changed the data
+ * every instance's in-memory copies of entries read from Redis are checked against
+ * (the cache handler's memory tier), before the request that changed the data
  * answers (lib/redis/cache-expiry.mjs). Next.js records a revalidateTag only
  * after the response is sent; meanwhile another instance would still serve
  * the old page. Every instance, of every build (the record is shared by all:

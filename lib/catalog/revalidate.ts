@@ -1,6 +1,6 @@
 import "server-only";
 import { revalidateTag } from "next/cache";
-import { expireStoredResponses, recordTagExpiry } from "@/lib/cache/tag-expiry";
+import { recordTagExpiry } from "@/lib/cache/tag-expiry";
 import { CATALOG_TAGS } from "@/lib/catalog/queries";
 import { expireSearchCache } from "@/lib/catalog/search-queries";
 import { purgeCdnTags, purgeUploadUrls } from "@/lib/cdn/purge-service";
@@ -19,7 +19,6 @@ export async function expireCatalog(opts: { slugs?: string[]; gallery?: boolean;
   if (opts.gallery) tags.push(CATALOG_TAGS.gallery);
   if (opts.categories) tags.push(CATALOG_TAGS.categories);
   expireSearchCache();
-  expireStoredResponses();
   for (const tag of tags) {
     try {
       revalidateTag(tag, { expire: 0 });
@@ -32,12 +31,11 @@ export async function expireCatalog(opts: { slugs?: string[]; gallery?: boolean;
 }
 
 /**
- * The shop's own files at `urls` (a hidden review's photos, now 404) leave every cache the shop
- * controls before the change answers: the front server's stored responses, and the CDN in front
- * if one is configured, purged by each file's tag (lib/cdn/purge-service.ts purgeUploadUrls).
+ * The shop's own files at `urls` (a hidden review's photos, now 404) leave the CDN in front, if one
+ * is configured, before the change answers: purged by each file's tag (lib/cdn/purge-service.ts
+ * purgeUploadUrls). The shop itself keeps no copy of them (the route reads the review's state).
  */
 export async function expirePublicUrls(urls: string[]): Promise<void> {
   if (!urls.length) return;
-  expireStoredResponses();
   await purgeUploadUrls(urls);
 }

@@ -3,8 +3,7 @@
  * tags it files each answer under: one rule for every answer the shop sends,
  * applied by `npm start`'s front server as the headers go out
  * (server/cdn-headers.mjs), so pages Next renders, pages and API answers
- * Next serves from its cache and the front server's stored responses all
- * carry the same headers.
+ * Next serves from its cache all carry the same headers.
  *
  * - Private routes (admin, cart, checkout, order status and confirmation,
  *   quote, review and newsletter links, account) are `private, no-store`

@@ -4,14 +4,13 @@
  * Next's cache handler (server/cache/next-cache-handler.mjs, when Next hands
  * it the expiry, and for expiries it kept while Redis was unreachable); and
  * reading the cache generation, for the in-memory copies an instance keeps:
- * the front server's finished responses (server/cache/response-cache.mjs)
- * and the cache handler's entries read from Redis
- * (server/cache/next-cache-handler.mjs).
+ * the cache handler's entries read from Redis (its memory tier,
+ * server/cache/next-cache-handler.mjs).
  *
  * The generation is a counter that every expiry moves, in the same
- * transaction as the expiry times. An instance keeps a finished response in
- * memory with the generation read on the connection that read the page from
- * Redis, before that read; it answers from that copy only when the
+ * transaction as the expiry times. An instance keeps an entry in memory with
+ * the generation read on the connection that read the entry from Redis,
+ * before that read; it answers from that copy only when the
  * generation, read at most GENERATION_TRUST_MS before the request arrived, is
  * still the same. A change's request moves it, then waits EXPIRY_SETTLE_MS
  * (more than GENERATION_TRUST_MS) before it answers (lib/cache/tag-expiry.ts):

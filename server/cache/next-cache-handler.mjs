@@ -55,7 +55,6 @@ import { buildKey, cacheGenerationKey, cacheNamespace, revalidatedTagsKey } from
 import { createGenerationReader, handlerMustSettle, readCacheGeneration, recordCacheExpiry, settleExpiry, withRedisTimeout } from "../../lib/redis/cache-expiry.mjs";
 import { sharedEnv } from "../../lib/env-shared.mjs";
 import { createLogger } from "../../lib/log-shared.mjs";
-import { expireStoredResponses, GENERATION_HEADER } from "./response-cache.mjs";
 import { cachedApiKey, noteCacheRead as noteSearchRead, readBefore as isPopularSearch, searchPageKey } from "./search-admission.mjs";
 import { openUnrecordedExpiries, unrecordedExpiriesDir } from "./unrecorded-expiries.mjs";
 
@@ -224,12 +223,6 @@ class LocalCacheHandler extends FileSystemCache {
     }
     return super.set(key, value, ctx);
   }
-  async revalidateTag(...args) {
-    // The front server's stored responses (server/cache/response-cache.mjs) go with any expired tag.
-    expireStoredResponses();
-    await super.revalidateTag(...args);
-    expireStoredResponses();
-  }
 }
 
 const REDIS_TIMEOUT_MS = config.REDIS_CACHE_TIMEOUT_MS;
@@ -250,29 +243,6 @@ const CLOCK_SKEW_MS = 1_000;
 const timed = (promise) => withRedisTimeout(promise, REDIS_TIMEOUT_MS);
 
 /**
- * A page or route answer read from Redis carries the cache generation read on
- * the same connection just before it (lib/redis/cache-expiry.mjs), in a
- * response header the front server takes off (server/cache/response-cache.mjs):
- * the entry is at least as new as that generation, so a copy of the answer
- * kept under it is never answered after a later expiry — whichever request
- * the answer went to (Next hands one read to every request for the page
- * waiting on it). No generation (unreadable, unknown): no header, no copy.
- */
-function withGeneration(entry, generation) {
-  const value = entry?.value;
-  if (generation === null || (value?.kind !== "APP_PAGE" && value?.kind !== "APP_ROUTE")) return entry;
-  return { ...entry, value: { ...value, headers: { ...value.headers, [GENERATION_HEADER]: generation } } };
-}
-
-/** A value to store without a generation header a read may have added. */
-function withoutGeneration(value) {
-  const headers = value?.value?.headers;
-  if (!headers || !(GENERATION_HEADER in headers)) return value;
-  const { [GENERATION_HEADER]: _, ...rest } = headers;
-  return { ...value, value: { ...value.value, headers: rest } };
-}
-
-/**
  * The redis-strings handler, for one build (`buildId`) of the shop on the
  * shared cache under `prefix` (REDIS_PREFIX), plus:
  *
@@ -288,9 +258,8 @@ function withoutGeneration(value) {
  *   not have been recorded either. The expiry record is kept: a render that
  *   began before an expiry in it is still refused when stored after the clear.
  * - Every expiry recorded, and every clear, moves the cache generation
- *   (lib/redis/cache-expiry.mjs), so no front server answers from a copy it
- *   kept before (server/cache/response-cache.mjs); each page or route answer
- *   read carries the generation it is as new as (withGeneration).
+ *   (lib/redis/cache-expiry.mjs), so no instance answers from the memory tier
+ *   (below) an entry it read before.
  */
 /** Entries read from Redis that each instance keeps in memory (see resilientRedisHandler): at most this many, this many bytes, this long. */
 const MEMORY_MAX_ENTRIES = 2_000;
@@ -392,7 +361,7 @@ export function resilientRedisHandler(client, { prefix, buildId, journalDir }) {
     try {
       // The expiry time of every tag (redis-strings records it for implicit tags only): entries
       // stored before it are dropped at their next read, by any instance of any build; and the
-      // generation moves, so no front server answers from a copy it kept before.
+      // generation moves, so no instance answers from memory an entry it read before.
       await timed(recordCacheExpiry(client, prefix, [tag], at));
     } catch (error) {
       // Not recorded: kept on disk until it is, so neither this instance's restart nor another
@@ -424,17 +393,17 @@ export function resilientRedisHandler(client, { prefix, buildId, journalDir }) {
       if (kept) {
         generation = generations.read();
         const current = await generation;
-        if (current !== null && current === kept.generation) return withGeneration(kept.entry, current);
+        if (current !== null && current === kept.generation) return kept.entry;
         if (memory.get(key) === kept) memory.delete(key);
       } else {
-        // Sent first on this connection, so Redis reads it before the entry (see withGeneration).
+        // Sent first on this connection, so Redis reads it before the entry: the entry is at least as new as it.
         generation = timed(readCacheGeneration(client, prefix)).catch(() => null);
       }
       const entry = await timed(inner.get(own(key), meta)).catch(() => null);
       if (!entry) noteRenderStart(key);
       const read = await generation;
       if (entry) keep(key, entry, read);
-      return entry && withGeneration(entry, read);
+      return entry;
     },
     async set(key, value, ctx) {
       memory.delete(key);
@@ -455,7 +424,7 @@ export function resilientRedisHandler(client, { prefix, buildId, journalDir }) {
         const times = await timed(client.hmGet(expiryKey, tags));
         if (times.some((t) => t && Number(t) > startedAt)) return;
       }
-      return timed(inner.set(own(key), { ...withoutGeneration(value), tags, lastModified: Math.min(value?.lastModified ?? startedAt, startedAt) }, ctx));
+      return timed(inner.set(own(key), { ...value, tags, lastModified: Math.min(value?.lastModified ?? startedAt, startedAt) }, ctx));
     },
     async revalidateTag(tag) {
       memory.clear();
