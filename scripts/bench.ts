@@ -443,6 +443,7 @@ async function runCatalogue(label: string, extraProducts: number, shared?: { env
       { label: "yardstick, gzip+br", url: `${BASELINE}/`, headers: COMPRESSED },
       ...["/", "/shop", `/product/${slug}`].map((p) => ({ label: "page, gzip+br", url: BASE + p, headers: COMPRESSED })),
       ...(varnish ? ["/shop", `/product/${slug}`].map((p) => ({ label: "page through Varnish (CDN in front)", url: VARNISH + p })) : []),
+      ...(varnish ? [{ label: "API list through Varnish (CDN in front)", url: `${VARNISH}/api/products` }] : []),
       { label: "yardstick (bare Next.js page)", url: `${BASELINE}/` },
     ];
     const rows: Row[] = [];
