@@ -16,8 +16,9 @@ function ignoredFolders(): Set<string> {
     ".git",
     ...lines
       .map((l) => l.trim())
-      .filter((l) => /^[\w.-]+\/$/.test(l))
-      .map((l) => l.slice(0, -1)),
+      // `name/` ignores a folder; a bare `name` a folder (or a link to one) or a file of that name.
+      .filter((l) => /^[\w.-]+\/?$/.test(l))
+      .map((l) => l.replace(/\/$/, "")),
   ]);
 }
 
