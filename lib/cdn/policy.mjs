@@ -36,8 +36,8 @@ const PRIVATE_PATH = /^\/(?:admin|cart|checkout|account|order-status|order-confi
 /** Public catalogue API reads (and their cached twins, lib/net/cached-api.mjs, which the front server maps them to). */
 const CATALOGUE_API_PATH = /^\/api\/(?:products|search\/suggest)$/;
 const PRODUCT_PATH = /^\/product\/([a-z0-9]+(?:-[a-z0-9]+)*)$/;
-/** Files the shop serves from its uploads folder (app/uploads/[...path]/route.ts). */
-const UPLOAD_PATH = /^\/uploads\/[^?#\s,]+$/;
+/** Files the shop serves from its uploads folder (app/uploads/[...path]/route.ts): names the shop gives, so plain ASCII (a tag header takes nothing else). */
+const UPLOAD_PATH = /^\/uploads\/[A-Za-z0-9._~%/-]+$/;
 
 /**
  * The tags a public answer at `path` is filed under: every catalogue-wide tag

@@ -43,6 +43,9 @@ describe("shared-cache policy", () => {
     expect(cdnAnswerPolicy({ method: "GET", path: "/uploads/k9.webp", cacheControl: "public, max-age=31536000, immutable", purging: false })?.tags).toEqual(["upload:/uploads/k9.webp"]);
     expect(cdnAnswerPolicy({ method: "GET", path: "/uploads/reviews/a1.webp", cacheControl: "private, no-store", purging: true })).toBeNull();
     expect(cdnAnswerPolicy({ method: "GET", path: "/uploads/reviews/a1.webp", status: 404, cacheControl: "no-store", purging: true })).toBeNull();
+    // No name the shop did not give goes into a header: spaces, commas, line breaks, non-ASCII.
+    for (const path of ["/uploads/a b.webp", "/uploads/a,b.webp", "/uploads/a\r\nx: y", "/uploads/€.webp"])
+      expect({ path, policy: cdnAnswerPolicy({ method: "GET", path, cacheControl: "public, max-age=300", purging: true }) }).toEqual({ path, policy: null });
   });
 
   it("a dynamic page Next marks private, or one without s-maxage, keeps its own headers", () => {
