@@ -14,7 +14,7 @@ import {
 } from "@/lib/cart/messages";
 import { readOptions } from "@/lib/catalog/mappers";
 import { variantLabel, variantStock } from "@/lib/catalog/variants";
-import { availabilityOf, lineAvailability, maxOrderQuantity, shipDays, shippingPromise, type DayRange, type StockFields } from "@/lib/inventory/stock";
+import { availabilityOf, lineAvailability, maxOrderQuantity, shipDays, shippingPromise, STOCK_FIELDS, type DayRange, type StockFields } from "@/lib/inventory/stock";
 import { cartLineParamsSchema, sessionIdSchema, type CartCheck, type CartLine } from "@/lib/cart/schemas";
 import { fromCents, toCents } from "@/lib/money";
 import type { ServerCartLine } from "@/lib/cart/types";
@@ -55,9 +55,8 @@ function unavailableReason(p: ProductState | null | undefined, quantity = 1): st
   return code ? unavailableMessage(code, p ? (maxOrderQuantity(p) ?? 0) : 0) : null;
 }
 
-const stockSelect = { stock: true, allowBackorder: true, leadTimeMinDays: true, leadTimeMaxDays: true } as const;
 /** A product's own: its stock fields and whether it is a gift card (a variant never is). */
-const productStockSelect = { ...stockSelect, giftCard: true } as const;
+const productStockSelect = { ...STOCK_FIELDS, giftCard: true } as const;
 
 const cartError = (status: "not_found" | "conflict" | "bad_request", code: CartErrorCode, message: string) => new AppError(status, message, undefined, { code });
 
@@ -89,7 +88,7 @@ async function requirePurchasable(tx: Prisma.TransactionClient, productId: numbe
   if (product.sold) throw cartError("conflict", "sold", CART_SERVER_MESSAGES.productSold);
   let state: ProductState = product;
   if (variantId) {
-    const variant = await tx.productVariant.findUnique({ where: { id: variantId }, select: { productId: true, ...stockSelect } });
+    const variant = await tx.productVariant.findUnique({ where: { id: variantId }, select: { productId: true, ...STOCK_FIELDS } });
     if (!variant || variant.productId !== productId) throw cartError("bad_request", "variant_mismatch", VARIANT_MESSAGES.mismatch);
     state = lineState(product, variant, variantId)!;
   } else if (product._count.variants > 0) {
@@ -186,7 +185,7 @@ export async function getServerCart(sessionIdInput: unknown): Promise<ServerCart
           images: { orderBy: [{ position: "asc" }, { id: "asc" }], take: 1, select: { url: true } },
         },
       },
-      variant: { select: { price: true, optionValues: true, image: true, ...stockSelect } },
+      variant: { select: { price: true, optionValues: true, image: true, ...STOCK_FIELDS } },
     },
   });
   const items: ServerCartLine[] = rows.map(({ product, productId, variantId, variant, quantity }) => {
@@ -227,7 +226,7 @@ export async function checkCartItems({ items }: CartCheck): Promise<{ items: Car
         select: { id: true, price: true, active: true, sold: true, uniqueItem: true, ...productStockSelect, category: { select: { active: true } }, _count: { select: { variants: true } } },
       })
     : [];
-  const variants = variantIds.length ? await prisma.productVariant.findMany({ where: { id: { in: variantIds } }, select: { id: true, productId: true, price: true, ...stockSelect } }) : [];
+  const variants = variantIds.length ? await prisma.productVariant.findMany({ where: { id: { in: variantIds } }, select: { id: true, productId: true, price: true, ...STOCK_FIELDS } }) : [];
   const byId = new Map(products.map((p) => [p.id, p]));
   const variantById = new Map(variants.map((v) => [v.id, v]));
   return {

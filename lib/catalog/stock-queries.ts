@@ -2,7 +2,7 @@ import "server-only";
 import { csvRow } from "@/lib/csv";
 import { prisma } from "@/lib/db";
 import { readOptions } from "@/lib/catalog/mappers";
-import { leadTime, productKind, PRODUCT_KIND_LABELS } from "@/lib/inventory/stock";
+import { leadTime, productKind, PRODUCT_KIND_LABELS, PRODUCT_STOCK_FIELDS, STOCK_FIELDS } from "@/lib/inventory/stock";
 import { lineName, variantLabel } from "@/lib/catalog/variants";
 
 /**
@@ -66,15 +66,9 @@ export async function stockCsv(): Promise<string> {
       id: true,
       name: true,
       slug: true,
-      uniqueItem: true,
-      sold: true,
-      active: true,
-      stock: true,
-      allowBackorder: true,
-      leadTimeMinDays: true,
-      leadTimeMaxDays: true,
+      ...PRODUCT_STOCK_FIELDS,
       options: true,
-      variants: { orderBy: [{ position: "asc" }, { id: "asc" }], select: { sku: true, optionValues: true, stock: true, allowBackorder: true, leadTimeMinDays: true, leadTimeMaxDays: true } },
+      variants: { orderBy: [{ position: "asc" }, { id: "asc" }], select: { sku: true, optionValues: true, ...STOCK_FIELDS } },
     },
     orderBy: [{ name: "asc" }, { id: "asc" }],
   });

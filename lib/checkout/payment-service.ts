@@ -8,7 +8,7 @@ import { getPaymentProvider } from "@/lib/payments/provider";
 import { UPDATABLE_STATUSES, type PaymentIntentInfo } from "@/lib/payments/types";
 import { withCheckoutLock } from "@/lib/checkout/lock-service";
 import { CheckoutFailure } from "@/lib/checkout/failure";
-import { CURRENCY, idempotencyKey, GIFT_CARD_PAYMENT, paidByGiftCards, sha256, cardAmountOf, type Checkout, type CheckoutSnapshot } from "@/lib/checkout/record";
+import { CURRENCY, contactOf, idempotencyKey, GIFT_CARD_PAYMENT, paidByGiftCards, sha256, cardAmountOf, type Checkout, type CheckoutSnapshot } from "@/lib/checkout/record";
 import type { PricedCheckout } from "@/lib/checkout/pricing-service";
 
 /**
@@ -64,14 +64,7 @@ export function checkoutSnapshot(data: CreatePaymentIntent, priced: PricedChecko
   const { lines, tax, giftCards, amounts } = priced;
   return {
     items: lines,
-    contact: {
-      email: data.email ?? null,
-      firstName: data.firstName ?? null,
-      lastName: data.lastName ?? null,
-      phone: data.phone ?? null,
-      newsletter: data.newsletter,
-      giftRecipientEmail: data.giftRecipientEmail ?? null,
-    },
+    contact: { ...contactOf(data), giftRecipientEmail: data.giftRecipientEmail ?? null },
     shippingAddress: data.shippingAddress,
     subtotal: amounts.subtotal,
     shipping: amounts.shipping,

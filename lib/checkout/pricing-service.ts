@@ -1,7 +1,7 @@
 import "server-only";
 import { lineKey } from "@/lib/cart/types";
 import { unavailableMessage, type UnavailableCode } from "@/lib/cart/messages";
-import { availabilityOf, lineAvailability, maxOrderQuantity, shipDays, shippingPromise } from "@/lib/inventory/stock";
+import { availabilityOf, lineAvailability, maxOrderQuantity, PRODUCT_STOCK_FIELDS, shipDays, shippingPromise, STOCK_FIELDS } from "@/lib/inventory/stock";
 import { readOptions } from "@/lib/catalog/mappers";
 import { lineName, variantLabel, variantStock } from "@/lib/catalog/variants";
 import { type Address, type CartShippingRequest, type CreatePaymentIntent, type DiscountPreview, type ShippingOptionsRequest } from "@/lib/checkout/api-schemas";
@@ -61,13 +61,7 @@ export async function priceCart(items: CartLineRef[], { strict = true }: { stric
       slug: true,
       name: true,
       price: true,
-      uniqueItem: true,
-      sold: true,
-      active: true,
-      stock: true,
-      allowBackorder: true,
-      leadTimeMinDays: true,
-      leadTimeMaxDays: true,
+      ...PRODUCT_STOCK_FIELDS,
       giftCard: true,
       options: true,
       weightGrams: true,
@@ -90,10 +84,7 @@ export async function priceCart(items: CartLineRef[], { strict = true }: { stric
           sku: true,
           optionValues: true,
           price: true,
-          stock: true,
-          allowBackorder: true,
-          leadTimeMinDays: true,
-          leadTimeMaxDays: true,
+          ...STOCK_FIELDS,
           weightGrams: true,
           box: { select: BOX_SIDES },
         },

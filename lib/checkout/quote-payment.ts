@@ -4,6 +4,7 @@ import { shipDays, shippingPromise } from "@/lib/inventory/stock";
 import { authoriseCheckout, priceTax, withLineTax, type CheckoutLine, type CheckoutSnapshot } from "@/lib/checkout/service";
 import { commissionLineName } from "@/lib/commissions/rules";
 import { balanceOrderDelivery, openQuote, type BalanceOrder, type QuoteView } from "@/lib/commissions/service";
+import { contactOf } from "@/lib/checkout/record";
 import { AppError } from "@/lib/errors";
 import { fromCents } from "@/lib/money";
 import { z } from "@/lib/zod";
@@ -81,14 +82,7 @@ export async function prepareQuotePayment(token: string, data: QuotePayment) {
   const cardAmount = quote.deposit ?? total;
   const snapshot: CheckoutSnapshot = {
     items: withLineTax([line], tax),
-    contact: {
-      email: data.email ?? null,
-      firstName: data.firstName ?? null,
-      lastName: data.lastName ?? null,
-      phone: data.phone ?? null,
-      newsletter: data.newsletter,
-      galleryConsent: data.galleryConsent,
-    },
+    contact: { ...contactOf(data), galleryConsent: data.galleryConsent },
     shippingAddress: address,
     subtotal: fromCents(quote.priceCents),
     shipping: fromCents(quote.shippingCents),

@@ -93,6 +93,11 @@ export function assertOpen(status: string | undefined, failureReason?: string | 
   if (status !== "open") throw new AppError("conflict", failureReason ?? "This checkout was cancelled. You have not been charged.");
 }
 
+/** The contact a checkout row records of what the shopper typed (the order's and the quote's checkout alike); `readContact` reads it back. */
+export function contactOf(data: { email?: string | null; firstName?: string | null; lastName?: string | null; phone?: string | null; newsletter: boolean }) {
+  return { email: data.email ?? null, firstName: data.firstName ?? null, lastName: data.lastName ?? null, phone: data.phone ?? null, newsletter: data.newsletter };
+}
+
 export function readContact(checkout: Checkout): OrderContact {
   const result = orderContactSchema.safeParse(checkout.contact);
   if (!result.success) throw new AppError("bad_request", result.error.issues[0]?.message ?? "Your contact details are incomplete.");

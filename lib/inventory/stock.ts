@@ -3,6 +3,10 @@ import { plural, range, type DayRange } from "@/lib/inventory/ship-days";
 
 export { latestDays, orderShipsText } from "@/lib/inventory/ship-days";
 
+/** The fields these rules read, as a database select: a variant's (its count and lead time) and a product's (also whether it is one of a kind, sold, on sale). */
+export const STOCK_FIELDS = { stock: true, allowBackorder: true, leadTimeMinDays: true, leadTimeMaxDays: true } as const;
+export const PRODUCT_STOCK_FIELDS = { uniqueItem: true, sold: true, active: true, ...STOCK_FIELDS } as const;
+
 /**
  * The kinds of product and what each can promise, the one
  * place these rules live; client-safe (no server or database imports).
