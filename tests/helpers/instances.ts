@@ -10,6 +10,7 @@ import { randomBytes } from "node:crypto";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { migratedEmbeddedDir } from "./embedded-template";
 
 const ROOT = process.cwd();
 const TSX = path.join(ROOT, "node_modules/tsx/dist/esm/index.mjs");
@@ -196,37 +197,50 @@ export async function waitForOk(instance: Instance, pathname = "/api/health", ti
       const r = await fetch(instance.url + pathname, { signal: AbortSignal.timeout(5000) });
       if (r.ok) return;
     } catch {}
-    await sleep(300);
+    await sleep(100);
   }
   throw new Error(`instance on ${instance.port} did not answer ${pathname} in ${timeoutMs} ms:\n${instance.output().slice(-4000)}`);
 }
 
+type ShopSpec = { name: string; portOffset: number; env?: Record<string, string | undefined> };
+
 /**
  * A test file's own production server (`npm start`) on a fresh embedded
- * database: built if needed and started before the file's tests, killed and
+ * database (a copy of the migrated template, tests/helpers/embedded-template.ts): built if needed and started before the file's tests, killed and
  * its data removed after them. Returns a getter for the running instance.
  */
 export function useEmbeddedShop(name: string, portOffset: number, env: Record<string, string | undefined> = {}): () => Instance {
-  const dir = `.data/test-${name}-${randomBytes(4).toString("hex")}`;
-  let server: Instance | undefined;
+  return useEmbeddedShops([{ name, portOffset, env }])[0];
+}
+
+/** Several such servers, started at once (each is a process of its own: two starts take the time of one). */
+export function useEmbeddedShops(specs: ShopSpec[]): Array<() => Instance> {
+  const dirs = specs.map(({ name }) => `.data/test-${name}-${randomBytes(4).toString("hex")}`);
+  const servers: Array<Instance | undefined> = [];
   beforeAll(async () => {
     await ensureProductionBuild();
-    server = startInstance(testPort(portOffset), {
-      EMBEDDED_DB_DIR: dir,
-      ADMIN_EMAIL: "owner@example.com",
-      ADMIN_PASSWORD: `${name}-test-password`,
-      AUTH_SECRET: `${name}-test-secret-0123456789abcdef`,
-      ...env,
+    await Promise.all(dirs.map(migratedEmbeddedDir));
+    specs.forEach(({ name, portOffset, env }, i) => {
+      servers[i] = startInstance(testPort(portOffset), {
+        EMBEDDED_DB_DIR: dirs[i],
+        ADMIN_EMAIL: "owner@example.com",
+        ADMIN_PASSWORD: `${name}-test-password`,
+        AUTH_SECRET: `${name}-test-secret-0123456789abcdef`,
+        ...env,
+      });
     });
-    await waitForOk(server, "/api/ready", 150_000);
+    await Promise.all(servers.map((server) => waitForOk(server!, "/api/ready", 150_000)));
   }, 15 * 60_000);
   afterAll(async () => {
     await stopAllInstances();
-    rmSync(path.resolve(dir), { recursive: true, force: true });
-    rmSync(path.resolve(`${dir}.owner`), { recursive: true, force: true }); // left by a killed owner (lib/backup/owner.ts)
+    for (const dir of dirs) {
+      rmSync(path.resolve(dir), { recursive: true, force: true });
+      rmSync(path.resolve(`${dir}.owner`), { recursive: true, force: true }); // left by a killed owner (lib/backup/owner.ts)
+    }
   }, 60_000);
-  return () => {
+  return specs.map(({ name }, i) => () => {
+    const server = servers[i];
     if (!server) throw new Error(`the ${name} test server did not start`);
     return server;
-  };
+  });
 }

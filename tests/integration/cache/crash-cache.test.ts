@@ -8,6 +8,7 @@
 import { randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
 import path from "node:path";
+import { migratedEmbeddedDir } from "../../helpers/embedded-template";
 import { ensureProductionBuild, startInstance, stopAllInstances, testPort, waitForOk, type Instance } from "../../helpers/instances";
 import { adminToken, buy, getPublicProduct, listPublicProducts, pageText, updateProduct, type PublicProduct } from "../../helpers/shop-http";
 
@@ -42,7 +43,7 @@ function cardPrice(html: string, product: PublicProduct): string | null {
 
 beforeAll(async () => {
   await ensureProductionBuild();
-  rmSync(path.resolve(dir), { recursive: true, force: true });
+  await migratedEmbeddedDir(dir);
   await start();
 }, 15 * 60_000);
 

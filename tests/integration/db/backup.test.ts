@@ -23,6 +23,7 @@ import { listOrders } from "@/lib/orders/admin-service";
 import { confirmTestPayment } from "@/lib/payments/test-provider-service";
 import { storeUploadedImage } from "@/lib/storage";
 import { createPostgresDatabase } from "@/tests/helpers/test-db";
+import { migratedEmbeddedDir } from "@/tests/helpers/embedded-template";
 import { setProcessState } from "@/lib/process-state.mjs";
 import { createPaymentIntentSchema } from "@/lib/checkout/api-schemas";
 import { parseOrThrow } from "@/lib/validation";
@@ -33,7 +34,6 @@ import { parseOrThrow } from "@/lib/validation";
  * its owner file, as `npm start` publishes it; or PostgreSQL via DATABASE_URL).
  */
 const ROOT = process.cwd();
-const TSX = path.join(ROOT, "node_modules/tsx/dist/cli.mjs");
 const TSX_ESM = path.join(ROOT, "node_modules/tsx/dist/esm/index.mjs");
 const PG = process.env.TEST_DATABASE_URL;
 if (!PG) console.log("backup.test: TEST_DATABASE_URL is unset, so the PostgreSQL parts (pg_dump, restore into PostgreSQL) are skipped.");
@@ -44,7 +44,8 @@ function runScript(script: "backup" | "restore", args: string[], env: Record<str
   const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env };
   if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [TSX, `scripts/${script}.ts`, ...args], { cwd: ROOT, env: childEnv });
+    // Through tsx's loader in one process (its CLI would start a second Node for each run).
+    const child = spawn(process.execPath, ["--import", TSX_ESM, `scripts/${script}.ts`, ...args], { cwd: ROOT, env: childEnv });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d) => (stdout += d));
@@ -87,6 +88,7 @@ async function workspace() {
 
 /** "The shop": the embedded database on a directory, owned by this process and published like scripts/serve.ts does. */
 async function runEmbeddedShop(dataDir: string): Promise<{ url: string; prisma: PrismaClient; stop: () => Promise<void> }> {
+  await migratedEmbeddedDir(dataDir); // a copy of the migrated template: no initdb
   const claim = claimEmbeddedOwnership(dataDir);
   const db: EmbeddedDatabase = await startEmbeddedDatabase({ dataDir });
   claim.publish(db.url);
@@ -485,7 +487,7 @@ describe("scheduled backups and the owner file", () => {
       try {
         await migrate(db.url);
         const old = await createBackup({ url: db.url, kind: "embedded" }, { now: new Date("2020-01-01T00:00:00Z") });
-        const stop = scheduleBackups({ url: db.url, kind: "embedded" }, { intervalHours: 1 / 3600, keep: 2, log: (m) => logs.push(m) });
+        const stop = scheduleBackups({ url: db.url, kind: "embedded" }, { intervalHours: 1 / 36_000, keep: 2, log: (m) => logs.push(m) });
         try {
           while (logs.length < 3) await new Promise((r) => setTimeout(r, 200));
         } finally {

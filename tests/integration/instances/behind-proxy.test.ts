@@ -13,11 +13,13 @@
  * loopback peer) gets one warning naming TRUST_PROXY, however many requests;
  * plain requests (Next.js fills X-Forwarded-For with the peer itself) none.
  */
-import { useEmbeddedShop } from "@/tests/helpers/instances";
+import { useEmbeddedShops } from "@/tests/helpers/instances";
 
 const PASSWORD = "proxy-test-password";
-const proxied = useEmbeddedShop("proxy", 14, { TRUST_PROXY: "1", ADMIN_PASSWORD: PASSWORD });
-const unconfigured = useEmbeddedShop("noproxy", 15);
+const [proxied, unconfigured] = useEmbeddedShops([
+  { name: "proxy", portOffset: 14, env: { TRUST_PROXY: "1", ADMIN_PASSWORD: PASSWORD } },
+  { name: "noproxy", portOffset: 15 },
+]);
 
 const HTTPS = { "x-forwarded-proto": "https" };
 
