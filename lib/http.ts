@@ -4,7 +4,6 @@ import type { z } from "zod";
 import { AppError, INTERNAL_ERROR_CODE, isAppError } from "@/lib/errors";
 import { log, requestFields } from "@/lib/log";
 import { JSON_BODY_LIMIT, readJsonBody } from "@/lib/net/body";
-import { cachedApiQuery } from "./net/cached-api.mjs";
 import { etagMatches } from "./cdn/policy.mjs";
 import { createHash } from "node:crypto";
 import type { PublicLimitName } from "@/lib/rate-limit/limits";
@@ -44,8 +43,6 @@ type RouteOptions = {
  * them by tag. Behind `npm start`'s front server the shared-cache policy
  * (lib/cdn/policy.mjs) replaces it: a short s-maxage with ETag revalidation,
  * or a long one when a CDN is purged by tag on every change.
- * The cached twins (lib/net/cached-api.mjs) send it too, so they answer
- * exactly as their live routes do (Next would otherwise add s-maxage).
  */
 export const CATALOGUE_API_CACHE_CONTROL = "no-store";
 
@@ -127,22 +124,6 @@ export function readSearchParams<S extends z.core.$ZodType>(searchParams: URLSea
     query[key] = value;
   }
   return parseOrThrow(schema, query);
-}
-
-/**
- * The cached twin of a public GET route (lib/net/cached-api.mjs): the query
- * arrives as the route's one segment and is validated with the live route's
- * schema, so both answer alike; a segment the mapping did not write is a 404.
- */
-export function withCachedQueryRoute<S extends z.core.$ZodType>(schema: S, handler: (query: z.output<S>) => Promise<unknown>) {
-  return withRoute<{ query: string }>(
-    async (_req, { params }) => {
-      const searchParams = cachedApiQuery(params.query);
-      if (!searchParams) throw new AppError("not_found", "Not found");
-      return handler(readSearchParams(searchParams, schema));
-    },
-    { cacheControl: CATALOGUE_API_CACHE_CONTROL, etag: true },
-  );
 }
 
 /**

@@ -2,8 +2,8 @@
  * The headers a shared cache in front of the shop reads (lib/cdn/policy.mjs),
  * set on every answer as it goes out — rendered by Next or served from its
  * cache (every way headers go out passes through writeHead) — and the 304 a matching If-None-Match gets for an answer
- * carrying an ETag that Next does not answer conditionally itself (its
- * cached API twins: lib/net/cached-api.mjs).
+ * carrying an ETag that Next does not answer conditionally itself (a page
+ * served from its cache).
  */
 import { cdnAnswerPolicy, etagMatches, tagHeader } from "../lib/cdn/policy.mjs";
 

@@ -13,9 +13,7 @@
  * A listing URL (/shop, /shop/{category}, with a sort, a page or a search
  * term) is handed to its cached route (lib/catalog/listing-url.mjs), a
  * product page naming a variant (/product/{slug}?variant={SKU}) to its own
- * cached page (lib/catalog/variant-url.mjs), and a
- * repeated catalogue query (GET /api/products, /api/search/suggest) to its
- * cached twin (lib/net/cached-api.mjs); neither cached route is addressable
+ * cached page (lib/catalog/variant-url.mjs); neither cached route is addressable
  * from outside. A search rendered on demand waits its turn among a few at a time (server/render-queue.mjs), or,
  * when it would wait, is answered with its results shell, whose results the
  * browser loads (toResultsShell).
@@ -34,8 +32,7 @@ import path from "node:path";
 import next from "next";
 import { mapListingRequest, NOT_FOUND_PATH, searchShellTarget } from "../lib/catalog/listing-url.mjs";
 import { mapProductVariantRequest } from "../lib/catalog/variant-url.mjs";
-import { cachedApiKey, countCachedApiAtFrontServer, countSearchPagesAtFrontServer, noteRead, readCount, searchKey } from "./cache/search-admission.mjs";
-import { cachedApiTarget, isCachedApiPath } from "../lib/net/cached-api.mjs";
+import { countSearchPagesAtFrontServer, noteRead, readCount, searchKey } from "./cache/search-admission.mjs";
 import { routedPath } from "../lib/net/routed-path.mjs";
 import { createRenderQueue } from "./render-queue.mjs";
 import { existingProcessState } from "../lib/process-state.mjs";
@@ -113,8 +110,6 @@ function buildLeavesListingsToUs() {
 const mapsListings = buildLeavesListingsToUs();
 // This server counts each search page read as it arrives (searchRoute); the cache handler then counts none again.
 if (mapsListings) countSearchPagesAtFrontServer();
-// And each cached API query read (routeCachedApi).
-countCachedApiAtFrontServer();
 if (!mapsListings) log.warn("this build maps listing URLs with next.config.ts rewrites (it was not made by `npm run build`): slower listings");
 
 /** True when the path of a request target names nothing: malformed percent-encoding or an encoded NUL. */
@@ -140,12 +135,6 @@ function badRequest(req, res) {
     "x-content-type-options": "nosniff",
     "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
   });
-  res.end(body);
-}
-
-function notFound(res) {
-  const body = JSON.stringify({ message: "Not found", error: "Not found", code: "not_found" });
-  res.writeHead(404, { "content-type": "application/json", "content-length": Buffer.byteLength(body), "x-content-type-options": "nosniff" });
   res.end(body);
 }
 
@@ -177,36 +166,13 @@ function methodNotAllowed(res) {
   res.end(body);
 }
 
-/**
- * A repeated catalogue query (GET /api/products, /api/search/suggest) goes to
- * its cached twin (lib/net/cached-api.mjs); the twins themselves are not
- * addressable from outside. Each read is counted as it arrives
- * (server/cache/search-admission.mjs cachedApiKey, the key the cache handler
- * admits the twin's answer by): a query's first read on this instance goes to
- * the live route, which answers alike and stores nothing, and from its second
- * read on it goes to the twin, which stores it (with REDIS_URL it may find the
- * answer another instance stored). A first read's answer is never stored, and
- * on the twin it would also cost a cache lookup and the preparing of an entry
- * (docs/decisions/0003-first-read-renders-on-demand.md).
- */
-function routeCachedApi(req, res) {
+/** An API search (GET /api/products?search=…, which the results shell fetches) counts among the searches in flight (answeringSearch). */
+function countApiSearch(req, res) {
+  if (req.method !== "GET" && req.method !== "HEAD") return;
   const target = req.url ?? "/";
   const end = target.indexOf("?");
-  // Read as Next will route it: /./api/cached/… is /api/cached/… too.
-  const routed = routedPath(end === -1 ? target : target.slice(0, end));
-  if (!routed.startsWith("/api/")) return false;
-  if (isCachedApiPath(routed)) {
-    notFound(res);
-    return true;
-  }
-  if (req.method !== "GET" && req.method !== "HEAD") return false;
-  if (routed === "/api/products" && end !== -1 && new URLSearchParams(target.slice(end + 1)).get("search")?.trim()) answeringSearch(req, res);
-  const twin = cachedApiTarget(target);
-  if (!twin) return false;
-  const key = cachedApiKey(twin);
-  noteRead(key);
-  if (readCount(key) >= 2) req.url = twin;
-  return false;
+  if (end === -1 || routedPath(target.slice(0, end)) !== "/api/products") return;
+  if (new URLSearchParams(target.slice(end + 1)).get("search")?.trim()) answeringSearch(req, res);
 }
 
 /**
@@ -345,7 +311,7 @@ const server = http.createServer((req, res) => {
   applyCdnHeaders(req, res, routedPath((req.url ?? "/").split("?", 1)[0]), Boolean(CDN_PURGE));
   if (malformedPath(req.url ?? "/")) return badRequest(req, res);
   if (pageWriteWithoutAction(req)) return methodNotAllowed(res);
-  if (routeCachedApi(req, res)) return;
+  countApiSearch(req, res);
   const onDemandSearch = !routeProductVariant(req) && routeListing(req, res);
   if (closing) {
     // Draining: this connection is not reused, and load balancers see this instance as not ready.

@@ -102,7 +102,7 @@ export async function listProducts(opts: ProductListOptions = {}): Promise<Searc
   return { products: products.filter((p) => p.slug !== excluded!.slug).slice(0, limit), total: total - 1 };
 }
 
-/** GET /api/products (and its cached twin): the list its validated query asks for. */
+/** GET /api/products: the list its validated query asks for. */
 export function listProductsForQuery(q: ProductListQuery): Promise<SearchList> {
   return listProducts({ category: q.category, search: q.search, featured: q.featured, sort: q.sort, limit: q.limit, offset: q.offset, excludeSlug: q.exclude });
 }

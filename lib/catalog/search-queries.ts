@@ -354,7 +354,7 @@ async function suggestRows(query: string, phrase: string | null): Promise<Search
   return rows.map((r) => ({ slug: r.slug, name: r.name, price: r.price, sold: r.sold, image: r.url ? { url: r.url, alt: r.alt || r.name } : null }));
 }
 
-/** GET /api/search/suggest (and its cached twin): the answer to its validated query. */
+/** GET /api/search/suggest: the answer to its validated query. */
 export async function suggestionsForQuery({ q }: { q: string }): Promise<{ suggestions: SearchSuggestion[] }> {
   return { suggestions: await suggestProducts(q) };
 }

@@ -33,7 +33,7 @@ export const MAX_TAG_HEADER_LENGTH = 1024;
 
 /** Routes answered for one visitor only: never kept by a shared cache. */
 const PRIVATE_PATH = /^\/(?:admin|cart|checkout|account|order-status|order-confirmation|quote|review|newsletter)(?:\/|$)/;
-/** Public catalogue API reads (and their cached twins, lib/net/cached-api.mjs, which the front server maps them to). */
+/** Public catalogue API reads. */
 const CATALOGUE_API_PATH = /^\/api\/(?:products|search\/suggest)$/;
 const PRODUCT_PATH = /^\/product\/([a-z0-9]+(?:-[a-z0-9]+)*)$/;
 /** Files the shop serves from its uploads folder (app/uploads/[...path]/route.ts): names the shop gives, so plain ASCII (a tag header takes nothing else). */

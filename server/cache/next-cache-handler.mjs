@@ -40,10 +40,7 @@
  * render on demand and store nothing. Locally the stored search pages live in their own LRU, bounded in
  * count and bytes, so they never push listings or products out of the main
  * cache; in Redis they expire after SEARCH_PAGE_TTL_SECONDS. Tag expiry
- * applies to them as to every entry. The cached twins of the public catalogue
- * API (/api/cached/…, lib/net/cached-api.mjs), open to any query, are admitted
- * the same way, by their twin's path; `npm start`'s front server sends only a
- * query read before on its instance to the twin (server/front-server.mjs).
+ * applies to them as to every entry.
  */
 import { CacheHandler } from "@fortedigital/nextjs-cache-handler";
 import createRedisHandler from "@fortedigital/nextjs-cache-handler/redis-strings";
@@ -55,7 +52,7 @@ import { buildKey, cacheGenerationKey, cacheNamespace, revalidatedTagsKey } from
 import { createGenerationReader, handlerMustSettle, readCacheGeneration, recordCacheExpiry, settleExpiry, withRedisTimeout } from "../../lib/redis/cache-expiry.mjs";
 import { sharedEnv } from "../../lib/env-shared.mjs";
 import { createLogger } from "../../lib/log-shared.mjs";
-import { cachedApiKey, noteCacheRead as noteSearchRead, readBefore as isPopularSearch, searchPageKey } from "./search-admission.mjs";
+import { noteCacheRead as noteSearchRead, readBefore as isPopularSearch, searchPageKey } from "./search-admission.mjs";
 import { openUnrecordedExpiries, unrecordedExpiriesDir } from "./unrecorded-expiries.mjs";
 
 const FileSystemCache = FileSystemCacheModule.default ?? FileSystemCacheModule;
@@ -71,7 +68,7 @@ const PROCESS_STARTED_AT = Date.now() - Math.round(process.uptime() * 1000);
  * A "not found" page is never stored: an address that names nothing (a
  * category slug nobody created, a product that is gone) renders the 404 page
  * on demand, so random addresses cannot fill the cache or push real pages out.
- * Nor is a route's error answer (a cached API twin given a bad query: 4xx).
+ * Nor is a route's error answer (4xx, 5xx).
  */
 function isNotFoundPage(value) {
   return (value?.kind === "APP_PAGE" && value.status === 404) || (value?.kind === "APP_ROUTE" && value.status >= 400);
@@ -159,13 +156,11 @@ function expiredLocallySince(tags, since) {
  * key ends in /listing/{category}/{sort}/{page}/{term}; Next prefixes route
  * keys with /route-cache/…/$) by that page with its term normalised
  * (server/cache/search-admission.mjs; "" for a term without words: never
- * stored), a cached API answer by its twin's path (cachedApiKey: the key the
- * front server counts its requests by); undefined for every other
- * entry.
+ * stored); undefined for every other entry.
  */
 function searchPageTerm(key) {
   if (typeof key !== "string") return undefined;
-  return cachedApiKey(key) ?? searchPageKey(key);
+  return searchPageKey(key);
 }
 
 /** Search pages held in memory (one instance): at most this many, and this many bytes. */

@@ -1,7 +1,6 @@
 /**
  * Which entries open to any input may be stored: pages read lately, and how
- * often. A search result page (or a cached API answer, or a response the
- * front server keeps) is stored from its second read on, so one-off and
+ * often. A search result page is stored from its second read on, so one-off and
  * random terms store nothing; a search page is counted by its category, sort,
  * page number and normalised term, so the first read of another sort or page
  * of a known term is not prerendered for nothing either. At most
@@ -23,7 +22,7 @@ import { processState } from "../../lib/process-state.mjs";
 
 const reads = processState("searchReads", () => new LRUCache({ max: 5_000, ttl: 30 * 60_000 }));
 /** Whether `npm start`'s front server counts this process's search page reads (countSearchPagesAtFrontServer). */
-const counting = processState("searchReadCounting", () => ({ frontServer: false, api: false }));
+const counting = processState("searchReadCounting", () => ({ frontServer: false }));
 
 /** The path of a search page's cached route, at the end of a cache key or request path: …/listing/{category}/{sort}/{page}/{term}. */
 const SEARCH_PAGE_PATH = /\/listing\/([^/?]+)\/([^/?]+)\/([^/?]+)\/([^/?]+)(?:\?.*)?$/;
@@ -50,20 +49,6 @@ export function searchPageKey(path) {
   return searchKey(listingFromSegments({ category: match[1], sort: match[2], page: match[3], term: match[4] }));
 }
 
-/** A cached API twin's path (lib/net/cached-api.mjs) at the end of a cache key ("…/$/api/cached/…") or as a request path. */
-const CACHED_API_PATH = /(?:^|\/\$)(\/api\/cached\/[^/?]+\/[^/?]+)$/;
-
-/**
- * A cached API answer's admission key from its twin's path, or from its cache
- * key ending in that path: "api:/api/cached/{route}/{query}"; undefined for
- * any other path. The front server counts the request by it, the cache
- * handler the entry, so both name one query alike.
- */
-export function cachedApiKey(path) {
-  const match = typeof path === "string" ? CACHED_API_PATH.exec(path) : null;
-  return match ? `api:${match[1]}` : undefined;
-}
-
 /** Counts one read of `key` (nothing for ""). */
 export function noteRead(key) {
   if (key) reads.set(key, (reads.get(key) ?? 0) + 1);
@@ -81,20 +66,9 @@ export function countSearchPagesAtFrontServer() {
   counting.frontServer = true;
 }
 
-/**
- * The front server counts every read of a cached API query too, as it arrives,
- * and sends only a query read before on this instance to its cached twin
- * (server/front-server.mjs routeCachedApi): from then on the handler's reads
- * of cached API answers are not counted again (noteCacheRead).
- */
-export function countCachedApiAtFrontServer() {
-  counting.api = true;
-}
-
-/** A read of `key` by Next's cache handler: counted, unless it is a search page or cached API query the front server has counted already. */
+/** A read of `key` by Next's cache handler: counted, unless it is a search page the front server has counted already. */
 export function noteCacheRead(key) {
   if (counting.frontServer && key?.startsWith("search:")) return;
-  if (counting.api && key?.startsWith("api:")) return;
   noteRead(key);
 }
 

@@ -5,7 +5,7 @@ import { productListQuerySchema } from "@/lib/catalog/schemas";
 import { createProduct } from "@/lib/catalog/service";
 import { CATALOGUE_API_CACHE_CONTROL, readJson, readQuery, withAdminRoute, withRoute } from "@/lib/http";
 
-/** The live route; a repeated query is answered by its cached twin (app/api/cached/products, lib/net/cached-api.mjs). */
+/** The public catalogue list: its data is cached and expired by tag (lib/catalog/queries.ts); the answer itself is kept by a CDN in front (lib/cdn/policy.mjs). */
 export const GET = withRoute(async (req) => listProductsForQuery(readQuery(req, productListQuerySchema)), { cacheControl: CATALOGUE_API_CACHE_CONTROL, etag: true });
 
 /** Admin: create (or clone) a product. */

@@ -220,7 +220,7 @@ suite("Varnish in front, purged by tag", () => {
     const product = (await listPublicProducts(shop().url))[0];
     const publicRoutes = ["/", "/shop", "/shop?search=walnut", `/product/${product.slug}`, "/api/products?limit=3", "/api/search/suggest?q=wal"];
     for (const pathname of publicRoutes) {
-      // Twice: a search and an API query are stored from their second read (docs/decisions/0003-first-read-renders-on-demand.md).
+      // Twice: a search page is stored from its second read (docs/decisions/0003-first-read-renders-on-demand.md).
       await fetch(`${shop().url}${pathname}`);
       const res = await fetch(`${shop().url}${pathname}`);
       const etag = res.headers.get("etag");

@@ -86,14 +86,12 @@ maybe("two instances on one PostgreSQL and one Redis", () => {
   it("a price edited through A shows on B's product page and listing at the next request", async () => {
     const products = await listPublicProducts(b.url);
     const product = products.find((p) => p.featured && !p.uniqueItem && !p.sold)!;
-    // B renders and caches (in Redis) the pages showing it, and the API answer listing it (stored from its second read).
+    // B renders and caches (in Redis) the pages showing it, and the catalogue reads its API answer is built from.
     expect(cardPrice((await pageText(b.url, "/")).html, product)).toBe(money(product.price));
     expect((await pageText(b.url, `/product/${product.slug}`)).html).toContain(money(product.price));
-    const apiList = () => fetch(`${b.url}/api/products?limit=100`).then(async (r) => ({ cache: r.headers.get("x-nextjs-cache"), products: (await r.json()).products as PublicProduct[] }));
+    const apiList = () => fetch(`${b.url}/api/products?limit=100`).then(async (r) => ({ products: (await r.json()).products as PublicProduct[] }));
     await apiList();
-    await apiList();
-    const stored = await apiList();
-    expect({ cache: stored.cache, price: stored.products.find((p) => p.id === product.id)?.price }).toEqual({ cache: "HIT", price: product.price });
+    expect((await apiList()).products.find((p) => p.id === product.id)?.price).toBe(product.price);
 
     const newPrice = (Number(product.price) + 7.5).toFixed(2);
     await updateProduct(a.url, token, product.id, { price: newPrice });
