@@ -29,7 +29,9 @@
  *   answer on its way.
  * - The route's own readers of the body are detached first: woken by more
  *   data, a reader the route cancelled destroys the request, and with it
- *   the connection, possibly before the answer is out.
+ *   the connection, possibly before the answer is out; a destroy of an
+ *   unfinished body by the route's reader only stops its reading
+ *   (keepConnectionOnRouteDestroy).
  *
  * Plain JavaScript: the front server loads it outside the app's bundles.
  */
@@ -66,6 +68,7 @@ function smallRest(req) {
  */
 export function settleUnreadBody(req, res, { lingerMs = LINGER_MS, lingerIdleMs = LINGER_IDLE_MS, lingerBytes = LINGER_BYTES } = {}) {
   if (!hasBody(req)) return;
+  keepConnectionOnRouteDestroy(req);
   let closes = false;
   const writeHead = res.writeHead;
   // Every answer's head goes through writeHead (Node.js calls it for an implicit head too).
@@ -80,6 +83,29 @@ export function settleUnreadBody(req, res, { lingerMs = LINGER_MS, lingerIdleMs 
     if (req.readableEnded || req.destroyed || req.socket.destroyed) return;
     discardRest(req, closes, { lingerMs, lingerIdleMs, lingerBytes });
   });
+}
+
+/**
+ * A route that stops reading a body part-way leaves Next.js's async iterator over the request, and Node.js then
+ * destroys the request (an AbortError, after taking its socket off it so as not to destroy that). A destroyed
+ * request is never read again: the rest of the body stays unread, and the connection, closed after the answer,
+ * is reset — under a client still sending, which can lose the answer (a CI run's EPIPE instead of a 413). While
+ * the body is unfinished and the connection open, that destroy only stops the route's reading: the request
+ * keeps its socket, and what is left is dropped after the answer (discardRest). Any other destroy (an error
+ * of its own, a body read to its end, a connection already gone) goes through.
+ */
+function keepConnectionOnRouteDestroy(req) {
+  const socket = req.socket;
+  const destroy = req.destroy;
+  req.destroy = function destroyUnlessRouteStoppedReading(error) {
+    const routeStopped = !error || error.name === "AbortError";
+    if (!routeStopped || req.complete || !socket || socket.destroyed) return destroy.call(this, error);
+    if (!req.socket) req.socket = socket;
+    req.removeAllListeners("data");
+    req.removeAllListeners("readable");
+    req.pause();
+    return this;
+  };
 }
 
 function discardRest(req, closes, { lingerMs, lingerIdleMs, lingerBytes }) {
