@@ -20,8 +20,21 @@ export type CartCheckLine = {
 
 type Line = { sessionId: string; productId: number; variantId?: number | null; quantity: number };
 
+let queueTail: Promise<unknown> = Promise.resolve();
+
+/**
+ * Sends the server cart's changes one after another, in the order the shopper made them: sent side
+ * by side, a quantity change could reach the server after the removal that followed it and put the
+ * line back (PUT creates a missing line). A failed change does not stop the ones after it.
+ */
+export function inCartOrder<T>(send: () => Promise<T>): Promise<T> {
+  const result = queueTail.then(send);
+  queueTail = result.catch(() => undefined);
+  return result;
+}
+
 export function postCartLine(line: Line) {
-  return requestJson<unknown>("POST", "/api/cart", { body: line });
+  return inCartOrder(() => requestJson<unknown>("POST", "/api/cart", { body: line }));
 }
 
 export async function postCartCheck(items: Array<{ productId: number; variantId?: number | null; quantity: number }>): Promise<CartCheckLine[]> {

@@ -4,12 +4,13 @@ import { requestJson } from "@/components/api/request-json";
 import { useCart } from "@/lib/cart/store";
 import type { CartLineRef } from "@/lib/cart/types";
 import { existingSessionId } from "@/lib/cart/session-key";
+import { inCartOrder } from "@/components/cart/cart-api";
 
 /**
  * Cart changes made from the drawer, the cart page and the checkout summary:
  * the local store changes at once; the server copy follows (spec §7: PUT on a
  * quantity change, DELETE on removal, when a session id exists; failures are
- * only logged; sent with keepalive so they complete even if the shopper
+ * only logged; sent one after another in the order made (./cart-api.ts inCartOrder) and with keepalive so they complete even if the shopper
  * navigates away at once). Apart from ./cart-actions.ts, which every page
  * loads (the cart's check on page load): only the pages and the drawer that
  * change lines load these.
@@ -18,9 +19,8 @@ import { existingSessionId } from "@/lib/cart/session-key";
 function syncRemoval({ productId, variantId }: CartLineRef) {
   const sessionId = existingSessionId();
   if (!sessionId) return;
-  requestJson("DELETE", `/api/cart/${encodeURIComponent(sessionId)}/${productId}${variantId ? `?variantId=${variantId}` : ""}`, { keepalive: true }).catch((error) =>
-    console.error("Failed to remove item from server cart", error),
-  );
+  const url = `/api/cart/${encodeURIComponent(sessionId)}/${productId}${variantId ? `?variantId=${variantId}` : ""}`;
+  inCartOrder(() => requestJson("DELETE", url, { keepalive: true })).catch((error) => console.error("Failed to remove item from server cart", error));
 }
 
 /** Removes a line (a product's, or one variant's of it). */
@@ -36,9 +36,8 @@ export function setCartLineQuantity(ref: CartLineRef, quantity: number) {
   const line = useCart.getState().cartItems.find((i) => i.id === ref.id);
   const sessionId = existingSessionId();
   if (!line || !sessionId) return;
-  requestJson("PUT", "/api/cart", { body: { sessionId, productId: line.productId, variantId: line.variantId, quantity: line.quantity }, keepalive: true }).catch((error) =>
-    console.error("Failed to update server cart quantity", error),
-  );
+  const body = { sessionId, productId: line.productId, variantId: line.variantId, quantity: line.quantity };
+  inCartOrder(() => requestJson("PUT", "/api/cart", { body, keepalive: true })).catch((error) => console.error("Failed to update server cart quantity", error));
 }
 
 export function clearCartLines() {
