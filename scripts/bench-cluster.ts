@@ -3,7 +3,8 @@
  * and one Redis (the shared cache and rate limits), the load spread across
  * both (one autocannon run per instance, in parallel, half the connections
  * each), beside one instance taking the same total load, for `/`, `/shop`, a
- * product page and `GET /api/products`; and the two instances again with as
+ * product page and `GET /api/products`, and for never-seen searches (pages and
+ * API: the work no cache in front can take; BENCH_ROWS picks rows by label); and the two instances again with as
  * many connections each as the one had. Prints Markdown tables (also written
  * to bench-results/cluster-<timestamp>.md). Not part of `npm test`.
  *
@@ -42,6 +43,8 @@ import { cpus } from "node:os";
 import autocannon from "autocannon";
 import pg from "pg";
 import { createClient } from "redis";
+import { searchLoad } from "./bench-search-load";
+import { realisticSearches } from "./bench-search-terms";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -189,17 +192,50 @@ function machineCpu(): { idle: number; total: number } {
   return { idle: fields[3] + (fields[4] ?? 0), total: fields.reduce((sum, n) => sum + n, 0) };
 }
 
-async function load(urls: string[], connections: number, seconds = SECONDS): Promise<Load> {
-  const each = Math.max(1, Math.floor(connections / urls.length));
+/**
+ * What a route's load is: a cached page or API answer asked again and again, or never-seen searches
+ * (what no cache in front can answer: each one reaches an instance), as a results page with its
+ * results when the shop answers with the results shell (scripts/bench-search-load.ts), or as
+ * GET /api/products?search=…. Each instance draws its own stretch of the realistic sequence, so one
+ * never asks for a term the other has just cached in the shared cache.
+ */
+type Route = { label: string; path: string; search?: "pages" | "api" };
+type Served = { total: number; rps: number; p50: number; p99: number; failed: number };
+
+const SEARCHES = realisticSearches(40_000);
+const STRETCH = 5_000;
+let stretches = 0;
+
+async function serve(base: string, route: Route, connections: number, seconds: number): Promise<Served> {
+  if (route.search) {
+    const from = (stretches++ % (SEARCHES.length / STRETCH)) * STRETCH;
+    const next = (n: number) => {
+      const target = SEARCHES[from + (n % STRETCH)];
+      return route.search === "api" ? target.replace("/shop?", "/api/products?") : target;
+    };
+    if (route.search === "pages") {
+      const r = await searchLoad({ base, connections, seconds, next });
+      return { total: r.searches, rps: r.rps, p50: r.p50, p99: r.p99, failed: r.errors + r.non2xx };
+    }
+    let n = 0;
+    const r = await autocannon({ url: base, connections, duration: seconds, pipelining: 1, requests: [{ setupRequest: (req: autocannon.Request) => ({ ...req, path: next(n++) }) }] });
+    return { total: r.requests.total, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, failed: r.errors + r.timeouts + r.non2xx };
+  }
+  const r = await autocannon({ url: base + route.path, connections, duration: seconds, pipelining: 1 });
+  return { total: r.requests.total, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, failed: r.errors + r.timeouts + r.non2xx };
+}
+
+async function load(bases: string[], route: Route, connections: number, seconds = SECONDS): Promise<Load> {
+  const each = Math.max(1, Math.floor(connections / bases.length));
   const machineBefore = machineCpu();
   const selfBefore = process.cpuUsage();
   const instancesBefore = instancesCpu();
   const started = Date.now();
-  const results = await Promise.all(urls.map((url) => autocannon({ url, connections: each, duration: seconds, pipelining: 1 })));
+  const results = await Promise.all(bases.map((base) => serve(base, route, each, seconds)));
   const machineAfter = machineCpu();
   const self = process.cpuUsage(selfBefore);
   const instanceSeconds = (instancesCpu() - instancesBefore) / TICKS_PER_SECOND;
-  const served = results.reduce((sum, r) => sum + r.requests.total, 0);
+  const served = results.reduce((sum, r) => sum + r.total, 0);
   return {
     /** Share of all cores' time spent busy during the run (%). */
     busy: Math.round(100 * (1 - (machineAfter.idle - machineBefore.idle) / Math.max(1, machineAfter.total - machineBefore.total))),
@@ -209,10 +245,10 @@ async function load(urls: string[], connections: number, seconds = SECONDS): Pro
     instances: Math.round((100 * instanceSeconds * 1000) / Math.max(1, Date.now() - started)),
     /** The instances' CPU per request served, in µs. */
     cpuPerRequest: Math.round((instanceSeconds * 1e6) / Math.max(1, served)),
-    rps: Math.round(results.reduce((sum, r) => sum + r.requests.average, 0)),
-    p50: Math.max(...results.map((r) => r.latency.p50)),
-    p99: Math.max(...results.map((r) => r.latency.p99)),
-    failed: results.reduce((sum, r) => sum + r.errors + r.timeouts + r.non2xx, 0),
+    rps: Math.round(results.reduce((sum, r) => sum + r.rps, 0)),
+    p50: Math.max(...results.map((r) => r.p50)),
+    p99: Math.max(...results.map((r) => r.p99)),
+    failed: results.reduce((sum, r) => sum + r.failed, 0),
   };
 }
 
@@ -244,7 +280,12 @@ try {
   b = start(PORT + 1, groups[1]);
   await Promise.all([waitFor(`${A}/api/ready`), waitFor(`${B}/api/ready`)]);
   const list = await (await fetch(`${A}/api/products?limit=1&sort=newest`)).json();
-  const routes = ["/", "/shop", `/product/${list.products[0].slug}`, "/api/products"];
+  const cached: Route[] = ["/", "/shop", `/product/${list.products[0].slug}`, "/api/products"].map((path) => ({ label: `\`${path}\``, path }));
+  const searches: Route[] = [
+    { label: "never-seen search page (realistic)", path: "/shop?search=…", search: "pages" },
+    { label: "never-seen API search (realistic)", path: "/api/products?search=…", search: "api" },
+  ];
+  const routes = process.env.BENCH_ROWS ? [...cached, ...searches].filter((r) => new RegExp(process.env.BENCH_ROWS!).test(r.label)) : [...cached, ...searches];
 
   // Two ways to load two instances: the same shoppers split between them (CONNECTIONS in all), and
   // twice the shoppers (CONNECTIONS each, as one instance had). An instance's CPU per request rises as
@@ -253,16 +294,16 @@ try {
   const rows: { route: string; one: Load; two: Load; twoEach: Load }[] = [];
   for (const route of routes) {
     // Warm both instances (the shared cache, and the JIT: the first seconds under load are slower).
-    for (const base of [A, B]) for (let i = 0; i < 5; i++) await fetch(base + route).then((r) => r.arrayBuffer());
-    await load([A + route, B + route], CONNECTIONS, 3);
-    process.stdout.write(`  ${route}: one instance … `);
-    const one = await load([A + route], CONNECTIONS);
+    if (!route.search) for (const base of [A, B]) for (let i = 0; i < 5; i++) await fetch(base + route.path).then((r) => r.arrayBuffer());
+    await load([A, B], route, CONNECTIONS, 3);
+    process.stdout.write(`  ${route.label}: one instance … `);
+    const one = await load([A], route, CONNECTIONS);
     process.stdout.write(`${one.rps} req/s; two instances … `);
-    const two = await load([A + route, B + route], CONNECTIONS);
+    const two = await load([A, B], route, CONNECTIONS);
     process.stdout.write(`${two.rps} req/s; two instances, ${CONNECTIONS} connections each … `);
-    const twoEach = await load([A + route, B + route], 2 * CONNECTIONS);
+    const twoEach = await load([A, B], route, 2 * CONNECTIONS);
     console.log(`${twoEach.rps} req/s`);
-    rows.push({ route, one, two, twoEach });
+    rows.push({ route: route.label, one, two, twoEach });
   }
 
   const section = (title: string, pick: (row: (typeof rows)[number]) => Load) => [
@@ -273,7 +314,7 @@ try {
     ...rows.map((row) => {
       const { route, one } = row;
       const two = pick(row);
-      return `| \`${route}\` | ${one.rps} | ${one.p50} / ${one.p99} | ${two.rps} | ${two.p50} / ${two.p99} | ${(two.rps / Math.max(1, one.rps)).toFixed(2)} | ${one.failed} / ${two.failed} | ${one.busy} / ${two.busy} | ${one.generator} / ${two.generator} | ${one.instances} / ${two.instances} | ${one.cpuPerRequest} / ${two.cpuPerRequest} |`;
+      return `| ${route} | ${one.rps} | ${one.p50} / ${one.p99} | ${two.rps} | ${two.p50} / ${two.p99} | ${(two.rps / Math.max(1, one.rps)).toFixed(2)} | ${one.failed} / ${two.failed} | ${one.busy} / ${two.busy} | ${one.generator} / ${two.generator} | ${one.instances} / ${two.instances} | ${one.cpuPerRequest} / ${two.cpuPerRequest} |`;
     }),
     "",
   ];
