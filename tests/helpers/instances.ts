@@ -75,7 +75,8 @@ export async function ensureProductionBuild(): Promise<void> {
     if (fresh()) return;
     const dir = path.join(ROOT, ".data/test-build-pglite");
     rmSync(dir, { recursive: true, force: true });
-    const env = cleanEnv({ EMBEDDED_DB_DIR: ".data/test-build-pglite", ADMIN_PASSWORD: "build-only-password" });
+    // The type check is `npm run typecheck`'s, which npm test runs first (next.config.ts).
+    const env = cleanEnv({ EMBEDDED_DB_DIR: ".data/test-build-pglite", ADMIN_PASSWORD: "build-only-password", MM_TEST_BUILD_TYPECHECKED: "1" });
     console.log("Building the app for multi-process tests (next build)…");
     const r = spawnSync(process.execPath, ["--import", TSX, "scripts/serve.ts", "build"], { cwd: ROOT, env, encoding: "utf8", timeout: 14 * 60_000 });
     if (r.status !== 0) throw new Error(`build failed (${r.status ?? r.signal}):\n${(r.stdout + r.stderr).slice(-4000)}`);
