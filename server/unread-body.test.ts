@@ -14,55 +14,51 @@ const BODY = 2 * 1024 * 1024;
 
 type Seen = { bytesRead: number; status: number; clientError: string | null };
 
-function exchange(settle: boolean): Promise<Seen> {
-  return new Promise((resolve, reject) => {
-    let bytesRead = -1;
-    const route = async (req: http.IncomingMessage, res: http.ServerResponse) => {
-      if (settle) settleUnreadBody(req, res);
-      const socket = req.socket;
-      socket.once("close", () => (bytesRead = socket.bytesRead));
-      // The route: reads the first chunk, then stops (a size limit hit), as Next's route body reader does.
-      for await (const chunk of req) {
-        void chunk;
-        break;
-      }
-      res.writeHead(413, { "content-type": "text/plain" }).end("Too large");
+/** One upload to a route that stops reading: what the server read before its socket closed, and what the client saw once its own closed. */
+async function exchange(settle: boolean): Promise<Seen> {
+  let serverClosed!: (bytesRead: number) => void;
+  const bytesRead = new Promise<number>((resolve) => (serverClosed = resolve));
+  const route = async (req: http.IncomingMessage, res: http.ServerResponse) => {
+    if (settle) settleUnreadBody(req, res);
+    const socket = req.socket;
+    socket.once("close", () => serverClosed(socket.bytesRead));
+    // The route: reads the first chunk, then stops (a size limit hit), as Next's route body reader does.
+    for await (const chunk of req) {
+      void chunk;
+      break;
+    }
+    res.writeHead(413, { "content-type": "text/plain" }).end("Too large");
+  };
+  const server = http.createServer((req, res) => void route(req, res));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  let status = 0;
+  let clientError: string | null = null;
+  const clientClosed = new Promise<void>((resolve) => {
+    const req = http.request(
+      { port, host: "127.0.0.1", method: "POST", path: "/upload", headers: { "content-type": "application/octet-stream", "content-length": BODY, connection: "close" } },
+      (res) => {
+        status = res.statusCode ?? 0;
+        res.resume();
+      },
+    );
+    req.on("error", (error) => (clientError = (error as NodeJS.ErrnoException).code ?? error.message));
+    req.on("close", resolve);
+    // Sent in 64 KB pieces, each after the last has been taken: a client uploading a file.
+    let sent = 0;
+    const next = () => {
+      if (sent >= BODY) return req.end();
+      const piece = Buffer.alloc(Math.min(64 * 1024, BODY - sent), 0x42);
+      sent += piece.length;
+      if (req.write(piece)) setImmediate(next);
+      else req.once("drain", next);
     };
-    const server = http.createServer((req, res) => void route(req, res).catch(reject));
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as AddressInfo;
-      let status = 0;
-      let clientError: string | null = null;
-      const done = () =>
-        setTimeout(() => {
-          server.close();
-          resolve({ bytesRead, status, clientError });
-        }, 200);
-      const req = http.request(
-        { port, host: "127.0.0.1", method: "POST", path: "/upload", headers: { "content-type": "application/octet-stream", "content-length": BODY, connection: "close" } },
-        (res) => {
-          status = res.statusCode ?? 0;
-          res.resume();
-          res.on("end", done);
-        },
-      );
-      req.on("error", (error) => {
-        clientError = (error as NodeJS.ErrnoException).code ?? error.message;
-        if (!status) done();
-      });
-      // Sent in 64 KB pieces, each after the last has been taken: a client uploading a file.
-      let sent = 0;
-      const next = () => {
-        if (sent >= BODY) return req.end();
-        const piece = Buffer.alloc(Math.min(64 * 1024, BODY - sent), 0x42);
-        sent += piece.length;
-        if (req.write(piece)) setImmediate(next);
-        else req.once("drain", next);
-      };
-      next();
-    });
-    server.on("error", reject);
+    req.on("error", () => req.off("drain", next));
+    next();
   });
+  const [read] = await Promise.all([bytesRead, clientClosed]);
+  server.close();
+  return { bytesRead: read, status, clientError };
 }
 
 describe("a body a route stopped reading part-way", () => {
