@@ -10,8 +10,10 @@ import { inCartOrder } from "@/components/cart/cart-api";
  * Cart changes made from the drawer, the cart page and the checkout summary:
  * the local store changes at once; the server copy follows (spec §7: PUT on a
  * quantity change, DELETE on removal, when a session id exists; failures are
- * only logged; sent one after another in the order made (./cart-api.ts inCartOrder) and with keepalive so they complete even if the shopper
- * navigates away at once). Apart from ./cart-actions.ts, which every page
+ * only logged; sent one after another in the order made, ./cart-api.ts
+ * inCartOrder, and with keepalive so a change under way completes even if the
+ * shopper navigates away at once; one still waiting its turn when the tab
+ * closes is not sent, and the next page's check reconciles the cart). Apart from ./cart-actions.ts, which every page
  * loads (the cart's check on page load): only the pages and the drawer that
  * change lines load these.
  */
