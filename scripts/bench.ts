@@ -71,8 +71,9 @@ if (SHARED && (!sharedPg || !process.env.REDIS_URL)) {
  * correction path: "walnot" is searched as "walnut" and offered as "Did you
  * mean …?"), followed by a second word — a catalogue word, a plural, a typo
  * or an everyday word that matches nothing (which corrects or finds nothing) —
- * in one of the five orders. 18 × 30 × 5 = 2,700 distinct searches in order
- * before any repeats, so neither the shop's search cache nor the page cache
+ * in one of the five orders. 18 × 30 × 5 = 2,700 distinct searches, then
+ * each again with a third word of the second list (81,000 in all) before any
+ * repeats (a run that gets that far fails, naming the row), so neither the shop's search cache nor the page cache
  * has seen a term before; many match dozens to hundreds of products at 10k,
  * so ranking and the corrected search are timed as well as the empty page.
  * This grid is kept as the "(grid)" row; the "(realistic)" rows draw from
@@ -114,7 +115,9 @@ const SECOND_WORDS = [
   "pair",
 ];
 const SORTS = ["featured", "newest", "price-low", "price-high", "popular"];
-const FRESH_SEQUENCE = FIRST_WORDS.length * SECOND_WORDS.length * SORTS.length;
+/** The grid: two words in one of five orders (2,700), then again with a third word of the second list (× 30), so a fast search never runs out. */
+const GRID_PAIRS = FIRST_WORDS.length * SECOND_WORDS.length * SORTS.length;
+const FRESH_SEQUENCE = GRID_PAIRS * (1 + SECOND_WORDS.length);
 /**
  * Warm-up for never-seen searches: the last 200 searches of the sequence, one after another, before
  * the measured run (which starts near the beginning and must not reach them). Repeating one term, as
@@ -124,13 +127,17 @@ const FRESH_SEQUENCE = FIRST_WORDS.length * SECOND_WORDS.length * SORTS.length;
  */
 const WARM_FRESH = 200;
 /** The realistic sequence, and the stretch of it each realistic row uses (its warm-up: the last WARM_FRESH of the whole sequence). */
-const REALISTIC = realisticSearches(40_000);
-const REALISTIC_STRETCH = 12_000;
+const REALISTIC_STRETCH = 40_000;
+const REALISTIC = realisticSearches(4 * REALISTIC_STRETCH + WARM_FRESH);
+/** Rows that ran out of never-seen terms and repeated some (cache hits): the run fails at the end, naming them. */
+const repeatedRows: string[] = [];
 function freshSearch(n: number): string {
   const first = FIRST_WORDS[n % FIRST_WORDS.length];
   const second = SECOND_WORDS[Math.floor(n / FIRST_WORDS.length) % SECOND_WORDS.length];
   const sort = SORTS[Math.floor(n / (FIRST_WORDS.length * SECOND_WORDS.length)) % SORTS.length];
-  return `/shop?search=${first}+${second}${sort === "featured" ? "" : `&sort=${sort}`}`;
+  const round = Math.floor(n / GRID_PAIRS);
+  const third = round ? `+${SECOND_WORDS[round - 1]}` : "";
+  return `/shop?search=${first}+${second}${third}${sort === "featured" ? "" : `&sort=${sort}`}`;
 }
 
 /** shellShare: of never-seen search pages, the share (%) answered with the results shell, whose results were then loaded and timed with it. */
@@ -146,6 +153,8 @@ type Row = {
   non2xx: number;
   kb: number;
   ratio?: number;
+  /** An API row against the bare route handler (yardstick, route). */
+  routeRatio?: number;
   p99x?: number;
   gzip?: boolean;
 };
@@ -191,19 +200,56 @@ type Target = {
   connections?: number;
   /** Never-seen search pages, timed with their results when the shop answers with the results shell (scripts/bench-search-load.ts). */
   searchPages?: boolean;
+  /** This many requests one after another (one connection): what a single shopper waits, on a quiet server. */
+  oneAtATime?: number;
 };
+
+/** `count` never-seen requests one after another, each timed from request to last byte. */
+async function measureOneAtATime(t: Target & { fresh: (n: number) => string }, count: number): Promise<Row> {
+  const times: number[] = [];
+  const started = performance.now();
+  let non2xx = 0;
+  for (let n = 0; n < count; n++) {
+    const start = performance.now();
+    const response = await fetch(new URL(t.fresh(n), t.url));
+    await response.arrayBuffer();
+    times.push(performance.now() - start);
+    if (!response.ok) non2xx++;
+  }
+  const seconds = (performance.now() - started) / 1000;
+  times.sort((a, b) => a - b);
+  const at = (q: number) => Math.round(times[Math.min(times.length - 1, Math.floor(q * times.length))] * 10) / 10;
+  console.log(`\n  one at a time: median ${at(0.5)} ms, p90 ${at(0.9)} ms, p99 ${at(0.99)} ms`);
+  const url = new URL(t.url);
+  return {
+    route: url.pathname + url.search,
+    label: `${t.label} (median ${at(0.5)} ms, p90 ${at(0.9)} ms)`,
+    connections: 1,
+    rps: Math.round(count / seconds),
+    p50: at(0.5),
+    p99: at(0.99),
+    errors: 0,
+    non2xx,
+    kb: 0,
+    gzip: false,
+  };
+}
 
 async function measure(t: Target): Promise<Row> {
   // Warm: fill caches (first render of ISR pages, data cache); for never-seen searches, run the uncached path itself.
   if (t.fresh) for (const target of t.warm ?? []) await fetch(new URL(target, t.url)).then((r) => r.arrayBuffer());
   else for (let i = 0; i < 5; i++) await fetch(t.url, { headers: t.headers }).then((r) => r.arrayBuffer());
+  if (t.oneAtATime && t.fresh) return measureOneAtATime({ ...t, fresh: t.fresh }, t.oneAtATime);
   const url = new URL(t.url);
   let n = 0;
   if (t.searchPages && t.fresh) {
     const load = await searchLoad({ base: t.url, connections: t.connections ?? CONNECTIONS, seconds: SECONDS, next: (i) => t.fresh!(i) });
     n = load.searches;
     const repeatedLoad = t.freshLimit !== undefined && n > t.freshLimit;
-    if (repeatedLoad) console.warn(`\n  ${n} never-seen searches: more than the sequence holds, so some answers were cache hits`);
+    if (repeatedLoad) {
+      console.warn(`\n  ${n} never-seen searches: more than the sequence holds, so some answers were cache hits`);
+      repeatedRows.push(t.label);
+    }
     const shellShare = load.searches ? Math.round((load.shells / load.searches) * 100) : 0;
     return {
       route: url.pathname + url.search,
@@ -230,7 +276,10 @@ async function measure(t: Target): Promise<Row> {
   });
   // Past its share of the sequence, the run repeats searches already answered (the warm-up's, or its own): cache hits, so the row says so.
   const repeated = t.fresh !== undefined && t.freshLimit !== undefined && n > t.freshLimit;
-  if (repeated) console.warn(`\n  ${n} never-seen searches: more than the sequence holds, so some answers were cache hits`);
+  if (repeated) {
+    console.warn(`\n  ${n} never-seen searches: more than the sequence holds, so some answers were cache hits`);
+    repeatedRows.push(t.label);
+  }
   return {
     route: url.pathname + url.search,
     label: repeated ? `${t.label} (includes repeats: raise the term lists)` : t.label,
@@ -436,10 +485,12 @@ async function runCatalogue(label: string, extraProducts: number, shared?: { env
       { label: "search, never-seen term (realistic)", url: `${BASE}/shop?search=new`, ...realistic(0), searchPages: true },
       { label: "search, never-seen term (realistic, 50 connections)", url: `${BASE}/shop?search=new`, ...realistic(1), connections: 50, searchPages: true },
       { label: "API search, never-seen term (realistic)", url: `${BASE}/api/products?search=new`, ...realistic(2, true) },
+      { label: "API search, never-seen term, one at a time", url: `${BASE}/api/products?search=new`, ...realistic(3, true), oneAtATime: 500 },
       { label: "API list", url: `${BASE}/api/products` },
       { label: "API search", url: `${BASE}/api/products?search=jig&limit=12` },
       ...(suggest ? [{ label: "suggest, repeated prefix", url: `${BASE}/api/search/suggest?q=wal` }] : []),
       { label: "yardstick, dynamic (a bare Next.js page rendered per request)", url: `${BASELINE}/dynamic?q=1` },
+      { label: "yardstick, route (a bare Next.js route handler: 16 KB of JSON per request)", url: `${BASELINE}/api/list?q=1` },
       { label: "yardstick, gzip+br", url: `${BASELINE}/`, headers: COMPRESSED },
       ...["/", "/shop", `/product/${slug}`].map((p) => ({ label: "page, gzip+br", url: BASE + p, headers: COMPRESSED })),
       ...(varnish ? ["/shop", `/product/${slug}`].map((p) => ({ label: "page through Varnish (CDN in front)", url: VARNISH + p })) : []),
@@ -456,10 +507,13 @@ async function runCatalogue(label: string, extraProducts: number, shared?: { env
     const plainYard = rows.filter((r) => r.label.startsWith("yardstick (bare"));
     const yard = { rps: (plainYard[0].rps + plainYard[1].rps) / 2, p99: Math.max(plainYard[0].p99, plainYard[1].p99) };
     const gzYard = rows.find((r) => r.label === "yardstick, gzip+br")!;
+    const routeYard = rows.find((r) => r.label.startsWith("yardstick, route"))!;
     for (const r of rows) {
       const y = r.gzip ? gzYard : yard;
       r.ratio = Math.round((r.rps / y.rps) * 100) / 100;
       r.p99x = Math.round((r.p99 / Math.max(1, y.p99)) * 10) / 10;
+      // The shop's API rows against a bare route handler too: what any route costs on this machine.
+      if (r.route.startsWith("/api/") && r.connections === CONNECTIONS) r.routeRatio = Math.round((r.rps / routeYard.rps) * 100) / 100;
     }
     const js: Record<string, number> = {};
     for (const page of ["/", "/shop", `/product/${slug}`, "/gallery", "/contact", "/cart", "/checkout"]) js[page] = await pageJsKb(page);
@@ -503,7 +557,7 @@ function markdown(results: Result[]): string {
     out.push("| what | route | req/s | × yardstick | p99 ms | p99 × yardstick | KB sent | errors+non-2xx |", "|---|---|---|---|---|---|---|---|");
     for (const row of r.rows)
       out.push(
-        `| ${row.label}${row.shellShare ? ` (${row.shellShare} % as results shell + API)` : ""} | \`${row.route}\` | ${row.rps} | ${row.ratio} | ${row.p99} | ${row.p99x} | ${row.kb || "—"} | ${row.errors + row.non2xx} |`,
+        `| ${row.label}${row.shellShare ? ` (${row.shellShare} % as results shell + API)` : ""} | \`${row.route}\` | ${row.rps} | ${row.ratio}${row.routeRatio ? ` (${row.routeRatio}× the bare route)` : ""} | ${row.p99} | ${row.p99x} | ${row.kb || "—"} | ${row.errors + row.non2xx} |`,
       );
     out.push(
       "",
@@ -568,4 +622,8 @@ writeFileSync(`bench-results/${stamp}.json`, JSON.stringify({ connections: CONNE
 writeFileSync(`bench-results/${stamp}.md`, markdown(results) + comparison);
 console.log("\n" + markdown(results) + comparison);
 console.log(`written bench-results/${stamp}.json and .md`);
+if (repeatedRows.length) {
+  console.error(`\nThe bench repeated never-seen terms (so some were cache hits) in: ${repeatedRows.join("; ")}. Raise REALISTIC_STRETCH or the term lists.`);
+  process.exit(1);
+}
 process.exit(0);

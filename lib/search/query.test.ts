@@ -1,4 +1,4 @@
-import { buildTsQuery, MAX_SEARCH_WORDS, MAX_WORD_LENGTH, normalizeSearchTerm, searchWords } from "@/lib/search/query";
+import { MAX_SEARCH_WORDS, MAX_WORD_LENGTH, normalizeSearchTerm, searchWords } from "@/lib/search/query";
 
 describe("search terms", () => {
   it("keep lowercased letters and digits only, so tsquery and LIKE syntax cannot get through", () => {
@@ -19,31 +19,5 @@ describe("search terms", () => {
     expect(normalizeSearchTerm("Walnut  BOWLS!")).toBe("walnut bowls");
     expect(normalizeSearchTerm("walnut bowls")).toBe("walnut bowls");
     expect(normalizeSearchTerm(" ?? ")).toBe("");
-  });
-});
-
-describe("buildTsQuery", () => {
-  it("ANDs the words", () => {
-    expect(buildTsQuery(["track", "saw", "square"])).toBe("track & saw & square");
-  });
-
-  it("ORs a word's alternatives (typo corrections)", () => {
-    expect(buildTsQuery([["walnot", "walnut"], "bowl"])).toBe("(walnot | walnut) & bowl");
-    expect(buildTsQuery([["bowl", "bowl"]])).toBe("bowl");
-  });
-
-  it("makes the last word a prefix for search as you type", () => {
-    expect(buildTsQuery(["walnut", "bo"], { prefixLast: true })).toBe("walnut & bo:*");
-    expect(buildTsQuery([["walnot", "walnut"]], { prefixLast: true })).toBe("(walnot:* | walnut:*)");
-  });
-
-  it("joins the words in order for a phrase", () => {
-    expect(buildTsQuery(["track", "saw", "square"], { phrase: true })).toBe("track <-> saw <-> square");
-    expect(buildTsQuery([["walnot", "walnut"], "bo"], { phrase: true, prefixLast: true })).toBe("(walnot | walnut) <-> bo:*");
-  });
-
-  it("drops anything that is not a letter or digit", () => {
-    expect(buildTsQuery(["wal'nut", "&", "bo:*"])).toBe("walnut & bo");
-    expect(buildTsQuery([])).toBe("");
   });
 });
