@@ -51,7 +51,7 @@ const before = heap();
 const products = JSON.parse(json) as ProductDTO[];
 const dtos = heap() - before;
 const started = performance.now();
-const index = buildCatalogIndex(
+const index = await buildCatalogIndex(
   products.map((p) => ({
     id: p.id,
     name: p.name,

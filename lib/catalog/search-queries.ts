@@ -168,7 +168,7 @@ async function loadSearchIndex(): Promise<SearchIndex> {
     return { id: product.id, name: product.name, category: product.category.name, shortDescription: product.shortDescription ?? "", description: product.description, value };
   });
   return {
-    index: buildCatalogIndex(documents, ORDERS, DEFAULT_SORT),
+    index: await buildCatalogIndex(documents, ORDERS, DEFAULT_SORT),
     vocabulary: buildVocabulary(nameWords([...documents.map((d) => d.name), ...categories.map((c) => c.name)])),
   };
 }

@@ -1,5 +1,5 @@
 import { positionedTerms, termOf } from "@/lib/search/analyze";
-import { buildCatalogIndex, indexHasWord, searchCatalogIndex, type IndexDocument } from "@/lib/search/catalog-index";
+import { buildCatalogIndex, indexHasWord, searchCatalogIndex, type CatalogIndex, type IndexDocument } from "@/lib/search/catalog-index";
 
 type P = { slug: string; featured: boolean; price: number; order: number };
 let next = 0;
@@ -18,19 +18,22 @@ const ORDERS = {
   featured: (a: P, b: P) => Number(b.featured) - Number(a.featured) || a.order - b.order,
   "price-low": (a: P, b: P) => a.price - b.price || a.order - b.order,
 };
-const index = buildCatalogIndex(
-  [
-    doc("Turned Maple Spindles", "Spindles.", { featured: true, price: 30 }),
-    doc("Turned Elm Turns", "Turns.", { featured: true, price: 5 }),
-    doc("Turning Gouge Rest", "A tool rest.", { price: 20 }),
-    doc("Spindle Sander Drum", "Sands after turning; turning, turning and turning again.", { featured: true }),
-    doc("Bowl of Walnut", "A bowl."),
-    doc("Walnut Bowl Blank", "Turn your own.", { shortDescription: "Kiln-dried" }),
-    doc("Dowel Jig", "Drills 3.5 mm and 6-8 mm holes.", { category: "Drilling Guides" }),
-  ],
-  ORDERS,
-  "featured",
-);
+let index: CatalogIndex<P, keyof typeof ORDERS>;
+beforeAll(async () => {
+  index = await buildCatalogIndex(
+    [
+      doc("Turned Maple Spindles", "Spindles.", { featured: true, price: 30 }),
+      doc("Turned Elm Turns", "Turns.", { featured: true, price: 5 }),
+      doc("Turning Gouge Rest", "A tool rest.", { price: 20 }),
+      doc("Spindle Sander Drum", "Sands after turning; turning, turning and turning again.", { featured: true }),
+      doc("Bowl of Walnut", "A bowl."),
+      doc("Walnut Bowl Blank", "Turn your own.", { shortDescription: "Kiln-dried" }),
+      doc("Dowel Jig", "Drills 3.5 mm and 6-8 mm holes.", { category: "Drilling Guides" }),
+    ],
+    ORDERS,
+    "featured",
+  );
+});
 const slugs = (words: Array<string | string[]>, opts: { prefixLast?: boolean; exact?: boolean } = { exact: true }, order?: "price-low") =>
   searchCatalogIndex(index, { words, ...opts }, { order }).page.map((p) => p.slug);
 
@@ -56,9 +59,9 @@ describe("the catalogue index", () => {
     expect(slugs(["turning"])).toEqual(["turning-gouge-rest", "turned-elm-turns", "turned-maple-spindles", "spindle-sander-drum", "walnut-bowl-blank"]);
   });
 
-  it("keeps the listing's order among equals", () => {
+  it("keeps the listing's order among equals", async () => {
     const pegs = [doc("Oak Peg", "A peg."), doc("Oak Peg", "A peg.", { featured: true }), doc("Oak Peg", "A peg.")];
-    const found = searchCatalogIndex(buildCatalogIndex(pegs, ORDERS, "featured"), { words: ["peg"], exact: true });
+    const found = searchCatalogIndex(await buildCatalogIndex(pegs, ORDERS, "featured"), { words: ["peg"], exact: true });
     expect(found.page.map((p) => p.order)).toEqual([pegs[1].id, pegs[0].id, pegs[2].id]);
   });
 
@@ -99,6 +102,15 @@ describe("the catalogue index", () => {
   it("orders by an explicit order instead of relevance, and filters", () => {
     expect(slugs(["turning"], { exact: true }, "price-low")).toEqual(["turned-elm-turns", "spindle-sander-drum", "walnut-bowl-blank", "turning-gouge-rest", "turned-maple-spindles"]);
     expect(searchCatalogIndex(index, { words: ["turning"], exact: true }, { filter: (p) => !p.featured }).page.map((p) => p.slug)).toEqual(["turning-gouge-rest", "walnut-bowl-blank"]);
+  });
+
+  it("serves the event loop while it indexes a large catalogue", async () => {
+    const many = Array.from({ length: 1_000 }, (_, i) => doc(`Oak Peg ${i}`, "A peg for a walnut bowl, turned and oiled."));
+    let served = 0;
+    const timer = setInterval(() => served++, 0);
+    const built = await buildCatalogIndex(many, ORDERS, "featured").finally(() => clearInterval(timer));
+    expect(served).toBeGreaterThan(0);
+    expect(searchCatalogIndex(built, { words: ["peg"] }).total).toBe(1_000);
   });
 
   it("knows which words some product has (or a stop word), the rest are for correcting", () => {

@@ -83,11 +83,15 @@ function newMiniSearch(terms: Set<string>) {
   });
 }
 
-/** Builds the index of `documents`; `orders` are the listing's orders (compare two products), `relevanceTies` the one that orders equally relevant products. */
-export function buildCatalogIndex<T, O extends string>(documents: Array<IndexDocument<T>>, orders: Record<O, (a: T, b: T) => number>, relevanceTies: NoInfer<O>): CatalogIndex<T, O> {
+/**
+ * Builds the index of `documents`; `orders` are the listing's orders (compare two products), `relevanceTies` the
+ * one that orders equally relevant products. The texts are indexed 200 products at a time, the event loop served in
+ * between, so other requests are not held up while a large catalogue is indexed.
+ */
+export async function buildCatalogIndex<T, O extends string>(documents: Array<IndexDocument<T>>, orders: Record<O, (a: T, b: T) => number>, relevanceTies: NoInfer<O>): Promise<CatalogIndex<T, O>> {
   const terms = new Set<string>();
   const search = newMiniSearch(terms);
-  search.addAll(documents);
+  await search.addAllAsync(documents, { chunkSize: 200 });
   const names = Object.keys(orders) as O[];
   const places = new Map<number, number[]>(documents.map((doc) => [doc.id, []]));
   names.forEach((order) => [...documents].sort((a, b) => orders[order](a.value, b.value)).forEach((doc, place) => places.get(doc.id)!.push(place)));
