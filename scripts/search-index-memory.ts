@@ -9,7 +9,7 @@
  *   SHOP_URL=http://127.0.0.1:3000 npm run search:memory
  */
 import { buildCatalogIndex } from "@/lib/search/catalog-index";
-import { SORT_COLUMNS, SORT_VALUES } from "@/lib/catalog/sort";
+import { sortComparisons, type SortColumn } from "@/lib/catalog/sort";
 import type { ProductDTO } from "@/lib/catalog/types";
 
 const base = process.env.SHOP_URL ?? "http://127.0.0.1:3000";
@@ -26,20 +26,9 @@ async function allProducts(): Promise<ProductDTO[]> {
 }
 
 type Indexed = { product: ProductDTO; priceCents: number; createdAt: number };
-const key = (p: Indexed, column: string): number =>
+const key = (p: Indexed, column: SortColumn): number =>
   column === "price" ? p.priceCents : column === "createdAt" ? p.createdAt : column === "id" ? p.product.id : Number((p.product as unknown as Record<string, unknown>)[column] ?? 0);
-const orders = Object.fromEntries(
-  SORT_VALUES.map((sort) => [
-    sort,
-    (a: Indexed, b: Indexed) => {
-      for (const [column, direction] of SORT_COLUMNS[sort]) {
-        const d = key(a, column) - key(b, column);
-        if (d) return direction === "asc" ? d : -d;
-      }
-      return 0;
-    },
-  ]),
-);
+const orders = sortComparisons(key);
 
 const json = JSON.stringify(await allProducts());
 const heap = () => {

@@ -9,7 +9,7 @@ import { buildCatalogIndex, indexHasWord, searchCatalogIndex, type CatalogIndex 
 import { searchWords, SUGGEST_LIMIT, SUGGEST_MIN_LENGTH, type SearchSuggestion } from "@/lib/search/query";
 import { CATALOG_TAGS, REVALIDATE_SECONDS } from "@/lib/catalog/tags";
 import type { ProductDTO, ProductList } from "@/lib/catalog/types";
-import { DEFAULT_SORT, SORT_COLUMNS, SORT_VALUES, type SortColumn, type SortValue } from "@/lib/catalog/sort";
+import { DEFAULT_SORT, sortComparisons, type SortColumn, type SortValue } from "@/lib/catalog/sort";
 import { toCents } from "@/lib/money";
 
 /**
@@ -136,18 +136,7 @@ const sortKey = (p: Indexed, column: SortColumn): number =>
   column === "price" ? p.priceCents : column === "createdAt" ? p.createdAt : column === "salesCount" ? p.salesCount : column === "id" ? p.product.id : Number(p.product[column]);
 
 /** The listing's orders (lib/catalog/sort.ts SORT_COLUMNS) as comparisons of indexed products. */
-const ORDERS = Object.fromEntries(
-  SORT_VALUES.map((sort) => [
-    sort,
-    (a: Indexed, b: Indexed) => {
-      for (const [column, direction] of SORT_COLUMNS[sort]) {
-        const difference = sortKey(a, column) - sortKey(b, column);
-        if (difference) return direction === "asc" ? difference : -difference;
-      }
-      return 0;
-    },
-  ]),
-) as Record<SortValue, (a: Indexed, b: Indexed) => number>;
+const ORDERS = sortComparisons(sortKey);
 
 /** The words typos are corrected to: distinct words (letters only, 3–40 long) of public product names and active category names. */
 function nameWords(names: string[]): string[] {

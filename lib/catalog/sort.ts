@@ -45,3 +45,18 @@ export const SORT_COLUMNS: Record<SortValue, ReadonlyArray<readonly [SortColumn,
     ["id", "desc"],
   ],
 };
+
+/**
+ * Every listing order as a comparison of items (for orders kept in memory: the search index), given how to read
+ * a sort column of an item as a number (booleans as 0 and 1, money in cents, dates in milliseconds).
+ */
+export function sortComparisons<T>(columnOf: (item: T, column: SortColumn) => number): Record<SortValue, (a: T, b: T) => number> {
+  const compare = (sort: SortValue) => (a: T, b: T) => {
+    for (const [column, direction] of SORT_COLUMNS[sort]) {
+      const difference = columnOf(a, column) - columnOf(b, column);
+      if (difference) return direction === "asc" ? difference : -difference;
+    }
+    return 0;
+  };
+  return Object.fromEntries(SORT_VALUES.map((sort) => [sort, compare(sort)])) as Record<SortValue, (a: T, b: T) => number>;
+}
