@@ -1,4 +1,3 @@
-import { Prisma } from "@/lib/db";
 import type { PrismaClient } from "@/lib/db/client";
 
 /**
@@ -24,22 +23,29 @@ export function buildTsQuery(words: Array<string | string[]>, opts: { prefixLast
   return parts.join(opts.phrase ? " <-> " : " & ");
 }
 
-/** Each public product the words match, with its relevance tier. */
-export async function pgSearchTiers(prisma: PrismaClient, words: string[], opts: { prefixLast?: boolean } = {}): Promise<Map<string, number>> {
-  const query = buildTsQuery(words, opts);
-  if (!query) return new Map();
-  const phrase = words.length > 1 ? buildTsQuery(words, { ...opts, phrase: true }) : null;
-  const inName = Prisma.sql`ts_filter(p."vector", '{a}')`;
-  const phraseTier = phrase ? Prisma.sql`WHEN ${inName} @@ to_tsquery('english', ${phrase}) THEN 5` : Prisma.empty;
-  const rows = await prisma.$queryRaw<Array<{ slug: string; tier: number }>>`
-    SELECT p."slug",
-      (CASE WHEN ${inName} @@ to_tsquery('english', ${query}) AND to_tsvector('simple', p."name") @@ to_tsquery('simple', ${query}) THEN 2 ELSE 0 END
-       + CASE ${phraseTier} WHEN ${inName} @@ to_tsquery('english', ${query}) THEN 4 ELSE 0 END)::int AS tier
-    FROM (
-      SELECT p.*, setweight(to_tsvector('english', p."name"), 'A')
+/**
+ * For each term (its words), each public product it matches with its relevance tier; all terms in one statement
+ * (each product's vector built once), so checking a thousand terms costs one round trip.
+ */
+export async function pgSearchTiers(prisma: PrismaClient, terms: string[][], opts: { prefixLast?: boolean } = {}): Promise<Array<Map<string, number>>> {
+  const queries = terms.map((words) => buildTsQuery(words, opts));
+  // A one-word term has no phrase (null): it is the query itself.
+  const phrases = terms.map((words) => (words.length > 1 ? buildTsQuery(words, { ...opts, phrase: true }) : null));
+  const rows = await prisma.$queryRaw<Array<{ n: bigint; slug: string; tier: number }>>`
+    WITH t AS (
+      SELECT n, to_tsquery('english', q) AS query, to_tsquery('english', NULLIF(ph, '')) AS phrase, to_tsquery('simple', q) AS exact
+      FROM unnest(${queries}::text[], ${phrases}::text[]) WITH ORDINALITY AS terms(q, ph, n) WHERE q <> ''),
+    p AS MATERIALIZED (
+      SELECT p."slug", to_tsvector('simple', p."name") AS "simple",
+             setweight(to_tsvector('english', p."name"), 'A')
                || setweight(to_tsvector('english', c."name" || ' ' || coalesce(p."shortDescription", '')), 'B')
                || setweight(to_tsvector('english', p."description"), 'C') AS "vector"
-      FROM "Product" p JOIN "Category" c ON c."id" = p."categoryId" WHERE p."active" AND c."active") p
-    WHERE p."vector" @@ to_tsquery('english', ${query})`;
-  return new Map(rows.map((r) => [r.slug, r.tier]));
+      FROM "Product" p JOIN "Category" c ON c."id" = p."categoryId" WHERE p."active" AND c."active")
+    SELECT t.n, p."slug",
+      (CASE WHEN ts_filter(p."vector", '{a}') @@ t.query AND p."simple" @@ t.exact THEN 2 ELSE 0 END
+       + CASE WHEN t.phrase IS NOT NULL AND ts_filter(p."vector", '{a}') @@ t.phrase THEN 5 WHEN ts_filter(p."vector", '{a}') @@ t.query THEN 4 ELSE 0 END)::int AS tier
+    FROM t JOIN p ON p."vector" @@ t.query`;
+  const out = terms.map(() => new Map<string, number>());
+  for (const row of rows) out[Number(row.n) - 1].set(row.slug, row.tier);
+  return out;
 }
