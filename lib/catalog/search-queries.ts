@@ -4,7 +4,7 @@ import { processState } from "@/lib/process-state.mjs";
 import { unstable_cache } from "next/cache";
 import { prisma } from "@/lib/db";
 import { fromProductSql, PRODUCT_SQL_COLUMNS, toProductDTO, type ProductSqlRow } from "@/lib/catalog/mappers";
-import { buildVocabulary, corrections as typoCorrections, isCatalogueWord, type Vocabulary } from "@/lib/search/typos";
+import { buildVocabulary, corrections as typoCorrections, isCatalogueWord, vocabularyWords, type Vocabulary } from "@/lib/search/typos";
 import { buildCatalogIndex, indexHasWord, searchCatalogIndex, type CatalogIndex } from "@/lib/search/catalog-index";
 import { searchWords, SUGGEST_LIMIT, SUGGEST_MIN_LENGTH, type SearchSuggestion } from "@/lib/search/query";
 import { CATALOG_TAGS, REVALIDATE_SECONDS } from "@/lib/catalog/tags";
@@ -138,12 +138,6 @@ const sortKey = (p: Indexed, column: SortColumn): number =>
 /** The listing's orders (lib/catalog/sort.ts SORT_COLUMNS) as comparisons of indexed products. */
 const ORDERS = sortComparisons(sortKey);
 
-/** The words typos are corrected to: distinct words (letters only, 3–40 long) of public product names and active category names. */
-function nameWords(names: string[]): string[] {
-  const words = new Set(names.flatMap((name) => name.toLowerCase().split(/[^\p{L}]+/u)).filter((w) => [...w].length >= 3 && [...w].length <= 40));
-  return [...words].sort();
-}
-
 /** Every public product (active, in an active category) and every active category's name, read for the index. */
 async function loadSearchIndex(): Promise<SearchIndex> {
   const [rows, categories] = await Promise.all([
@@ -158,7 +152,7 @@ async function loadSearchIndex(): Promise<SearchIndex> {
   });
   return {
     index: await buildCatalogIndex(documents, ORDERS, DEFAULT_SORT),
-    vocabulary: buildVocabulary(nameWords([...documents.map((d) => d.name), ...categories.map((c) => c.name)])),
+    vocabulary: buildVocabulary(vocabularyWords([...documents.map((d) => d.name), ...categories.map((c) => c.name)])),
   };
 }
 

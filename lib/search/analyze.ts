@@ -24,10 +24,6 @@ const STOP_WORDS = new Set(
   ).split(" "),
 );
 
-export function isStopWord(word: string): boolean {
-  return STOP_WORDS.has(word);
-}
-
 /** The words of a text as the index reads them: lowercased runs of letters and digits. */
 export function textWords(text: string): string[] {
   return (

@@ -1,6 +1,6 @@
 import { LRUCache } from "lru-cache";
 import MiniSearch from "minisearch";
-import { isStopWord, positionedTerms, termOf, textWords } from "@/lib/search/analyze";
+import { positionedTerms, termOf, textWords } from "@/lib/search/analyze";
 
 /**
  * The catalogue's search index, in memory: every public product's texts,
@@ -223,5 +223,5 @@ export function searchCatalogIndex<T, O extends string>(
 /** Whether a word needs no correction: some product has its term, or it is a stop word (the search ignores it). */
 export function indexHasWord(index: CatalogIndex<unknown, string>, word: string): boolean {
   const term = termOf(word);
-  return term === null || isStopWord(word) || index.terms.has(term);
+  return term === null || index.terms.has(term);
 }

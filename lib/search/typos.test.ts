@@ -1,4 +1,4 @@
-import { allowedSlips, buildVocabulary, corrections, correctWord, deletions, isCatalogueWord, slips } from "@/lib/search/typos";
+import { allowedSlips, buildVocabulary, corrections, correctWord, deletions, isCatalogueWord, slips, vocabularyWords } from "@/lib/search/typos";
 
 const vocabulary = buildVocabulary(["centre", "bedside", "drill", "bowl", "tray", "walnut", "maple", "cherry", "featherboard", "dowelling", "oak", "jig", "stool", "spool", "tool"]);
 
@@ -86,5 +86,11 @@ describe("which catalogue word a slip means", () => {
     expect(deletions("abcd", 1).size).toBe(5);
     expect(deletions("a".repeat(40), 2).size).toBe(3); // repeats collapse
     expect(deletions("abcdefghijklmnopqrstuvwxyzabcdefghijklmn", 2).size).toBeLessThanOrEqual(1 + 40 + 780);
+  });
+});
+
+describe("the words typos are corrected to", () => {
+  it("are the names' distinct runs of letters, lowercased, 3 to 40 letters long, in order", () => {
+    expect(vocabularyWords(["Walnut Bowl, 3D-printed", "Dowel Jig for 6-8 mm", "walnut BOWL", `Érable ${"x".repeat(41)}`])).toEqual(["bowl", "dowel", "for", "jig", "printed", "walnut", "érable"]);
   });
 });

@@ -85,6 +85,12 @@ export function deletions(word: string, count: number): Set<string> {
   return out;
 }
 
+/** The words typos are corrected to, from the public products' and active categories' names: distinct runs of letters, lowercased, 3–40 letters long. */
+export function vocabularyWords(names: string[]): string[] {
+  const words = new Set(names.flatMap((name) => name.toLowerCase().match(/\p{L}+/gu) ?? []).filter((w) => [...w].length >= 3 && [...w].length <= 40));
+  return [...words].sort();
+}
+
 /** The catalogue's words, ready for corrections: by trigram, and by what is left after deleting letters. */
 export type Vocabulary = { trigrams: WordIndex; words: string[]; byDeletion: Map<string, number[]> };
 
