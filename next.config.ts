@@ -57,6 +57,11 @@ const nextConfig: NextConfig = {
   // listing rewrites sent /SHOP?search=… to the listing while /SHOP itself
   // was the 404 page (lib/catalog/listing-url.mjs parses paths the same way).
   experimental: { isrFlushToDisk: false, caseSensitiveRoutes: true },
+  // Next's client entry requires its polyfill-module by this relative path (next/dist/client/app-globals.js) on every
+  // page, for features every supported browser has: replaced by an empty module (lib/build/no-polyfills.js, which
+  // names the browsers; docs/decisions/0019-no-legacy-polyfills.md). The package's own name for it is not what the
+  // bundler resolves, so only the relative request matches; tests/e2e/budget.spec.ts fails if the polyfills come back.
+  turbopack: { resolveAlias: { "../build/polyfills/polyfill-module": "./lib/build/no-polyfills.js" } },
   // Native / wasm packages stay outside the server bundle.
   serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2", "sharp", "pg", "pino"],
   // On Vercel each function runs the start-up step (instrumentation.ts), which reads the migrations.
