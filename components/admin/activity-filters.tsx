@@ -17,6 +17,7 @@ const TYPE_LABEL: Record<string, string> = {
   campaign: "Newsletters",
   shipping_zone: "Shipping zones",
   shipping_box: "Boxes",
+  session: "Sign-in sessions",
 };
 
 /** A plain GET form: works without JavaScript, and the URL says what is shown. */

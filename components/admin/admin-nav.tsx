@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { FolderTree, Gift, Hammer, History, LayoutDashboard, Mail, MessageSquareText, Package, ShoppingCart, Store, TicketPercent, Truck, UserCog, Users } from "lucide-react";
+import { FolderTree, Gift, Hammer, History, KeyRound, LayoutDashboard, Mail, MessageSquareText, Package, ShoppingCart, Store, TicketPercent, Truck, UserCog, Users } from "lucide-react";
 import { AdminLogoutButton } from "@/components/admin/admin-logout-button";
 import { cn } from "@/lib/utils";
 
@@ -19,6 +19,7 @@ export const ADMIN_NAV = [
   { href: "/admin/reviews", label: "Reviews", icon: MessageSquareText },
   { href: "/admin/newsletter", label: "Newsletter", icon: Mail },
   { href: "/admin/users", label: "Users", icon: UserCog },
+  { href: "/admin/sessions", label: "Sessions", icon: KeyRound },
   { href: "/admin/activity", label: "Activity", icon: History },
 ] as const;
 

@@ -1,4 +1,5 @@
 import "server-only";
+import { endSessionRows } from "@/lib/auth/session-service";
 import { entityIdOrNotFound } from "@/lib/admin/ids";
 import type { AdminUserCreate, AdminUserUpdate } from "@/lib/admin-users/schemas";
 import { hashPassword } from "@/lib/auth/password";
@@ -104,6 +105,7 @@ export async function updateAdminUser(id: number | string, data: AdminUserUpdate
           select: publicFields,
         }),
       );
+      if (passwordHash) await endSessionRows(tx, adminId);
       await recordAudit({ entityType: "user", entityId: adminId, action: "update", before, after: auditedAdmin(row, passwordHash ? "new" : "") }, tx);
       return row;
     }),

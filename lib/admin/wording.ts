@@ -33,6 +33,8 @@ const ACTION_LABELS: Record<string, string> = {
   archive: "Archived",
   reveal: "Revealed the code of",
   resend: "Resent",
+  end: "Ended",
+  end_all: "Ended every",
 };
 
 const ENTITY_LABELS: Record<string, string> = {
@@ -48,6 +50,7 @@ const ENTITY_LABELS: Record<string, string> = {
   settings: "shop settings",
   shipping_box: "box",
   shipping_zone: "shipping zone",
+  session: "sign-in session",
   subscriber: "subscriber",
   user: "admin user",
 };

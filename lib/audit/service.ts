@@ -28,6 +28,7 @@ export const AUDIT_ENTITY_TYPES = [
   "campaign",
   "shipping_zone",
   "shipping_box",
+  "session",
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 

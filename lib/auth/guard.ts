@@ -14,23 +14,23 @@ export const UNAUTHORIZED_MESSAGE = "Authentication required";
 /** API clients authenticate with an Authorization header; without one the session cookie is used. */
 export const isBearerRequest = (req: Request): boolean => req.headers.has("authorization");
 
-type SessionClaims = { adminId?: unknown; sessionVersion?: unknown } | null;
+type SessionClaims = { adminId?: unknown; sessionVersion?: unknown; sessionId?: unknown } | null;
 
 /** The session in this page's or action's cookie, under the name the request's scheme gives it (lib/auth/session-cookie.ts). */
 const pageSession = async (): Promise<SessionClaims> => getServerSession(requestAuthOptions(await headers()));
 
 /**
  * The admin behind a request: a bearer token (API clients) or the session cookie (admin UI),
- * checked against the database on every request (deleted admin or outdated session version → null).
+ * checked against the database on every request (deleted admin, outdated session version or ended session → null).
  */
 export async function getRequestAdmin(req: NextRequest): Promise<AdminIdentity | null> {
   if (isBearerRequest(req)) {
     const match = /^Bearer\s+(.+)$/i.exec((req.headers.get("authorization") ?? "").trim());
     const claims = match ? await readApiToken(match[1]) : null;
-    return claims ? findSessionAdmin(claims.adminId, claims.sessionVersion) : null;
+    return claims ? findSessionAdmin(claims.adminId, claims.sessionVersion, claims.sessionId) : null;
   }
   const token = await readSessionToken(req);
-  return token ? findSessionAdmin(token.adminId, token.sessionVersion) : null;
+  return token ? findSessionAdmin(token.adminId, token.sessionVersion, token.sessionId) : null;
 }
 
 export async function requireAdmin(req: NextRequest): Promise<AdminIdentity> {
@@ -42,7 +42,7 @@ export async function requireAdmin(req: NextRequest): Promise<AdminIdentity> {
 /** For admin pages and server actions: the signed-in admin, or a redirect to the login. */
 export async function requireAdminPage(): Promise<AdminIdentity> {
   const session = await pageSession();
-  const admin = session ? await findSessionAdmin(session.adminId, session.sessionVersion) : null;
+  const admin = session ? await findSessionAdmin(session.adminId, session.sessionVersion, session.sessionId) : null;
   if (!admin) redirect("/admin/login");
   return admin;
 }
@@ -50,5 +50,5 @@ export async function requireAdminPage(): Promise<AdminIdentity> {
 /** The signed-in admin for pages that only need to know (e.g. the login page's redirect). */
 export async function currentAdmin(): Promise<AdminIdentity | null> {
   const session = await pageSession();
-  return session ? findSessionAdmin(session.adminId, session.sessionVersion) : null;
+  return session ? findSessionAdmin(session.adminId, session.sessionVersion, session.sessionId) : null;
 }

@@ -3,7 +3,8 @@ import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { authSecret } from "@/lib/auth/secret";
 import { secureSessionCookie } from "@/lib/auth/session-cookie";
-import { authenticateAdmin, endAdminSessions } from "@/lib/auth/service";
+import { authenticateAdmin } from "@/lib/auth/service";
+import { endAdminSession, startAdminSession } from "@/lib/auth/session-service";
 import { isAppError } from "@/lib/errors";
 import { clientAddress } from "@/lib/net/client-address";
 import type { HeaderSource } from "@/lib/net/proxy-trust";
@@ -23,9 +24,11 @@ export const authOptions: NextAuthOptions = {
       credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
       async authorize(credentials, req) {
         try {
-          const client = clientAddress((req?.headers ?? {}) as Record<string, string | undefined>);
+          const headers = (req?.headers ?? {}) as Record<string, string | undefined>;
+          const client = clientAddress(headers);
           const admin = await authenticateAdmin(parseOrThrow(loginSchema, { email: credentials?.email, password: credentials?.password }), client);
-          return { id: String(admin.id), email: admin.email, name: admin.username, sessionVersion: admin.sessionVersion };
+          const sessionId = await startAdminSession(admin.id, "browser", { userAgent: headers["user-agent"] ?? null, ipAddress: client }, SESSION_MAX_AGE_SECONDS);
+          return { id: String(admin.id), email: admin.email, name: admin.username, sessionVersion: admin.sessionVersion, sessionId };
         } catch (error) {
           // next-auth hands this message to signIn()'s `error` in the browser.
           throw new Error(isAppError(error) ? error.message : "Login failed");
@@ -38,20 +41,20 @@ export const authOptions: NextAuthOptions = {
       if (user) {
         token.adminId = Number(user.id);
         token.sessionVersion = (user as { sessionVersion?: number }).sessionVersion;
+        token.sessionId = (user as { sessionId?: string }).sessionId;
       }
       return token;
     },
     async session({ session, token }) {
-      return { ...session, adminId: token.adminId as number | undefined, sessionVersion: token.sessionVersion as number | undefined };
+      return { ...session, adminId: token.adminId as number | undefined, sessionVersion: token.sessionVersion as number | undefined, sessionId: token.sessionId as string | undefined };
     },
   },
   events: {
-    /** Signing out ends every session and API token of that admin, not just this cookie. */
+    /** Logout ends the session it is pressed in, and only that one ("Sign out everywhere" ends them all: the Sessions screen). */
     async signOut(message) {
       const token = "token" in message ? message.token : null;
       const adminId = Number(token?.adminId);
-      const version = Number(token?.sessionVersion);
-      if (Number.isSafeInteger(adminId) && adminId > 0 && Number.isSafeInteger(version)) await endAdminSessions(adminId, version);
+      if (Number.isSafeInteger(adminId) && adminId > 0 && typeof token?.sessionId === "string") await endAdminSession(adminId, token.sessionId);
     },
   },
 };

@@ -8,9 +8,12 @@ import { passwordResetEmail } from "@/lib/email/templates";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { clearSignInFailures, reserveSignInAttempt } from "@/lib/auth/throttle";
+import { endSessionRows, touchAdminSession } from "@/lib/auth/session-service";
 
-/** An admin as the guards see it; `sessionVersion` is carried in cookies and API tokens (session versions, below). */
-export type AdminIdentity = { id: number; email: string; username: string; sessionVersion: number };
+/** An admin as the guards see it; `sessionVersion` and `sessionId` are carried in cookies and API tokens (session versions, below; lib/auth/session-service.ts). */
+export type AdminIdentity = { id: number; email: string; username: string; sessionVersion: number; sessionId: string };
+/** An admin whose password was checked, before a session is started for it. */
+export type AuthenticatedAdmin = Omit<AdminIdentity, "sessionId">;
 
 export const INVALID_LOGIN_MESSAGE = "Invalid email or password";
 export const RESET_REQUESTED_MESSAGE = "If an admin account exists for that email, a password reset link is on its way.";
@@ -25,7 +28,7 @@ const DUMMY_HASH = "$argon2id$v=19$m=19456,t=2,p=1$b9auewlreS9k7qCvXW+3ng$h+lrBD
  * (lib/net/client-address.ts); the attempt is counted before the password
  * is checked (lib/auth/throttle.ts).
  */
-export async function authenticateAdmin({ email, password }: LoginInput, client: string | null): Promise<AdminIdentity> {
+export async function authenticateAdmin({ email, password }: LoginInput, client: string | null): Promise<AuthenticatedAdmin> {
   const attempt = await reserveSignInAttempt(email, client);
   const admin = await prisma.adminUser.findUnique({ where: { email } });
   // Verify against a dummy hash when the email is unknown, so timing does not reveal which admins exist.
@@ -35,46 +38,32 @@ export async function authenticateAdmin({ email, password }: LoginInput, client:
   return { id: admin.id, email: admin.email, username: admin.username, sessionVersion: admin.sessionVersion };
 }
 
-/** The admin behind an id, if it still exists (deleted admins lose access at once). */
-export async function findAdmin(id: number): Promise<AdminIdentity | null> {
-  const admin = await prisma.adminUser.findUnique({ where: { id }, select: { id: true, email: true, username: true, sessionVersion: true } });
-  return admin;
-}
-
 /**
  * Session versions: every admin row has a `sessionVersion`, copied into the
  * session cookie (next-auth JWT) and into API tokens when they are issued.
  * A credential is honoured only while its version equals the row's, so bumping
- * the version (password change or reset, sign-out) ends every session and
- * token issued before it. A credential without a version is refused.
+ * the version (password change or reset, "Sign out everywhere") ends every
+ * session and token issued before it; and only while the session it names
+ * (lib/auth/session-service.ts) is live, so Logout ends just its own. A credential
+ * without a version or a session is refused.
  */
 
-export const SIGNED_OUT_MESSAGE = "Signed out. Every session and API token of this account has ended.";
+export const SIGNED_OUT_MESSAGE = "Signed out. Your other sessions stay signed in (Sessions lists them).";
+export const SIGNED_OUT_EVERYWHERE_MESSAGE = "Signed out everywhere. Every session and API token of this account has ended.";
 
 const positiveInt = (value: unknown): number | null => {
   const n = typeof value === "string" && /^\d+$/.test(value) ? Number(value) : value;
   return typeof n === "number" && Number.isSafeInteger(n) && n > 0 ? n : null;
 };
 
-/** The admin a credential names, if the admin still exists and the credential's version is current. */
-export async function findSessionAdmin(adminId: unknown, sessionVersion: unknown): Promise<AdminIdentity | null> {
+/** The admin a credential names, if the admin still exists, the credential's version is current and its session live. */
+export async function findSessionAdmin(adminId: unknown, sessionVersion: unknown, sessionId: unknown): Promise<AdminIdentity | null> {
   const id = positiveInt(adminId);
   const version = positiveInt(sessionVersion);
-  if (!id || !version) return null;
-  const admin = await findAdmin(id);
-  return admin && admin.sessionVersion === version ? admin : null;
-}
-
-/**
- * Ends every session and API token of an admin. With `currentVersion`, only if
- * that version is still current (a stale cookie signing out changes nothing).
- */
-export async function endAdminSessions(adminId: number, currentVersion?: number): Promise<boolean> {
-  const { count } = await prisma.adminUser.updateMany({
-    where: { id: adminId, ...(currentVersion === undefined ? {} : { sessionVersion: currentVersion }) },
-    data: { sessionVersion: { increment: 1 } },
-  });
-  return count === 1;
+  if (!id || !version || typeof sessionId !== "string") return null;
+  const admin = await prisma.adminUser.findUnique({ where: { id }, select: { id: true, email: true, username: true, sessionVersion: true } });
+  if (!admin || admin.sessionVersion !== version) return null;
+  return (await touchAdminSession(id, sessionId)) ? { ...admin, sessionId } : null;
 }
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
@@ -101,6 +90,7 @@ export async function resetPassword({ token, password }: ResetPasswordInput, cli
     if (used.count !== 1) throw new AppError("bad_request", RESET_FAILED_MESSAGE);
     // A new password ends every session and API token issued before it.
     await tx.adminUser.update({ where: { id: row.adminUserId }, data: { passwordHash, sessionVersion: { increment: 1 } } });
+    await endSessionRows(tx, row.adminUserId);
     await tx.passwordResetToken.updateMany({ where: { adminUserId: row.adminUserId, usedAt: null }, data: { usedAt: new Date() } });
   });
   const admin = await prisma.adminUser.findUniqueOrThrow({ where: { id: row.adminUserId }, select: { email: true } });

@@ -168,8 +168,70 @@ test.describe("sign-in", () => {
 });
 
 test.describe("shell and dashboard", () => {
+  test("two browsers signed in as one admin: Logout ends only its own; the Sessions screen ends one, and Sign Out Everywhere ends both and the API tokens", async ({ browser, request }) => {
+    const admin = await withDb((db) => insertAdmin(db));
+    const desk = await newPage(browser);
+    const phone = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1",
+    });
+    const signedIn = async (page: Page) => {
+      await page.goto("/admin/dashboard");
+      return new URL(page.url()).pathname === "/admin/dashboard";
+    };
+    try {
+      const phonePage = await phone.newPage();
+      await signIn(desk, admin.email, admin.password);
+      await signIn(phonePage, admin.email, admin.password);
+      const tokenOf = async () => (await (await request.post("/api/admin/login", { data: { email: admin.email, password: admin.password } })).json()).token as string;
+      const token = await tokenOf();
+      const verify = async (bearer: string) => (await request.get("/api/admin/verify-token", { headers: { authorization: `Bearer ${bearer}` } })).status();
+
+      // Logout on the desk leaves the phone signed in.
+      await desk.getByRole("navigation", { name: "Admin" }).getByRole("button", { name: "Logout" }).click();
+      await expect(desk).toHaveURL(/\/admin\/login$/);
+      expect(await signedIn(phonePage)).toBe(true);
+      expect(await verify(token)).toBe(200);
+
+      // The desk signs in again; the phone's Sessions screen lists both browsers and the token, and ends the desk's.
+      await signIn(desk, admin.email, admin.password);
+      await phonePage.goto("/admin/sessions");
+      await expect(phonePage.getByRole("heading", { level: 1, name: "Sessions" })).toBeVisible();
+      const rows = phonePage.getByTestId("session-row");
+      await expect(rows).toHaveCount(3);
+      await expect(phonePage.locator('[data-testid="session-row"][data-current]')).toContainText("Safari 18 on iOS");
+      await expect(phonePage.locator('[data-testid="session-row"][data-kind="api"]')).toContainText("API token");
+      const deskRow = phonePage.locator('[data-testid="session-row"][data-kind="browser"]:not([data-current])');
+      await deskRow.getByRole("button", { name: /^End the session of / }).click();
+      await phonePage.getByRole("alertdialog").getByRole("button", { name: "End Session" }).click();
+      await expect(phonePage.getByText("Session ended.")).toBeVisible();
+      await expect(rows).toHaveCount(2);
+      expect(await signedIn(desk)).toBe(false);
+      expect(await signedIn(phonePage)).toBe(true);
+      expect(await verify(token)).toBe(200);
+
+      // Sign Out Everywhere from the desk (signed in again): both browsers and every token end.
+      await signIn(desk, admin.email, admin.password);
+      const second = await tokenOf();
+      await desk.goto("/admin/sessions");
+      await desk.getByRole("button", { name: "Sign Out Everywhere" }).click();
+      await desk.getByRole("alertdialog").getByRole("button", { name: "Sign Out Everywhere" }).click();
+      await expect(desk).toHaveURL(/\/admin\/login$/);
+      expect(await signedIn(desk)).toBe(false);
+      expect(await signedIn(phonePage)).toBe(false);
+      expect([await verify(token), await verify(second)]).toEqual([401, 401]);
+      // The activity log names who ended what.
+      const audit = await withDb((db) => db.query<{ action: string }>(`SELECT action FROM "AuditLog" WHERE "adminUserId" = $1 AND "entityType" = 'session' ORDER BY id`, [admin.id]));
+      expect(audit.rows.map((r) => r.action)).toEqual(["end", "end_all"]);
+    } finally {
+      await desk.context().close();
+      await phone.close();
+      await withDb((db) => db.query(`DELETE FROM "AdminUser" WHERE id = $1`, [admin.id]));
+    }
+  });
+
   test("the sidebar links every section, the store and logout; logging out ends the session, even a copied cookie", async ({ page, browser }) => {
-    // Signing out ends every session of that admin, so this test signs in as its own admin (other tests run in parallel as the seeded one).
+    // This test signs in as its own admin (other tests run in parallel as the seeded one).
     const admin = await withDb((db) => insertAdmin(db));
     await signIn(page, admin.email, admin.password);
     const nav = page.getByRole("navigation", { name: "Admin" });
@@ -181,6 +243,7 @@ test.describe("shell and dashboard", () => {
       ["Customers", "/admin/customers"],
       ["Reviews", "/admin/reviews"],
       ["Users", "/admin/users"],
+      ["Sessions", "/admin/sessions"],
       ["Activity", "/admin/activity"],
       ["View Store", "/"],
     ]) {

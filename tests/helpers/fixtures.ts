@@ -137,10 +137,10 @@ export const TEST_CARD_OK = { number: "4242 4242 4242 4242", expMonth: "12", exp
  * The token module is imported here, when called, so a test can set its environment first (the Stripe tests do).
  */
 export async function createCatalogWithMaker(prisma: PrismaClient) {
-  const { signApiToken } = await import("@/lib/auth/tokens");
+  const { issueApiToken } = await import("@/lib/auth/session-service");
   const { categories } = await createCatalogFixture(prisma);
   const ids: Record<string, number> = {};
   for (const p of await prisma.product.findMany()) ids[p.slug] = p.id;
   const admin = await prisma.adminUser.create({ data: { username: "maker", email: "maker@example.com", passwordHash: "x" } });
-  return { categories, ids, auth: { authorization: `Bearer ${await signApiToken(admin)}` }, maker: { id: admin.id, username: admin.username } };
+  return { categories, ids, auth: { authorization: `Bearer ${await issueApiToken(admin)}` }, maker: { id: admin.id, username: admin.username } };
 }

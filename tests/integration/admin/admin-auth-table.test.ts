@@ -1,5 +1,5 @@
 import { SignJWT } from "jose";
-import { signApiToken } from "@/lib/auth/tokens";
+import { issueApiToken } from "@/lib/auth/session-service";
 import { createAdminApiFixture } from "@/tests/helpers/fixtures";
 import { call } from "@/tests/helpers/route";
 import { createTestDatabase, type TestDatabase } from "@/tests/helpers/test-db";
@@ -19,7 +19,7 @@ beforeAll(async () => {
   db = await createTestDatabase();
   const fixture = await createAdminApiFixture(db.prisma);
   const gone = await db.prisma.adminUser.create({ data: { username: "gone", email: "gone@example.com", passwordHash: "x" } });
-  deletedAdminToken = await signApiToken(gone);
+  deletedAdminToken = await issueApiToken(gone);
   await db.prisma.adminUser.delete({ where: { id: gone.id } });
   ids = fixture.ids;
 });
@@ -174,7 +174,7 @@ describe("every admin endpoint refuses requests without valid credentials", () =
 
   it("lets a valid token through (the same table, as a control)", async () => {
     const admin = await db.prisma.adminUser.findUniqueOrThrow({ where: { id: ids.admin } });
-    const token = await signApiToken(admin);
+    const token = await issueApiToken(admin);
     const verify = (await import("@/app/api/admin/verify-token/route")).GET;
     expect((await call(verify, "/api/admin/verify-token", { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
     const expired = await new SignJWT({})

@@ -10,7 +10,7 @@ import { GET as getOrders } from "@/app/api/orders/route";
 import { DEFAULT_SHOP_TIME_ZONE as SHOP_TIME_ZONE } from "@/lib/catalog/time-zone";
 import { deleteAdminUser } from "@/lib/admin-users/service";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
-import { signApiToken } from "@/lib/auth/tokens";
+import { issueApiToken } from "@/lib/auth/session-service";
 import { createCatalogFixture } from "@/tests/helpers/fixtures";
 import { call } from "@/tests/helpers/route";
 import { createTestDatabase, type TestDatabase } from "@/tests/helpers/test-db";
@@ -43,7 +43,7 @@ beforeAll(async () => {
   await createCatalogFixture(db.prisma);
   const row = await db.prisma.adminUser.create({ data: { username: "maker", email: "maker@example.com", passwordHash: await hashPassword("correct-horse") } });
   admin = { id: row.id, email: row.email, sessionVersion: row.sessionVersion };
-  auth = { authorization: `Bearer ${await signApiToken(admin)}` };
+  auth = { authorization: `Bearer ${await issueApiToken(admin)}` };
 
   const now = Date.now();
   customers.alice = (
@@ -405,7 +405,7 @@ describe(`admin users (${kind})`, () => {
   });
 
   it("deletes another admin, whose bearer token then stops working", async () => {
-    const theirToken = await signApiToken(await db.prisma.adminUser.findUniqueOrThrow({ where: { id: second.id } })); // their password changed above
+    const theirToken = await issueApiToken(await db.prisma.adminUser.findUniqueOrThrow({ where: { id: second.id } })); // their password changed above
     expect((await call(verifyToken, "/api/admin/verify-token", { headers: { authorization: `Bearer ${theirToken}` } })).status).toBe(200);
     const id = String(second.id);
     const res = await call(deleteUserRoute, `/api/admin/users/${id}`, { method: "DELETE", params: { id }, headers: auth });

@@ -1,5 +1,8 @@
 import { decode, encode } from "next-auth/jwt";
 import { POST as logout } from "@/app/api/admin/logout/route";
+import { GET as listSessions } from "@/app/api/admin/sessions/route";
+import { DELETE as endSession } from "@/app/api/admin/sessions/[id]/route";
+import { POST as endAll } from "@/app/api/admin/sessions/end-all/route";
 import { POST as forgot } from "@/app/api/admin/forgot-password/route";
 import { POST as login } from "@/app/api/admin/login/route";
 import { POST as reset } from "@/app/api/admin/reset-password/route";
@@ -8,6 +11,7 @@ import { GET as verify } from "@/app/api/admin/verify-token/route";
 import { hashPassword } from "@/lib/auth/password";
 import { authOptions } from "@/lib/auth/options";
 import { authSecret } from "@/lib/auth/secret";
+import { startAdminSession } from "@/lib/auth/session-service";
 import { call } from "@/tests/helpers/route";
 import { createTestDatabase, type TestDatabase } from "@/tests/helpers/test-db";
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
@@ -19,7 +23,9 @@ process.env.DEV_MAILBOX_DIR = mailbox;
 
 /**
  * Finding 8: sessions end when they should. A bearer token or session cookie
- * issued before a password change, a password reset or a sign-out answers 401.
+ * issued before a password change, a password reset or "Sign out everywhere"
+ * answers 401; Logout ends the session it is pressed in and only that one
+ * (lib/auth/session-service.ts), and the Sessions API lists and ends the others.
  */
 let db: TestDatabase;
 let ip = 0;
@@ -46,11 +52,18 @@ const verifyWith = async (headers: Record<string, string>) => {
 };
 const adminRow = (email: string) => db.prisma.adminUser.findUniqueOrThrow({ where: { email } });
 
-/** A next-auth session cookie as the sign-in form would set it (same secret, same claims). */
-async function sessionCookie(email: string, sessionVersion?: number) {
+/**
+ * A next-auth session cookie as the sign-in form would set it (same secret, same claims): a browser session
+ * of its own unless `sessionId` names one (null: a cookie that names none, as cookies did before sessions).
+ */
+async function sessionCookie(email: string, sessionVersion?: number, sessionId?: string | null) {
   const admin = await adminRow(email);
+  const sid =
+    sessionId === undefined
+      ? await startAdminSession(admin.id, "browser", { userAgent: "Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0.0.0 Safari/537.36", ipAddress: "198.51.100.200" }, 3600)
+      : sessionId;
   const token = await encode({
-    token: { sub: String(admin.id), email, name: admin.username, adminId: admin.id, ...(sessionVersion === undefined ? {} : { sessionVersion }) },
+    token: { sub: String(admin.id), email, name: admin.username, adminId: admin.id, ...(sessionVersion === undefined ? {} : { sessionVersion }), ...(sid === null ? {} : { sessionId: sid }) },
     secret: authSecret(),
   });
   return `next-auth.session-token=${token}`;
@@ -115,16 +128,77 @@ describe("API tokens end with the password", () => {
     expect((await verifyWith(bearer(owner.token))).status).toBe(200);
   });
 
-  it("POST /api/admin/logout ends every token of the calling admin", async () => {
+  it("POST /api/admin/logout ends the calling token's session only; POST /api/admin/sessions/end-all ends every one", async () => {
     const first = await signIn("owner@example.com", "owner-password-2");
     const second = await signIn("owner@example.com", "owner-password-2");
     const helper = await signIn("helper@example.com", "changed-by-owner");
     const out = await call(logout, "/api/admin/logout", { method: "POST", headers: bearer(first.token) });
-    expect(out).toMatchObject({ status: 200, json: { message: "Signed out. Every session and API token of this account has ended." } });
+    expect(out).toMatchObject({ status: 200, json: { message: "Signed out. Your other sessions stay signed in (Sessions lists them)." } });
     expect((await verifyWith(bearer(first.token))).status).toBe(401);
-    expect((await verifyWith(bearer(second.token))).status).toBe(401);
-    expect((await verifyWith(bearer(helper.token))).status).toBe(200); // other admins are unaffected
+    expect((await verifyWith(bearer(second.token))).status).toBe(200);
     expect((await call(logout, "/api/admin/logout", { method: "POST", headers: bearer(first.token) })).status).toBe(401);
+
+    const cookie = await sessionCookie("owner@example.com", (await adminRow("owner@example.com")).sessionVersion);
+    expect((await verifyWith({ cookie })).status).toBe(200);
+    const everywhere = await call(endAll, "/api/admin/sessions/end-all", { method: "POST", headers: bearer(second.token) });
+    expect(everywhere).toMatchObject({ status: 200, json: { message: "Signed out everywhere. Every session and API token of this account has ended." } });
+    expect((await verifyWith(bearer(second.token))).status).toBe(401);
+    expect((await verifyWith({ cookie })).status).toBe(401);
+    expect((await verifyWith(bearer(helper.token))).status).toBe(200); // other admins are unaffected
+    const owner = await adminRow("owner@example.com");
+    expect(await db.prisma.adminSession.count({ where: { adminUserId: owner.id, endedAt: null } })).toBe(0);
+  });
+});
+
+describe("the Sessions API", () => {
+  it("lists the caller's own live sessions with device and address, marks the current one, and ends any one", async () => {
+    const helper = await adminRow("helper@example.com");
+    const api = await call(login, "/api/admin/login", {
+      body: { email: "maker@example.com", password: "second-password" },
+      headers: { "x-forwarded-for": "198.51.100.77", "user-agent": "curl/8.5.0" },
+    });
+    expect(api.status).toBe(200);
+    const cookie = await sessionCookie("maker@example.com", (await adminRow("maker@example.com")).sessionVersion);
+    const helperToken = (await signIn("helper@example.com", "changed-by-owner")).token;
+
+    const listed = await call(listSessions, "/api/admin/sessions", { headers: bearer(api.json.token) });
+    expect(listed.status).toBe(200);
+    const sessions = listed.json.sessions as Array<{ id: string; kind: string; device: string; ipAddress: string | null; current: boolean }>;
+    const mine = sessions.find((s) => s.current)!;
+    expect(mine).toMatchObject({ kind: "api", device: expect.stringMatching(/^API token/), current: true });
+    const browser = sessions.find((s) => s.kind === "browser" && s.ipAddress === "198.51.100.200")!;
+    expect(browser).toMatchObject({ device: "Chrome 131 on Linux", current: false });
+    // Only the caller's own: none of the helper's sessions, no ended one.
+    const helperRows = await db.prisma.adminSession.findMany({ where: { adminUserId: helper.id }, select: { id: true } });
+    expect(sessions.map((s) => s.id)).not.toEqual(expect.arrayContaining([helperRows[0].id]));
+
+    // Another admin's session id is a 404 and ends nothing; so is an unknown or malformed one.
+    for (const id of [helperRows[0].id, "no-such-session", "x".repeat(200), "%00"]) {
+      const r = await call(endSession, `/api/admin/sessions/${encodeURIComponent(id)}`, { method: "DELETE", params: { id }, headers: bearer(api.json.token) });
+      expect({ id, status: r.status, message: r.json?.message }).toEqual({ id, status: 404, message: "Session not found. It may have ended already." });
+    }
+    expect((await verifyWith(bearer(helperToken))).status).toBe(200);
+
+    // Ending the browser session from the token: the cookie is refused, the token works on.
+    const ended = await call(endSession, `/api/admin/sessions/${browser.id}`, { method: "DELETE", params: { id: browser.id }, headers: bearer(api.json.token) });
+    expect(ended).toMatchObject({ status: 200, json: { message: "Session ended. That device or token is signed out." } });
+    expect((await verifyWith({ cookie })).status).toBe(401);
+    expect((await verifyWith(bearer(api.json.token))).status).toBe(200);
+    expect((await call(listSessions, "/api/admin/sessions", { headers: bearer(api.json.token) })).json.sessions.map((s: { id: string }) => s.id)).not.toContain(browser.id);
+    // The write is attributable: the activity log names the admin who ended it.
+    const maker = await adminRow("maker@example.com");
+    expect(await db.prisma.auditLog.findFirst({ where: { entityType: "session", action: "end" }, orderBy: { id: "desc" } })).toMatchObject({ adminUserId: maker.id, entityId: browser.id.slice(0, 8) });
+  });
+
+  it("refuses a cookie or token that names no session, or a session that expired", async () => {
+    const row = await adminRow("maker@example.com");
+    expect((await verifyWith({ cookie: await sessionCookie("maker@example.com", row.sessionVersion, null) })).status).toBe(401);
+    const expired = await startAdminSession(row.id, "browser", { userAgent: null, ipAddress: null }, -1);
+    expect((await verifyWith({ cookie: await sessionCookie("maker@example.com", row.sessionVersion, expired) })).status).toBe(401);
+    // Another admin's live session id in this admin's cookie is refused too.
+    const helper = await adminRow("helper@example.com");
+    const helperSession = await startAdminSession(helper.id, "browser", { userAgent: null, ipAddress: null }, 3600);
+    expect((await verifyWith({ cookie: await sessionCookie("maker@example.com", row.sessionVersion, helperSession) })).status).toBe(401);
   });
 });
 
@@ -154,19 +228,21 @@ describe("session cookies carry the session version", () => {
     expect(await verifyWith({ cookie })).toEqual({ status: 401, message: "Authentication required" });
   });
 
-  it("signing out through next-auth bumps the version: the old cookie and the admin's tokens stop working", async () => {
+  it("signing out through next-auth ends that cookie's session only: another cookie and the admin's tokens keep working", async () => {
     const row = await adminRow("helper@example.com");
     const cookie = await sessionCookie("helper@example.com", row.sessionVersion);
+    const other = await sessionCookie("helper@example.com", row.sessionVersion);
     const apiToken = (await signIn("helper@example.com", "helper-password-3")).token;
     expect((await verifyWith({ cookie })).status).toBe(200);
 
     // next-auth's sign-out route needs a Next request scope; it hands the decoded cookie to events.signOut (e2e covers the route).
     const decoded = await decode({ token: cookie.split("=")[1], secret: authSecret() });
     await authOptions.events!.signOut!({ token: decoded!, session: null as never });
-    expect((await adminRow("helper@example.com")).sessionVersion).toBe(row.sessionVersion + 1);
+    expect((await adminRow("helper@example.com")).sessionVersion).toBe(row.sessionVersion);
     expect(await verifyWith({ cookie })).toEqual({ status: 401, message: "Authentication required" });
-    expect((await verifyWith(bearer(apiToken))).status).toBe(401);
+    expect((await verifyWith({ cookie: other })).status).toBe(200);
+    expect((await verifyWith(bearer(apiToken))).status).toBe(200);
     await authOptions.events!.signOut!({ token: decoded!, session: null as never }); // a stale cookie signing out again changes nothing
-    expect((await adminRow("helper@example.com")).sessionVersion).toBe(row.sessionVersion + 1);
+    expect((await verifyWith({ cookie: other })).status).toBe(200);
   });
 });

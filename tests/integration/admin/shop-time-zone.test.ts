@@ -3,7 +3,7 @@ import { GET as getSettings, PATCH as patchSettings } from "@/app/api/admin/sett
 import { GET as getStats } from "@/app/api/admin/stats/route";
 import { runAsAdmin } from "@/lib/audit/context";
 import { hashPassword } from "@/lib/auth/password";
-import { signApiToken } from "@/lib/auth/tokens";
+import { issueApiToken } from "@/lib/auth/session-service";
 import { discountCodeInputSchema } from "@/lib/discounts/schemas";
 import { createDiscountCode } from "@/lib/discounts/service";
 import { createCatalogFixture } from "@/tests/helpers/fixtures";
@@ -38,7 +38,7 @@ beforeAll(async () => {
   await createCatalogFixture(db.prisma);
   const row = await db.prisma.adminUser.create({ data: { username: "clock", email: "clock@example.com", passwordHash: await hashPassword("correct-horse") } });
   maker = { id: row.id, username: row.username, email: row.email, sessionVersion: row.sessionVersion };
-  auth = { authorization: `Bearer ${await signApiToken(maker)}` };
+  auth = { authorization: `Bearer ${await issueApiToken(maker)}` };
   await db.prisma.order.create({
     data: {
       orderNumber: "ORD-NIGHT",

@@ -4,7 +4,7 @@ import { DELETE as deleteCategoryRoute, PUT as putCategory } from "@/app/api/cat
 import { GET as getCategories, POST as postCategory } from "@/app/api/categories/route";
 import { DELETE as deleteProductRoute, GET as getProduct, PUT as putProduct } from "@/app/api/products/[slug]/route";
 import { GET as getProducts, POST as postProduct } from "@/app/api/products/route";
-import { signApiToken } from "@/lib/auth/tokens";
+import { issueApiToken } from "@/lib/auth/session-service";
 import { productInputSchema, productUpdateSchema, withId } from "@/lib/catalog/admin-schemas";
 import { VIDEO_URL_MESSAGE } from "@/lib/catalog/rules";
 import { createProduct, listAdminProducts, updateProduct } from "@/lib/catalog/service";
@@ -22,7 +22,7 @@ beforeAll(async () => {
   const { categories } = await createCatalogFixture(db.prisma);
   cat = { bowls: categories["wood-bowls"].id, jigs: categories.jigs.id, outdoor: categories.outdoor.id };
   const admin = await db.prisma.adminUser.create({ data: { username: "maker", email: "maker@example.com", passwordHash: "x" } });
-  auth = { authorization: `Bearer ${await signApiToken(admin)}` };
+  auth = { authorization: `Bearer ${await issueApiToken(admin)}` };
 });
 afterAll(() => db?.cleanup());
 beforeEach(() => {

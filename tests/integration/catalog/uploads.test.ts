@@ -6,7 +6,7 @@ import sharp from "sharp";
 import { POST as uploadImage } from "@/app/api/upload-image/route";
 import { POST as upload } from "@/app/api/upload/route";
 import { GET as serveUpload } from "@/app/uploads/[...path]/route";
-import { signApiToken } from "@/lib/auth/tokens";
+import { issueApiToken } from "@/lib/auth/session-service";
 import { createTestDatabase, type TestDatabase } from "@/tests/helpers/test-db";
 
 let db: TestDatabase;
@@ -19,7 +19,7 @@ beforeAll(async () => {
   process.env.UPLOADS_DIR = dir;
   db = await createTestDatabase();
   const admin = await db.prisma.adminUser.create({ data: { username: "maker", email: "maker@example.com", passwordHash: "x" } });
-  auth = { authorization: `Bearer ${await signApiToken(admin)}` };
+  auth = { authorization: `Bearer ${await issueApiToken(admin)}` };
 });
 afterAll(async () => {
   process.env.UPLOADS_DIR = previousDir;

@@ -26,7 +26,7 @@ beforeAll(async () => {
   await db.prisma.product.create({ data: { name: "Gift card $50", slug: "gift-card-50", description: "A gift card.", price: "50.00", categoryId: jigs.id, giftCard: true } });
   for (const p of await db.prisma.product.findMany()) ids[p.slug] = p.id;
   const admin = await db.prisma.adminUser.create({ data: { username: "maker", email: "maker@example.com", passwordHash: "x" } });
-  auth = { authorization: `Bearer ${await (await import("@/lib/auth/tokens")).signApiToken(admin)}` };
+  auth = { authorization: `Bearer ${await (await import("@/lib/auth/session-service")).issueApiToken(admin)}` };
   routes = {
     createIntent: (await import("@/app/api/create-payment-intent/route")).POST as Handler,
     orders: (await import("@/app/api/orders/route")).POST as Handler,

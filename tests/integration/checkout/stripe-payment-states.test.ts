@@ -30,7 +30,7 @@ beforeAll(async () => {
   await db.prisma.product.create({ data: { name: "Workshop Gift Card", slug: "gift-card-25", description: "A gift card.", price: "25.00", categoryId: jigs.id, giftCard: true } });
   for (const p of await db.prisma.product.findMany({ select: { id: true, slug: true } })) ids[p.slug] = p.id;
   maker = await db.prisma.adminUser.create({ data: { username: "maker", email: "maker@example.com", passwordHash: "x" } });
-  auth = { authorization: `Bearer ${await (await import("@/lib/auth/tokens")).signApiToken(maker)}` };
+  auth = { authorization: `Bearer ${await (await import("@/lib/auth/session-service")).issueApiToken(maker)}` };
   routes = {
     createIntent: (await import("@/app/api/create-payment-intent/route")).POST as Handler,
     orders: (await import("@/app/api/orders/route")).POST as Handler,

@@ -38,7 +38,7 @@ beforeAll(async () => {
   service = await import("@/lib/commissions/service");
   schemas = await import("@/lib/commissions/admin-schemas");
   maker = await db.prisma.adminUser.create({ data: { username: "maker", email: "maker@example.com", passwordHash: "x" } });
-  auth = { authorization: `Bearer ${await (await import("@/lib/auth/tokens")).signApiToken(maker)}` };
+  auth = { authorization: `Bearer ${await (await import("@/lib/auth/session-service")).issueApiToken(maker)}` };
 });
 afterAll(async () => {
   await fake?.close();

@@ -11,7 +11,7 @@ import { GET as subscribersRoute } from "@/app/api/admin/newsletter/subscribers/
 import { POST as adminUnsubscribeRoute } from "@/app/api/admin/newsletter/subscribers/[id]/unsubscribe/route";
 import { GET as exportRoute } from "@/app/api/admin/newsletter/subscribers/export/route";
 import { hashPassword } from "@/lib/auth/password";
-import { signApiToken } from "@/lib/auth/tokens";
+import { issueApiToken } from "@/lib/auth/session-service";
 import { runCampaign } from "@/lib/newsletter/worker-service";
 import { mailboxTransport } from "@/lib/newsletter/transport";
 import { createCatalogFixture } from "@/tests/helpers/fixtures";
@@ -27,7 +27,7 @@ beforeAll(async () => {
   db = await createTestDatabase();
   await createCatalogFixture(db.prisma);
   const row = await db.prisma.adminUser.create({ data: { username: "maker", email: "maker@example.com", passwordHash: await hashPassword("correct-horse") } });
-  auth = { authorization: `Bearer ${await signApiToken({ id: row.id, email: row.email, sessionVersion: row.sessionVersion })}` };
+  auth = { authorization: `Bearer ${await issueApiToken({ id: row.id, email: row.email, sessionVersion: row.sessionVersion })}` };
   await db.prisma.newsletterSubscriber.createMany({
     data: [
       { email: "ann@example.com", status: "confirmed", source: "footer", unsubscribeToken: "a".repeat(43), consentAt: new Date(), consentMethod: "double opt-in", consentIp: "203.0.113.9" },

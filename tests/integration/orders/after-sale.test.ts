@@ -18,7 +18,7 @@ import { GET as listProductsRoute } from "@/app/api/products/route";
 import { PUT as putProduct, DELETE as deleteProductRoute } from "@/app/api/products/[slug]/route";
 import { revenueByDay } from "@/lib/admin/stats-queries";
 import { listAuditLog } from "@/lib/audit/queries";
-import { signApiToken } from "@/lib/auth/tokens";
+import { issueApiToken } from "@/lib/auth/session-service";
 import { createCatalogFixture } from "@/tests/helpers/fixtures";
 import { call } from "@/tests/helpers/route";
 import { createTestDatabase, type TestDatabase } from "@/tests/helpers/test-db";
@@ -35,7 +35,7 @@ beforeAll(async () => {
   await createCatalogFixture(db.prisma);
   const admin = await db.prisma.adminUser.create({ data: { username: "maker", email: "maker@example.com", passwordHash: "x" } });
   adminId = admin.id;
-  auth = { authorization: `Bearer ${await signApiToken(admin)}` };
+  auth = { authorization: `Bearer ${await issueApiToken(admin)}` };
 });
 afterAll(() => db?.cleanup());
 

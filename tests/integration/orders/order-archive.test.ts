@@ -31,7 +31,7 @@ beforeAll(async () => {
   for (const p of await db.prisma.product.findMany({ select: { id: true, slug: true } })) ids[p.slug] = p.id;
   const admin = await db.prisma.adminUser.create({ data: { username: "maker", email: "maker@example.com", passwordHash: "x" } });
   maker = { id: admin.id, username: admin.username };
-  auth = { authorization: `Bearer ${await (await import("@/lib/auth/tokens")).signApiToken(admin)}` };
+  auth = { authorization: `Bearer ${await (await import("@/lib/auth/session-service")).issueApiToken(admin)}` };
   const orders = await import("@/app/api/orders/route");
   routes = {
     createIntent: (await import("@/app/api/create-payment-intent/route")).POST as Handler,

@@ -4,7 +4,7 @@
  * formula injection neutralised, admin only.
  */
 import { GET as exportRoute } from "@/app/api/admin/orders/export/route";
-import { signApiToken } from "@/lib/auth/tokens";
+import { issueApiToken } from "@/lib/auth/session-service";
 import { EXPORT_BATCH, ordersCsvStream } from "@/lib/orders/export-queries";
 import { call } from "@/tests/helpers/route";
 import { createTestDatabase, type TestDatabase } from "@/tests/helpers/test-db";
@@ -16,7 +16,7 @@ const N = 10_000;
 beforeAll(async () => {
   db = await createTestDatabase();
   const admin = await db.prisma.adminUser.create({ data: { username: "maker", email: "maker@example.com", passwordHash: "x" } });
-  auth = { authorization: `Bearer ${await signApiToken(admin)}` };
+  auth = { authorization: `Bearer ${await issueApiToken(admin)}` };
   // 10,000 orders on 2026-03-10 (shop time), one line each, in one statement
   await db.prisma.$executeRawUnsafe(`
     INSERT INTO "Order" ("orderNumber", "firstName", "lastName", "email", "status", "shippingAddress", "billingAddress", "subtotal", "shipping", "shippingService", "tax", "total", "refundedAmount", "paymentProvider", "createdAt", "updatedAt")

@@ -1,7 +1,7 @@
 /** Orders paid with the test card form are marked as such and never counted as revenue. */
 import { GET as stats } from "@/app/api/admin/stats/route";
 import { GET as listOrders } from "@/app/api/orders/route";
-import { signApiToken } from "@/lib/auth/tokens";
+import { issueApiToken } from "@/lib/auth/session-service";
 import { revenueByDay } from "@/lib/admin/stats-queries";
 import { call } from "@/tests/helpers/route";
 import { createTestDatabase, type TestDatabase } from "@/tests/helpers/test-db";
@@ -11,7 +11,7 @@ let auth: Record<string, string>;
 beforeAll(async () => {
   db = await createTestDatabase();
   const admin = await db.prisma.adminUser.create({ data: { username: "maker", email: "maker@example.com", passwordHash: "x" } });
-  auth = { authorization: `Bearer ${await signApiToken(admin)}` };
+  auth = { authorization: `Bearer ${await issueApiToken(admin)}` };
   const order = (orderNumber: string, total: string, paymentProvider: string) => ({
     orderNumber,
     paymentProvider,

@@ -11,7 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import { NextRequest } from "next/server";
 import sharp from "sharp";
-import { signApiToken } from "@/lib/auth/tokens";
+import { issueApiToken } from "@/lib/auth/session-service";
 import { productJsonLd } from "@/lib/seo/json-ld";
 import { siteOrganizationJsonLd } from "@/lib/seo/site-json-ld";
 import { createCatalogFixture } from "@/tests/helpers/fixtures";
@@ -82,7 +82,7 @@ beforeAll(async () => {
   queries = await import("@/lib/catalog/queries");
   reviewQueries = await import("@/lib/reviews/queries");
   const admin = await db.prisma.adminUser.create({ data: { username: "maker", email: "maker@example.com", passwordHash: "x" } });
-  auth = { authorization: `Bearer ${await signApiToken(admin)}` };
+  auth = { authorization: `Bearer ${await issueApiToken(admin)}` };
   await createOrder("ORD-DELIVERED", "delivered", ["black-walnut-salad-bowl", "dowel-jig", "sold-cherry-bowl"]);
   await createOrder("ORD-SHIPPED", "shipped", ["maple-nesting-bowls"]);
   await createOrder("ORD-OTHER", "delivered", ["black-walnut-salad-bowl", "track-saw-square"], { firstName: "Lee", lastName: "Okafor", email: "lee@example.com" });

@@ -11,7 +11,7 @@ import path from "node:path";
 import { NextRequest } from "next/server";
 import { hasLocalMatch } from "next/dist/shared/lib/match-local-pattern";
 import sharp from "sharp";
-import { signApiToken } from "@/lib/auth/tokens";
+import { issueApiToken } from "@/lib/auth/session-service";
 import { IMAGE_LOCAL_PATTERNS } from "@/lib/images/loader";
 import { createCatalogFixture } from "@/tests/helpers/fixtures";
 import { call, fromClient } from "@/tests/helpers/route";
@@ -48,7 +48,7 @@ beforeAll(async () => {
   getUpload = (await import("@/app/uploads/[...path]/route")).GET as unknown as Handler;
   links = await import("@/lib/reviews/links");
   const admin = await db.prisma.adminUser.create({ data: { username: "maker", email: "maker@example.com", passwordHash: "x" } });
-  auth = { authorization: `Bearer ${await signApiToken(admin)}` };
+  auth = { authorization: `Bearer ${await issueApiToken(admin)}` };
 });
 afterAll(async () => {
   process.env.UPLOADS_DIR = previousUploads;

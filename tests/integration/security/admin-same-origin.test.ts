@@ -5,7 +5,7 @@ import { encode } from "next-auth/jwt";
 import { NextRequest } from "next/server";
 import sharp from "sharp";
 import { authSecret } from "@/lib/auth/secret";
-import { signApiToken } from "@/lib/auth/tokens";
+import { issueApiToken, startAdminSession } from "@/lib/auth/session-service";
 import { createCatalogFixture } from "@/tests/helpers/fixtures";
 import { createTestDatabase, type TestDatabase } from "@/tests/helpers/test-db";
 
@@ -56,9 +56,10 @@ beforeAll(async () => {
   const boss = await db.prisma.adminUser.create({ data: { username: "boss", email: "boss@example.com", passwordHash: "x" } });
   const keeper = await db.prisma.adminUser.create({ data: { username: "keeper", email: "keeper@example.com", passwordHash: "x" } });
   ids = { product: product.id, category: category.id, productCategory: categories.jigs.id, order: order.id, customer: customer.id, admin: keeper.id };
-  const session = await encode({ token: { sub: String(boss.id), email: boss.email, name: boss.username, adminId: boss.id, sessionVersion: boss.sessionVersion }, secret: authSecret() });
+  const sessionId = await startAdminSession(boss.id, "browser", { userAgent: null, ipAddress: null }, 3600);
+  const session = await encode({ token: { sub: String(boss.id), email: boss.email, name: boss.username, adminId: boss.id, sessionVersion: boss.sessionVersion, sessionId }, secret: authSecret() });
   cookie = `next-auth.session-token=${session}`;
-  bearer = `Bearer ${await signApiToken(boss)}`;
+  bearer = `Bearer ${await issueApiToken(boss)}`;
   png = await sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 180, g: 120, b: 60 } } })
     .png()
     .toBuffer();

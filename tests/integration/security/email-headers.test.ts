@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { NextRequest } from "next/server";
-import { signApiToken } from "@/lib/auth/tokens";
+import { issueApiToken } from "@/lib/auth/session-service";
 import { createCatalogFixture } from "@/tests/helpers/fixtures";
 import { call } from "@/tests/helpers/route";
 import { createTestDatabase, type TestDatabase } from "@/tests/helpers/test-db";
@@ -38,7 +38,7 @@ beforeAll(async () => {
   db = await createTestDatabase();
   await createCatalogFixture(db.prisma);
   const row = await db.prisma.adminUser.create({ data: { username: "maker", email: "maker@example.com", passwordHash: "x" } });
-  auth = { authorization: `Bearer ${await signApiToken({ id: row.id, email: row.email, sessionVersion: row.sessionVersion })}` };
+  auth = { authorization: `Bearer ${await issueApiToken({ id: row.id, email: row.email, sessionVersion: row.sessionVersion })}` };
 });
 afterAll(async () => {
   process.env.DEV_MAILBOX_DIR = previousMailbox;

@@ -1,6 +1,6 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
-import { signApiToken } from "@/lib/auth/tokens";
+import { issueApiToken } from "@/lib/auth/session-service";
 import { createAdminApiFixture } from "@/tests/helpers/fixtures";
 import { call } from "@/tests/helpers/route";
 import { createTestDatabase, type TestDatabase } from "@/tests/helpers/test-db";
@@ -21,6 +21,8 @@ const METHODS: Method[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 const API_DIR = path.join(process.cwd(), "app/api");
 /** next-auth's own handler (GET/POST /api/auth/*) is the library's, not a route of ours. */
 const NOT_OURS = new Set(["auth/[...nextauth]"]);
+/** Routes whose success ends the caller's session (Logout, Sign out everywhere, ending a session): each admin case gets a fresh token, so the routes after them are fuzzed signed in. */
+const ENDS_SESSIONS = /^admin\/(logout|sessions\/)/;
 
 /** The hostile text values, by class (query parameters and path segments arrive as text). */
 const TEXT_CLASSES: Record<string, string[]> = {
@@ -55,6 +57,7 @@ const QUERIES: Record<string, Record<string, string>> = {
 
 let db: TestDatabase;
 let adminToken: string;
+let newAdminToken: () => Promise<string>;
 let ids: Record<string, string>;
 
 /** A valid body per route, so a hostile value in one field is the only thing wrong. */
@@ -170,7 +173,8 @@ beforeAll(async () => {
   db = await createTestDatabase();
   const { ids: created, admin } = await createAdminApiFixture(db.prisma, "ORD-FUZZ-1");
   await db.prisma.adminUser.create({ data: { username: "second", email: "second@example.com", passwordHash: "x" } });
-  adminToken = await signApiToken(admin);
+  adminToken = await issueApiToken(admin);
+  newAdminToken = () => issueApiToken(admin);
   ids = Object.fromEntries(Object.entries(created).map(([k, v]) => [k, String(v)])) as typeof ids;
 });
 afterAll(() => db?.cleanup());
@@ -192,6 +196,7 @@ describe("every API route answers hostile input with a 4xx and a message, never 
           if (!handler) continue;
           for (const c of casesFor(route, method)) {
             for (const who of ["admin", "anonymous"] as const) {
+              if (who === "admin" && ENDS_SESSIONS.test(route)) adminToken = await newAdminToken();
               const headers: Record<string, string> = who === "admin" ? { authorization: `Bearer ${adminToken}` } : {};
               if (c.rawBody !== undefined) headers["content-type"] = c.contentType ?? "application/json";
               const res = await call(handler, c.url, { method, params: c.params, rawBody: c.rawBody, headers });

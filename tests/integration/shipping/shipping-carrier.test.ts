@@ -5,7 +5,7 @@ import { POST as postOrder } from "@/app/api/orders/route";
 import { POST as confirmCard } from "@/app/api/payments/test/confirm/route";
 import { PUT as putZone } from "@/app/api/admin/shipping/zones/[code]/route";
 import { PUT as putProduct } from "@/app/api/products/[slug]/route";
-import { signApiToken } from "@/lib/auth/tokens";
+import { issueApiToken } from "@/lib/auth/session-service";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { getAdminProduct } from "@/lib/catalog/service";
@@ -35,7 +35,7 @@ beforeAll(async () => {
   db = await createTestDatabase();
   const { categories } = await createCatalogFixture(db.prisma);
   const admin = await db.prisma.adminUser.create({ data: { username: "maker", email: "maker@example.com", passwordHash: "x" } });
-  auth = { authorization: `Bearer ${await signApiToken(admin)}` };
+  auth = { authorization: `Bearer ${await issueApiToken(admin)}` };
   const make = (slug: string, price: string, extra: Record<string, unknown>) =>
     db.prisma.product.create({ data: { slug, name: slug, price, description: slug, categoryId: categories.jigs.id, ...extra } });
   await make("walnut-bench", "450.00", { weightGrams: 14_000, lengthMm: 1250, widthMm: 420, heightMm: 500 });

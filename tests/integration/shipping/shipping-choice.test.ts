@@ -6,7 +6,7 @@ import { PUT as putPickup } from "@/app/api/admin/shipping/pickup/route";
 import { PUT as putZone } from "@/app/api/admin/shipping/zones/[code]/route";
 import { GET as getFreeShipping } from "@/app/api/shipping/free-shipping/route";
 import { POST as postRates } from "@/app/api/shipping/rates/route";
-import { signApiToken } from "@/lib/auth/tokens";
+import { issueApiToken } from "@/lib/auth/session-service";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { rateCode } from "@/lib/shipping/services";
@@ -34,7 +34,7 @@ beforeAll(async () => {
   db = await createTestDatabase();
   const { categories } = await createCatalogFixture(db.prisma);
   const admin = await db.prisma.adminUser.create({ data: { username: "maker", email: "maker@example.com", passwordHash: "x" } });
-  auth = { authorization: `Bearer ${await signApiToken(admin)}` };
+  auth = { authorization: `Bearer ${await issueApiToken(admin)}` };
   const make = (slug: string, name: string, price: string, extra: Record<string, unknown>) =>
     db.prisma.product.create({ data: { slug, name, price, description: slug, categoryId: categories.jigs.id, ...extra } });
   await make("walnut-bench", "Walnut Bench", "450.00", { weightGrams: 14_000, lengthMm: 1250, widthMm: 420, heightMm: 500 });

@@ -10,7 +10,7 @@ import { DELETE as deleteBoxRoute } from "@/app/api/admin/shipping/boxes/[id]/ro
 import { GET as getZones } from "@/app/api/admin/shipping/zones/route";
 import { PUT as putZone } from "@/app/api/admin/shipping/zones/[code]/route";
 import { PUT as putPickup } from "@/app/api/admin/shipping/pickup/route";
-import { signApiToken } from "@/lib/auth/tokens";
+import { issueApiToken } from "@/lib/auth/session-service";
 import { adminProductUpdateSchema } from "@/lib/catalog/admin-schemas";
 import { createCatalogFixture } from "@/tests/helpers/fixtures";
 import { call } from "@/tests/helpers/route";
@@ -29,7 +29,7 @@ beforeAll(async () => {
   db = await createTestDatabase();
   const { categories } = await createCatalogFixture(db.prisma);
   const admin = await db.prisma.adminUser.create({ data: { username: "maker", email: "maker@example.com", passwordHash: "x" } });
-  auth = { authorization: `Bearer ${await signApiToken(admin)}` };
+  auth = { authorization: `Bearer ${await issueApiToken(admin)}` };
   const make = (slug: string, name: string, price: string, extra: Record<string, unknown> = {}) =>
     db.prisma.product.create({ data: { slug, name, price, description: name, categoryId: categories.jigs.id, ...extra } });
   await make("walnut-bench", "Walnut Bench", "450.00", { weightGrams: 14_000, lengthMm: 1200, widthMm: 400, heightMm: 480 });

@@ -1,0 +1,28 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { z } from "zod";
+import { adminAction } from "@/lib/actions";
+import { endAdminSession, endEveryAdminSession, SESSION_NOT_FOUND_MESSAGE } from "@/lib/auth/session-service";
+import { AppError } from "@/lib/errors";
+
+const end = adminAction(z.object({ id: z.string().regex(/^[\w-]{1,64}$/, SESSION_NOT_FOUND_MESSAGE) }), async ({ id }, admin) => {
+  if (!(await endAdminSession(admin.id, id, { audited: true }))) throw new AppError("not_found", SESSION_NOT_FOUND_MESSAGE);
+  revalidatePath("/admin/sessions");
+  return { current: id === admin.sessionId };
+});
+
+const endAll = adminAction(z.object({}), async (_input, admin) => {
+  await endEveryAdminSession(admin.id, admin.sessionVersion);
+  return { ended: true };
+});
+
+/** Ends one of the signed-in admin's own sessions (the Sessions screen); `current` when it was the one in use. */
+export async function endSessionAction(input: { id: string }) {
+  return end(input);
+}
+
+/** "Sign out everywhere": every session and API token of the signed-in admin ends, this one included. */
+export async function signOutEverywhereAction() {
+  return endAll({});
+}
