@@ -26,7 +26,15 @@ const embedded = process.env.DATABASE_URL ? null : await startEmbeddedDatabase({
 const prisma = createPrismaClient(process.env.DATABASE_URL || embedded!.url, 2);
 try {
   const password = generatePassword();
-  const updated = await prisma.adminUser.updateMany({ where: { email }, data: { passwordHash: await hashPassword(password), sessionVersion: { increment: 1 } } });
+  const passwordHash = await hashPassword(password);
+  const updated = await prisma.$transaction(async (tx) => {
+    const admin = await tx.adminUser.findUnique({ where: { email }, select: { id: true } });
+    if (!admin) return { count: 0 };
+    await tx.adminUser.update({ where: { id: admin.id }, data: { passwordHash, sessionVersion: { increment: 1 } } });
+    // As lib/auth/session-service.ts endSessionRows (a server-only module, not loaded by this script): the Sessions screen stops listing them.
+    await tx.adminSession.updateMany({ where: { adminUserId: admin.id, endedAt: null }, data: { endedAt: new Date() } });
+    return { count: 1 };
+  });
   if (!updated.count) {
     console.error(`No admin with the email ${email}.`);
     process.exitCode = 1;

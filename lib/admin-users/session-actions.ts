@@ -8,8 +8,10 @@ import { AppError } from "@/lib/errors";
 
 const end = adminAction(z.object({ id: z.string().regex(/^[\w-]{1,64}$/, SESSION_NOT_FOUND_MESSAGE) }), async ({ id }, admin) => {
   if (!(await endAdminSession(admin.id, id, { audited: true }))) throw new AppError("not_found", SESSION_NOT_FOUND_MESSAGE);
-  revalidatePath("/admin/sessions");
-  return { current: id === admin.sessionId };
+  // The session in use: the browser signs out next (a refreshed screen would only redirect it to the sign-in meanwhile).
+  const current = id === admin.sessionId;
+  if (!current) revalidatePath("/admin/sessions");
+  return { current };
 });
 
 const endAll = adminAction(z.object({}), async (_input, admin) => {

@@ -1,4 +1,5 @@
 import "server-only";
+import { cache } from "react";
 import { getServerSession } from "next-auth";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
@@ -39,16 +40,20 @@ export async function requireAdmin(req: NextRequest): Promise<AdminIdentity> {
   return admin;
 }
 
+/** The admin behind a page's session, checked once per request however many of its layouts and pages ask (React's request cache; a plain call outside a render). */
+const pageAdmin = cache(async (): Promise<AdminIdentity | null> => {
+  const session = await pageSession();
+  return session ? findSessionAdmin(session.adminId, session.sessionVersion, session.sessionId) : null;
+});
+
 /** For admin pages and server actions: the signed-in admin, or a redirect to the login. */
 export async function requireAdminPage(): Promise<AdminIdentity> {
-  const session = await pageSession();
-  const admin = session ? await findSessionAdmin(session.adminId, session.sessionVersion, session.sessionId) : null;
+  const admin = await pageAdmin();
   if (!admin) redirect("/admin/login");
   return admin;
 }
 
 /** The signed-in admin for pages that only need to know (e.g. the login page's redirect). */
 export async function currentAdmin(): Promise<AdminIdentity | null> {
-  const session = await pageSession();
-  return session ? findSessionAdmin(session.adminId, session.sessionVersion, session.sessionId) : null;
+  return pageAdmin();
 }

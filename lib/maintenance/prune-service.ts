@@ -26,9 +26,11 @@ export const RETENTION = {
   resetTokenDays: 1,
   /** Webhook ids kept for de-duplication well past Stripe's 3-day retry window. */
   webhookEventDays: 30,
+  /** Admin sessions (a device and an address each) a month after they ended or expired. */
+  adminSessionDays: 30,
 } as const;
 
-export type PruneResult = Record<"rateLimits" | "carts" | "checkouts" | "testIntents" | "resetTokens" | "webhookEvents", number>;
+export type PruneResult = Record<"rateLimits" | "carts" | "checkouts" | "testIntents" | "resetTokens" | "webhookEvents" | "adminSessions", number>;
 
 export async function pruneExpiredRows(now = new Date()): Promise<PruneResult> {
   const before = (days: number) => new Date(now.getTime() - days * DAY);
@@ -43,6 +45,9 @@ export async function pruneExpiredRows(now = new Date()): Promise<PruneResult> {
     where: { OR: [{ expiresAt: { lt: before(RETENTION.resetTokenDays) } }, { usedAt: { lt: before(RETENTION.resetTokenDays) } }] },
   });
   const webhookEvents = await prisma.webhookEvent.deleteMany({ where: { processedAt: { not: null }, receivedAt: { lt: before(RETENTION.webhookEventDays) } } });
+  const adminSessions = await prisma.adminSession.deleteMany({
+    where: { OR: [{ expiresAt: { lt: before(RETENTION.adminSessionDays) } }, { endedAt: { lt: before(RETENTION.adminSessionDays) } }] },
+  });
   return {
     rateLimits: rateLimits.count,
     carts: carts.count,
@@ -50,6 +55,7 @@ export async function pruneExpiredRows(now = new Date()): Promise<PruneResult> {
     testIntents,
     resetTokens: resetTokens.count,
     webhookEvents: webhookEvents.count,
+    adminSessions: adminSessions.count,
   };
 }
 

@@ -168,7 +168,11 @@ test.describe("sign-in", () => {
 });
 
 test.describe("shell and dashboard", () => {
-  test("two browsers signed in as one admin: Logout ends only its own; the Sessions screen ends one, and Sign Out Everywhere ends both and the API tokens", async ({ browser, request }) => {
+  test("two browsers signed in as one admin: Logout ends only its own; the Sessions screen ends another or its own, and Sign Out Everywhere ends both and the API tokens", async ({
+    browser,
+    request,
+  }) => {
+    test.setTimeout(120_000); // six sign-ins and a dozen pages in two browsers
     const admin = await withDb((db) => insertAdmin(db));
     const desk = await newPage(browser);
     const phone = await browser.newContext({
@@ -210,8 +214,20 @@ test.describe("shell and dashboard", () => {
       expect(await signedIn(phonePage)).toBe(true);
       expect(await verify(token)).toBe(200);
 
-      // Sign Out Everywhere from the desk (signed in again): both browsers and every token end.
+      // The desk signs in again; the phone ends the session it is using from the list: it is signed out, the desk is not.
       await signIn(desk, admin.email, admin.password);
+      await phonePage.goto("/admin/sessions");
+      await phonePage
+        .locator('[data-testid="session-row"][data-current]')
+        .getByRole("button", { name: /^End the session of / })
+        .click();
+      await phonePage.getByRole("alertdialog", { name: "End the session you are using?" }).getByRole("button", { name: "End Session" }).click();
+      await expect(phonePage).toHaveURL(/\/admin\/login$/);
+      expect(await signedIn(phonePage)).toBe(false);
+      expect(await signedIn(desk)).toBe(true);
+
+      // Sign Out Everywhere from the desk: the desk and every token end.
+      await signIn(phonePage, admin.email, admin.password);
       const second = await tokenOf();
       await desk.goto("/admin/sessions");
       await desk.getByRole("button", { name: "Sign Out Everywhere" }).click();
@@ -222,7 +238,7 @@ test.describe("shell and dashboard", () => {
       expect([await verify(token), await verify(second)]).toEqual([401, 401]);
       // The activity log names who ended what.
       const audit = await withDb((db) => db.query<{ action: string }>(`SELECT action FROM "AuditLog" WHERE "adminUserId" = $1 AND "entityType" = 'session' ORDER BY id`, [admin.id]));
-      expect(audit.rows.map((r) => r.action)).toEqual(["end", "end_all"]);
+      expect(audit.rows.map((r) => r.action)).toEqual(["end", "end", "end_all"]);
     } finally {
       await desk.context().close();
       await phone.close();

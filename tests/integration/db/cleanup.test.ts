@@ -59,18 +59,24 @@ async function seedRows() {
   await db.prisma.testPaymentIntent.createMany({
     data: [intent("pi_test_stale", "requires_payment_method", ago(10)), intent("pi_test_kept", "succeeded", ago(10)), intent("pi_test_fresh", "requires_payment_method", ago(1))],
   });
+  const admin = await db.prisma.adminUser.create({ data: { username: "pruned", email: `pruned-${Date.now()}@example.com`, passwordHash: "x" } });
+  const session = (id: string, expiresAt: Date, endedAt: Date | null = null) => ({ id, adminUserId: admin.id, kind: "browser" as const, createdAt: ago(60), lastSeenAt: ago(60), expiresAt, endedAt });
+  await db.prisma.adminSession.createMany({
+    data: [session("expired-long-ago", ago(31)), session("ended-long-ago", new Date(Date.now() + DAY), ago(31)), session("ended-lately", ago(1), ago(2)), session("live", new Date(Date.now() + DAY))],
+  });
 }
 
 describe("pruning", () => {
-  it("deletes expired limits, month-old carts, week-old abandoned checkouts and uncaptured test intents; keeps the rest", async () => {
+  it("deletes expired limits, month-old carts, week-old abandoned checkouts, uncaptured test intents and admin sessions a month over; keeps the rest", async () => {
     await seedRows();
     const result = await pruneExpiredRows();
-    expect(result).toMatchObject({ rateLimits: 1, carts: 1, checkouts: 1, testIntents: 1 });
+    expect(result).toMatchObject({ rateLimits: 1, carts: 1, checkouts: 1, testIntents: 1, adminSessions: 2 });
+    expect((await db.prisma.adminSession.findMany({ orderBy: { id: "asc" } })).map((r) => r.id)).toEqual(["ended-lately", "live"]);
     expect((await db.prisma.rateLimit.findMany()).map((r) => r.key)).toEqual(["contact:live"]);
     expect((await db.prisma.cartItem.findMany()).map((c) => c.sessionId)).toEqual(["new-session"]);
     expect(await db.prisma.checkout.count()).toBe(2);
     expect((await db.prisma.testPaymentIntent.findMany({ orderBy: { id: "asc" } })).map((i) => i.id)).toEqual(["pi_test_fresh", "pi_test_kept"]);
-    expect(await pruneExpiredRows()).toMatchObject({ rateLimits: 0, carts: 0, checkouts: 0, testIntents: 0 }); // idempotent
+    expect(await pruneExpiredRows()).toMatchObject({ rateLimits: 0, carts: 0, checkouts: 0, testIntents: 0, adminSessions: 0 }); // idempotent
   });
 });
 

@@ -21,8 +21,12 @@ const METHODS: Method[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 const API_DIR = path.join(process.cwd(), "app/api");
 /** next-auth's own handler (GET/POST /api/auth/*) is the library's, not a route of ours. */
 const NOT_OURS = new Set(["auth/[...nextauth]"]);
-/** Routes whose success ends the caller's session (Logout, Sign out everywhere, ending a session): each admin case gets a fresh token, so the routes after them are fuzzed signed in. */
-const ENDS_SESSIONS = /^admin\/(logout|sessions\/)/;
+/**
+ * Routes whose success can end the caller's session (Logout, Sign out everywhere, ending a session, a new password for
+ * an admin — the fixture's own id among them): a fresh token after each admin case, so the next case and the routes
+ * after them are fuzzed signed in.
+ */
+const ENDS_SESSIONS = /^admin\/(logout|sessions\/|users\/)/;
 
 /** The hostile text values, by class (query parameters and path segments arrive as text). */
 const TEXT_CLASSES: Record<string, string[]> = {
@@ -174,7 +178,8 @@ beforeAll(async () => {
   const { ids: created, admin } = await createAdminApiFixture(db.prisma, "ORD-FUZZ-1");
   await db.prisma.adminUser.create({ data: { username: "second", email: "second@example.com", passwordHash: "x" } });
   adminToken = await issueApiToken(admin);
-  newAdminToken = () => issueApiToken(admin);
+  // From the admin's current row: Sign out everywhere bumps its session version.
+  newAdminToken = async () => issueApiToken(await db.prisma.adminUser.findUniqueOrThrow({ where: { id: admin.id } }));
   ids = Object.fromEntries(Object.entries(created).map(([k, v]) => [k, String(v)])) as typeof ids;
 });
 afterAll(() => db?.cleanup());
@@ -183,6 +188,8 @@ describe("every API route answers hostile input with a 4xx and a message, never 
   it("holds for every route, method, input position and class, as an admin and anonymously", async () => {
     const counts = new Map<string, number>();
     const failures: string[] = [];
+    // Per route: how many cases answered 401 as the admin and anonymously (a route that refuses every admin case was not fuzzed signed in).
+    const refused = new Map<string, { admin: number; anonymous: number; cases: number }>();
     const routes = routeFiles()
       .filter((r) => !NOT_OURS.has(r))
       .sort();
@@ -196,10 +203,14 @@ describe("every API route answers hostile input with a 4xx and a message, never 
           if (!handler) continue;
           for (const c of casesFor(route, method)) {
             for (const who of ["admin", "anonymous"] as const) {
-              if (who === "admin" && ENDS_SESSIONS.test(route)) adminToken = await newAdminToken();
               const headers: Record<string, string> = who === "admin" ? { authorization: `Bearer ${adminToken}` } : {};
               if (c.rawBody !== undefined) headers["content-type"] = c.contentType ?? "application/json";
               const res = await call(handler, c.url, { method, params: c.params, rawBody: c.rawBody, headers });
+              const refusals = refused.get(`${method} ${route}`) ?? { admin: 0, anonymous: 0, cases: 0 };
+              if (res.status === 401) refusals[who]++;
+              if (who === "admin") refusals.cases++;
+              refused.set(`${method} ${route}`, refusals);
+              if (who === "admin" && ENDS_SESSIONS.test(route)) adminToken = await newAdminToken();
               const label = `${method} /api/${route} ${c.where}:${c.field} [${c.klass}] ${JSON.stringify(c.value).slice(0, 40)} as ${who}`;
               if (res.status >= 500) failures.push(`${label} → ${res.status}`);
               else if (res.status >= 400 && !(typeof res.json?.message === "string" && res.json.message.length > 0)) failures.push(`${label} → ${res.status} without a message`);
@@ -212,6 +223,7 @@ describe("every API route answers hostile input with a 4xx and a message, never 
     } finally {
       errorSpy.mockRestore();
     }
+    for (const [route, r] of refused) if (r.anonymous === r.cases && r.admin === r.cases) failures.push(`${route}: every admin case answered 401 (the admin's token was dead)`);
     const total = [...counts.values()].reduce((a, b) => a + b, 0);
     const byClass = new Map<string, number>();
     for (const [key, n] of counts) byClass.set(key.split(" · ")[1], (byClass.get(key.split(" · ")[1]) ?? 0) + n);
