@@ -40,6 +40,11 @@ export function CategoriesMenu({ categories }: { categories: NavCategory[] }) {
       onPointerEnter={() => load({})}
       onFocus={() => load({ focusTrigger: true })}
       onBlur={() => setMode((was) => ({ ...was, focusTrigger: false }))}
+      // Opened on the press, as Radix's trigger opens: the dropdown fetched on pointing may replace this button between
+      // the press and the click, and the click would then land on a trigger that opens on presses only.
+      onPointerDown={(event) => {
+        if (event.button === 0 && !event.ctrlKey) load({ open: true, focusTrigger: true });
+      }}
       onClick={() => load({ open: true, focusTrigger: true })}
       onKeyDown={(event) => {
         if (event.key === "Enter" || event.key === " " || event.key === "ArrowDown") {
