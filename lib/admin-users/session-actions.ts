@@ -3,11 +3,10 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { adminAction } from "@/lib/actions";
-import { endAdminSession, endEveryAdminSession, SESSION_NOT_FOUND_MESSAGE } from "@/lib/auth/session-service";
-import { AppError } from "@/lib/errors";
+import { endEveryAdminSession, endOwnSession, SESSION_ID_PATTERN, SESSION_NOT_FOUND_MESSAGE } from "@/lib/auth/session-service";
 
-const end = adminAction(z.object({ id: z.string().regex(/^[\w-]{1,64}$/, SESSION_NOT_FOUND_MESSAGE) }), async ({ id }, admin) => {
-  if (!(await endAdminSession(admin.id, id, { audited: true }))) throw new AppError("not_found", SESSION_NOT_FOUND_MESSAGE);
+const end = adminAction(z.object({ id: z.string().regex(SESSION_ID_PATTERN, SESSION_NOT_FOUND_MESSAGE) }), async ({ id }, admin) => {
+  await endOwnSession(admin.id, id);
   // The session in use: the browser signs out next (a refreshed screen would only redirect it to the sign-in meanwhile).
   const current = id === admin.sessionId;
   if (!current) revalidatePath("/admin/sessions");

@@ -2,6 +2,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import Bowser from "bowser";
 import { recordAudit } from "@/lib/audit/service";
+import { AppError } from "@/lib/errors";
 import { API_TOKEN_TTL_SECONDS, signApiToken } from "@/lib/auth/tokens";
 import { prisma, type Prisma } from "@/lib/db";
 
@@ -23,7 +24,8 @@ export const LAST_SEEN_EVERY_MS = 60_000;
 const USER_AGENT_MAX = 300;
 
 /** The shape of a session id (18 random bytes, base64url); anything else names no session. */
-const isSessionId = (value: unknown): value is string => typeof value === "string" && /^[\w-]{1,64}$/.test(value);
+export const SESSION_ID_PATTERN = /^[\w-]{1,64}$/;
+const isSessionId = (value: unknown): value is string => typeof value === "string" && SESSION_ID_PATTERN.test(value);
 
 /** Starts a session for `adminId` that lasts `ttlSeconds` (the cookie's or token's own lifetime); its id. */
 export async function startAdminSession(adminId: number, kind: AdminSessionKind, client: SessionClient, ttlSeconds: number, now = new Date()): Promise<string> {
@@ -71,6 +73,11 @@ export async function endAdminSession(adminId: number, sessionId: string, { audi
     if (count === 1 && audited) await recordAudit({ entityType: "session", entityId: sessionId.slice(0, 8), action: "end", before: null, after: null }, tx);
     return count === 1;
   });
+}
+
+/** An admin ends one of their own sessions (the Sessions screen, DELETE /api/admin/sessions/{id}): 404 for any id that is not a live session of theirs. */
+export async function endOwnSession(adminId: number, sessionId: string): Promise<void> {
+  if (!(await endAdminSession(adminId, sessionId, { audited: true }))) throw new AppError("not_found", SESSION_NOT_FOUND_MESSAGE);
 }
 
 /**

@@ -190,6 +190,20 @@ describe("the Sessions API", () => {
     expect(await db.prisma.auditLog.findFirst({ where: { entityType: "session", action: "end" }, orderBy: { id: "desc" } })).toMatchObject({ adminUserId: maker.id, entityId: browser.id.slice(0, 8) });
   });
 
+  it("refuses a cross-site write with the cookie (a foreign Origin): 403, and no session ends", async () => {
+    const row = await adminRow("maker@example.com");
+    const cookie = await sessionCookie("maker@example.com", row.sessionVersion);
+    const live = () => db.prisma.adminSession.count({ where: { adminUserId: row.id, endedAt: null } });
+    const before = await live();
+    const foreign = { cookie, origin: "https://evil.example", "content-type": "application/json" };
+    const everywhere = await call(endAll, "/api/admin/sessions/end-all", { method: "POST", body: {}, headers: foreign });
+    const sid = (await db.prisma.adminSession.findFirstOrThrow({ where: { adminUserId: row.id, endedAt: null } })).id;
+    const one = await call(endSession, `/api/admin/sessions/${sid}`, { method: "DELETE", params: { id: sid }, headers: { cookie, origin: "https://evil.example" } });
+    expect([everywhere.status, one.status]).toEqual([403, 403]);
+    expect(await live()).toBe(before);
+    expect((await verifyWith({ cookie })).status).toBe(200);
+  });
+
   it("refuses a cookie or token that names no session, or a session that expired", async () => {
     const row = await adminRow("maker@example.com");
     expect((await verifyWith({ cookie: await sessionCookie("maker@example.com", row.sessionVersion, null) })).status).toBe(401);
